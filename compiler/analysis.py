@@ -1,0 +1,177 @@
+"""The immutable result of analysing one document; every LSP feature and the CLI read only this."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from compiler.diagnostics import Diagnostic
+from compiler.source import Span
+
+
+class Lane(enum.Enum):
+    """Where a statement runs after ExpandMixedKernel."""
+
+    AIC = "aic"
+    AIV = "aiv"
+    BOTH = "both"
+    ORCHESTRATION = "orchestration"
+
+    @property
+    def label(self) -> str:
+        """Human label used in hovers and inlay hints."""
+        return {
+            Lane.AIC: "AIC",
+            Lane.AIV: "AIV",
+            Lane.BOTH: "AIC+AIV",
+            Lane.ORCHESTRATION: "orchestration",
+        }[self]
+
+
+@dataclass(frozen=True, slots=True)
+class OpInfo:
+    """One op call in the source, with where it runs and why."""
+
+    span: Span
+    dsl_name: str
+    ir_name: str
+    lane: Lane
+    reason: str
+    memory: str | None = None
+    shape: str | None = None
+    dtype: str | None = None
+    doc: str = ""
+    kernel: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CrossingInfo:
+    """A value that moves between the AIC and AIV lanes."""
+
+    span: Span
+    direction: str  # "C2V" or "V2C"
+    value: str
+    explicit: bool
+    transport: str  # e.g. "tpush_to_aiv / tpop_from_aic"
+    split: int
+    slot_bytes: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RegionInfo:
+    """A `for ... in pl.split_aiv(...)` region."""
+
+    span: Span
+    header: Span
+    mode: str
+    lane_var: str
+    aiv_ops: tuple[str, ...] = ()
+    crossings: tuple[CrossingInfo, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PipeSetup:
+    """The automatic cross-core pipe ExpandMixedKernel derives for a mixed kernel."""
+
+    dir_mask: int
+    slot_size: int
+    slot_num: int
+    local_slot_num: int | None
+    c2v_buffer: str | None
+    v2c_buffer: str | None
+    buffer_bytes: int
+
+    @property
+    def footprint(self) -> str:
+        """Short text such as '2 × 16 KiB'."""
+        return f"{self.slot_num} × {_kib(self.slot_size)}"
+
+
+def _kib(size: int) -> str:
+    if size % 1024 == 0:
+        return f"{size // 1024} KiB"
+    return f"{size} B"
+
+
+@dataclass(frozen=True, slots=True)
+class KernelInfo:
+    """One device kernel (an InCore function before expansion) and what it became."""
+
+    name: str
+    span: Span
+    header: Span
+    source_kind: str  # "pl.at", "pl.spmd", "InCore function", "AIC function", ...
+    func_type: str  # after expansion: "Mixed (Group)", "AIC", "AIV", ...
+    aic_name: str | None = None
+    aiv_name: str | None = None
+    group_name: str | None = None
+    split: str | None = None
+    crossings: tuple[CrossingInfo, ...] = ()
+    regions: tuple[RegionInfo, ...] = ()
+    pipe: PipeSetup | None = None
+    expanded_text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolInfo:
+    """A program, function, kernel, region or scope for the document outline."""
+
+    name: str
+    kind: str  # "program", "function", "kernel", "region", "scope"
+    span: Span
+    selection: Span
+    detail: str = ""
+    children: tuple[SymbolInfo, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything pypto-lsp knows about one document version."""
+
+    path: str
+    target: str
+    diagnostics: tuple[Diagnostic, ...] = ()
+    ops: tuple[OpInfo, ...] = ()
+    kernels: tuple[KernelInfo, ...] = ()
+    symbols: tuple[SymbolInfo, ...] = ()
+    lanes: tuple[tuple[int, str], ...] = ()
+    regions: tuple[RegionInfo, ...] = field(default=())
+
+    @property
+    def has_errors(self) -> bool:
+        """True when any diagnostic is an error."""
+        return any(d.is_error for d in self.diagnostics)
+
+    def lane_map(self) -> dict[int, str]:
+        """Source line -> 'aic' | 'aiv' | 'both' for lines holding kernel statements."""
+        return dict(self.lanes)
+
+    def op_at(self, line: int, col: int) -> OpInfo | None:
+        """The innermost op call whose span contains the position."""
+        best: OpInfo | None = None
+        for op in self.ops:
+            if op.span.contains(line, col) and (best is None or _narrower(op.span, best.span)):
+                best = op
+        return best
+
+    def kernel_at(self, line: int) -> KernelInfo | None:
+        """The kernel whose span covers the line."""
+        best: KernelInfo | None = None
+        for kernel in self.kernels:
+            if kernel.span.covers_line(line) and (best is None or _narrower(kernel.span, best.span)):
+                best = kernel
+        return best
+
+    def region_at(self, line: int) -> RegionInfo | None:
+        """The split_aiv region whose span covers the line."""
+        for region in self.regions:
+            if region.span.covers_line(line):
+                return region
+        return None
+
+
+def _narrower(a: Span, b: Span) -> bool:
+    return (a.end_line - a.line, a.end_col - a.col) < (b.end_line - b.line, b.end_col - b.col) or (
+        a.line,
+        a.col,
+    ) > (b.line, b.col)

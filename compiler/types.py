@@ -1,0 +1,134 @@
+"""Value types of the DSL: tensors in GM, tiles on chip, scalars."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# A dimension is a static int or a symbolic name (pl.dynamic, unresolved constant).
+Dim = int | str
+
+DTYPES: tuple[str, ...] = (
+    "BOOL", "INT4", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64",
+    "FP4", "FP8E4M3FN", "FP8E5M2", "HF8", "FP16", "BF16", "FP32", "FP64", "INDEX",
+)  # fmt: skip
+
+DTYPE_BITS: dict[str, int] = {
+    "BOOL": 8, "INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64,
+    "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "FP4": 4, "FP8E4M3FN": 8,
+    "FP8E5M2": 8, "HF8": 8, "FP16": 16, "BF16": 16, "FP32": 32, "FP64": 64, "INDEX": 64,
+}  # fmt: skip
+
+MEMORY_SPACES: tuple[str, ...] = ("DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale")
+CUBE_SPACES: frozenset[str] = frozenset({"Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"})
+
+
+def is_cube_space(space: str | None) -> bool:
+    """IsCubeMemorySpace: every space except DDR and Vec (unknown is not cube)."""
+    return space in CUBE_SPACES
+
+
+@dataclass(frozen=True, slots=True)
+class TensorType:
+    """A GM tensor: `pl.Tensor[[M, N], pl.FP16]`."""
+
+    shape: tuple[Dim, ...]
+    dtype: str
+    distributed: bool = False
+
+    @property
+    def rank(self) -> int:
+        """Number of dimensions."""
+        return len(self.shape)
+
+    def render(self) -> str:
+        """DSL-like text."""
+        return f"Tensor[[{', '.join(map(str, self.shape))}], {self.dtype}]"
+
+
+@dataclass(frozen=True, slots=True)
+class TileType:
+    """An on-chip tile: `pl.Tile[[M, N], pl.FP32, pl.Mem.Vec]`."""
+
+    shape: tuple[Dim, ...]
+    dtype: str
+    memory: str | None = None
+
+    @property
+    def rank(self) -> int:
+        """Number of dimensions."""
+        return len(self.shape)
+
+    def render(self) -> str:
+        """DSL-like text."""
+        mem = f", {self.memory}" if self.memory else ""
+        return f"Tile[[{', '.join(map(str, self.shape))}], {self.dtype}{mem}]"
+
+    def with_memory(self, memory: str | None) -> TileType:
+        """The same tile in another memory space."""
+        return TileType(self.shape, self.dtype, memory)
+
+
+@dataclass(frozen=True, slots=True)
+class ScalarType:
+    """A scalar value (index arithmetic, loop variables, constants)."""
+
+    dtype: str = "INDEX"
+
+    def render(self) -> str:
+        """DSL-like text."""
+        return f"Scalar[{self.dtype}]"
+
+
+@dataclass(frozen=True, slots=True)
+class TupleType:
+    """The result of a multi-output op."""
+
+    items: tuple[ValueType, ...]
+
+    def render(self) -> str:
+        """DSL-like text."""
+        return "(" + ", ".join(t.render() for t in self.items) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownType:
+    """A value we cannot type; never the cause of an error on its own."""
+
+    def render(self) -> str:
+        """DSL-like text."""
+        return "?"
+
+
+ValueType = TensorType | TileType | ScalarType | TupleType | UnknownType
+UNKNOWN = UnknownType()
+
+
+def nbytes(shape: tuple[Dim, ...], dtype: str) -> int | None:
+    """Static byte size of a shape, or None when a dimension is symbolic."""
+    total = DTYPE_BITS.get(dtype, 32)
+    for dim in shape:
+        if not isinstance(dim, int):
+            return None
+        total *= dim
+    return total // 8
+
+
+@dataclass(frozen=True, slots=True)
+class EnumValue:
+    """A DSL enum member such as `pl.MemorySpace.Mat` -> EnumValue("MemorySpace", "Mat")."""
+
+    enum: str
+    member: str
+
+
+@dataclass(frozen=True, slots=True)
+class DTypeValue:
+    """A dtype constant such as `pl.FP32` -> DTypeValue("FP32")."""
+
+    name: str
+
+
+# What the front end knows about one call argument when it asks the op registry to type a call:
+# the value's type (tensor / tile / scalar), a folded Python literal, an enum or dtype constant,
+# a list/tuple of those (shapes, offsets), or UNKNOWN when it cannot tell.
+ArgValue = ValueType | EnumValue | DTypeValue | int | float | bool | str | None | tuple
