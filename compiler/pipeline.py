@@ -1,21 +1,275 @@
-"""Runs the front end and the pass pipeline on one document and returns its Analysis."""
+"""Runs the front end and the pass pipeline on one document and returns its Analysis.
+
+Data flows one way: source -> units -> surface IR -> parse checks -> kernels -> passes -> Analysis.
+Kernels are cached by the text of the unit they come from, so an edit re-runs only what it touched.
+"""
 
 from __future__ import annotations
 
-import ast
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from compiler.analysis import Analysis
-from compiler.diagnostics import Diagnostic, Severity
+from compiler import ir
+from compiler.analysis import Analysis, KernelInfo, Lane, OpInfo, RegionInfo, SymbolInfo
+from compiler.diagnostics import Diagnostic
+from compiler.frontend.checker import FunctionChecker, FunctionFacts
+from compiler.frontend.consts import read_text_file
+from compiler.frontend.parser import ParseCache, parse_document
+from compiler.ops.registry import get_op
+from compiler.passes import expand_mixed_kernel as emk
+from compiler.passes.convert_tensor_to_tile_ops import convert
+from compiler.passes.core_affinity import op_affinity
+from compiler.passes.infer_tile_memory_space import infer
+from compiler.passes.lower_auto_vector_split import lower
+from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.passes.outline_incore_scopes import GroupInfo, OutlinedKernel, outline
 from compiler.source import Span
+from compiler.types import TileType
+from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
+from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
+
+
+@dataclass(frozen=True, slots=True)
+class KernelResult:
+    """Everything the pipeline derived for one kernel (cached by the kernel's source)."""
+
+    kernel: Kernel
+    diagnostics: tuple[Diagnostic, ...]
+    lanes: tuple[tuple[int, str], ...]
+    ops: tuple[OpInfo, ...]
+    info: KernelInfo
+
+
+@dataclass(slots=True)
+class Analyzer:
+    """Holds the caches of one document; `analyze` is a pure function of (text, target, files read)."""
+
+    read_file: Callable[[Path], str | None] = read_text_file
+    parse_cache: ParseCache = field(default_factory=ParseCache)
+    kernel_cache: dict[tuple[object, ...], KernelResult] = field(default_factory=dict)
+
+    def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
+        """Analyse one document version."""
+        parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.read_file)
+        target = _target_of(source, target, parsed.target)
+        diagnostics: list[Diagnostic] = list(parsed.diagnostics)
+        module = parsed.module
+        env = dict(parsed.env)
+        facts: dict[str, FunctionFacts] = {}
+        module_names = frozenset(
+            [f.name for f in module.functions] + [p.name for p in module.programs] + ["pl", "pld"]
+        )
+        for program in [None, *module.programs]:
+            functions = module.functions if program is None else program.functions
+            members = {f.name: f for f in program.functions} if program is not None else {}
+            for function in functions:
+                checker = FunctionChecker(function, env, module_names, members, diagnostics.append)
+                facts[f"{function.program or ''}.{function.name}"] = checker.run()
+        kernels, groups = outline(module, facts, env, diagnostics.append)
+        results: list[KernelResult] = []
+        live: set[tuple[object, ...]] = set()
+        for item in kernels:
+            fn_facts = facts[f"{item.function.program or ''}.{item.function.name}"]
+            if fn_facts.bad:
+                continue
+            key = (_fingerprint(item), tuple(sorted((k, repr(v)) for k, v in env.items())), target)
+            live.add(key)
+            cached = self.kernel_cache.get(key)
+            if cached is None:
+                cached = run_kernel(item, fn_facts, env, target)
+                self.kernel_cache[key] = cached
+            results.append(cached)
+            diagnostics.extend(cached.diagnostics)
+        for key in [k for k in self.kernel_cache if k not in live]:
+            del self.kernel_cache[key]
+        kernel_objs = [r.kernel for r in results]
+        diagnostics.extend(mixed_kernel_expanded.verify(kernel_objs, groups))
+        diagnostics.extend(hard_syncall_occupancy.verify(kernel_objs, [r.info for r in results], target))
+        lanes: dict[int, set[str]] = {}
+        for r in results:
+            for line, lane in r.lanes:
+                lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+        return Analysis(
+            path=path,
+            target=target,
+            diagnostics=tuple(sorted(_dedupe(diagnostics), key=lambda d: (d.span.line, d.span.col))),
+            ops=tuple(op for r in results for op in r.ops),
+            kernels=tuple(r.info for r in results),
+            symbols=_symbols(module, [r.info for r in results]),
+            lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
+            regions=tuple(region for r in results for region in r.info.regions),
+        )
+
+
+def _target_of(source: str, explicit: str | None, from_comment: str) -> str:
+    from compiler.frontend.parser import target_comment
+
+    return target_comment(source) or explicit or from_comment
+
+
+def _fingerprint(item: OutlinedKernel) -> tuple[object, ...]:
+    return (item.kernel, item.body, item.function.params, item.function.name, item.lane_vars)
+
+
+def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[object, ...]] = set()
+    out: list[Diagnostic] = []
+    for d in diagnostics:
+        key = (d.code, d.message, d.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def run_kernel(item: OutlinedKernel, facts: FunctionFacts, env: dict[str, object], target: str) -> KernelResult:
+    """Run ConvertTensorToTileOps .. ExpandMixedKernel on one kernel."""
+    diagnostics: list[Diagnostic] = []
+    report = diagnostics.append
+    kernel = convert(item, facts, env)
+    kernel = infer(kernel, report, target)
+    errors = aiv_split_valid(kernel, report)
+    if errors == 0:
+        errors += lower(kernel, report, env)
+    lanes = emk.assign_lanes(kernel)
+    if errors == 0:
+        errors += emk.transpose_check(kernel, report, lanes.mixed)
+    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
+    crossings = emk.crossings(kernel, types) if lanes.mixed else []
+    pipe = emk.pipe_setup(kernel, crossings, report, target) if lanes.mixed else None
+    if lanes.mixed:
+        names: tuple[str | None, str | None, str | None] = (f"{kernel.name}_aic", f"{kernel.name}_aiv", kernel.name)
+        func_type = "Mixed (Group)"
+    else:
+        side = lanes.single.upper()
+        names = (kernel.name, None, None) if side == "AIC" else (None, kernel.name, None)
+        func_type = side
+    ops = tuple(_op_infos(kernel, lanes))
+    regions = tuple(_regions(kernel, lanes, crossings))
+    info = KernelInfo(
+        name=kernel.name,
+        span=kernel.span,
+        header=kernel.header,
+        source_kind=kernel.source_kind,
+        func_type=func_type,
+        aic_name=names[0],
+        aiv_name=names[1],
+        group_name=names[2],
+        split=kernel.split,
+        crossings=tuple(crossings),
+        regions=regions,
+        pipe=pipe,
+        expanded_text=emk.expanded_text(kernel, lanes, pipe, names),
+    )
+    lane_items = tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.line_sides.items()))
+    return KernelResult(kernel, tuple(diagnostics), lane_items if not errors else (), ops, info)
+
+
+_LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
+
+
+def _reason(op: TOp, lane: str, mixed: bool, region: TRegion | None) -> str:
+    if op.crossing is not None:
+        d = "AIC → AIV" if op.crossing == "C2V" else "AIV → AIC"
+        kind = "explicit" if op.origin != CROSSING_MOVE else "implicit"
+        return f"{kind} {d} crossing: tpush on the producer lane, tpop on the consumer lane"
+    if region is not None and lane == "aiv":
+        half = ", each lane gets half the tile" if region.mode != "NONE" else ", both lanes run the full body"
+        return f"inside pl.split_aiv region ({region.mode}) → AIV{half}"
+    if not mixed:
+        return f"pure {'cube' if lane == 'aic' else 'vector'} kernel → {lane.upper()}"
+    if op.op == "tile.load":
+        mem = op.memory or "Vec"
+        return f"tile.load with target_memory={mem} → {'cube' if mem != 'Vec' else 'vector'} side"
+    if op.op == "tile.store":
+        space = op.in_spaces[0] if op.in_spaces else None
+        return f"tile.store of a {space or 'Vec'} tile → {'cube side (fix-pipe)' if space == 'Acc' else 'vector side'}"
+    aff = op_affinity(op).value
+    if aff == "SHARED":
+        return "core-agnostic (SHARED) → duplicated onto every lane that uses it"
+    opdef = get_op(op.op)
+    if opdef is not None and opdef.declared_affinity is not None:
+        return f"{op.op} declares {aff} affinity → {lane.upper()}"
+    if op.memory and op.memory != "Vec":
+        return f"{op.op} produces {op.memory} → cube side"
+    return f"{op.op} is {aff.lower()} work (result in {op.memory or 'Vec'}) → {lane.upper()}"
+
+
+def _op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
+    out: list[OpInfo] = []
+    for node, region in walk(kernel.body):
+        if not isinstance(node, TOp) or node.line_span is None or node.origin in ("scalar", "alias"):
+            continue
+        if node.op in ("scalar", "alias", "call"):
+            continue
+        sides = lanes.op_sides.get(id(node), frozenset())
+        if not sides:
+            continue
+        lane = emk.lane_name(sides)
+        ttype = node.type
+        shape = dtype = None
+        if isinstance(ttype, TileType):
+            shape = "[" + ", ".join(map(str, ttype.shape)) + "]"
+            dtype = ttype.dtype
+        opdef = get_op(node.op)
+        out.append(
+            OpInfo(
+                span=node.call_span,
+                dsl_name=node.dsl_name,
+                ir_name=node.op if node.origin != CROSSING_MOVE else "tile.move (implicit crossing)",
+                lane=_LANE[lane],
+                reason=_reason(node, lane, lanes.mixed, region),
+                memory=node.memory,
+                shape=shape,
+                dtype=dtype,
+                doc=opdef.doc if opdef else "",
+                kernel=kernel.name,
+            )
+        )
+    return out
+
+
+def _regions(kernel: Kernel, lanes: emk.LaneResult, crossings: list[object]) -> list[RegionInfo]:
+    out: list[RegionInfo] = []
+    for node, _ in walk(kernel.body):
+        if isinstance(node, TRegion):
+            inner = [op for op, _ in ops_of(node.body) if op.op not in ("scalar", "alias")]
+            xs = tuple(c for c in crossings if node.span.covers_line(c.span.line))  # type: ignore[attr-defined]
+            out.append(
+                RegionInfo(node.span, node.header, node.mode, node.lane_var or "_", tuple(o.op for o in inner), xs)
+            )
+    return out
+
+
+def _symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, ...]:
+    def kernel_children(function: ir.Function) -> tuple[SymbolInfo, ...]:
+        out = []
+        for k in kernels:
+            if function.span.line <= k.span.line <= function.span.end_line and k.span != function.span:
+                regions = tuple(SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions)
+                out.append(SymbolInfo(k.name, "kernel", k.span, k.header, k.func_type, regions))
+        return tuple(out)
+
+    def function_symbol(function: ir.Function) -> SymbolInfo:
+        own = next((k for k in kernels if k.span == function.span), None)
+        detail = f"{function.func_type} → {own.func_type}" if own else function.func_type
+        kids = kernel_children(function)
+        if own is not None:
+            kids = kids + tuple(SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions)
+        return SymbolInfo(function.name, "function", function.span, function.header, detail, kids)
+
+    symbols = [function_symbol(f) for f in module.functions]
+    for program in module.programs:
+        symbols.append(
+            SymbolInfo(program.name, "program", program.span, program.header, "pl.program",
+                       tuple(function_symbol(f) for f in program.functions))  # fmt: skip
+        )
+    return tuple(sorted(symbols, key=lambda s: s.span.line))
 
 
 def analyze(source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
-    """Analyse one document (placeholder until the front end lands: syntax errors only)."""
-    diags: list[Diagnostic] = []
-    try:
-        ast.parse(source)
-    except SyntaxError as exc:
-        line = exc.lineno or 1
-        col = max((exc.offset or 1) - 1, 0)
-        diags.append(Diagnostic("E001", Severity.ERROR, exc.msg, Span(line, col, line, col + 1)))
-    return Analysis(path=path, target=target or "a2a3", diagnostics=tuple(diags))
+    """Analyse one document with fresh caches (the server keeps one Analyzer per document instead)."""
+    return Analyzer().analyze(source, path, target)
+
+

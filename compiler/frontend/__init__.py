@@ -1,0 +1,1 @@
+"""Front end: document -> top-level units -> surface IR, with parser-level diagnostics."""

@@ -1,0 +1,302 @@
+"""Parse a document into the surface IR, unit by unit, with a cache keyed by unit text."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import ir
+from compiler.diagnostics import Diagnostic, Severity
+from compiler.frontend.builder import Builder, SpanMaker, dotted_name
+from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, module_constants
+from compiler.frontend.units import Unit, split_units
+from compiler.source import Span
+from compiler.types import UNKNOWN, DTypeValue, EnumValue, ScalarType, TensorType, TileType, ValueType
+
+_JIT_TYPES = {
+    "jit": "Opaque",
+    "jit.incore": "InCore",
+    "jit.inline": "Inline",
+    "jit.host": "Host",
+    "jit.opaque": "Opaque",
+    "jit.extern": "InCore",
+    "inline": "Inline",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResult:
+    """What one unit contributed: functions (or a program header) and its diagnostics."""
+
+    functions: tuple[ir.Function, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    program: tuple[str, Span, Span] | None = None  # (name, span, header) for a class header unit
+
+
+@dataclass(slots=True)
+class ParseCache:
+    """Unit results keyed by (unit text, position, constants); reused across edits of one document."""
+
+    units: dict[tuple[object, ...], UnitResult] = field(default_factory=dict)
+    hits: int = 0
+    misses: int = 0
+
+    def trim(self, live: set[tuple[object, ...]]) -> None:
+        """Forget units that are no longer in the document."""
+        for key in [k for k in self.units if k not in live]:
+            del self.units[key]
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    """The surface IR of a document plus its parse-level diagnostics."""
+
+    module: ir.Module
+    env: Mapping[str, object]
+    diagnostics: tuple[Diagnostic, ...]
+    target: str
+
+
+_TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
+
+
+def target_comment(source: str) -> str | None:
+    """The target named by a first-line `# target: a5` comment, if any."""
+    first = source.split("\n", 1)[0]
+    match = _TARGET_RE.match(first)
+    return match.group(1) if match else None
+
+
+def parse_document(
+    source: str,
+    path: str | None = None,
+    cache: ParseCache | None = None,
+    read_file: Callable[[Path], str | None] | None = None,
+) -> ParsedDocument:
+    """Cut the document into units, parse changed units, and assemble the module IR."""
+    cache = cache if cache is not None else ParseCache()
+    units = split_units(source)
+    diagnostics: list[Diagnostic] = []
+    env: dict[str, object] = {}
+    module_unit = next((u for u in units if u.kind == "module"), None)
+    if module_unit is not None:
+        try:
+            env = module_constants(ast.parse(module_unit.text), path, read_file)
+        except SyntaxError as exc:
+            diagnostics.append(_syntax_diagnostic(exc, module_unit))
+        except (ValueError, RecursionError):
+            pass
+    env_key = tuple(sorted((k, repr(v)) for k, v in env.items()))
+    live: set[tuple[object, ...]] = set()
+    programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
+    free: list[ir.Function] = []
+    for unit in units:
+        if unit.kind == "module":
+            continue
+        key = (unit.text, unit.first_line, unit.indent, unit.kind, env_key)
+        live.add(key)
+        result = cache.units.get(key)
+        if result is None:
+            cache.misses += 1
+            result = _parse_unit(unit, env)
+            cache.units[key] = result
+        else:
+            cache.hits += 1
+        diagnostics.extend(result.diagnostics)
+        if result.program is not None:
+            programs.append((*result.program, []))
+            continue
+        for function in result.functions:
+            if unit.kind == "member" and programs:
+                programs[-1][3].append(function)
+            else:
+                free.append(function)
+    cache.trim(live)
+    module = ir.Module(
+        programs=tuple(
+            ir.Program(name, tuple(_with_program(fs, name)), span, header) for name, span, header, fs in programs
+        ),
+        functions=tuple(free),
+        constants=tuple(env.items()),
+    )
+    target = target_comment(source) or "a2a3"
+    return ParsedDocument(module, env, tuple(diagnostics), target)
+
+
+def _with_program(functions: list[ir.Function], program: str) -> list[ir.Function]:
+    out = []
+    for f in functions:
+        out.append(
+            ir.Function(
+                f.name, f.decorator, f.func_type, f.params, f.body, f.span, f.header, program, f.attrs, f.return_type
+            )
+        )
+    return out
+
+
+def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
+    line = (exc.lineno or 1) + unit.first_line - 1 if unit.kind != "module" else exc.lineno or 1
+    col = max((exc.offset or 1) - 1, 0) + unit.indent
+    end_col = col + 1
+    if exc.end_lineno == exc.lineno and exc.end_offset and exc.end_offset > (exc.offset or 0):
+        end_col = exc.end_offset - 1 + unit.indent
+    return Diagnostic("PTO-F1", Severity.ERROR, f"invalid syntax: {exc.msg}", Span(line, col, line, end_col))
+
+
+_CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
+
+
+def _parse_unit(unit: Unit, env: Mapping[str, object]) -> UnitResult:
+    if unit.kind == "class":
+        lines = unit.text.split("\n")
+        for offset, line in enumerate(lines):
+            match = _CLASS_RE.match(line)
+            if match:
+                lineno = unit.first_line + offset
+                header = Span(lineno, match.start(1), lineno, match.end(1))
+                return UnitResult((), (), (match.group(1), Span(unit.first_line, 0, unit.last_line, 0), header))
+        return UnitResult((), ())
+    try:
+        tree = ast.parse(unit.text)
+    except SyntaxError as exc:
+        return UnitResult((), (_syntax_diagnostic(exc, unit),))
+    except (ValueError, RecursionError, MemoryError):
+        return UnitResult((), ())
+    diagnostics: list[Diagnostic] = []
+    spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent)
+    functions: list[ir.Function] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            function = _function(node, spans, env, diagnostics.append)
+            if function is not None:
+                functions.append(function)
+    return UnitResult(tuple(functions), tuple(diagnostics))
+
+
+def _decorator_kind(node: ast.expr) -> tuple[str, ast.Call | None] | None:
+    call = node if isinstance(node, ast.Call) else None
+    name = dotted_name(call.func if call else node)
+    if name is None or not name.startswith("pl."):
+        return None
+    kind = name[3:]
+    if kind in ("function", "program") or kind in _JIT_TYPES:
+        return kind, call
+    return None
+
+
+def _function(
+    node: ast.FunctionDef, spans: SpanMaker, env: Mapping[str, object], report: Callable[[Diagnostic], None]
+) -> ir.Function | None:
+    decorator = None
+    call: ast.Call | None = None
+    for dec in node.decorator_list:
+        found = _decorator_kind(dec)
+        if found is not None:
+            decorator, call = found
+            break
+    if decorator is None:
+        return None
+    func_type = _JIT_TYPES.get(decorator, "Opaque")
+    attrs: list[tuple[str, object]] = []
+    if call is not None:
+        for kw in call.keywords:
+            if kw.arg == "type":
+                dotted = dotted_name(kw.value)
+                if dotted:
+                    func_type = dotted.rsplit(".", 1)[-1]
+            elif kw.arg == "attrs" and isinstance(kw.value, ast.Dict):
+                for k, v in zip(kw.value.keys, kw.value.values, strict=False):
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                        attrs.append((k.value, _literal(v, env)))
+    builder = Builder(spans, report)
+    params: list[ir.Param] = []
+    for arg in node.args.args:
+        if arg.arg == "self":
+            continue
+        ptype, direction = annotation_type(arg.annotation, env)
+        params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction))
+    return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
+    body_first = node.body[0] if node.body else None
+    span = spans.of(node)
+    if node.decorator_list:
+        first = spans.of(node.decorator_list[0])
+        span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
+    def_line = node.lineno + spans.line_offset
+    name_col = spans.col(node.lineno, node.col_offset) + len("def ")
+    header = Span(def_line, name_col, def_line, name_col + len(node.name))
+    del body_first
+    return ir.Function(
+        node.name,
+        decorator,
+        func_type,
+        tuple(params),
+        builder.body(node.body),
+        span,
+        header,
+        None,
+        tuple(attrs),
+        return_type,
+    )
+
+
+def _literal(node: ast.expr, env: Mapping[str, object]) -> object:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        return env.get(node.id, UNKNOWN_VALUE)
+    dotted = dotted_name(node)
+    if dotted:
+        return attribute_value(dotted)
+    return UNKNOWN_VALUE
+
+
+def _dim(node: ast.expr, env: Mapping[str, object]) -> int | str:
+    from compiler.frontend.consts import _eval_ast
+
+    if isinstance(node, ast.Call) and dotted_name(node.func) == "pl.dynamic":
+        if node.args and isinstance(node.args[0], ast.Constant):
+            return str(node.args[0].value)
+        return "?"
+    value = _eval_ast(node, env)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return ast.unparse(node)
+
+
+def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:
+    """Resolve a parameter annotation to a value type and a direction (In / Out / InOut)."""
+    if node is None:
+        return UNKNOWN, "In"
+    if isinstance(node, ast.Subscript):
+        head = dotted_name(node.value) or ""
+        tail = head.rsplit(".", 1)[-1]
+        if tail in ("Out", "InOut"):
+            inner, _ = annotation_type(node.slice, env)
+            return inner, tail
+        items = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if tail in ("Tensor", "DistributedTensor", "Tile") and items:
+            shape_node = items[0]
+            dims: tuple[int | str, ...] = ()
+            if isinstance(shape_node, ast.List | ast.Tuple):
+                dims = tuple(_dim(d, env) for d in shape_node.elts)
+            dtype = "FP32"
+            memory: str | None = None
+            for extra in items[1:]:
+                value = _literal(extra, env)
+                if isinstance(value, DTypeValue):
+                    dtype = value.name
+                elif isinstance(value, EnumValue) and value.enum == "MemorySpace":
+                    memory = value.member
+            if tail == "Tile":
+                return TileType(dims, dtype, memory), "In"
+            return TensorType(dims, dtype, tail == "DistributedTensor"), "In"
+        if tail == "Scalar" and items:
+            value = _literal(items[0], env)
+            return ScalarType(value.name if isinstance(value, DTypeValue) else "INDEX"), "In"
+    dotted = dotted_name(node)
+    if dotted and dotted.endswith(("Scalar", "INDEX", "INT32", "INT64", "FP32", "BOOL")):
+        return ScalarType(), "In"
+    return UNKNOWN, "In"

@@ -1,0 +1,107 @@
+"""Cut a document into top-level units so an edit re-parses only the units whose text changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A slice of the document: whole lines [first_line, last_line] (1-based), dedented by `indent`."""
+
+    first_line: int
+    last_line: int
+    indent: int
+    text: str
+    kind: str  # "module" (imports/constants/other top-level code), "def", "class", "member"
+
+
+def _starts_unit(line: str, indent: int) -> bool:
+    if len(line) <= indent or line[:indent].strip():
+        return False
+    ch = line[indent]
+    return not ch.isspace() and ch not in "#)]}"
+
+
+def _block_units(lines: list[str], start: int, end: int, indent: int) -> list[tuple[int, int]]:
+    """Group lines [start, end) into statements that begin at `indent` (decorators attach below)."""
+    groups: list[tuple[int, int]] = []
+    cur: int | None = None
+    pending_decorator = False
+    for i in range(start, end):
+        line = lines[i]
+        if _starts_unit(line, indent):
+            if cur is not None and not pending_decorator:
+                groups.append((cur, i))
+                cur = i
+            elif cur is None:
+                cur = i
+            pending_decorator = line[indent] == "@"
+    if cur is not None:
+        groups.append((cur, end))
+    return groups
+
+
+def _trim(lines: list[str], a: int, b: int) -> int:
+    """Drop trailing blank / comment-only lines so a unit's text does not depend on its neighbour."""
+    while b > a + 1 and (not lines[b - 1].strip() or lines[b - 1].lstrip().startswith("#")):
+        b -= 1
+    return b
+
+
+def split_units(source: str) -> list[Unit]:
+    """Cut source into units: each top-level def/class member is its own unit; other code groups."""
+    lines = source.split("\n")
+    units: list[Unit] = []
+    module_lines: list[int] = []
+    for a, b in _block_units(lines, 0, len(lines), 0):
+        b = _trim(lines, a, b)
+        head = _first_code_line(lines, a, b)
+        if head is not None and head.lstrip().startswith("class ") and _is_dsl_class(lines, a, head):
+            units.extend(_class_units(lines, a, b))
+        elif head is not None and (head.startswith("def ") or head.startswith("async def ")):
+            units.append(Unit(a + 1, b, 0, "\n".join(lines[a:b]), "def"))
+        else:
+            module_lines.extend(range(a, b))
+    if module_lines:
+        # Module code keeps its absolute line numbers: blank out every other line.
+        keep = set(module_lines)
+        last = max(module_lines) + 1
+        text = "\n".join(lines[i] if i in keep else "" for i in range(last))
+        units.insert(0, Unit(1, last, 0, text, "module"))
+    return units
+
+
+def _first_code_line(lines: list[str], a: int, b: int) -> str | None:
+    for i in range(a, b):
+        stripped = lines[i].lstrip()
+        if stripped and not stripped.startswith("@") and not stripped.startswith("#"):
+            return lines[i]
+    return None
+
+
+def _is_dsl_class(lines: list[str], a: int, head: str) -> bool:
+    del head
+    return any(lines[i].lstrip().startswith("@") for i in range(a, a + 1))
+
+
+def _class_units(lines: list[str], a: int, b: int) -> list[Unit]:
+    header_end = a
+    while header_end < b and not lines[header_end].lstrip().startswith("class "):
+        header_end += 1
+    # The class header (decorators + `class X:` line) is its own unit; members follow.
+    body_start = header_end + 1
+    indent = 0
+    for i in range(body_start, b):
+        stripped = lines[i].lstrip()
+        if stripped and not stripped.startswith("#"):
+            indent = len(lines[i]) - len(stripped)
+            break
+    units = [Unit(a + 1, header_end + 1, 0, "\n".join(lines[a : header_end + 1]), "class")]
+    if indent == 0:
+        return units
+    for ma, mb in _block_units(lines, body_start, b, indent):
+        mb = _trim(lines, ma, mb)
+        body = [line[indent:] if line[:indent].strip() == "" else line.lstrip() for line in lines[ma:mb]]
+        units.append(Unit(ma + 1, mb, indent, "\n".join(body), "member"))
+    return units

@@ -1,0 +1,167 @@
+"""How the parser resolves a DSL call to a registered op and types it (`parse_op_call`, reference §4.0, B.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from compiler.ops.deduce import DeduceError, deduce, promote_dtypes
+from compiler.ops.dsl import BOUNDARY, DSL_NAMES, EXPLICIT, FRONTEND, PLD_SHORT, PROMOTED, UNIFIED
+from compiler.ops.registry import OpDef, get_op
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, UnknownType, ValueType
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The outcome of resolving one DSL call."""
+
+    dsl_name: str
+    ir_name: str | None
+    op: OpDef | None
+    result: ValueType
+    error: str | None
+    unknown: bool = False
+
+
+# Binary names whose scalar-rhs form is `<ir>s` (tile.add -> tile.adds, tensor.mul -> tensor.muls).
+_SCALAR_FORMS = frozenset(
+    {"add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr", "cmp", "rem"}
+)
+# Unified names that fold to a scalar expression for Scalar x Scalar operands.
+_SCALAR_EXPR = frozenset({"add", "sub", "mul", "div", "cast"})
+
+
+def _is_scalar(value: ArgValue) -> bool:
+    return isinstance(value, ScalarType | int | float) and not isinstance(value, TensorType | TileType)
+
+
+def _shaped(args: Sequence[ArgValue]) -> list[ArgValue]:
+    return [a for a in args if isinstance(a, TensorType | TileType)]
+
+
+def _module_and_op(dsl_name: str) -> tuple[str, str]:
+    module, _, op = dsl_name.rpartition(".")
+    return module, op
+
+
+def format_error(dsl_name: str, message: str) -> str:
+    """The parser's InvalidOperationError text: '<module> operation '<op>': <msg>' unless msg names the op."""
+    module, op = _module_and_op(dsl_name)
+    if message.startswith((f"pl.{op}", f"{module}.{op}")):
+        return message
+    return f"{module} operation '{op}': {message}"
+
+
+def _scalar_variant(ir_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> str:
+    ns, _, base = ir_name.rpartition(".")
+    rhs = args[1] if len(args) > 1 else kwargs.get("rhs")
+    if base in _SCALAR_FORMS and _is_scalar(rhs):
+        candidate = f"{ns}.{base}s"
+        if get_op(candidate) is not None:
+            return candidate
+    return ir_name
+
+
+def _explicit_ir(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> str | None:
+    """The IR op an explicit-namespace wrapper builds for these operands."""
+    ir = EXPLICIT.get(dsl_name)
+    if ir is None:
+        return None
+    _, op = _module_and_op(dsl_name)
+    if ir.endswith(".mrgsort_format1"):
+        srcs = [a for a in args[1:4] if a is not None] + [
+            kwargs[k] for k in ("src1", "src2", "src3") if k in kwargs
+        ]
+        return ir.replace("format1", "format2") if srcs else ir
+    if ir == "tensor.gather":
+        if "mask_pattern" in kwargs:
+            return "tensor.gather_mask"
+        if "kvalue" in kwargs:
+            return "tensor.gather_compare"
+    if ir == "tensor.scatter" and "mask_pattern" in kwargs:
+        return "tensor.scatter_mask"
+    if op.rstrip("_") in _SCALAR_FORMS:
+        return _scalar_variant(ir, args, kwargs)
+    return ir
+
+
+def _unified_target(
+    dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
+) -> str | Resolution:
+    """The explicit DSL name a unified `pl.<op>` dispatches to, or a finished Resolution."""
+    _, op = _module_and_op(dsl_name)
+    operands = list(args) + list(kwargs.values())
+    shaped = _shaped(operands)
+    kinds = {type(a) for a in shaped}
+    if len(kinds) > 1:
+        message = f"pl.{op}: cannot mix Tensor and Tile arguments"
+        return Resolution(dsl_name, None, None, UNKNOWN, message)
+    if not shaped:
+        first = args[0] if args else None
+        if op in _SCALAR_EXPR and first is not None and _is_scalar(first):
+            return Resolution(dsl_name, None, None, _scalar_expr(op, args, kwargs), None)
+        return Resolution(dsl_name, None, None, UNKNOWN, None)
+    first = args[0] if args else None
+    if isinstance(first, UnknownType):
+        return Resolution(dsl_name, None, None, UNKNOWN, None)
+    namespace = "pl.tensor" if isinstance(shaped[0], TensorType) else "pl.tile"
+    return f"{namespace}.{op}"
+
+
+def _scalar_expr(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    if op == "cast":
+        target = args[1] if len(args) > 1 else kwargs.get("target_type")
+        name = getattr(target, "name", None)
+        return ScalarType(name) if isinstance(name, str) else UNKNOWN
+    dtypes = [a.dtype for a in args[:2] if isinstance(a, ScalarType)]
+    if any(isinstance(a, float) for a in args[:2]):
+        dtypes.append("FP32")
+    if not dtypes:
+        return ScalarType("INDEX")
+    result = dtypes[0]
+    for dt in dtypes[1:]:
+        result = promote_dtypes(result, dt)
+    return ScalarType(result)
+
+
+def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:
+    """Resolve `dsl_name(*args, **kwargs)` to its IR op and deduce the result type."""
+    if dsl_name not in DSL_NAMES:
+        return Resolution(dsl_name, None, None, UNKNOWN, None, unknown=True)
+    if dsl_name in FRONTEND:
+        return Resolution(dsl_name, None, None, UNKNOWN, None)
+    target = dsl_name
+    if dsl_name in BOUNDARY:
+        _, op = _module_and_op(dsl_name)
+        src = args[0] if args else kwargs.get("x")
+        if isinstance(src, TensorType):
+            target = f"pl.tensor.{op}"
+        elif isinstance(src, TileType):
+            target = f"pl.tile.{op}"
+        else:
+            return Resolution(dsl_name, None, None, UNKNOWN, None)
+        ir: str | None = f"{target.split('.')[1]}.{op}"
+    else:
+        if dsl_name in PLD_SHORT:
+            target = PLD_SHORT[dsl_name]
+            src = args[0] if args else None
+            if dsl_name == "pld.remote_store" and isinstance(src, TensorType):
+                target = "pld.tensor.remote_store"
+        elif dsl_name in PROMOTED:
+            target = PROMOTED[dsl_name]
+        elif dsl_name.startswith("pl.") and dsl_name.count(".") == 1 and dsl_name[3:] in UNIFIED:
+            dispatched = _unified_target(dsl_name, args, kwargs)
+            if isinstance(dispatched, Resolution):
+                if dispatched.error is not None:
+                    return Resolution(dsl_name, None, None, UNKNOWN, format_error(dsl_name, dispatched.error))
+                return dispatched
+            target = dispatched
+        ir = _explicit_ir(target, args, kwargs)
+    op_def = get_op(ir) if ir is not None else None
+    if op_def is None:
+        return Resolution(dsl_name, ir, None, UNKNOWN, None)
+    try:
+        result = deduce(op_def, args, kwargs)
+    except DeduceError as exc:
+        return Resolution(dsl_name, ir, op_def, UNKNOWN, format_error(dsl_name, str(exc)))
+    return Resolution(dsl_name, ir, op_def, result, None)

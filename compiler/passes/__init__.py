@@ -1,0 +1,1 @@
+"""The PyPTO passes we model, one module per upstream pass, in pipeline order."""

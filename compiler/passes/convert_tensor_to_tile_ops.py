@@ -1,0 +1,339 @@
+"""ConvertTensorToTileOps (with FlattenCallExpr): lower a kernel's surface body to tile-level op statements.
+
+Nested calls are hoisted into temporaries, tensor ops become their tile ops in place (same span),
+GM parameters read by vector ops get an entry `tile.load(Vec)`, GM matmul operands get a bridge
+`tile.load(Mat)` with the matmul's span, and `out[...] = v` / `pl.assemble(out, v, ...)` into a GM
+tensor become `tile.store`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from compiler import ir
+from compiler.frontend.checker import FunctionFacts
+from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
+from compiler.ops.registry import get_op
+from compiler.passes.model import (
+    ALIAS,
+    BLOCK_IDX,
+    BRIDGE_LOAD,
+    ENTRY_LOAD,
+    SCALAR,
+    SUBBLOCK_IDX,
+    USER,
+    Kernel,
+    TIf,
+    TLoop,
+    TNode,
+    TOp,
+    TRegion,
+    TScope,
+    TYield,
+)
+from compiler.passes.outline_incore_scopes import OutlinedKernel
+from compiler.passes.walk import walk_expr
+from compiler.source import Span
+from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
+
+MATMUL_OPERANDS: dict[str, tuple[int, ...]] = {
+    "tile.matmul": (0, 1), "tile.matmul_acc": (1, 2), "tile.matmul_bias": (0, 1), "tile.gemv": (0, 1),
+    "tile.gemv_acc": (1, 2), "tile.gemv_bias": (0, 1), "tile.batch_matmul": (0, 1), "tile.batch_matmul_acc": (1, 2),
+    "tile.matmul_mx": (0, 2), "tile.matmul_mx_acc": (1, 3),
+}  # fmt: skip
+_TENSOR_TO_TILE = {
+    "tensor.create": "tile.create",
+    "tensor.slice": "tile.load",
+    "tensor.assemble": "tile.store",
+}
+
+
+@dataclass(slots=True)
+class _Lowering:
+    kernel: Kernel
+    facts: FunctionFacts
+    env: Mapping[str, object]
+    params: dict[str, ir.Param]
+    tile_vars: dict[str, ValueType] = field(default_factory=dict)
+    loaded: dict[str, str] = field(default_factory=dict)
+    entry: list[TNode] = field(default_factory=list)
+    temp: int = 0
+
+    def fresh(self) -> str:
+        self.temp += 1
+        return f"_t{self.temp}"
+
+    # ------------------------------------------------------------ values
+    def is_gm(self, name: str | None) -> bool:
+        """True for a GM tensor visible to the kernel (a parameter or an orchestration tensor)."""
+        if name is None or name in self.tile_vars:
+            return False
+        return isinstance(self.facts.types.get(name), TensorType)
+
+    def gm_operand(self, name: str, span: Span) -> str:
+        """The entry `tile.load(Vec)` of a GM parameter read by a vector op (loaded once)."""
+        if name in self.loaded:
+            return self.loaded[name]
+        loaded = f"{name}__tile"
+        param = self.params.get(name)
+        line = param.span if (param is not None and not self.kernel.outlined) else None
+        ttype = self.facts.types.get(name, UNKNOWN)
+        shape = ttype.shape if isinstance(ttype, TensorType) else ()
+        dtype = ttype.dtype if isinstance(ttype, TensorType) else "FP32"
+        self.entry.append(
+            TOp("tile.load", loaded, (name,), (name,), (("target_memory", "Vec"),), param.span if param else span,
+                line, "pl.load", ENTRY_LOAD, "Vec", TileType(shape, dtype, "Vec"), False, name)  # fmt: skip
+        )
+        self.loaded[name] = loaded
+        self.tile_vars[loaded] = TileType(shape, dtype, "Vec")
+        return loaded
+
+    # ------------------------------------------------------------ expressions
+    def operand(self, expr: ir.Expr, out: list[TNode], stmt_span: Span) -> str | None:
+        """Lower an argument: calls and subscripts are hoisted into temporaries."""
+        if isinstance(expr, ir.Name):
+            return expr.id
+        if isinstance(expr, ir.Call) and (expr.func.startswith(("pl.", "pld.", "self.")) or expr.span in self.facts.calls):
+            return self.call(expr, None, out, stmt_span)
+        if isinstance(expr, ir.Subscript):
+            return self.subscript(expr, None, out, stmt_span)
+        return None
+
+    def reads(self, exprs: list[ir.Expr]) -> tuple[str, ...]:
+        names: list[str] = []
+        for expr in exprs:
+            for node in walk_expr(expr):
+                if isinstance(node, ir.Name) and node.id not in names:
+                    names.append(node.id)
+        return tuple(names)
+
+    def kwargs(self, call: ir.Call) -> tuple[tuple[str, object], ...]:
+        out: list[tuple[str, object]] = []
+        for kw in call.keywords:
+            value = attribute_value(kw.value.dotted) if isinstance(kw.value, ir.Attribute) else fold(kw.value, self.env)
+            member = getattr(value, "member", None)
+            out.append((kw.name, member if member is not None else (None if value is UNKNOWN_VALUE else value)))
+        return tuple(out)
+
+    def subscript(self, expr: ir.Subscript, result: str | None, out: list[TNode], stmt_span: Span) -> str:
+        """`x[:, a:b]` of a GM tensor is a tensor.slice: a tile.load whose space its consumer decides."""
+        base = expr.value.id if isinstance(expr.value, ir.Name) else self.operand(expr.value, out, stmt_span)
+        name = result or self.fresh()
+        base_type = self.facts.types.get(base or "", UNKNOWN)
+        op = "tile.load" if self.is_gm(base) else "tile.slice"
+        rtype: ValueType = UNKNOWN
+        if isinstance(base_type, TensorType | TileType):
+            from compiler.frontend.checker import _subscript_type
+
+            rtype = _subscript_type(base_type, expr.index, self.env)
+        out.append(
+            TOp(op, name, (base,), self.reads([expr]), (("target_memory", None),) if op == "tile.load" else (),
+                expr.span, stmt_span, "pl.slice", USER, None, rtype, result is not None, result)  # fmt: skip
+        )
+        if result is None:
+            self.tile_vars[name] = rtype
+        return name
+
+    def call(self, call: ir.Call, result: str | None, out: list[TNode], stmt_span: Span) -> str | None:
+        """Lower one call into op statements; returns the variable holding its value."""
+        resolution = self.facts.calls.get(call.span)
+        if call.func == "pl.yield_":
+            names = [self.operand(a, out, stmt_span) for a in call.args]
+            out.append(TYield(tuple(n for n in names if n), stmt_span))
+            return names[0] if names else None
+        if resolution is None or resolution.ir_name is None:
+            # Function calls, pl.const and friends: SHARED scalar-ish statements.
+            operands = tuple(self.operand(a, out, stmt_span) for a in call.args)
+            name = result or (self.fresh() if call.func != "pl.const" else None) or self.fresh()
+            op = "call" if call.func.startswith("self.") or not call.func.startswith("pl") else SCALAR
+            out.append(
+                TOp(op, name, operands, self.reads(list(call.args) + [k.value for k in call.keywords]), (),
+                    call.span, stmt_span, call.func, SCALAR, None, ScalarType(), result is not None, result)  # fmt: skip
+            )
+            return name
+        ir_name = resolution.ir_name
+        opdef = get_op(ir_name)
+        if ir_name.startswith("tensor."):
+            ir_name = _TENSOR_TO_TILE.get(ir_name) or (opdef.tile_op if opdef and opdef.tile_op else None) or (
+                "tile." + ir_name.split(".", 1)[1]
+            )
+        args = list(call.args)
+        kwargs = self.kwargs(call)
+        if ir_name == "tile.store" and call.func.endswith("assemble"):
+            # pl.assemble(target, source, offset): a store into GM, or tile.assemble into a local tile.
+            target = args[0] if args else None
+            target_name = target.id if isinstance(target, ir.Name) else None
+            if not self.is_gm(target_name):
+                ir_name = "tile.assemble"
+            else:
+                args = [args[1], args[2] if len(args) > 2 else None, args[0]]  # type: ignore[list-item]
+        if ir_name == "tile.load" and call.func.endswith("slice"):
+            base = args[0] if args else None
+            base_name = base.id if isinstance(base, ir.Name) else None
+            if not self.is_gm(base_name):
+                ir_name = "tile.slice"
+            else:
+                kwargs = (*kwargs, ("target_memory", None))
+        operands: list[str | None] = []
+        for index, arg in enumerate(args):
+            name = self.operand(arg, out, stmt_span) if arg is not None else None
+            operands.append(name)
+            del index
+        name = result if result is not None else self.fresh()
+        if ir_name == "tile.store":
+            name = result or (operands[2] if len(operands) > 2 else None) or name
+        reads = self.reads([a for a in args if a is not None] + [k.value for k in call.keywords])
+        # GM operands: matmul operands get a bridge load to Mat next to the matmul; others an entry load.
+        matmul_slots = MATMUL_OPERANDS.get(ir_name, ())
+        for i, operand in enumerate(operands):
+            if ir_name in ("tile.load", "tile.store", "tile.aiv_shard", "tile.aic_gather") or not self.is_gm(operand):
+                if ir_name in ("tile.aiv_shard", "tile.aic_gather") and self.is_gm(operand):
+                    operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
+                continue
+            if i in matmul_slots:
+                bridged = f"{operand}__mat{self.temp}"
+                self.temp += 1
+                ttype = self.facts.types.get(operand or "", UNKNOWN)
+                out.append(
+                    TOp("tile.load", bridged, (operand,), (operand or "",), (("target_memory", "Mat"),), call.span,
+                        stmt_span, "pl.load", BRIDGE_LOAD, "Mat",
+                        TileType(ttype.shape, ttype.dtype, "Mat") if isinstance(ttype, TensorType) else UNKNOWN,
+                        False, operand)  # fmt: skip
+                )
+                operands[i] = bridged
+            elif ir_name.startswith("tile.") and ir_name not in ("tile.assemble",):
+                operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
+        consts = tuple(
+            None if a is None or (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in args
+        )
+        out.append(
+            TOp(ir_name, name, tuple(operands), reads, kwargs, call.span, stmt_span, call.func, USER, None,
+                resolution.result, result is not None, result, consts=consts)  # fmt: skip
+        )
+        self.tile_vars[name] = resolution.result
+        return name
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts: tuple[ir.Stmt, ...]) -> tuple[TNode, ...]:
+        out: list[TNode] = []
+        for stmt in stmts:
+            self.stmt(stmt, out)
+        return tuple(out)
+
+    def stmt(self, stmt: ir.Stmt, out: list[TNode]) -> None:
+        if isinstance(stmt, ir.Assign):
+            self.assign(stmt, out)
+        elif isinstance(stmt, ir.ExprStmt):
+            if isinstance(stmt.value, ir.Call):
+                before = len(out)
+                self.call(stmt.value, None, out, stmt.span)
+                if len(out) > before and isinstance(out[-1], TOp):
+                    out[-1] = out[-1].with_(result=None)
+        elif isinstance(stmt, ir.Return):
+            values: list[str] = []
+            if stmt.value is not None:
+                items = stmt.value.elts if isinstance(stmt.value, ir.TupleExpr) else (stmt.value,)
+                for item in items:
+                    name = self.operand(item, out, stmt.span)
+                    if name:
+                        values.append(name)
+            if not self.kernel.outlined:
+                out.append(TYield(tuple(values), stmt.span, True))
+        elif isinstance(stmt, ir.For):
+            self.for_loop(stmt, out)
+        elif isinstance(stmt, ir.While):
+            out.append(TLoop("while", None, self.reads([stmt.test]), self.block(stmt.body), stmt.span, stmt.header))
+        elif isinstance(stmt, ir.If):
+            out.append(TIf(self.reads([stmt.test]), self.block(stmt.body), self.block(stmt.orelse), stmt.span, stmt.header))
+        elif isinstance(stmt, ir.With):
+            body = self.block(stmt.body)
+            if stmt.kind in ("at", "spmd") and self.kernel.outlined is False:
+                out.append(TScope(stmt.kind, body, stmt.span, stmt.header))
+            else:
+                out.extend(body)
+
+    def for_loop(self, stmt: ir.For, out: list[TNode]) -> None:
+        var = stmt.target.id if isinstance(stmt.target, ir.Name) else None
+        if stmt.kind == "split_aiv":
+            mode = self.facts.regions.get(stmt.span, "NONE")
+            body: list[TNode] = []
+            if var:
+                body.append(
+                    TOp("tile.get_subblock_idx", var, (), (), (), stmt.span, stmt.span, "pl.split_aiv", SUBBLOCK_IDX,
+                        None, ScalarType(), True, var)  # fmt: skip
+                )
+            body.extend(self.block(stmt.body))
+            out.append(TRegion(mode, var, tuple(body), stmt.span, stmt.header))
+            return
+        if stmt.kind == "unroll":
+            # UnrollLoops runs first: the loop statement disappears, its body keeps its spans.
+            out.extend(self.block(stmt.body))
+            return
+        if stmt.kind == "spmd":
+            if var:
+                out.append(
+                    TOp("tile.get_block_idx", var, (), (), (), stmt.span, None, "pl.spmd", BLOCK_IDX, None,
+                        ScalarType(), True, var)  # fmt: skip
+                )
+            out.extend(self.block(stmt.body))
+            return
+        out.append(TLoop(stmt.kind, var, self.reads([stmt.iter]), self.block(stmt.body), stmt.span, stmt.header))
+
+    def assign(self, stmt: ir.Assign, out: list[TNode]) -> None:
+        target = stmt.targets[0] if stmt.targets else None
+        value = stmt.value
+        if isinstance(target, ir.Name):
+            name = target.id
+            if isinstance(value, ir.Call) and (value.func.startswith(("pl.", "pld.", "self.")) or value.span in self.facts.calls):
+                self.call(value, name, out, stmt.span)
+                if value.func == "pl.yield_" and out and isinstance(out[-1], TYield):
+                    return
+                self.facts.types.setdefault(name, UNKNOWN)
+                return
+            if isinstance(value, ir.Subscript):
+                self.subscript(value, name, out, stmt.span)
+                return
+            if isinstance(value, ir.Name):
+                out.append(
+                    TOp(ALIAS, name, (value.id,), (value.id,), (), stmt.span, stmt.span, "", ALIAS, None,
+                        self.facts.types.get(value.id, UNKNOWN), False, name)  # fmt: skip
+                )
+                return
+            out.append(
+                TOp(SCALAR, name, (), self.reads([value]), (), stmt.span, stmt.span, "", SCALAR, None, ScalarType(),
+                    True, name)  # fmt: skip
+            )
+            return
+        if isinstance(target, ir.Subscript) and isinstance(target.value, ir.Name):
+            # out[...] = v: an assemble of v into the GM tensor, i.e. a tile.store.
+            src = self.operand(value, out, stmt.span)
+            dest = target.value.id
+            out.append(
+                TOp("tile.store", dest, (src, None, dest), self.reads([value, target]), (), stmt.span, stmt.span,
+                    "pl.assemble", USER, None, self.facts.types.get(dest, UNKNOWN), False, dest)  # fmt: skip
+            )
+            return
+        if isinstance(target, ir.TupleExpr) and isinstance(value, ir.Call):
+            name = self.call(value, None, out, stmt.span)
+            for elt in target.elts:
+                if isinstance(elt, ir.Name):
+                    out.append(
+                        TOp(ALIAS, elt.id, (name,), (name,) if name else (), (), stmt.span, stmt.span, "", ALIAS,
+                            None, UNKNOWN, True, elt.id)  # fmt: skip
+                    )
+
+
+def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object]) -> Kernel:
+    """Lower one kernel's body to tile-level op statements."""
+    params = {p.name: p for p in item.function.params}
+    lowering = _Lowering(item.kernel, facts, env, params)
+    body: list[TNode] = []
+    for var, kind in item.lane_vars:
+        if kind == "block_idx":
+            body.append(
+                TOp("tile.get_block_idx", var, (), (), (), item.kernel.span, None, "pl.spmd", BLOCK_IDX, None,
+                    ScalarType(), True, var)  # fmt: skip
+            )
+    lowered = lowering.block(item.body)
+    return item.kernel.with_body(tuple(lowering.entry) + tuple(body) + lowered)

@@ -1,0 +1,45 @@
+"""Affinity of op statements (reference §3): registry-driven, with the moves' crossing rule."""
+
+from __future__ import annotations
+
+from compiler.ops.registry import Affinity, classify_affinity, get_op, has_stated_lane
+from compiler.passes.model import ALIAS, SCALAR, TNode, TOp, TYield, children
+from compiler.types import UNKNOWN, TileType
+
+
+def op_affinity(op: TOp) -> Affinity:
+    """ClassifyIntrinsicCallAffinity for a lowered op, using the spaces InferTileMemorySpace resolved."""
+    if op.crossing is not None:
+        return Affinity.MIXED
+    if op.op in (ALIAS, SCALAR, "call") or op.op.startswith("tensor."):
+        return Affinity.SHARED
+    opdef = get_op(op.op)
+    if opdef is None:
+        return Affinity.SHARED
+    args = [TileType((), "FP32", space) if space is not None else UNKNOWN for space in op.in_spaces]
+    kwargs = {k: v for k, v in op.kwargs}
+    return classify_affinity(opdef, args, kwargs)
+
+
+def stated_lane(op: TOp) -> bool:
+    """HasStatedLane: declared affinity or a core_type-classified sync op."""
+    opdef = get_op(op.op)
+    return opdef is not None and has_stated_lane(opdef)
+
+
+def rollup(block: tuple[TNode, ...]) -> Affinity:
+    """CombineAffinity over a block (compound statements combine their children)."""
+    from compiler.ops.registry import combine_affinity
+
+    result = Affinity.SHARED
+    for node in block:
+        if isinstance(node, TOp):
+            aff = op_affinity(node)
+        elif isinstance(node, TYield):
+            continue
+        else:
+            aff = Affinity.SHARED
+            for sub in children(node):
+                aff = combine_affinity(aff, rollup(sub))
+        result = combine_affinity(result, aff)
+    return result

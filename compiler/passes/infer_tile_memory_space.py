@@ -1,0 +1,206 @@
+"""InferTileMemorySpace: give every tile a memory space and insert the implicit crossing moves.
+
+A vector op reading a cube-side tile (a matmul's Acc result) gets an Acc->Vec `tile.move` right
+before it, and a matmul reading a Vec tile gets a Vec->Left/Right move: these are the C->V and V->C
+crossings ExpandMixedKernel turns into tpush/tpop. At most one move per (value, target) per block.
+Also runs the AccToGmStoreValid verifier (AG-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from compiler.diagnostics import Diagnostic, Fix, Severity
+from compiler.ops.registry import get_op
+from compiler.passes.convert_tensor_to_tile_ops import MATMUL_OPERANDS
+from compiler.passes.model import (
+    ALIAS,
+    CROSSING_MOVE,
+    Kernel,
+    TIf,
+    TLoop,
+    TNode,
+    TOp,
+    TRegion,
+    TScope,
+    TYield,
+    ops_of,
+)
+from compiler.types import TensorType, TileType, is_cube_space
+
+FIXPIPE_DTYPES = frozenset({"INT32", "FP32", "FP16", "BF16"})
+BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather"})
+_FIXED: dict[str, str] = {
+    "tile.aiv_shard": "Vec",
+    "tile.aic_gather": "Mat",
+    "tile.tpop_from_aic": "Vec",
+    "tile.tpop_from_aiv": "Mat",
+}
+_MATMUL_SLOT_SPACE = ("Left", "Right")
+
+
+def output_space(op: TOp, operand_spaces: tuple[str | None, ...]) -> str | None:
+    """The memory space an op's result lives in."""
+    if op.op == ALIAS:
+        return operand_spaces[0] if operand_spaces else None
+    if op.op in _FIXED:
+        if isinstance(op.type, TileType) and op.type.memory and op.op.startswith("tile.tpop"):
+            return op.type.memory
+        return _FIXED[op.op]
+    if op.op in ("tile.load", "tile.move", "tile.create", "tile.create_tile"):
+        target = op.kwarg("target_memory")
+        return target if isinstance(target, str) else ("Vec" if op.op != "tile.create" else _declared(op))
+    if op.op == "tile.store" or not op.op.startswith("tile."):
+        return None
+    opdef = get_op(op.op)
+    spec = opdef.output_memory if opdef else None
+    if spec is not None:
+        if spec.kind == "fixed":
+            return spec.space
+        if spec.kind == "kwarg":
+            value = op.kwarg(spec.key)
+            return value if isinstance(value, str) else spec.space or "Vec"
+        if spec.kind == "inherit":
+            return next((s for s in operand_spaces if s is not None), "Vec")
+    if opdef is not None and opdef.declared_affinity is not None:
+        return None if not isinstance(op.type, TileType) else "Vec"
+    return "Vec"
+
+
+def _declared(op: TOp) -> str:
+    return op.type.memory if isinstance(op.type, TileType) and op.type.memory else "Vec"
+
+
+def _is_vector_compute(op: TOp) -> bool:
+    """An op whose tile inputs must be in Vec (elementwise, reduce, cast, ...)."""
+    if op.op in BOUNDARY or op.op in ("tile.store", "tile.move", "tile.load", ALIAS) or op.op in MATMUL_OPERANDS:
+        return False
+    opdef = get_op(op.op)
+    if opdef is None or opdef.output_memory is None:
+        return False
+    if opdef.output_memory.kind == "fixed":
+        return opdef.output_memory.space == "Vec"
+    return False
+
+
+class _Inference:
+    def __init__(self, kernel: Kernel, report: Callable[[Diagnostic], None], target: str) -> None:
+        self.kernel = kernel
+        self.report = report
+        self.target = target
+        self.space: dict[str, str | None] = {}
+        self.matmul_inputs = {
+            op.operands[i]
+            for op, _ in ops_of(kernel.body)
+            for i in MATMUL_OPERANDS.get(op.op, ())
+            if i < len(op.operands) and op.operands[i]
+        }
+
+    def block(self, block: tuple[TNode, ...], moves: dict[tuple[str, str], str]) -> tuple[TNode, ...]:
+        out: list[TNode] = []
+        for node in block:
+            if isinstance(node, TOp):
+                out.extend(self.op(node, moves))
+            elif isinstance(node, TLoop):
+                out.append(TLoop(node.kind, node.var, node.reads, self.block(node.body, dict(moves)), node.span, node.header))
+            elif isinstance(node, TIf):
+                body = self.block(node.body, dict(moves))
+                orelse = self.block(node.orelse, dict(moves))
+                out.append(TIf(node.reads, body, orelse, node.span, node.header))
+            elif isinstance(node, TRegion):
+                out.append(TRegion(node.mode, node.lane_var, self.block(node.body, dict(moves)), node.span, node.header))
+            elif isinstance(node, TScope):
+                out.append(TScope(node.kind, self.block(node.body, dict(moves)), node.span, node.header))
+            else:
+                out.append(node)
+                if isinstance(node, TYield) and not node.is_return:
+                    pass
+        return tuple(out)
+
+    def op(self, op: TOp, moves: dict[tuple[str, str], str]) -> list[TOp]:
+        if op.op == "tile.load" and op.kwarg("target_memory") is None:
+            target = "Mat" if op.result in self.matmul_inputs else "Vec"
+            op = op.with_(kwargs=tuple((k, target if k == "target_memory" else v) for k, v in op.kwargs))
+        inserted: list[TOp] = []
+        operands = list(op.operands)
+        slots = MATMUL_OPERANDS.get(op.op, ())
+        vector = _is_vector_compute(op)
+        for i, name in enumerate(operands):
+            if name is None:
+                continue
+            space = self.space.get(name)
+            target: str | None = None
+            if i in slots and space == "Vec":
+                target = _MATMUL_SLOT_SPACE[slots.index(i) % 2]
+            elif vector and is_cube_space(space) and isinstance(self._type(name), TileType | type(None)):
+                target = "Vec"
+            if target is None:
+                continue
+            key = (name, target)
+            moved = moves.get(key)
+            if moved is None:
+                moved = f"{name}_{target}"
+                direction = "V2C" if target != "Vec" else "C2V"
+                inserted.append(
+                    TOp("tile.move", moved, (name,), (name,), (("target_memory", target),), op.call_span,
+                        op.line_span, "pl.move", CROSSING_MOVE, target, op.type, False,
+                        _user_name(name), (space,), direction)  # fmt: skip
+                )
+                self.space[moved] = target
+                moves[key] = moved
+            operands[i] = moved
+        spaces = tuple(self.space.get(n) if n else None for n in operands)
+        memory = output_space(op, spaces)
+        crossing = op.crossing
+        if op.op == "tile.move" and spaces and spaces[0] is not None:
+            target = op.kwarg("target_memory") or "Vec"
+            if is_cube_space(spaces[0]) != is_cube_space(str(target)):
+                crossing = "V2C" if is_cube_space(str(target)) else "C2V"
+        elif op.op == "tile.aiv_shard":
+            crossing = "C2V"
+        elif op.op == "tile.aic_gather":
+            crossing = "V2C"
+        new = op.with_(operands=tuple(operands), in_spaces=spaces, memory=memory, crossing=crossing)
+        if op.result:
+            self.space[op.result] = memory
+            for key in [k for k in moves if k[0] == op.result]:
+                del moves[key]
+        if op.op == "tile.store":
+            self.acc_store(new)
+        return [*inserted, new]
+
+    def _type(self, name: str) -> object:
+        return None
+
+    def acc_store(self, op: TOp) -> None:
+        """AG-1: the fix-pipe narrows an Acc tile only into INT32 / FP32 / FP16 / BF16."""
+        if not op.in_spaces or op.in_spaces[0] != "Acc":
+            return
+        dest = op.type
+        if not isinstance(dest, TensorType) or dest.dtype in FIXPIPE_DTYPES:
+            return
+        dtype = dest.dtype.lower()
+        self.report(
+            Diagnostic(
+                "PTO-AG1",
+                Severity.ERROR,
+                f"cube accumulator cannot be stored directly into a '{dtype}' global tensor on the '{self.target}' "
+                f"backend (function '{self.kernel.name}'). The fix-pipe narrows an Acc tile only into "
+                f"INT32/FP32/FP16/BF16. Narrow through the vector unit first -- cast the matmul result to "
+                f"'{dtype}' (e.g. pl.cast(result, ...)) and store that -- or accumulate into an INT32/FP32 tensor "
+                "and convert afterwards.",
+                op.call_span,
+                "Cast the accumulator with pl.cast(acc, target_type=...) before storing it.",
+                stage="InferTileMemorySpace",
+                fixes=(Fix("none", op.call_span),) if False else (),
+            )
+        )
+
+
+def _user_name(name: str) -> str:
+    return name.split("__", 1)[0]
+
+
+def infer(kernel: Kernel, report: Callable[[Diagnostic], None], target: str) -> Kernel:
+    """Resolve memory spaces and insert crossing moves for one kernel."""
+    return kernel.with_body(_Inference(kernel, report, target).block(kernel.body, {}))

@@ -1,0 +1,167 @@
+"""The kernel-level IR the placement passes work on: flattened op statements with memory spaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from compiler.source import Span
+from compiler.types import UNKNOWN, ValueType
+
+# Origins of op statements. Synthesised statements with no source line of their own carry `line_span=None`.
+USER = "user"
+ENTRY_LOAD = "entry_load"
+BRIDGE_LOAD = "bridge_load"
+CROSSING_MOVE = "crossing_move"
+SUBBLOCK_IDX = "subblock_idx"
+BLOCK_IDX = "block_idx"
+SCALAR = "scalar"
+ALIAS = "alias"
+
+
+@dataclass(frozen=True, slots=True)
+class TOp:
+    """One op statement: `result = op(operands..., **kwargs)`."""
+
+    op: str
+    result: str | None
+    operands: tuple[str | None, ...]  # positional args: variable names, or None for non-variables
+    reads: tuple[str, ...]  # every variable name the call reads (offsets, shapes, scalars)
+    kwargs: tuple[tuple[str, object], ...]
+    call_span: Span  # the call the user wrote (or the consumer, for inserted ops)
+    line_span: Span | None  # the span whose line the statement belongs to (None: synthesised)
+    dsl_name: str = ""
+    origin: str = USER
+    memory: str | None = None
+    type: ValueType = UNKNOWN
+    bound: bool = False  # bound to a user name by an assignment statement (a definer for checks f/g)
+    source_name: str | None = None  # user-visible name of the value read/produced, for messages
+    in_spaces: tuple[str | None, ...] = ()  # memory of each operand at this point (InferTileMemorySpace)
+    crossing: str | None = None  # "C2V" / "V2C" for a boundary move, shard or gather
+    consts: tuple[object, ...] = ()  # folded value of each positional argument (None when not constant)
+
+    def kwarg(self, name: str, default: object = None) -> object:
+        """A keyword attribute of the op."""
+        for key, value in self.kwargs:
+            if key == name:
+                return value
+        return default
+
+    def with_(self, **changes: object) -> TOp:
+        """A copy with some fields changed."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class TLoop:
+    """A sequential / parallel / pipeline / while loop kept in the kernel."""
+
+    kind: str
+    var: str | None
+    reads: tuple[str, ...]
+    body: tuple[TNode, ...]
+    span: Span
+    header: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TIf:
+    """An if / else."""
+
+    reads: tuple[str, ...]
+    body: tuple[TNode, ...]
+    orelse: tuple[TNode, ...]
+    span: Span
+    header: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TRegion:
+    """A `pl.split_aiv` region."""
+
+    mode: str
+    lane_var: str | None
+    body: tuple[TNode, ...]
+    span: Span
+    header: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TYield:
+    """`res = pl.yield_(v)` or a return statement: hands values to the enclosing construct."""
+
+    values: tuple[str, ...]
+    span: Span
+    is_return: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TScope:
+    """A scope that survived inside a kernel (a `pl.at` inside an InCore function)."""
+
+    kind: str
+    body: tuple[TNode, ...]
+    span: Span
+    header: Span
+
+
+TNode = TOp | TLoop | TIf | TRegion | TYield | TScope
+
+
+def children(node: TNode) -> tuple[tuple[TNode, ...], ...]:
+    """Nested blocks of a node."""
+    if isinstance(node, TLoop | TRegion | TScope):
+        return (node.body,)
+    if isinstance(node, TIf):
+        return (node.body, node.orelse)
+    return ()
+
+
+def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[TNode, TRegion | None]]:
+    """Every node in a block with its innermost enclosing region, in program order."""
+    out: list[tuple[TNode, TRegion | None]] = []
+    for node in block:
+        out.append((node, region))
+        inner = node if isinstance(node, TRegion) else region
+        for sub in children(node):
+            out.extend(walk(sub, inner))
+    return out
+
+
+def ops_of(block: tuple[TNode, ...]) -> list[tuple[TOp, TRegion | None]]:
+    """Every op statement in a block with its enclosing region."""
+    return [(n, r) for n, r in walk(block) if isinstance(n, TOp)]
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel:
+    """An InCore function: outlined from a scope, or declared by hand."""
+
+    name: str
+    source_kind: str  # "pl.at", "pl.spmd", "split_aiv", "InCore", "AIC", "AIV", "jit.incore"
+    func_type: str  # InCore, AIC or AIV (hand-written)
+    function: str  # the DSL function it lives in
+    span: Span
+    header: Span
+    body: tuple[TNode, ...] = ()
+    split: str | None = None  # function-level pl.split mode
+    slot_num: int | None = None
+    local_slot_num: int | None = None
+    outlined: bool = True
+    hand_incore: bool = False  # declared InCore by the user (check h)
+    attrs: tuple[tuple[str, object], ...] = ()
+    group: str | None = None  # the pl.cluster Group it belongs to
+    launch: Launch | None = None
+    source_body: tuple[object, ...] = field(default=())
+
+    def with_body(self, body: tuple[TNode, ...]) -> Kernel:
+        """A copy with a new body."""
+        return replace(self, body=body)
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """How a kernel is launched: SPMD width and sync_start."""
+
+    width: object  # int, "available_aiv_count", "available_cluster_count", or None
+    sync_start: bool
+    span: Span

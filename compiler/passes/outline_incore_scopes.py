@@ -1,0 +1,258 @@
+"""OutlineIncoreScopes (+ the kernel-finding half of OutlineClusterScopes).
+
+Every `with pl.at(level=CORE_GROUP)`, loop-form `pl.spmd`, inline `with pl.spmd` body and bare
+`pl.split_aiv` region of an Opaque / Orchestration function becomes a kernel; InCore, AIC and AIV
+functions are kernels as written. Compute tensor ops left in orchestration code are reported with the
+orchestration verifier's warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from compiler import ir
+from compiler.diagnostics import Diagnostic, Fix, Severity
+from compiler.frontend.checker import FunctionFacts, ScopeInfo
+from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.passes.model import Kernel, Launch
+from compiler.passes.walk import calls_in_block, stmt_exprs, walk_expr
+from compiler.source import Span
+
+_NON_COMPUTE_TENSOR_OPS = frozenset(
+    {"tensor.create", "tensor.slice", "tensor.view", "tensor.reshape", "tensor.assemble", "tensor.dim", "tensor.read",
+     "tensor.write", "tensor.reinterpret_view", "tensor.set_validshape", "tensor.full"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class OutlinedKernel:
+    """A kernel found in the source, with its surface body (lowered by ConvertTensorToTileOps)."""
+
+    kernel: Kernel
+    body: tuple[ir.Stmt, ...]
+    function: ir.Function
+    lane_vars: tuple[tuple[str, str], ...] = ()  # (name, "block_idx") bound by the construct
+
+
+@dataclass(frozen=True, slots=True)
+class GroupInfo:
+    """A hand-written Group function and the kernels it calls."""
+
+    name: str
+    members: tuple[str, ...]
+    span: Span
+
+
+def _kernel_name(function: ir.Function, hint: str | None, index: int) -> str:
+    base = hint or f"{function.name}_incore_{index}"
+    if function.decorator.startswith("jit") and hint:
+        return f"{function.name}_{hint}"
+    return base
+
+
+def outline(
+    module: ir.Module,
+    facts: dict[str, FunctionFacts],
+    env: dict[str, object],
+    report: Callable[[Diagnostic], None],
+) -> tuple[list[OutlinedKernel], list[GroupInfo]]:
+    """Find every kernel of the module (see module docstring)."""
+    kernels: list[OutlinedKernel] = []
+    groups: list[GroupInfo] = []
+    launches: dict[str, Launch] = {}
+    for function in module.all_functions():
+        fn_facts = facts.get(_key(function))
+        if fn_facts is None:
+            continue
+        if function.func_type in ("InCore", "AIC", "AIV"):
+            kind = function.decorator if function.decorator.startswith("jit") else function.func_type
+            kernels.append(
+                OutlinedKernel(
+                    Kernel(
+                        name=function.name,
+                        source_kind=kind,
+                        func_type=function.func_type,
+                        function=function.name,
+                        span=function.span,
+                        header=function.header,
+                        outlined=False,
+                        hand_incore=function.func_type == "InCore",
+                        attrs=function.attrs,
+                        split=_attr_split(function),
+                    ),
+                    function.body,
+                    function,
+                )
+            )
+            continue
+        if function.func_type == "Group":
+            members = tuple(c.func[5:] for c in calls_in_block(function.body) if c.func.startswith("self."))
+            groups.append(GroupInfo(function.name, members, function.header))
+            continue
+        if function.func_type in ("Inline", "Host"):
+            continue
+        _Outliner(function, fn_facts, env, kernels, launches, report).block(function.body, None)
+    for i, item in enumerate(kernels):
+        launch = launches.get(item.kernel.name)
+        if launch is not None and item.kernel.launch is None:
+            kernels[i] = OutlinedKernel(
+                _replace_launch(item.kernel, launch), item.body, item.function, item.lane_vars
+            )
+    return kernels, groups
+
+
+def _replace_launch(kernel: Kernel, launch: Launch) -> Kernel:
+    from dataclasses import replace
+
+    return replace(kernel, launch=launch)
+
+
+def _key(function: ir.Function) -> str:
+    return f"{function.program or ''}.{function.name}"
+
+
+def _attr_split(function: ir.Function) -> str | None:
+    value = function.attr("split")
+    member = getattr(value, "member", None)
+    return member if isinstance(member, str) and member != "NONE" else None
+
+
+class _Outliner:
+    def __init__(
+        self,
+        function: ir.Function,
+        facts: FunctionFacts,
+        env: dict[str, object],
+        kernels: list[OutlinedKernel],
+        launches: dict[str, Launch],
+        report: Callable[[Diagnostic], None],
+    ) -> None:
+        self.function = function
+        self.facts = facts
+        self.env = env
+        self.kernels = kernels
+        self.launches = launches
+        self.report = report
+        self.count = 0
+
+    def add(
+        self,
+        stmt: ir.Stmt,
+        body: tuple[ir.Stmt, ...],
+        info: ScopeInfo | None,
+        kind: str,
+        group: str | None,
+        lane_vars: tuple[tuple[str, str], ...] = (),
+        launch: Launch | None = None,
+    ) -> None:
+        hint = info.name_hint if info else None
+        if kind == "pl.spmd" and hint:
+            hint = hint
+        name = _kernel_name(self.function, hint, self.count)
+        self.count += 1
+        header = getattr(stmt, "header", stmt.span)
+        split = info.split if info and info.split and info.split != "NONE" else None
+        self.kernels.append(
+            OutlinedKernel(
+                Kernel(
+                    name=name,
+                    source_kind=kind,
+                    func_type="InCore",
+                    function=self.function.name,
+                    span=stmt.span,
+                    header=header,
+                    split=split,
+                    slot_num=info.slot_num if info else None,
+                    local_slot_num=info.local_slot_num if info else None,
+                    group=group,
+                    launch=launch,
+                ),
+                body,
+                self.function,
+                lane_vars,
+            )
+        )
+
+    def block(self, stmts: tuple[ir.Stmt, ...], group: str | None) -> None:
+        for stmt in stmts:
+            self.stmt(stmt, group)
+
+    def stmt(self, stmt: ir.Stmt, group: str | None) -> None:
+        if isinstance(stmt, ir.With):
+            if stmt.kind == "at" and stmt.span in self.facts.scopes:
+                self.add(stmt, stmt.body, self.facts.scopes[stmt.span], "pl.at", group)
+                return
+            if stmt.kind == "cluster":
+                self.block(stmt.body, f"{self.function.name}_group_{self.count}")
+                return
+            if stmt.kind == "spmd":
+                launch = self._launch(stmt.call, stmt.header)
+                if stmt.span in self.facts.scopes:
+                    self.add(stmt, stmt.body, self.facts.scopes[stmt.span], "pl.spmd", group, launch=launch)
+                    return
+                for call in calls_in_block(stmt.body):
+                    if call.func.startswith("self."):
+                        self.launches.setdefault(call.func[5:], launch)
+                self.block(stmt.body, group)
+                return
+            self.block(stmt.body, group)
+            return
+        if isinstance(stmt, ir.For):
+            if stmt.kind == "spmd" and stmt.span in self.facts.scopes:
+                var = stmt.target.id if isinstance(stmt.target, ir.Name) else None
+                lane_vars = ((var, "block_idx"),) if var else ()
+                self.add(stmt, stmt.body, self.facts.scopes[stmt.span], "pl.spmd", group, lane_vars,
+                         self._launch(stmt.iter, stmt.header))  # fmt: skip
+                return
+            if stmt.kind == "split_aiv":
+                # A bare region outside any core context: the parser wraps it in its own InCore scope.
+                self.add(stmt, (stmt,), None, "split_aiv", group)
+                return
+            self.orchestration(stmt)
+            self.block(stmt.body, group)
+            return
+        if isinstance(stmt, ir.If):
+            self.orchestration(stmt)
+            self.block(stmt.body, group)
+            self.block(stmt.orelse, group)
+            return
+        if isinstance(stmt, ir.While):
+            self.orchestration(stmt)
+            self.block(stmt.body, group)
+            return
+        self.orchestration(stmt)
+
+    def _launch(self, call: ir.Call, span: Span) -> Launch:
+        width: object = None
+        arg = call.args[0] if call.args else call.kwarg("core_num")
+        if isinstance(arg, ir.Call):
+            width = arg.func.rsplit(".", 1)[-1]
+        elif arg is not None:
+            value = fold(arg, self.env)
+            width = value if value is not UNKNOWN_VALUE else None
+        sync = call.kwarg("sync_start")
+        return Launch(width, isinstance(sync, ir.Const) and sync.value is True, span)
+
+    def orchestration(self, stmt: ir.Stmt) -> None:
+        """OI-V2: compute tensor ops in orchestration code (a warning; codegen later rejects them)."""
+        for expr in stmt_exprs(stmt):
+            for call in (e for e in walk_expr(expr) if isinstance(e, ir.Call)):
+                resolution = self.facts.calls.get(call.span)
+                name = resolution.ir_name if resolution else None
+                if not name or not name.startswith("tensor.") or name in _NON_COMPUTE_TENSOR_OPS:
+                    continue
+                self.report(
+                    Diagnostic(
+                        "PTO-OI-V2",
+                        Severity.WARNING,
+                        f"Compute tensor op '{name}' found in Orchestration function (should be inside InCore)",
+                        call.span,
+                        "Wrap it in `with pl.at(level=pl.Level.CORE_GROUP):` — orchestration codegen rejects it "
+                        "with `Misplaced tensor op ... should be inside InCore block`.",
+                        fixes=(Fix("wrap_pl_at", stmt.span),),
+                        stage="OutlineIncoreScopes",
+                    )
+                )
+
+

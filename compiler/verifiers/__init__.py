@@ -1,0 +1,1 @@
+"""Property verifiers, one module per upstream verifier."""
