@@ -33,7 +33,7 @@ from compiler.passes.model import (
     TYield,
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
-from compiler.passes.walk import walk_expr
+from compiler.passes.walk import sub_exprs
 from compiler.source import Span
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 
@@ -101,11 +101,16 @@ class _Lowering:
         return None
 
     def reads(self, exprs: list[ir.Expr]) -> tuple[str, ...]:
+        """Names read directly by these expressions; nested calls are hoisted, so they are not entered."""
         names: list[str] = []
-        for expr in exprs:
-            for node in walk_expr(expr):
-                if isinstance(node, ir.Name) and node.id not in names:
+        stack = list(reversed(exprs))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ir.Name):
+                if node.id not in names:
                     names.append(node.id)
+            elif not isinstance(node, ir.Call):
+                stack.extend(reversed(list(sub_exprs(node))))
         return tuple(names)
 
     def kwargs(self, call: ir.Call) -> tuple[tuple[str, object], ...]:
@@ -131,8 +136,7 @@ class _Lowering:
             TOp(op, name, (base,), self.reads([expr]), (("target_memory", None),) if op == "tile.load" else (),
                 expr.span, stmt_span, "pl.slice", USER, None, rtype, result is not None, result)  # fmt: skip
         )
-        if result is None:
-            self.tile_vars[name] = rtype
+        self.tile_vars[name] = rtype
         return name
 
     def call(self, call: ir.Call, result: str | None, out: list[TNode], stmt_span: Span) -> str | None:
@@ -140,7 +144,7 @@ class _Lowering:
         resolution = self.facts.calls.get(call.span)
         if call.func == "pl.yield_":
             names = [self.operand(a, out, stmt_span) for a in call.args]
-            out.append(TYield(tuple(n for n in names if n), stmt_span))
+            out.append(TYield(tuple(n for n in names if n), stmt_span, False, (result,) if result else ()))
             return names[0] if names else None
         if resolution is None or resolution.ir_name is None:
             # Function calls, pl.const and friends: SHARED scalar-ish statements.
@@ -160,6 +164,8 @@ class _Lowering:
             )
         args = list(call.args)
         kwargs = self.kwargs(call)
+        if ir_name == "tile.load" and call.func.endswith("load") and call.kwarg("target_memory") is None:
+            kwargs = (*kwargs, ("target_memory", "Vec"))  # the DSL writes the default explicitly
         if ir_name == "tile.store" and call.func.endswith("assemble"):
             # pl.assemble(target, source, offset): a store into GM, or tile.assemble into a local tile.
             target = args[0] if args else None
@@ -183,7 +189,9 @@ class _Lowering:
         name = result if result is not None else self.fresh()
         if ir_name == "tile.store":
             name = result or (operands[2] if len(operands) > 2 else None) or name
-        reads = self.reads([a for a in args if a is not None] + [k.value for k in call.keywords])
+        # Names read besides the operands (offsets, shapes, scalars): operands are tracked separately so a
+        # crossing that replaces an operand does not keep the original value alive on the consumer lane.
+        reads = self.reads([a for a in args if a is not None and not isinstance(a, ir.Name)] + [k.value for k in call.keywords])
         # GM operands: matmul operands get a bridge load to Mat next to the matmul; others an entry load.
         matmul_slots = MATMUL_OPERANDS.get(ir_name, ())
         for i, operand in enumerate(operands):

@@ -31,7 +31,7 @@ from compiler.passes.model import (
     children,
     ops_of,
 )
-from compiler.types import TileType, nbytes
+from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
 SPLIT_CODE = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
@@ -95,6 +95,10 @@ def assign_lanes(kernel: Kernel) -> LaneResult:
                 defs[op.result] = frozenset({_consumer_side(op)})
             else:
                 defs[op.result] = op_sides(op, mixed, single)
+    for node, _ in _walk_regions(kernel.body):
+        if isinstance(node, TYield):
+            for target, value in zip(node.targets, node.values, strict=False):
+                defs[target] = defs.get(value, frozenset({AIC, AIV}))
     sides = (AIC, AIV) if mixed else (single,)
     for side in sides:
         removed: set[int] = set()
@@ -193,7 +197,7 @@ def crossings(kernel: Kernel, types: dict[str, object]) -> list[CrossingInfo]:
         else:
             transport = "tpush_to_aic (AIV) → tpop_from_aiv (AIC)"
         ttype = types.get(op.operands[0] or "") if op.operands else None
-        size = nbytes(ttype.shape, ttype.dtype) if isinstance(ttype, TileType) else None
+        size = nbytes(ttype.shape, ttype.dtype) if isinstance(ttype, TileType | TensorType) else None
         out.append(CrossingInfo(op.call_span, op.crossing, value, explicit, transport, split, size))
     return out
 

@@ -113,8 +113,9 @@ class _Inference:
                 out.append(TScope(node.kind, self.block(node.body, dict(moves)), node.span, node.header))
             else:
                 out.append(node)
-                if isinstance(node, TYield) and not node.is_return:
-                    pass
+                if isinstance(node, TYield):
+                    for target, value in zip(node.targets, node.values, strict=False):
+                        self.space[target] = self.space.get(value)
         return tuple(out)
 
     def op(self, op: TOp, moves: dict[tuple[str, str], str]) -> list[TOp]:

@@ -92,6 +92,7 @@ class TYield:
     values: tuple[str, ...]
     span: Span
     is_return: bool = False
+    targets: tuple[str, ...] = ()  # names the enclosing if / loop binds to the yielded values
 
 
 @dataclass(frozen=True, slots=True)

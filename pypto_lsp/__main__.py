@@ -1,0 +1,64 @@
+"""Entry point: `pypto-lsp [serve [--tcp HOST:PORT]]` runs the server, `pypto-lsp check ...` the checker."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+from pypto_lsp import __version__, cli
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pypto-lsp", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"pypto-lsp {__version__}")
+    parser.add_argument(
+        "--log-level", default=os.environ.get("PYPTO_LSP_LOG", "WARNING"), help="stderr log level"
+    )
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="run the language server (stdio by default)")
+    serve.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio (debugging)")
+    check = commands.add_parser("check", help="check files or folders")
+    cli.add_arguments(check)
+    return parser
+
+
+def _tcp_address(value: str) -> tuple[str, int]:
+    host, _, port = value.rpartition(":")
+    if not port.isdigit():
+        raise SystemExit(f"pypto-lsp: --tcp expects HOST:PORT, got {value!r}")
+    return host or "127.0.0.1", int(port)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the requested subcommand and return the exit status."""
+    args = _parser().parse_args(argv)
+    # stdout is the LSP transport: logs only ever go to stderr
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+        format="pypto-lsp %(levelname)s %(name)s: %(message)s",
+    )
+    logging.getLogger("pygls").setLevel(max(logging.WARNING, logging.getLogger().level))
+    if args.command == "check":
+        try:
+            return cli.run(args)
+        except BrokenPipeError:  # `pypto-lsp check ... | head`
+            sys.stderr.close()
+            return 1
+    from pypto_lsp.server import create_server  # the checker does not need pygls started
+
+    server = create_server()
+    tcp = getattr(args, "tcp", None)
+    if tcp:
+        host, port = _tcp_address(tcp)
+        server.start_tcp(host, port)
+    else:
+        server.start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+"""`pypto-lsp check`: the same analysis as the server, printed ruff-style or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from compiler.analysis import Analysis
+from compiler.diagnostics import Diagnostic
+from pypto_lsp import dsl
+from pypto_lsp.config import TARGETS
+from pypto_lsp.document import run_analysis
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the check subcommand."""
+    parser.add_argument("paths", nargs="+", type=Path, help="files or folders (folders: DSL *.py files)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--lanes", action="store_true", help="also report the lane of every kernel line")
+    parser.add_argument(
+        "--target", choices=TARGETS, default=None, help="default target (a '# target:' first line wins)"
+    )
+
+
+class Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = total > 1 and stream.isatty()
+
+    def step(self, done: int, label: str) -> None:
+        """Redraw the bar."""
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // self.total
+        bar = "#" * filled + "." * (width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} {label[-40:]:<40}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the bar."""
+        if self.enabled:
+            self.stream.write("\r" + " " * 90 + "\r")
+            self.stream.flush()
+
+
+def collect_files(paths: Sequence[Path]) -> tuple[list[Path], bool]:
+    """Files to check (explicit files always, DSL files from folders) and whether a folder was walked."""
+    files: list[Path] = []
+    walked = False
+    for path in paths:
+        if path.is_dir():
+            walked = True
+            files.extend(p for p in dsl.dsl_files([path]) if p not in files)
+        elif path not in files:
+            files.append(path)
+    return files, walked
+
+
+def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "severity": d.severity.value,
+        "message": d.message,
+        "line": d.span.line,
+        "column": d.span.col + 1,
+        "end_line": d.span.end_line,
+        "end_column": d.span.end_col + 1,
+        "related": [{"line": r.span.line, "column": r.span.col + 1, "message": r.message} for r in d.related],
+    }
+
+
+def file_json(path: str, analysis: Analysis, lanes: bool) -> dict[str, Any]:
+    """The JSON record of one checked file."""
+    record: dict[str, Any] = {
+        "path": path,
+        "target": analysis.target,
+        "diagnostics": [_diagnostic_json(d) for d in analysis.diagnostics],
+    }
+    if lanes:
+        record["lanes"] = {str(line): lane for line, lane in sorted(analysis.lanes)}
+    return record
+
+
+def text_lines(path: str, analysis: Analysis, lanes: bool) -> list[str]:
+    """ruff-style lines `path:line:col: CODE message` (1-based), then lanes when asked."""
+    out = [
+        f"{path}:{d.span.line}:{d.span.col + 1}: {d.code} {d.message.splitlines()[0] if d.message else ''}"
+        for d in sorted(analysis.diagnostics, key=lambda d: (d.span.line, d.span.col, d.code))
+    ]
+    if lanes:
+        out.extend(f"{path}:{line}: lane {lane}" for line, lane in sorted(analysis.lanes))
+    return out
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+    """Check the paths; exit status 1 when any error was found, 2 when a path is missing."""
+    missing = [p for p in args.paths if not p.exists()]
+    for path in missing:
+        print(f"pypto-lsp: {path}: no such file or directory", file=sys.stderr)
+    if missing:
+        return 2
+    files, walked = collect_files(args.paths)
+    progress = Progress(len(files)) if walked else Progress(0)
+    records: list[dict[str, Any]] = []
+    errors = total = 0
+    for done, path in enumerate(files, start=1):
+        progress.step(done, str(path))
+        try:
+            text = dsl.read_text(path)
+        except OSError as exc:
+            print(f"pypto-lsp: {path}: {exc.strerror or exc}", file=sys.stderr)
+            errors += 1
+            continue
+        analysis = run_analysis(text, str(path), args.target, force=True)
+        assert analysis is not None  # forced
+        errors += sum(1 for d in analysis.diagnostics if d.is_error)
+        total += len(analysis.diagnostics)
+        if args.format == "json":
+            records.append(file_json(str(path), analysis, args.lanes))
+        else:
+            for line in text_lines(str(path), analysis, args.lanes):
+                print(line, file=out)
+    progress.close()
+    if args.format == "json":
+        json.dump({"files": records}, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    elif total or len(files) > 1:
+        print(f"Found {total} diagnostic(s), {errors} error(s) in {len(files)} file(s).", file=sys.stderr)
+    return 1 if errors else 0

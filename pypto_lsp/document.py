@@ -1,0 +1,55 @@
+"""Immutable document snapshots and their analyses; the only thing features ever see."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+
+from compiler import analyze
+from compiler.analysis import Analysis
+from compiler.diagnostics import Diagnostic, Severity
+from compiler.source import Span
+from pypto_lsp import dsl
+
+log = logging.getLogger(__name__)
+
+INTERNAL_ERROR_CODE = "PTO-INTERNAL"
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One version of one document's text."""
+
+    uri: str
+    version: int | None
+    text: str
+    path: str = "<memory>"
+
+
+@dataclass(frozen=True, slots=True)
+class Analyzed:
+    """A completed analysis of a snapshot; analysis is None for files that are not DSL."""
+
+    snapshot: Snapshot
+    analysis: Analysis | None
+    elapsed: float
+    generation: int
+
+
+def run_analysis(text: str, path: str, target: str | None, force: bool = False) -> Analysis | None:
+    """Analyse DSL text (None for non-DSL text unless forced); an engine crash becomes one diagnostic."""
+    if not force and not dsl.is_dsl(text):
+        return None
+    try:
+        return analyze(text, path=path, target=dsl.target_of(text, target))
+    except Exception as exc:  # the engine is under development; never let it take the server down
+        log.error("analysis of %s failed:\n%s", path, traceback.format_exc())
+        diag = Diagnostic(
+            INTERNAL_ERROR_CODE,
+            Severity.WARNING,
+            f"pypto-lsp internal error while analysing this file: {type(exc).__name__}: {exc}",
+            Span(1, 0, 1, 0),
+            stage="internal",
+        )
+        return Analysis(path=path, target=target or "a2a3", diagnostics=(diag,))

@@ -1,0 +1,1 @@
+"""One module per LSP feature; each turns an Analysis into lsprotocol types."""

@@ -1,0 +1,107 @@
+"""Analysis diagnostics -> LSP diagnostics (with related locations, docs links and fix data)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+
+from compiler import diagnostics as cd
+from compiler.analysis import Analysis
+from compiler.source import Span
+from pypto_lsp.config import Settings
+from pypto_lsp.positions import LineIndex
+
+SOURCE = "pypto"
+HAZARD_PREFIX = "PTO-H"
+
+_SEVERITY = {
+    cd.Severity.ERROR: types.DiagnosticSeverity.Error,
+    cd.Severity.WARNING: types.DiagnosticSeverity.Warning,
+    cd.Severity.INFORMATION: types.DiagnosticSeverity.Information,
+    cd.Severity.HINT: types.DiagnosticSeverity.Hint,
+}
+_TAGS = {"unnecessary": types.DiagnosticTag.Unnecessary, "deprecated": types.DiagnosticTag.Deprecated}
+
+
+@cache
+def _docs_file() -> Path | None:
+    # docs/ sits beside the package in the repository (and in an editable install)
+    path = Path(__file__).resolve().parents[2] / "docs" / "diagnostics.md"
+    return path if path.is_file() else None
+
+
+def anchor(code: str) -> str:
+    """Markdown anchor of a code in docs/diagnostics.md: PTO-AV-E -> 'av-e'."""
+    lowered = code.lower()
+    return lowered.removeprefix("pto-")
+
+
+def code_description(code: str) -> types.CodeDescription | None:
+    """Link to the code's section of docs/diagnostics.md, when that file exists."""
+    docs = _docs_file()
+    if docs is None:
+        return None
+    return types.CodeDescription(href=f"{docs.as_uri()}#{anchor(code)}")
+
+
+def visible(diag: cd.Diagnostic, settings: Settings) -> bool:
+    """False for hazard lints when the user switched them off."""
+    return settings.hazard_lints or not (
+        diag.code.startswith(HAZARD_PREFIX) and diag.severity is not cd.Severity.ERROR
+    )
+
+
+def fix_to_data(fix: cd.Fix) -> dict[str, Any]:
+    """JSON form of a Fix (clients echo Diagnostic.data back in code-action requests)."""
+    span = fix.span
+    return {
+        "kind": fix.kind,
+        "span": [span.line, span.col, span.end_line, span.end_col],
+        "args": [[k, v] for k, v in fix.args],
+    }
+
+
+def fix_from_data(data: Any) -> cd.Fix | None:
+    """Rebuild a Fix from its JSON form; None when the payload is not one of ours."""
+    try:
+        line, col, end_line, end_col = (int(v) for v in data["span"])
+        args = tuple((str(k), str(v)) for k, v in data.get("args", ()))
+        return cd.Fix(str(data["kind"]), Span(line, col, end_line, end_col), args)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def to_lsp(diag: cd.Diagnostic, index: LineIndex, uri: str, version: int | None) -> types.Diagnostic:
+    """One LSP diagnostic; the fixes travel in data together with the document version."""
+    message = diag.message if not diag.hint else f"{diag.message}\nhint: {diag.hint}"
+    related = [
+        types.DiagnosticRelatedInformation(
+            location=types.Location(uri=uri, range=index.range(rel.span)), message=rel.message
+        )
+        for rel in diag.related
+    ]
+    tags = [_TAGS[t] for t in diag.tags if t in _TAGS]
+    data = {"version": version, "fixes": [fix_to_data(f) for f in diag.fixes]} if diag.fixes else None
+    return types.Diagnostic(
+        range=index.range(diag.span),
+        message=message,
+        severity=_SEVERITY.get(diag.severity, types.DiagnosticSeverity.Error),
+        code=diag.code,
+        code_description=code_description(diag.code),
+        source=SOURCE,
+        related_information=related or None,
+        tags=tags or None,
+        data=data,
+    )
+
+
+def collect(
+    analysis: Analysis | None, index: LineIndex, uri: str, version: int | None, settings: Settings
+) -> list[types.Diagnostic]:
+    """All visible diagnostics of an analysis (none for non-DSL files)."""
+    if analysis is None:
+        return []
+    return [to_lsp(d, index, uri, version) for d in analysis.diagnostics if visible(d, settings)]

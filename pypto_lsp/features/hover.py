@@ -1,0 +1,136 @@
+"""Hover: where an op runs and why, or a summary of a kernel / split_aiv region header."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo
+from compiler.source import Span
+from pypto_lsp.positions import LineIndex
+
+_LANE_WORD = {Lane.AIC: "cube", Lane.AIV: "vector", Lane.BOTH: "both lanes", Lane.ORCHESTRATION: "host"}
+
+
+def _lane(value: Lane | str) -> Lane:
+    if isinstance(value, Lane):
+        return value
+    try:
+        return Lane(value)
+    except ValueError:
+        return Lane.ORCHESTRATION
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return (a.line, a.col) <= (b.end_line, b.end_col) and (b.line, b.col) <= (a.end_line, a.end_col)
+
+
+def _crossing_line(c: CrossingInfo) -> str:
+    arrow = "AIC → AIV" if c.direction.upper() == "C2V" else "AIV → AIC"
+    kind = "explicit" if c.explicit else "implicit"
+    text = f"crossing {c.direction} ({arrow}, {kind}) of `{c.value}` via `{c.transport}`, split {c.split}"
+    if c.slot_bytes:
+        text += f", {c.slot_bytes} B per slot"
+    return text
+
+
+def _kernel_crossings(kernel: KernelInfo | None) -> tuple[CrossingInfo, ...]:
+    if kernel is None:
+        return ()
+    seen = list(kernel.crossings)
+    for region in kernel.regions:
+        seen.extend(c for c in region.crossings if c not in seen)
+    return tuple(seen)
+
+
+def op_markdown(op: OpInfo, kernel: KernelInfo | None) -> str:
+    """Markdown for one op: lane and reason, typing, crossings, documentation."""
+    lane = _lane(op.lane)
+    lines = [f"**{lane.label}** ({_LANE_WORD[lane]}) — {op.reason}" if op.reason else f"**{lane.label}**"]
+    lines.append(f"`{op.dsl_name}` → `{op.ir_name}`" + (f" in kernel `{op.kernel}`" if op.kernel else ""))
+    typing = [
+        f"{label}: `{value}`"
+        for label, value in (("memory", op.memory), ("shape", op.shape), ("dtype", op.dtype))
+        if value
+    ]
+    if typing:
+        lines.append(" · ".join(typing))
+    lines.extend(_crossing_line(c) for c in _kernel_crossings(kernel) if _overlaps(c.span, op.span))
+    if op.doc:
+        lines.extend(["---", op.doc])
+    return "\n\n".join(lines)
+
+
+def _ops_by_lane(analysis: Analysis, span: Span) -> dict[Lane, list[str]]:
+    found: dict[Lane, list[str]] = {}
+    for op in analysis.ops:
+        if _overlaps(op.span, span):
+            names = found.setdefault(_lane(op.lane), [])
+            if op.dsl_name not in names:
+                names.append(op.dsl_name)
+    return found
+
+
+def _lane_lines(analysis: Analysis, span: Span) -> list[str]:
+    by_lane = _ops_by_lane(analysis, span)
+    return [
+        f"{lane.label}: " + ", ".join(f"`{n}`" for n in by_lane[lane])
+        for lane in (Lane.AIC, Lane.AIV, Lane.BOTH)
+        if by_lane.get(lane)
+    ]
+
+
+def kernel_markdown(analysis: Analysis, kernel: KernelInfo) -> str:
+    """Markdown summary of a kernel: kind, what each lane runs, crossings, pipe."""
+    lines = [f"**{kernel.source_kind}** kernel `{kernel.name}` → {kernel.func_type}"]
+    parts = [
+        f"{label} `{name}`"
+        for label, name in (("AIC", kernel.aic_name), ("AIV", kernel.aiv_name), ("group", kernel.group_name))
+        if name
+    ]
+    if parts:
+        lines.append("expands to " + ", ".join(parts))
+    if kernel.split:
+        lines.append(f"split: `{kernel.split}`")
+    lines.extend(_lane_lines(analysis, kernel.span))
+    crossings = _kernel_crossings(kernel)
+    lines.extend(_crossing_line(c) for c in crossings)
+    if kernel.pipe is not None:
+        pipe = kernel.pipe
+        text = f"pipe: {pipe.footprint} (slot size {pipe.slot_size} B × {pipe.slot_num} slots"
+        if pipe.local_slot_num is not None:
+            text += f", {pipe.local_slot_num} local"
+        lines.append(text + f", {pipe.buffer_bytes} B total)")
+    return "\n\n".join(lines)
+
+
+def region_markdown(analysis: Analysis, region: RegionInfo) -> str:
+    """Markdown summary of a pl.split_aiv region."""
+    lines = [f"**pl.split_aiv** region, mode `{region.mode}`, lane index `{region.lane_var}`"]
+    if region.aiv_ops:
+        lines.append("AIV: " + ", ".join(f"`{n}`" for n in region.aiv_ops))
+    else:
+        lines.extend(_lane_lines(analysis, region.span))
+    lines.extend(_crossing_line(c) for c in region.crossings)
+    return "\n\n".join(lines)
+
+
+def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> types.Hover | None:
+    """The hover at a client position, or None."""
+    line, col = index.point(position)
+    for region in analysis.regions:
+        if region.header.contains(line, col):
+            return _make(region_markdown(analysis, region), index, region.header)
+    for kernel in analysis.kernels:
+        if kernel.header.contains(line, col):
+            return _make(kernel_markdown(analysis, kernel), index, kernel.header)
+    op = analysis.op_at(line, col)
+    if op is None:
+        return None
+    return _make(op_markdown(op, analysis.kernel_at(op.span.line)), index, op.span)
+
+
+def _make(markdown: str, index: LineIndex, span: Span) -> types.Hover:
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown),
+        range=index.range(span),
+    )

@@ -1,0 +1,545 @@
+"""The language server: document state, debounced background analysis, and the protocol handlers.
+
+Mutating notifications (didOpen/didChange/didClose) run in order on the event loop; analysis runs on
+an immutable Snapshot in a single worker thread; results for versions that moved on are dropped.
+Read-only requests answer from the latest completed analysis and never wait for a compile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from pypto_lsp import __version__, config, dsl
+from pypto_lsp.document import Analyzed, Snapshot, run_analysis
+from pypto_lsp.features import code_actions as code_action_feature
+from pypto_lsp.features import code_lens as code_lens_feature
+from pypto_lsp.features import diagnostics as diagnostics_feature
+from pypto_lsp.features import expanded_kernels as expanded_feature
+from pypto_lsp.features import hover as hover_feature
+from pypto_lsp.features import inlay_hints as inlay_feature
+from pypto_lsp.features import symbols as symbols_feature
+from pypto_lsp.features import workspace_check
+from pypto_lsp.positions import LineIndex, normalize_encoding
+from pypto_lsp.protocol import PyptoProtocol
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+MIN_DEBOUNCE_S = 0.03
+PULL_WAIT_S = 30.0
+
+
+@dataclass(slots=True)
+class DocState:
+    """Per open document: the pending analysis task and the latest completed result."""
+
+    task: asyncio.Task[None] | None = None
+    result: Analyzed | None = None
+    last_elapsed: float = 0.0
+    # replaced (and the old one set) whenever a new result lands, so pull requests can wait for it
+    landed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class PyptoServer(LanguageServer):
+    """pygls server holding the open documents' analysis state and the user settings."""
+
+    def __init__(self) -> None:
+        # max_workers >= 4: pygls reads stdin through the same pool (see lsp-conventions.md §5)
+        super().__init__("pypto-lsp", __version__, protocol_cls=PyptoProtocol, max_workers=4)
+        self.settings = config.Settings()
+        self.generation = 0  # bumped on every settings change; results of older generations are stale
+        self.docs: dict[str, DocState] = {}
+        self.pushed: set[str] = set()  # URIs that currently show non-empty pushed diagnostics
+        # one analysis at a time; a dedicated pool so analyses never starve pygls's reader threads
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-analysis")
+
+    # -- errors ------------------------------------------------------------------------------
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Log internal errors instead of popping up a message in the editor."""
+        log.error("pypto-lsp internal error (%s): %r", getattr(source, "__name__", source), error)
+
+    # -- capabilities and settings --------------------------------------------------------------
+
+    @property
+    def pull_mode(self) -> bool:
+        """True when the client pulls diagnostics (then the server never pushes them)."""
+        return get_capability(self.client_capabilities, "text_document.diagnostic", None) is not None
+
+    @property
+    def encoding(self) -> str:
+        """The negotiated position encoding."""
+        return normalize_encoding(self.workspace.position_encoding)
+
+    def client_supports(self, dotted: str) -> bool:
+        """True when a client capability is present and not false."""
+        return bool(get_capability(self.client_capabilities, dotted, None))
+
+    async def pull_configuration(self) -> None:
+        """Fetch the "pypto" section with workspace/configuration, when the client supports it."""
+        if not self.client_supports("workspace.configuration"):
+            return
+        try:
+            items = [types.ConfigurationItem(section="pypto")]
+            result = await asyncio.wait_for(
+                self.workspace_configuration_async(types.ConfigurationParams(items=items)), 5.0
+            )
+        except Exception as exc:
+            log.warning("workspace/configuration failed: %r", exc)
+            return
+        if result:
+            self.apply_settings(config.merge(self.settings, result[0] or {}))
+
+    def apply_settings(self, settings: config.Settings) -> None:
+        """Adopt new settings and re-analyse every open document when they changed."""
+        if settings == self.settings:
+            return
+        log.info("settings: %s", settings)
+        self.settings = settings
+        self.generation += 1
+        for uri in list(self.docs):
+            self.schedule(uri, 0.0)
+        if self.pull_mode and self.client_supports("workspace.diagnostics.refresh_support"):
+            self.workspace_diagnostic_refresh(None)
+        if self.client_supports("workspace.inlay_hint.refresh_support"):
+            self.workspace_inlay_hint_refresh(None)
+        if self.client_supports("workspace.code_lens.refresh_support"):
+            self.workspace_code_lens_refresh(None)
+
+    # -- document state -------------------------------------------------------------------
+
+    def snapshot(self, uri: str) -> Snapshot | None:
+        """The current text of an open document, or None when it is not open."""
+        if uri not in self.workspace.text_documents:
+            return None
+        doc = self.workspace.get_text_document(uri)
+        return Snapshot(uri=uri, version=doc.version, text=doc.source, path=to_fs_path(uri) or uri)
+
+    def current_version(self, uri: str) -> int | None:
+        """The version of an open document."""
+        doc = self.workspace.text_documents.get(uri)
+        return doc.version if doc is not None else None
+
+    def debounce(self, state: DocState) -> float:
+        """Seconds to wait before analysing: about twice the last analysis time, capped by debounceMs."""
+        cap = self.settings.debounce_ms / 1000
+        return min(cap, max(MIN_DEBOUNCE_S, 2 * state.last_elapsed))
+
+    def schedule(self, uri: str, delay: float | None = None) -> None:
+        """(Re)start the analysis of a document; a pending older one is cancelled."""
+        state = self.docs.setdefault(uri, DocState())
+        if state.task is not None and not state.task.done():
+            state.task.cancel()
+        wait = self.debounce(state) if delay is None else delay
+        state.task = asyncio.get_running_loop().create_task(self._analyse(uri, wait))
+
+    async def _analyse(self, uri: str, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        snap = self.snapshot(uri)
+        if snap is None:
+            return
+        generation, target = self.generation, self.settings.target
+        start = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        analysis = await loop.run_in_executor(self.executor, run_analysis, snap.text, snap.path, target)
+        elapsed = time.perf_counter() - start
+        state = self.docs.get(uri)
+        if state is None or snap.version != self.current_version(uri) or generation != self.generation:
+            log.debug("dropping stale analysis of %s v%s", uri, snap.version)
+            return
+        self.store(state, Analyzed(snap, analysis, elapsed, generation))
+        if not self.pull_mode:
+            self.publish(state.result)
+
+    def store(self, state: DocState, result: Analyzed) -> None:
+        """Make a result the latest completed analysis and wake up waiting pull requests."""
+        state.result = result
+        state.last_elapsed = result.elapsed
+        landed, state.landed = state.landed, asyncio.Event()
+        landed.set()
+
+    def latest(self, uri: str) -> Analyzed | None:
+        """The latest completed analysis; the first time, analyse synchronously instead of waiting."""
+        state = self.docs.get(uri)
+        if state is None:
+            return None
+        if state.result is None:
+            snap = self.snapshot(uri)
+            if snap is None:
+                return None
+            start = time.perf_counter()
+            analysis = run_analysis(snap.text, snap.path, self.settings.target)
+            self.store(state, Analyzed(snap, analysis, time.perf_counter() - start, self.generation))
+        return state.result
+
+    async def current(self, uri: str) -> Analyzed | None:
+        """The analysis of the document's current version (waits for the pending one)."""
+        deadline = time.monotonic() + PULL_WAIT_S
+        while True:
+            state = self.docs.get(uri)
+            if state is None:
+                return None
+            result = state.result
+            if (
+                result is not None
+                and result.snapshot.version == self.current_version(uri)
+                and result.generation == self.generation
+            ):
+                return result
+            if state.task is None or state.task.done():
+                self.schedule(uri, 0.0)
+            landed = state.landed
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return result
+            try:
+                await asyncio.wait_for(landed.wait(), remaining)
+            except TimeoutError:
+                return state.result
+
+    def lsp_diagnostics(self, result: Analyzed) -> list[types.Diagnostic]:
+        """LSP diagnostics of a result, positioned in the text that was analysed."""
+        snap = result.snapshot
+        index = LineIndex(snap.text, self.encoding)
+        return diagnostics_feature.collect(result.analysis, index, snap.uri, snap.version, self.settings)
+
+    def publish(self, result: Analyzed | None) -> None:
+        """Push a complete result; non-DSL files get nothing unless earlier diagnostics must be cleared."""
+        if result is None:
+            return
+        uri = result.snapshot.uri
+        if result.analysis is None and uri not in self.pushed:
+            return
+        items = self.lsp_diagnostics(result)
+        if items:
+            self.pushed.add(uri)
+        else:
+            self.pushed.discard(uri)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=result.snapshot.version)
+        )
+
+    def close(self, uri: str) -> None:
+        """Forget a closed document and clear what was pushed for it."""
+        state = self.docs.pop(uri, None)
+        if state is not None and state.task is not None:
+            state.task.cancel()
+        if uri in self.pushed:
+            self.pushed.discard(uri)
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def view(self, uri: str) -> tuple[Analyzed, LineIndex] | None:
+        """The latest DSL analysis of a document with a LineIndex of the text it was computed on."""
+        result = self.latest(uri)
+        if result is None or result.analysis is None:
+            return None
+        return result, LineIndex(result.snapshot.text, self.encoding)
+
+
+# -- handler wrappers -----------------------------------------------------------------------------
+
+
+def guarded(default: Any) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Never let an exception escape a handler: log it and answer with `default`."""
+
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        if asyncio.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def run_async(*args: P.args, **kwargs: P.kwargs) -> Any:
+                try:
+                    return await fn(*args, **kwargs)  # type: ignore[misc]
+                except (JsonRpcException, asyncio.CancelledError):
+                    raise
+                except Exception:
+                    log.exception("handler %s failed", fn.__name__)
+                    return default
+
+            return run_async  # type: ignore[return-value]
+
+        @functools.wraps(fn)
+        def run(*args: P.args, **kwargs: P.kwargs) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except JsonRpcException:
+                raise
+            except Exception:
+                log.exception("handler %s failed", fn.__name__)
+                return default
+
+        return run  # type: ignore[return-value]
+
+    return decorate
+
+
+def _field(params: Any, name: str) -> Any:
+    """A field of custom-request params (pygls gives a namedtuple; tolerate dicts)."""
+    if isinstance(params, dict):
+        return params.get(name)
+    return getattr(params, name, None)
+
+
+# -- registration ---------------------------------------------------------------------------------
+
+
+def create_server() -> PyptoServer:
+    """A new server with every feature registered."""
+    server = PyptoServer()
+    _register_lifecycle(server)
+    _register_sync(server)
+    _register_diagnostics(server)
+    _register_features(server)
+    _register_commands(server)
+    return server
+
+
+def _register_lifecycle(server: PyptoServer) -> None:
+    @server.feature(types.INITIALIZE)
+    @guarded(None)
+    def initialize(ls: PyptoServer, params: types.InitializeParams) -> None:
+        if params.initialization_options is not None:
+            # no documents and no refresh requests yet: just adopt the values
+            ls.settings = config.merge(ls.settings, params.initialization_options)
+
+    @server.feature(types.INITIALIZED)
+    @guarded(None)
+    async def initialized(ls: PyptoServer, params: types.InitializedParams) -> None:
+        await ls.pull_configuration()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    @guarded(None)
+    async def did_change_configuration(ls: PyptoServer, params: types.DidChangeConfigurationParams) -> None:
+        settings = params.settings
+        if settings:
+            ls.apply_settings(config.merge(ls.settings, settings))
+        await ls.pull_configuration()
+
+    @server.feature(types.SHUTDOWN)
+    @guarded(None)
+    def shutdown(ls: PyptoServer, params: None) -> None:
+        for state in ls.docs.values():
+            if state.task is not None:
+                state.task.cancel()
+        ls.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _register_sync(server: PyptoServer) -> None:
+    # pygls has already applied the change to its workspace (in message order) when these run
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @guarded(None)
+    def did_open(ls: PyptoServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri, 0.0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded(None)
+    def did_change(ls: PyptoServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.schedule(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded(None)
+    def did_close(ls: PyptoServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.close(params.text_document.uri)
+
+
+def _register_diagnostics(server: PyptoServer) -> None:
+    options = types.DiagnosticOptions(
+        identifier="pypto", inter_file_dependencies=False, workspace_diagnostics=False
+    )
+
+    @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, options)
+    @guarded(types.RelatedFullDocumentDiagnosticReport(items=[]))
+    async def diagnostic(
+        ls: PyptoServer, params: types.DocumentDiagnosticParams
+    ) -> types.DocumentDiagnosticReport:
+        uri = params.text_document.uri
+        result = await ls.current(uri)
+        if result is None:
+            return types.RelatedFullDocumentDiagnosticReport(items=[])
+        result_id = f"{result.generation}:{result.snapshot.version}"
+        if params.previous_result_id == result_id:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+        return types.RelatedFullDocumentDiagnosticReport(
+            items=ls.lsp_diagnostics(result), result_id=result_id
+        )
+
+
+def _register_features(server: PyptoServer) -> None:
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @guarded(None)
+    def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
+        view = ls.view(params.text_document.uri)
+        if view is None:
+            return None
+        result, index = view
+        assert result.analysis is not None
+        return hover_feature.hover(result.analysis, index, params.position)
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+    @guarded([])
+    def inlay_hint(ls: PyptoServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+        view = ls.view(params.text_document.uri)
+        if view is None:
+            return []
+        result, index = view
+        assert result.analysis is not None
+        return inlay_feature.inlay_hints(result.analysis, index, params.range, ls.settings)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+    )
+    @guarded([])
+    def code_action(ls: PyptoServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        uri = params.text_document.uri
+        view = ls.view(uri)
+        if view is None:
+            return []
+        result, index = view
+        assert result.analysis is not None
+        if result.snapshot.version != ls.current_version(uri):
+            return []  # edits computed on older text would land in the wrong place
+        return code_action_feature.code_actions(
+            result.analysis,
+            index,
+            result.snapshot.text,
+            uri,
+            result.snapshot.version,
+            params,
+            ls.settings,
+            document_changes=ls.client_supports("workspace.workspace_edit.document_changes"),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded([])
+    def document_symbol(ls: PyptoServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        view = ls.view(params.text_document.uri)
+        if view is None:
+            return []
+        result, index = view
+        assert result.analysis is not None
+        return symbols_feature.document_symbols(result.analysis, index)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
+    @guarded([])
+    def code_lens(ls: PyptoServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+        uri = params.text_document.uri
+        view = ls.view(uri)
+        if view is None:
+            return []
+        result, index = view
+        assert result.analysis is not None
+        return code_lens_feature.code_lenses(result.analysis.kernels, index, uri)
+
+    @server.feature(expanded_feature.METHOD)
+    @guarded({"text": ""})
+    def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, str]:
+        uri = _field(params, "uri")
+        if not isinstance(uri, str):
+            raise JsonRpcInvalidParams("pypto/expandedKernels needs a string 'uri'")
+        return {"text": _expanded(ls, uri, _field(params, "position"))}
+
+
+def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
+    view = ls.view(uri)
+    if view is None:
+        return ""
+    result, index = view
+    assert result.analysis is not None
+    line = None
+    if position is not None:
+        raw_line, raw_char = _field(position, "line"), _field(position, "character")
+        if not isinstance(raw_line, int) or not isinstance(raw_char, int):
+            raise JsonRpcInvalidParams("position needs integer 'line' and 'character'")
+        line, _ = index.point(types.Position(line=raw_line, character=raw_char))
+    return expanded_feature.expanded_text(result.analysis, line)
+
+
+def _register_commands(server: PyptoServer) -> None:
+    @server.command(code_lens_feature.SHOW_EXPANDED)
+    @guarded({"text": ""})
+    def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, str]:
+        if not args or not isinstance(args[0], str):
+            raise JsonRpcInvalidParams(f"{code_lens_feature.SHOW_EXPANDED} needs [uri, line]")
+        line = args[1] if len(args) > 1 and isinstance(args[1], int) else None
+        position = {"line": line, "character": 0} if line is not None else None
+        return {"text": _expanded(ls, args[0], position)}
+
+    @server.command(workspace_check.COMMAND)
+    @guarded(None)
+    async def check_workspace(ls: PyptoServer, *args: Any) -> dict[str, int]:
+        summary = await _check_workspace(ls)
+        return {"files": summary.files, "errors": summary.errors, "warnings": summary.warnings}
+
+
+async def _check_workspace(ls: PyptoServer) -> workspace_check.CheckSummary:
+    """Analyse every DSL file of the workspace, reporting $/progress, pushing diagnostics for unopened files."""
+    uris = [f.uri for f in ls.workspace.folders.values()] or (
+        [ls.workspace.root_uri] if ls.workspace.root_uri else []
+    )
+    loop = asyncio.get_running_loop()
+    files = await loop.run_in_executor(None, workspace_check.dsl_files, workspace_check.folder_paths(uris))
+    token: str | None = None
+    if ls.client_supports("window.work_done_progress"):
+        token = f"pypto-check-{uuid.uuid4()}"
+        try:
+            await asyncio.wait_for(ls.work_done_progress.create_async(token), 5.0)
+            ls.work_done_progress.begin(
+                token, types.WorkDoneProgressBegin(title="PyPTO: checking workspace", percentage=0)
+            )
+        except Exception as exc:
+            log.warning("progress not available: %r", exc)
+            token = None
+    errors = warnings = 0
+    for done, path in enumerate(files, start=1):
+        uri = from_fs_path(str(path)) or path.as_uri()
+        if token is not None:
+            ls.work_done_progress.report(
+                token,
+                types.WorkDoneProgressReport(
+                    message=f"{done}/{len(files)} {path.name}", percentage=int(100 * (done - 1) / len(files))
+                ),
+            )
+        result = await _analyse_file(ls, uri, path)
+        if result is None or result.analysis is None:
+            continue
+        errors += sum(1 for d in result.analysis.diagnostics if d.is_error)
+        warnings += sum(1 for d in result.analysis.diagnostics if not d.is_error)
+        if uri not in ls.docs:  # open documents keep their own, newer diagnostics
+            ls.publish(result)
+    if token is not None:
+        ls.work_done_progress.end(
+            token, types.WorkDoneProgressEnd(message=f"{len(files)} files, {errors} errors")
+        )
+    return workspace_check.CheckSummary(files=len(files), errors=errors, warnings=warnings)
+
+
+async def _analyse_file(ls: PyptoServer, uri: str, path: Path) -> Analyzed | None:
+    try:
+        text = dsl.read_text(path)
+    except OSError as exc:
+        log.warning("cannot read %s: %r", path, exc)
+        return None
+    snap = Snapshot(uri=uri, version=None, text=text, path=str(path))
+    start = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    analysis = await loop.run_in_executor(ls.executor, run_analysis, text, str(path), ls.settings.target)
+    return Analyzed(snap, analysis, time.perf_counter() - start, ls.generation)

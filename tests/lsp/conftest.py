@@ -1,0 +1,88 @@
+"""pytest-lsp fixtures driving the real server (`python -m pypto_lsp`) over stdio."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest_lsp
+from lsprotocol import types
+from pygls.protocol import default_converter
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+CORPUS = Path("/work/shared/corpus")
+SERVER = [sys.executable, "-m", "pypto_lsp"]
+
+
+@dataclass
+class Published:
+    """One textDocument/publishDiagnostics notification as received."""
+
+    uri: str
+    version: int | None
+    diagnostics: list[types.Diagnostic]
+
+
+class RecordingClient(LanguageClient):
+    """A pytest-lsp client that also records every publishDiagnostics with its version."""
+
+    published: list[Published]
+    changed: asyncio.Event
+
+
+def _record(client: RecordingClient, params: types.PublishDiagnosticsParams) -> None:
+    client.diagnostics[params.uri] = params.diagnostics
+    client.published.append(Published(params.uri, params.version, list(params.diagnostics)))
+    client.changed.set()
+
+
+def _refreshed(client: LanguageClient, params: None) -> None:
+    return None
+
+
+def make_client() -> LanguageClient:
+    """LanguageClient with the default test handlers plus a publishDiagnostics recorder."""
+    client = RecordingClient(converter_factory=default_converter)
+    client.published = []
+    client.changed = asyncio.Event()
+    features: dict[str, Any] = dict(DEFAULT_CLIENT_FEATURES)
+    features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _record
+    # the VS Code profile advertises these refreshes, but pytest-lsp has no handler for them
+    features[types.WORKSPACE_CODE_LENS_REFRESH] = _refreshed
+    features[types.WORKSPACE_INLAY_HINT_REFRESH] = _refreshed
+    register_lsp_features(client, features)
+    return client
+
+
+CONFIG = ClientServerConfig(server_command=SERVER, client_factory=make_client)
+
+
+async def _start(client: LanguageClient, profile: str, init_options: Any = None) -> None:
+    client.set_configuration({"inlayHints": {"enabled": True}}, section="pypto")
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(profile),
+            initialization_options=init_options,
+            workspace_folders=[types.WorkspaceFolder(uri=CORPUS.as_uri(), name="corpus")],
+        )
+    )
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def client(lsp_client: LanguageClient):
+    """VS Code 1.65 profile: UTF-16 positions, push diagnostics."""
+    await _start(lsp_client, "visual-studio-code")
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def nvim(lsp_client: LanguageClient):
+    """Neovim 0.11 profile: UTF-8 positions, pull diagnostics."""
+    await _start(lsp_client, "neovim")
+    yield
+    await lsp_client.shutdown_session()

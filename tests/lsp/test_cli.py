@@ -1,0 +1,59 @@
+"""`pypto-lsp check` through a subprocess, as CI and editors without LSP use it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BROKEN = "import pypto.language as pl\n\n\ndef f(:\n    pass\n"
+
+
+def _check(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pypto_lsp", "check", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_text_format(tmp_path: Path) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text(BROKEN)
+    proc = _check(str(path))
+    assert proc.returncode == 1
+    line = proc.stdout.strip().splitlines()[0]
+    assert line.startswith(f"{path}:4:7: ")
+    code = line.split(": ", 1)[1].split(" ", 1)[0]
+    assert code
+
+
+def test_json_format_with_lanes_and_target_comment(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text("# target: a5\n" + BROKEN)
+    (tmp_path / "plain.py").write_text("def f(:\n")  # not DSL: skipped when walking folders
+    (tmp_path / "ok.py").write_text("import pypto.language as pl\n")
+    proc = _check(str(tmp_path), "--format", "json", "--lanes", "--target", "a2a3")
+    assert proc.returncode == 1
+    report = json.loads(proc.stdout)
+    files = {Path(f["path"]).name: f for f in report["files"]}
+    assert set(files) == {"broken.py", "ok.py"}
+    broken = files["broken.py"]
+    assert broken["target"] == "a5"
+    assert files["ok.py"]["target"] == "a2a3"
+    (diag,) = broken["diagnostics"]
+    assert (diag["line"], diag["column"]) == (5, 7)
+    assert set(diag) == {"code", "severity", "message", "line", "column", "end_line", "end_column", "related"}
+    assert diag["severity"] == "error"
+    assert isinstance(broken["lanes"], dict)
+    assert files["ok.py"]["diagnostics"] == []
+
+
+def test_clean_file_exits_zero(tmp_path: Path) -> None:
+    path = tmp_path / "ok.py"
+    path.write_text("import pypto.language as pl\n")
+    proc = _check(str(path), "--format", "json")
+    assert proc.returncode == 0
+    assert "lanes" not in json.loads(proc.stdout)["files"][0]
+
+
+def test_missing_path(tmp_path: Path) -> None:
+    assert _check(str(tmp_path / "nope.py")).returncode == 2
