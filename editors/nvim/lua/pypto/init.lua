@@ -1,0 +1,177 @@
+-- Neovim client for pypto-lsp, the language server of the PyPTO kernel DSL.
+local M = {}
+
+local NAME = "pypto"
+local EXPANDED_KERNELS = "pypto/expandedKernels"
+local CHECK_WORKSPACE = "pypto.checkWorkspace"
+local SHOW_EXPANDED = "pypto.showExpandedKernels"
+local ROOT_MARKERS = { "pyproject.toml", ".git" }
+
+M.defaults = {
+  cmd = { "pypto-lsp" },
+  target = "a2a3", -- "a2a3" | "a5"
+  inlay_hints = true,
+  pure_vector_kernels = true,
+  hazard_lints = true,
+  debounce_ms = 150,
+}
+
+--- The `pypto` settings section, shaped like VS Code's `pypto.*` settings.
+function M.server_settings(opts)
+  return {
+    target = opts.target,
+    inlayHints = { enabled = opts.inlay_hints, pureVectorKernels = opts.pure_vector_kernels },
+    hazardLints = { enabled = opts.hazard_lints },
+    debounceMs = opts.debounce_ms,
+  }
+end
+
+--- Nearest folder with a root marker above the buffer's file, else the file's own folder.
+function M.root_dir(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr)
+  if path == "" then
+    return vim.fn.getcwd()
+  end
+  local dir = vim.fs.dirname(path)
+  local marker = vim.fs.find(ROOT_MARKERS, { path = dir, upward = true })[1]
+  return marker and vim.fs.dirname(marker) or dir
+end
+
+-- Client methods became colon calls in 0.11; the dot form is deprecated there.
+local has_011 = vim.fn.has("nvim-0.11") == 1
+
+local function request(client, method, params, handler, bufnr)
+  if has_011 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+local function notify(msg, level)
+  vim.notify("pypto: " .. msg, level or vim.log.levels.INFO)
+end
+
+local function client_for(bufnr)
+  return vim.lsp.get_clients({ name = NAME, bufnr = bufnr })[1]
+end
+
+--- Shows `text` in a read-only scratch split named after the source buffer, reusing it on reruns.
+local function show_expanded(source_bufnr, text)
+  local name = "pypto-expanded://" .. vim.api.nvim_buf_get_name(source_bufnr)
+  local buf = vim.fn.bufnr(name)
+  if buf == -1 then
+    buf = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_name(buf, name)
+    vim.bo[buf].filetype = "pypto-expanded"
+  end
+  vim.bo[buf].modifiable = true
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, vim.split(text, "\n", { plain = true }))
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].modified = false
+  if vim.fn.bufwinid(buf) == -1 then
+    vim.cmd.sbuffer({ buf, mods = { vertical = true } })
+  end
+end
+
+local function request_expanded(client, bufnr, params)
+  request(client, EXPANDED_KERNELS, params, function(err, result)
+    if err then
+      return notify("expanding kernels failed: " .. err.message, vim.log.levels.ERROR)
+    end
+    if type(result) ~= "table" or type(result.text) ~= "string" then
+      return notify("the server returned no expanded kernels", vim.log.levels.WARN)
+    end
+    show_expanded(bufnr, result.text)
+  end, bufnr)
+end
+
+--- Expanded kernels at the cursor of the current buffer.
+function M.expanded_kernels()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = client_for(bufnr)
+  if not client then
+    return notify("no pypto language server attached to this buffer", vim.log.levels.WARN)
+  end
+  local at = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  request_expanded(client, bufnr, { uri = at.textDocument.uri, position = at.position })
+end
+
+--- Client-side handler of the server command that code lenses carry with `[uri, line]`;
+--- run on the server it would only return the text to nobody.
+local function show_expanded_command(command, ctx)
+  local uri, line = command.arguments[1], command.arguments[2]
+  local position = type(line) == "number" and { line = line, character = 0 } or nil
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  request_expanded(client, vim.uri_to_bufnr(uri), { uri = uri, position = position })
+end
+
+function M.check_workspace()
+  local client = client_for(vim.api.nvim_get_current_buf()) or vim.lsp.get_clients({ name = NAME })[1]
+  if not client then
+    return notify("the language server is not running", vim.log.levels.WARN)
+  end
+  notify("checking workspace…")
+  local params = { command = CHECK_WORKSPACE, arguments = {} }
+  request(client, "workspace/executeCommand", params, function(err, result)
+    if err then
+      return notify("workspace check failed: " .. err.message, vim.log.levels.ERROR)
+    end
+    -- Findings arrive as diagnostics; the summary is only a courtesy.
+    if type(result) == "table" and result.files then
+      local function count(n, word)
+        return ("%d %s%s"):format(n, word, n == 1 and "" or "s")
+      end
+      local errors, warnings = count(result.errors or 0, "error"), count(result.warnings or 0, "warning")
+      notify(("checked %s: %s, %s"):format(count(result.files, "file"), errors, warnings))
+    end
+  end)
+end
+
+local function on_attach(opts)
+  return function(_, bufnr)
+    if opts.inlay_hints and vim.lsp.inlay_hint then
+      vim.lsp.inlay_hint.enable(true, { bufnr = bufnr })
+    end
+  end
+end
+
+function M.setup(user_opts)
+  local opts = vim.tbl_deep_extend("force", M.defaults, user_opts or {})
+  local settings = M.server_settings(opts)
+  local config = {
+    cmd = opts.cmd,
+    filetypes = { "python" },
+    -- The server ignores Python files that do not import pypto.language.
+    init_options = settings,
+    settings = { pypto = settings },
+    on_attach = on_attach(opts),
+  }
+
+  if vim.lsp.config and vim.lsp.enable then
+    config.root_dir = function(bufnr, on_dir)
+      on_dir(M.root_dir(bufnr))
+    end
+    vim.lsp.config(NAME, config)
+    vim.lsp.enable(NAME)
+  else
+    config.name = NAME
+    vim.api.nvim_create_autocmd("FileType", {
+      group = vim.api.nvim_create_augroup("pypto_lsp", { clear = true }),
+      pattern = config.filetypes,
+      callback = function(args)
+        -- vim.lsp.start reuses a running client with the same name and root.
+        vim.lsp.start(vim.tbl_extend("force", config, { root_dir = M.root_dir(args.buf) }), { bufnr = args.buf })
+      end,
+    })
+  end
+
+  vim.lsp.commands[SHOW_EXPANDED] = show_expanded_command
+  vim.api.nvim_create_user_command("PyptoExpandedKernels", M.expanded_kernels, {
+    desc = "Show the PyPTO kernels after expansion in a scratch split",
+  })
+  vim.api.nvim_create_user_command("PyptoCheckWorkspace", M.check_workspace, {
+    desc = "Check every PyPTO file in the workspace",
+  })
+end
+
+return M

@@ -1,0 +1,26 @@
+// @ts-check
+import eslint from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["out/", "node_modules/", "*.vsix"] },
+  eslint.configs.recommended,
+  // Type-aware rules catch floating promises, which VS Code silently swallows.
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["eslint.config.mjs"] }, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  { files: ["eslint.config.mjs"], ...tseslint.configs.disableTypeChecked },
+  {
+    // node:test's test() returns a promise that the runner itself awaits.
+    files: ["test/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe"] }] },
+      ],
+    },
+  },
+);

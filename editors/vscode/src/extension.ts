@@ -1,0 +1,161 @@
+import * as vscode from "vscode";
+import { LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
+
+import {
+  CHECK_WORKSPACE_COMMAND,
+  describeCheckSummary,
+  EXPANDED_KERNELS_METHOD,
+  EXPANDED_SCHEME,
+  expandedDocumentPath,
+  expandedKernelsParams,
+  expandedKernelsParamsFromArgs,
+  type ExpandedKernelsParams,
+  isExpandedKernelsResult,
+  readServerSettings,
+  SHOW_EXPANDED_COMMAND,
+} from "./protocol";
+
+/** Holds the text of every open `pypto-expanded:` document; VS Code keeps them read-only. */
+class ExpandedKernelsProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly onClose = vscode.workspace.onDidCloseTextDocument((doc) => this.texts.delete(doc.uri.toString()));
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? "";
+  }
+
+  update(uri: vscode.Uri, text: string): void {
+    this.texts.set(uri.toString(), text);
+    // Refreshes a view that is already open from an earlier run of the command.
+    this.changed.fire(uri);
+  }
+
+  dispose(): void {
+    this.onClose.dispose();
+    this.changed.dispose();
+  }
+}
+
+let client: LanguageClient | undefined;
+// Start/stop calls are chained so a restart never overlaps an earlier start.
+let lifecycle: Promise<void> = Promise.resolve();
+let outputChannel: vscode.OutputChannel;
+let expanded: ExpandedKernelsProvider;
+
+export function activate(context: vscode.ExtensionContext): Promise<void> {
+  // One channel for every client instance, so restarts do not pile up output panels.
+  outputChannel = vscode.window.createOutputChannel("PyPTO");
+  expanded = new ExpandedKernelsProvider();
+  context.subscriptions.push(
+    outputChannel,
+    expanded,
+    vscode.workspace.registerTextDocumentContentProvider(EXPANDED_SCHEME, expanded),
+    vscode.commands.registerCommand("pypto.restartServer", restartServer),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      // Other `pypto.*` settings reach the running server through workspace/didChangeConfiguration.
+      if (event.affectsConfiguration("pypto.server")) {
+        void restartServer();
+      }
+    }),
+  );
+  return restartServer();
+}
+
+export function deactivate(): Promise<void> {
+  return lifecycle.then(stopClient);
+}
+
+function restartServer(): Promise<void> {
+  lifecycle = lifecycle.then(stopClient).then(startClient);
+  return lifecycle;
+}
+
+async function stopClient(): Promise<void> {
+  const old = client;
+  client = undefined;
+  await old?.dispose();
+}
+
+async function startClient(): Promise<void> {
+  const config = vscode.workspace.getConfiguration("pypto");
+  const serverOptions: ServerOptions = {
+    command: config.get("server.path", "pypto-lsp"),
+    args: config.get("server.args", ["serve"]),
+  };
+  const clientOptions: LanguageClientOptions = {
+    // The server itself ignores Python files that do not import pypto.language.
+    documentSelector: [
+      { scheme: "file", language: "python" },
+      { scheme: "untitled", language: "python" },
+    ],
+    initializationOptions: readServerSettings((key, defaultValue) => config.get(key, defaultValue)),
+    // Answers workspace/configuration for section `pypto` and pushes changes to the server.
+    synchronize: { configurationSection: "pypto" },
+    outputChannel,
+    middleware: {
+      // The client registers the server's commands as VS Code commands (registering them here
+      // too would throw), so this is where the extension gives them their editor behaviour.
+      executeCommand: async (command, args: unknown[], next): Promise<unknown> => {
+        if (command === SHOW_EXPANDED_COMMAND) {
+          return showExpandedKernels(args);
+        }
+        const result: unknown = await next(command, args);
+        const summary = command === CHECK_WORKSPACE_COMMAND ? describeCheckSummary(result) : undefined;
+        if (summary !== undefined) {
+          void vscode.window.showInformationMessage(`PyPTO: ${summary}`);
+        }
+        return result;
+      },
+    },
+  };
+
+  const created = new LanguageClient("pypto", "PyPTO Language Server", serverOptions, clientOptions);
+  // Gates the server-provided commands in the command palette.
+  created.onDidChangeState((event) =>
+    vscode.commands.executeCommand("setContext", "pypto.serverRunning", event.newState === State.Running),
+  );
+  client = created;
+  try {
+    await created.start();
+  } catch {
+    // The client has already reported the failure (e.g. a wrong `pypto.server.path`) in the
+    // output channel and a notification; fixing the setting restarts the server.
+  }
+}
+
+/** Code lenses pass `[uri, line]`; from the command palette the active editor's cursor is used. */
+async function showExpandedKernels(args: unknown[]): Promise<void> {
+  if (client === undefined || !client.isRunning()) {
+    void vscode.window.showWarningMessage("PyPTO: the language server is not running.");
+    return;
+  }
+  let params: ExpandedKernelsParams | undefined = expandedKernelsParamsFromArgs(args);
+  if (params === undefined) {
+    const editor = vscode.window.activeTextEditor;
+    if (editor === undefined || editor.document.languageId !== "python") {
+      void vscode.window.showWarningMessage("PyPTO: open a PyPTO kernel file first.");
+      return;
+    }
+    const convert = client.code2ProtocolConverter;
+    params = expandedKernelsParams(convert.asUri(editor.document.uri), convert.asPosition(editor.selection.active));
+  }
+  let result: unknown;
+  try {
+    result = await client.sendRequest(EXPANDED_KERNELS_METHOD, params);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`PyPTO: expanding kernels failed: ${String(error)}`);
+    return;
+  }
+  if (!isExpandedKernelsResult(result)) {
+    void vscode.window.showErrorMessage("PyPTO: the server returned no expanded kernels.");
+    return;
+  }
+
+  const source = client.protocol2CodeConverter.asUri(params.uri);
+  const uri = vscode.Uri.from({ scheme: EXPANDED_SCHEME, path: expandedDocumentPath(source.path), query: params.uri });
+  expanded.update(uri, result.text);
+  const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), "plaintext");
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+}

@@ -1,0 +1,104 @@
+// Pure helpers shared by the extension and its unit tests: nothing here imports `vscode`,
+// so `npm test` runs them under plain Node.
+
+/** Custom request answered by the server with the kernels after macro/template expansion. */
+export const EXPANDED_KERNELS_METHOD = "pypto/expandedKernels";
+
+// Commands the server advertises (executeCommandProvider). The language client registers them as
+// VS Code commands, so the extension customises them through middleware instead of registering them.
+
+/** Checks every DSL file in the workspace; answers `{files, errors, warnings}`. */
+export const CHECK_WORKSPACE_COMMAND = "pypto.checkWorkspace";
+
+/** Shows expanded kernels; code lenses call it with `[uri, line]`, the command palette with no arguments. */
+export const SHOW_EXPANDED_COMMAND = "pypto.showExpandedKernels";
+
+/** URI scheme of the read-only documents that show expanded kernels. */
+export const EXPANDED_SCHEME = "pypto-expanded";
+
+export type Target = "a2a3" | "a5";
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface ExpandedKernelsParams {
+  uri: string;
+  position?: Position;
+}
+
+export interface ExpandedKernelsResult {
+  text: string;
+}
+
+/** The `pypto` settings section as the server reads it (initializationOptions and workspace/configuration). */
+export interface ServerSettings {
+  target: Target;
+  inlayHints: { enabled: boolean; pureVectorKernels: boolean };
+  hazardLints: { enabled: boolean };
+  debounceMs: number;
+}
+
+/** Reads one key below the `pypto` section; `vscode.WorkspaceConfiguration.get` fits this shape. */
+export type SettingReader = <T>(key: string, defaultValue: T) => T;
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  target: "a2a3",
+  inlayHints: { enabled: true, pureVectorKernels: true },
+  hazardLints: { enabled: true },
+  debounceMs: 150,
+};
+
+export function readServerSettings(get: SettingReader): ServerSettings {
+  const d = DEFAULT_SETTINGS;
+  return {
+    target: get("target", d.target),
+    inlayHints: {
+      enabled: get("inlayHints.enabled", d.inlayHints.enabled),
+      pureVectorKernels: get("inlayHints.pureVectorKernels", d.inlayHints.pureVectorKernels),
+    },
+    hazardLints: { enabled: get("hazardLints.enabled", d.hazardLints.enabled) },
+    debounceMs: get("debounceMs", d.debounceMs),
+  };
+}
+
+export function expandedKernelsParams(uri: string, position?: Position): ExpandedKernelsParams {
+  return position === undefined ? { uri } : { uri, position: { line: position.line, character: position.character } };
+}
+
+/** Request params for a code lens's `[uri, line]` arguments; undefined for any other arguments. */
+export function expandedKernelsParamsFromArgs(args: unknown[]): ExpandedKernelsParams | undefined {
+  const [uri, line] = args;
+  if (typeof uri !== "string") {
+    return undefined;
+  }
+  return expandedKernelsParams(uri, typeof line === "number" ? { line, character: 0 } : undefined);
+}
+
+/** A one-line summary of the checkWorkspace answer, or undefined when it has another shape. */
+export function describeCheckSummary(result: unknown): string | undefined {
+  if (typeof result !== "object" || result === null) {
+    return undefined;
+  }
+  const { files, errors, warnings } = result as Record<string, unknown>;
+  if (typeof files !== "number" || typeof errors !== "number" || typeof warnings !== "number") {
+    return undefined;
+  }
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `Checked ${plural(files, "file")}: ${plural(errors, "error")}, ${plural(warnings, "warning")}.`;
+}
+
+/** Guards against a server that answers with something other than `{text: string}`. */
+export function isExpandedKernelsResult(value: unknown): value is ExpandedKernelsResult {
+  return typeof value === "object" && value !== null && typeof (value as { text?: unknown }).text === "string";
+}
+
+/**
+ * Path of the virtual document for a source file: `/dir/kernel.py` -> `/kernel.py (expanded)`.
+ * The source URI travels in the query, so two files with the same name get distinct documents.
+ */
+export function expandedDocumentPath(sourcePath: string): string {
+  const name = sourcePath.slice(sourcePath.lastIndexOf("/") + 1) || "untitled";
+  return `/${name} (expanded)`;
+}
