@@ -1761,6 +1761,14 @@ _r(
 # ==================================================================================================
 
 _r(
+    "PTO-F0",
+    "syntax-error",
+    "parse",
+    "invalid syntax: {detail}",
+    "The unit does not parse as Python; the rest of the file is still analysed.",
+    None,
+)
+_r(
     "PTO-F1",
     "unknown-operation",
     "parse",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import ir
-from compiler.analysis import Analysis, KernelInfo, Lane, OpInfo, RegionInfo, SymbolInfo
+from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, SymbolInfo
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
 from compiler.frontend.consts import read_text_file
@@ -23,8 +23,7 @@ from compiler.passes.core_affinity import op_affinity
 from compiler.passes.infer_tile_memory_space import infer
 from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
-from compiler.passes.outline_incore_scopes import GroupInfo, OutlinedKernel, outline
-from compiler.source import Span
+from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
 from compiler.types import TileType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
@@ -51,7 +50,9 @@ class Analyzer:
 
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
         """Analyse one document version."""
-        parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.read_file)
+        parsed = parse_document(
+            source, path if path != "<memory>" else None, self.parse_cache, self.read_file
+        )
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         module = parsed.module
@@ -73,7 +74,11 @@ class Analyzer:
             fn_facts = facts[f"{item.function.program or ''}.{item.function.name}"]
             if fn_facts.bad:
                 continue
-            key = (_fingerprint(item), tuple(sorted((k, repr(v)) for k, v in env.items())), target)
+            key: tuple[object, ...] = (
+                _fingerprint(item),
+                tuple(sorted((k, repr(v)) for k, v in env.items())),
+                target,
+            )
             live.add(key)
             cached = self.kernel_cache.get(key)
             if cached is None:
@@ -123,7 +128,9 @@ def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def run_kernel(item: OutlinedKernel, facts: FunctionFacts, env: dict[str, object], target: str) -> KernelResult:
+def run_kernel(
+    item: OutlinedKernel, facts: FunctionFacts, env: dict[str, object], target: str
+) -> KernelResult:
     """Run ConvertTensorToTileOps .. ExpandMixedKernel on one kernel."""
     diagnostics: list[Diagnostic] = []
     report = diagnostics.append
@@ -139,7 +146,11 @@ def run_kernel(item: OutlinedKernel, facts: FunctionFacts, env: dict[str, object
     crossings = emk.crossings(kernel, types) if lanes.mixed else []
     pipe = emk.pipe_setup(kernel, crossings, report, target) if lanes.mixed else None
     if lanes.mixed:
-        names: tuple[str | None, str | None, str | None] = (f"{kernel.name}_aic", f"{kernel.name}_aiv", kernel.name)
+        names: tuple[str | None, str | None, str | None] = (
+            f"{kernel.name}_aic",
+            f"{kernel.name}_aiv",
+            kernel.name,
+        )
         func_type = "Mixed (Group)"
     else:
         side = lanes.single.upper()
@@ -230,14 +241,16 @@ def _op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
     return out
 
 
-def _regions(kernel: Kernel, lanes: emk.LaneResult, crossings: list[object]) -> list[RegionInfo]:
+def _regions(kernel: Kernel, lanes: emk.LaneResult, crossings: list[CrossingInfo]) -> list[RegionInfo]:
     out: list[RegionInfo] = []
     for node, _ in walk(kernel.body):
         if isinstance(node, TRegion):
             inner = [op for op, _ in ops_of(node.body) if op.op not in ("scalar", "alias")]
-            xs = tuple(c for c in crossings if node.span.covers_line(c.span.line))  # type: ignore[attr-defined]
+            xs = tuple(c for c in crossings if node.span.covers_line(c.span.line))
             out.append(
-                RegionInfo(node.span, node.header, node.mode, node.lane_var or "_", tuple(o.op for o in inner), xs)
+                RegionInfo(
+                    node.span, node.header, node.mode, node.lane_var or "_", tuple(o.op for o in inner), xs
+                )
             )
     return out
 
@@ -247,7 +260,9 @@ def _symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, 
         out = []
         for k in kernels:
             if function.span.line <= k.span.line <= function.span.end_line and k.span != function.span:
-                regions = tuple(SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions)
+                regions = tuple(
+                    SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions
+                )
                 out.append(SymbolInfo(k.name, "kernel", k.span, k.header, k.func_type, regions))
         return tuple(out)
 
@@ -256,14 +271,22 @@ def _symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, 
         detail = f"{function.func_type} → {own.func_type}" if own else function.func_type
         kids = kernel_children(function)
         if own is not None:
-            kids = kids + tuple(SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions)
+            kids = kids + tuple(
+                SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions
+            )
         return SymbolInfo(function.name, "function", function.span, function.header, detail, kids)
 
     symbols = [function_symbol(f) for f in module.functions]
     for program in module.programs:
         symbols.append(
-            SymbolInfo(program.name, "program", program.span, program.header, "pl.program",
-                       tuple(function_symbol(f) for f in program.functions))  # fmt: skip
+            SymbolInfo(
+                program.name,
+                "program",
+                program.span,
+                program.header,
+                "pl.program",
+                tuple(function_symbol(f) for f in program.functions),
+            )
         )
     return tuple(sorted(symbols, key=lambda s: s.span.line))
 
@@ -271,5 +294,3 @@ def _symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, 
 def analyze(source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
     """Analyse one document with fresh caches (the server keeps one Analyzer per document instead)."""
     return Analyzer().analyze(source, path, target)
-
-

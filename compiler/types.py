@@ -18,7 +18,17 @@ DTYPE_BITS: dict[str, int] = {
     "FP8E5M2": 8, "HF8": 8, "FP16": 16, "BF16": 16, "FP32": 32, "FP64": 64, "INDEX": 64,
 }  # fmt: skip
 
-MEMORY_SPACES: tuple[str, ...] = ("DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale")
+MEMORY_SPACES: tuple[str, ...] = (
+    "DDR",
+    "Vec",
+    "Mat",
+    "Left",
+    "Right",
+    "Acc",
+    "Bias",
+    "LeftScale",
+    "RightScale",
+)
 CUBE_SPACES: frozenset[str] = frozenset({"Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"})
 
 

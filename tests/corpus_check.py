@@ -58,8 +58,12 @@ def check_case(path: Path) -> Outcome:
         line = exp.get("line")
         hit = False
         for d in errors:
-            covers = line is None or d.span.covers_line(line) or any(r.span.covers_line(line) for r in d.related)
-            if covers and pattern.fullmatch(d.message) or (covers and pattern.search(d.message) and "..." in exp["message"]):
+            covers = (
+                line is None or d.span.covers_line(line) or any(r.span.covers_line(line) for r in d.related)
+            )
+            if (covers and pattern.fullmatch(d.message)) or (
+                covers and pattern.search(d.message) and "..." in exp["message"]
+            ):
                 hit = True
                 break
         if not hit:
@@ -81,6 +85,10 @@ if __name__ == "__main__":
         if not outcome.ok:
             bad += 1
             print(f"== {case.name}")
-            for item in ([outcome.verdict] if outcome.verdict else []) + outcome.missing_errors + outcome.lane_mismatches:
+            for item in (
+                ([outcome.verdict] if outcome.verdict else [])
+                + outcome.missing_errors
+                + outcome.lane_mismatches
+            ):
                 print("   ", item)
     print(f"{len(corpus_cases()) - bad} agree, {bad} disagree")

@@ -126,7 +126,9 @@ class Builder:
                 span,
             )
         if isinstance(node, ast.BinOp):
-            return ir.BinOp(_BINOPS.get(type(node.op), "?"), self.expr(node.left), self.expr(node.right), span)
+            return ir.BinOp(
+                _BINOPS.get(type(node.op), "?"), self.expr(node.left), self.expr(node.right), span
+            )
         if isinstance(node, ast.UnaryOp):
             return ir.UnaryOp(_UNOPS.get(type(node.op), "?"), self.expr(node.operand), span)
         if isinstance(node, ast.Compare):
@@ -140,7 +142,9 @@ class Builder:
             return result if result is not None else ir.Opaque("Compare", span)
         if isinstance(node, ast.BoolOp):
             return ir.BoolOp(
-                "and" if isinstance(node.op, ast.And) else "or", tuple(self.expr(v) for v in node.values), span
+                "and" if isinstance(node.op, ast.And) else "or",
+                tuple(self.expr(v) for v in node.values),
+                span,
             )
         if isinstance(node, ast.Tuple):
             return ir.TupleExpr(tuple(self.expr(e) for e in node.elts), span)
@@ -188,7 +192,9 @@ class Builder:
         if isinstance(node, ast.AnnAssign):
             if node.value is None:
                 return None
-            return ir.Assign((self.expr(node.target),), self.expr(node.value), span, self.expr(node.annotation))
+            return ir.Assign(
+                (self.expr(node.target),), self.expr(node.value), span, self.expr(node.annotation)
+            )
         if isinstance(node, ast.Expr):
             return ir.ExprStmt(self.expr(node.value), span)
         if isinstance(node, ast.For):
@@ -223,7 +229,7 @@ class Builder:
             return ir.Simple(type(node).__name__.lower(), span)
         self.report(
             Diagnostic(
-                "PTO-F2",
+                "PTO-F4",
                 Severity.ERROR,
                 f"Unsupported statement type: {type(node).__name__}",
                 span,

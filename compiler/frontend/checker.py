@@ -154,15 +154,19 @@ class FunctionChecker:
             self.block(stmt.orelse, ctx)
         elif isinstance(stmt, ir.With):
             self.with_stmt(stmt, ctx)
-        elif isinstance(stmt, ir.Simple) and stmt.kind in ("break", "continue") and ctx.loops:
-            if ctx.loops[-1] == "split_aiv":
-                self.error(
-                    "PTO-P11",
-                    f"'{stmt.kind}' not supported inside a 'for ... in pl.split_aiv(...)' body",
-                    stmt.span,
-                    f"'{stmt.kind}' can only be used in sequential (pl.range) or while loops; a pl.split_aiv "
-                    "body is a scope over the two AIV lanes, not a loop",
-                )
+        elif (
+            isinstance(stmt, ir.Simple)
+            and stmt.kind in ("break", "continue")
+            and ctx.loops
+            and ctx.loops[-1] == "split_aiv"
+        ):
+            self.error(
+                "PTO-P11",
+                f"'{stmt.kind}' not supported inside a 'for ... in pl.split_aiv(...)' body",
+                stmt.span,
+                f"'{stmt.kind}' can only be used in sequential (pl.range) or while loops; a pl.split_aiv "
+                "body is a scope over the two AIV lanes, not a loop",
+            )
 
     def bind(self, target: ir.Expr, value_type: ValueType, ctx: _Ctx) -> None:
         """Record the names an assignment defines."""
@@ -181,7 +185,7 @@ class FunctionChecker:
         """Check a for loop and its iterator kind."""
         call = stmt.iter
         if stmt.kind not in LOOP_KINDS or not call.func.startswith("pl."):
-            self.error("PTO-F3", FOR_LOOP_MESSAGE, call.span)
+            self.error("PTO-F5", FOR_LOOP_MESSAGE, call.span)
             self._loop_body(stmt, ctx.child(loops=[*ctx.loops, "range"]))
             return
         for arg in call.args:
@@ -234,13 +238,18 @@ class FunctionChecker:
             ok = False
         if not isinstance(stmt.target, ir.Name):
             self.error(
-                "PTO-P3", "for ... in pl.split_aiv(...) must use a single loop variable", stmt.target.span, H_SA
+                "PTO-P3",
+                "for ... in pl.split_aiv(...) must use a single loop variable",
+                stmt.target.span,
+                H_SA,
             )
             ok = False
         mode: str | None = None
         for kw in call.keywords:
             if kw.name in _SPLIT_AIV_LOOP_KWARGS:
-                self.error("PTO-P4", f"pl.split_aiv() loop form does not accept '{kw.name}='", kw.value.span, H_SA)
+                self.error(
+                    "PTO-P4", f"pl.split_aiv() loop form does not accept '{kw.name}='", kw.value.span, H_SA
+                )
                 ok = False
             elif kw.name == "optimizations":
                 self.error(
@@ -256,7 +265,12 @@ class FunctionChecker:
                 if mode is None:
                     ok = False
             else:
-                self.error("PTO-P9", f"pl.split_aiv() got unexpected keyword argument '{kw.name}'", kw.value.span, H_SA)
+                self.error(
+                    "PTO-P9",
+                    f"pl.split_aiv() got unexpected keyword argument '{kw.name}'",
+                    kw.value.span,
+                    H_SA,
+                )
                 ok = False
         if call.star_kwargs:
             self.error(
@@ -336,7 +350,9 @@ class FunctionChecker:
             if _reads_block_idx(stmt.body):
                 info = self._scope_info(call)
                 self.facts.scopes[stmt.span] = info
-                self.block(stmt.body, ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span))
+                self.block(
+                    stmt.body, ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
+                )
                 return
         if stmt.target:
             self.defined.add(stmt.target)
@@ -357,7 +373,7 @@ class FunctionChecker:
         if _reads_block_idx(body) or _dispatches(body):
             return
         self.error(
-            "PTO-F6",
+            "PTO-F11",
             "`with pl.spmd(...)` body neither reads the per-block index via `pl.tile.get_block_idx()` nor "
             "dispatches a `self.<kernel>(...)` call, so every block would run identical work.",
             stmt.header,
@@ -442,7 +458,9 @@ class FunctionChecker:
                 slot = entry.kwarg("slot_num")
                 if slot is not None:
                     split_has_slot = True
-                    if self.slot_literal(slot, "pl.split(slot_num=...)", "Use e.g. pl.cross_core_slot(slot_num=16).", header):
+                    if self.slot_literal(
+                        slot, "pl.split(slot_num=...)", "Use e.g. pl.cross_core_slot(slot_num=16).", header
+                    ):
                         mode = _expr_text(entry.args[0]) if entry.args else "pl.SplitMode.NONE"
                         self.warning(
                             "PTO-O13",
@@ -452,7 +470,13 @@ class FunctionChecker:
                             "optimizations=[pl.cross_core_slot(slot_num=N)] instead, optionally alongside "
                             "pl.split(MODE).",
                             slot.span,
-                            (Fix("rewrite_split_slot_num", entry.span, (("mode", mode), ("slot_num", _expr_text(slot)))),),
+                            (
+                                Fix(
+                                    "rewrite_split_slot_num",
+                                    entry.span,
+                                    (("mode", mode), ("slot_num", _expr_text(slot))),
+                                ),
+                            ),
                         )
                     if slot_entry is not None:
                         self.error(
@@ -473,8 +497,12 @@ class FunctionChecker:
                     self.enum_arg(entry.args[0], "SplitMode")
             else:
                 if slot_entry is not None:
-                    self.error("PTO-O4", "Duplicate 'pl.cross_core_slot(...)' in optimizations=[...]", entry.span,
-                               related=(Related(header, "in this scope"),))
+                    self.error(
+                        "PTO-O4",
+                        "Duplicate 'pl.cross_core_slot(...)' in optimizations=[...]",
+                        entry.span,
+                        related=(Related(header, "in this scope"),),
+                    )
                     continue
                 slot_entry = entry
                 if entry.args:
@@ -501,15 +529,27 @@ class FunctionChecker:
                         "Use pl.cross_core_slot(slot_num=4).",
                     )
                 else:
-                    ok = self.slot_literal(slot, "pl.cross_core_slot(slot_num=...)", "Use pl.cross_core_slot(slot_num=4).", header)
+                    ok = self.slot_literal(
+                        slot,
+                        "pl.cross_core_slot(slot_num=...)",
+                        "Use pl.cross_core_slot(slot_num=4).",
+                        header,
+                    )
                     local = entry.kwarg("local_slot_num")
-                    if ok and local is not None and self.slot_literal(
-                        local, "pl.cross_core_slot(local_slot_num=...)", "Use pl.cross_core_slot(slot_num=4, local_slot_num=2).", header
+                    if (
+                        ok
+                        and local is not None
+                        and self.slot_literal(
+                            local,
+                            "pl.cross_core_slot(local_slot_num=...)",
+                            "Use pl.cross_core_slot(slot_num=4, local_slot_num=2).",
+                            header,
+                        )
                     ):
                         sn, lsn = fold(slot, self.env), fold(local, self.env)
                         if isinstance(sn, int) and isinstance(lsn, int) and lsn > sn:
                             self.error(
-                                "PTO-SP6",
+                                "PTO-SP6b",
                                 f"pl.cross_core_slot(local_slot_num=...) must be <= slot_num ({sn}), got {lsn}",
                                 local.span,
                                 "Both counts are positive and local_slot_num <= slot_num.",
@@ -527,10 +567,22 @@ class FunctionChecker:
         """O-11 / O-12: a slot count must be a positive integer literal (module constants fold)."""
         value = fold(expr, self.env) if isinstance(expr, ir.Const | ir.Name) else UNKNOWN_VALUE
         if not isinstance(value, int) or isinstance(value, bool):
-            self.error("PTO-O11", f"{api} must be an integer literal", expr.span, hint, (Related(header, "in this scope"),))
+            self.error(
+                "PTO-O11",
+                f"{api} must be an integer literal",
+                expr.span,
+                hint,
+                (Related(header, "in this scope"),),
+            )
             return False
         if value <= 0:
-            self.error("PTO-O12", f"{api} must be positive, got {value}", expr.span, None, (Related(header, "in this scope"),))
+            self.error(
+                "PTO-O12",
+                f"{api} must be positive, got {value}",
+                expr.span,
+                None,
+                (Related(header, "in this scope"),),
+            )
             return False
         return True
 
@@ -545,7 +597,7 @@ class FunctionChecker:
                         "Valid values: " + ", ".join(SPLIT_MODES),
                     )  # fmt: skip
                 else:
-                    self.error("PTO-F5", f"Failed to evaluate expression '{expr.dotted}': {bad}", expr.span)
+                    self.error("PTO-F9", f"Failed to evaluate expression '{expr.dotted}': {bad}", expr.span)
                 return None
             value = attribute_value(expr.dotted)
             if isinstance(value, EnumValue):
@@ -572,7 +624,7 @@ class FunctionChecker:
                 and expr.id not in _BUILTINS
             ):
                 self.error(
-                    "PTO-F4",
+                    "PTO-F6",
                     f"Undefined variable '{expr.id}'",
                     expr.span,
                     "Check if the variable is defined before using it or is available in the enclosing scope",
@@ -582,7 +634,7 @@ class FunctionChecker:
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             if bad is not None:
-                self.error("PTO-F5", f"Failed to evaluate expression '{expr.dotted}': {bad}", expr.span)
+                self.error("PTO-F9", f"Failed to evaluate expression '{expr.dotted}': {bad}", expr.span)
             return UNKNOWN
         if isinstance(expr, ir.Const):
             return ScalarType("FP32" if isinstance(expr.value, float) else "INDEX")
@@ -617,7 +669,7 @@ class FunctionChecker:
             return UNKNOWN
         if isinstance(expr, ir.Opaque):
             self.error(
-                "PTO-F7",
+                "PTO-F28",
                 f"Unsupported expression type: {expr.kind}",
                 expr.span,
                 "Use supported expressions like variables, constants, operations, or function calls",
@@ -637,7 +689,7 @@ class FunctionChecker:
         if isinstance(expr, ir.Name) and expr.id not in self.facts.types:
             value = self.env.get(expr.id, UNKNOWN_VALUE)
             self.value(expr, ctx)
-            if isinstance(value, int | float | str | tuple) or isinstance(value, EnumValue):
+            if isinstance(value, (int | float | str | tuple, EnumValue)):
                 return value  # type: ignore[return-value]
             return UNKNOWN
         folded = fold(expr, self.env) if isinstance(expr, ir.BinOp | ir.UnaryOp) else UNKNOWN_VALUE
@@ -657,7 +709,7 @@ class FunctionChecker:
             target = self.program_functions.get(func[5:])
             if target is None and self.program_functions:
                 self.error(
-                    "PTO-F8",
+                    "PTO-F35",
                     f"Function '{func[5:]}' not defined in program",
                     call.func_span,
                     f"Available functions: {list(self.program_functions)}",
@@ -682,14 +734,14 @@ class FunctionChecker:
         self.facts.calls[call.span] = resolution
         if resolution.unknown:
             self.error(
-                "PTO-F9",
+                "PTO-F1",
                 f"Unknown operation '{func}'",
                 call.func_span,
                 "Check spelling, or use pl.tensor.*/pl.tile.*/pl.system.* for explicit namespacing",
             )
             return UNKNOWN
         if resolution.error:
-            self.error("PTO-TD", resolution.error, call.span)
+            self.error(_td_code(resolution.error), resolution.error, call.span)
             return UNKNOWN
         self.syncall_enums(call)
         return resolution.result
@@ -740,7 +792,9 @@ class FunctionChecker:
                 )
                 ok = False
             elif kw.name not in ("split", "lane_stride"):
-                self.error("PTO-X2", f"pl.{op}() does not accept keyword argument '{kw.name}'", call.span, hint)
+                self.error(
+                    "PTO-X2", f"pl.{op}() does not accept keyword argument '{kw.name}'", call.span, hint
+                )
                 ok = False
         if not ok:
             return UNKNOWN
@@ -754,7 +808,12 @@ class FunctionChecker:
             )
             return UNKNOWN
         if isinstance(operand_type, TensorType) and operand_type.distributed:
-            self.error("PTO-X4", f"pl.{op} does not support distributed tensors (AIV/AIC split only)", call.span, hint)
+            self.error(
+                "PTO-X4",
+                f"pl.{op} does not support distributed tensors (AIV/AIC split only)",
+                call.span,
+                hint,
+            )
             return UNKNOWN
         split_kw = call.kwarg("split")
         lane_stride = call.kwarg("lane_stride")
@@ -823,9 +882,14 @@ class FunctionChecker:
         resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split})
         self.facts.calls[call.span] = resolution
         if resolution.error:
-            self.error("PTO-D", resolution.error, call.span, "Check your function definition for errors")
+            self.error("PTO-D5", resolution.error, call.span, "Check your function definition for errors")
             return UNKNOWN
         return resolution.result
+
+
+def _td_code(message: str) -> str:
+    """PTO-F15 for `pl operation ...`, PTO-F15b for an explicitly namespaced op."""
+    return "PTO-F15" if message.startswith("pl operation") else "PTO-F15b"
 
 
 def _subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -> ValueType:
@@ -899,4 +963,6 @@ def _reads_block_idx(stmts: tuple[ir.Stmt, ...]) -> bool:
 
 
 def _dispatches(stmts: tuple[ir.Stmt, ...]) -> bool:
-    return any(c.func.startswith("self.") or not c.func.startswith(("pl.", "pld.")) for c in _walk_calls(stmts))
+    return any(
+        c.func.startswith("self.") or not c.func.startswith(("pl.", "pld.")) for c in _walk_calls(stmts)
+    )

@@ -6,6 +6,7 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from compiler import ir
 from compiler.types import DTYPES, DTypeValue, EnumValue
@@ -22,12 +23,12 @@ class _Unknown:
 
 UNKNOWN_VALUE = _Unknown()
 
-_ARITH: dict[str, Callable[[object, object], object]] = {
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
     "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "<<": operator.lshift,
     ">>": operator.rshift, "&": operator.and_, "|": operator.or_, "^": operator.xor,
 }  # fmt: skip
-_CMP: dict[str, Callable[[object, object], object]] = {
+_CMP: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
     ">=": operator.ge,
 }  # fmt: skip
@@ -110,7 +111,12 @@ def attribute_value(dotted: str) -> object:
 def enum_member_error(dotted: str) -> str | None:
     """For `pl.SplitMode.TOP_BOTTOM` etc.: the name of the bad member, or None when valid/not an enum."""
     parts = dotted.split(".")
-    if len(parts) == 3 and parts[0] in ("pl", "pld") and parts[1] in ENUMS and parts[2] not in ENUMS[parts[1]]:
+    if (
+        len(parts) == 3
+        and parts[0] in ("pl", "pld")
+        and parts[1] in ENUMS
+        and parts[2] not in ENUMS[parts[1]]
+    ):
         return parts[2]
     return None
 
@@ -118,8 +124,8 @@ def enum_member_error(dotted: str) -> str | None:
 # ---------------------------------------------------------------- module constants
 def _eval_ast(node: ast.expr, env: Mapping[str, object]) -> object:
     if isinstance(node, ast.Constant):
-        value = node.value
-        return value if isinstance(value, int | float | str | bool) else UNKNOWN_VALUE
+        literal = node.value
+        return literal if isinstance(literal, int | float | str | bool) else UNKNOWN_VALUE
     if isinstance(node, ast.Name):
         return env.get(node.id, UNKNOWN_VALUE)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):

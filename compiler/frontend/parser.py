@@ -117,7 +117,8 @@ def parse_document(
     cache.trim(live)
     module = ir.Module(
         programs=tuple(
-            ir.Program(name, tuple(_with_program(fs, name)), span, header) for name, span, header, fs in programs
+            ir.Program(name, tuple(_with_program(fs, name)), span, header)
+            for name, span, header, fs in programs
         ),
         functions=tuple(free),
         constants=tuple(env.items()),
@@ -131,7 +132,16 @@ def _with_program(functions: list[ir.Function], program: str) -> list[ir.Functio
     for f in functions:
         out.append(
             ir.Function(
-                f.name, f.decorator, f.func_type, f.params, f.body, f.span, f.header, program, f.attrs, f.return_type
+                f.name,
+                f.decorator,
+                f.func_type,
+                f.params,
+                f.body,
+                f.span,
+                f.header,
+                program,
+                f.attrs,
+                f.return_type,
             )
         )
     return out
@@ -143,7 +153,7 @@ def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
     end_col = col + 1
     if exc.end_lineno == exc.lineno and exc.end_offset and exc.end_offset > (exc.offset or 0):
         end_col = exc.end_offset - 1 + unit.indent
-    return Diagnostic("PTO-F1", Severity.ERROR, f"invalid syntax: {exc.msg}", Span(line, col, line, end_col))
+    return Diagnostic("PTO-F0", Severity.ERROR, f"invalid syntax: {exc.msg}", Span(line, col, line, end_col))
 
 
 _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
@@ -157,7 +167,9 @@ def _parse_unit(unit: Unit, env: Mapping[str, object]) -> UnitResult:
             if match:
                 lineno = unit.first_line + offset
                 header = Span(lineno, match.start(1), lineno, match.end(1))
-                return UnitResult((), (), (match.group(1), Span(unit.first_line, 0, unit.last_line, 0), header))
+                return UnitResult(
+                    (), (), (match.group(1), Span(unit.first_line, 0, unit.last_line, 0), header)
+                )
         return UnitResult((), ())
     try:
         tree = ast.parse(unit.text)

@@ -8,7 +8,7 @@ tensor become `tile.store`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from compiler import ir
@@ -82,8 +82,21 @@ class _Lowering:
         shape = ttype.shape if isinstance(ttype, TensorType) else ()
         dtype = ttype.dtype if isinstance(ttype, TensorType) else "FP32"
         self.entry.append(
-            TOp("tile.load", loaded, (name,), (name,), (("target_memory", "Vec"),), param.span if param else span,
-                line, "pl.load", ENTRY_LOAD, "Vec", TileType(shape, dtype, "Vec"), False, name)  # fmt: skip
+            TOp(
+                "tile.load",
+                loaded,
+                (name,),
+                (name,),
+                (("target_memory", "Vec"),),
+                param.span if param else span,
+                line,
+                "pl.load",
+                ENTRY_LOAD,
+                "Vec",
+                TileType(shape, dtype, "Vec"),
+                False,
+                name,
+            )
         )
         self.loaded[name] = loaded
         self.tile_vars[loaded] = TileType(shape, dtype, "Vec")
@@ -94,16 +107,18 @@ class _Lowering:
         """Lower an argument: calls and subscripts are hoisted into temporaries."""
         if isinstance(expr, ir.Name):
             return expr.id
-        if isinstance(expr, ir.Call) and (expr.func.startswith(("pl.", "pld.", "self.")) or expr.span in self.facts.calls):
+        if isinstance(expr, ir.Call) and (
+            expr.func.startswith(("pl.", "pld.", "self.")) or expr.span in self.facts.calls
+        ):
             return self.call(expr, None, out, stmt_span)
         if isinstance(expr, ir.Subscript):
             return self.subscript(expr, None, out, stmt_span)
         return None
 
-    def reads(self, exprs: list[ir.Expr]) -> tuple[str, ...]:
+    def reads(self, exprs: Sequence[ir.Expr | None]) -> tuple[str, ...]:
         """Names read directly by these expressions; nested calls are hoisted, so they are not entered."""
         names: list[str] = []
-        stack = list(reversed(exprs))
+        stack = [e for e in reversed(exprs) if e is not None]
         while stack:
             node = stack.pop()
             if isinstance(node, ir.Name):
@@ -116,9 +131,15 @@ class _Lowering:
     def kwargs(self, call: ir.Call) -> tuple[tuple[str, object], ...]:
         out: list[tuple[str, object]] = []
         for kw in call.keywords:
-            value = attribute_value(kw.value.dotted) if isinstance(kw.value, ir.Attribute) else fold(kw.value, self.env)
+            value = (
+                attribute_value(kw.value.dotted)
+                if isinstance(kw.value, ir.Attribute)
+                else fold(kw.value, self.env)
+            )
             member = getattr(value, "member", None)
-            out.append((kw.name, member if member is not None else (None if value is UNKNOWN_VALUE else value)))
+            out.append(
+                (kw.name, member if member is not None else (None if value is UNKNOWN_VALUE else value))
+            )
         return tuple(out)
 
     def subscript(self, expr: ir.Subscript, result: str | None, out: list[TNode], stmt_span: Span) -> str:
@@ -133,8 +154,21 @@ class _Lowering:
 
             rtype = _subscript_type(base_type, expr.index, self.env)
         out.append(
-            TOp(op, name, (base,), self.reads([expr]), (("target_memory", None),) if op == "tile.load" else (),
-                expr.span, stmt_span, "pl.slice", USER, None, rtype, result is not None, result)  # fmt: skip
+            TOp(
+                op,
+                name,
+                (base,),
+                self.reads([expr]),
+                (("target_memory", None),) if op == "tile.load" else (),
+                expr.span,
+                stmt_span,
+                "pl.slice",
+                USER,
+                None,
+                rtype,
+                result is not None,
+                result,
+            )
         )
         self.tile_vars[name] = rtype
         return name
@@ -148,19 +182,34 @@ class _Lowering:
             return names[0] if names else None
         if resolution is None or resolution.ir_name is None:
             # Function calls, pl.const and friends: SHARED scalar-ish statements.
-            operands = tuple(self.operand(a, out, stmt_span) for a in call.args)
-            name = result or (self.fresh() if call.func != "pl.const" else None) or self.fresh()
+            call_operands = tuple(self.operand(a, out, stmt_span) for a in call.args)
+            scalar_name = result or self.fresh()
             op = "call" if call.func.startswith("self.") or not call.func.startswith("pl") else SCALAR
             out.append(
-                TOp(op, name, operands, self.reads(list(call.args) + [k.value for k in call.keywords]), (),
-                    call.span, stmt_span, call.func, SCALAR, None, ScalarType(), result is not None, result)  # fmt: skip
+                TOp(
+                    op,
+                    scalar_name,
+                    call_operands,
+                    self.reads(list(call.args) + [k.value for k in call.keywords]),
+                    (),
+                    call.span,
+                    stmt_span,
+                    call.func,
+                    SCALAR,
+                    None,
+                    ScalarType(),
+                    result is not None,
+                    result,
+                )
             )
-            return name
+            return scalar_name
         ir_name = resolution.ir_name
         opdef = get_op(ir_name)
         if ir_name.startswith("tensor."):
-            ir_name = _TENSOR_TO_TILE.get(ir_name) or (opdef.tile_op if opdef and opdef.tile_op else None) or (
-                "tile." + ir_name.split(".", 1)[1]
+            ir_name = (
+                _TENSOR_TO_TILE.get(ir_name)
+                or (opdef.tile_op if opdef and opdef.tile_op else None)
+                or ("tile." + ir_name.split(".", 1)[1])
             )
         args = list(call.args)
         kwargs = self.kwargs(call)
@@ -181,21 +230,24 @@ class _Lowering:
                 ir_name = "tile.slice"
             else:
                 kwargs = (*kwargs, ("target_memory", None))
-        operands: list[str | None] = []
-        for index, arg in enumerate(args):
-            name = self.operand(arg, out, stmt_span) if arg is not None else None
-            operands.append(name)
-            del index
-        name = result if result is not None else self.fresh()
+        operands: list[str | None] = [
+            self.operand(a, out, stmt_span) if a is not None else None for a in args
+        ]
+        name: str = result if result is not None else self.fresh()
         if ir_name == "tile.store":
             name = result or (operands[2] if len(operands) > 2 else None) or name
         # Names read besides the operands (offsets, shapes, scalars): operands are tracked separately so a
         # crossing that replaces an operand does not keep the original value alive on the consumer lane.
-        reads = self.reads([a for a in args if a is not None and not isinstance(a, ir.Name)] + [k.value for k in call.keywords])
+        reads = self.reads(
+            [a for a in args if a is not None and not isinstance(a, ir.Name)]
+            + [k.value for k in call.keywords]
+        )
         # GM operands: matmul operands get a bridge load to Mat next to the matmul; others an entry load.
         matmul_slots = MATMUL_OPERANDS.get(ir_name, ())
         for i, operand in enumerate(operands):
-            if ir_name in ("tile.load", "tile.store", "tile.aiv_shard", "tile.aic_gather") or not self.is_gm(operand):
+            if ir_name in ("tile.load", "tile.store", "tile.aiv_shard", "tile.aic_gather") or not self.is_gm(
+                operand
+            ):
                 if ir_name in ("tile.aiv_shard", "tile.aic_gather") and self.is_gm(operand):
                     operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
                 continue
@@ -204,20 +256,45 @@ class _Lowering:
                 self.temp += 1
                 ttype = self.facts.types.get(operand or "", UNKNOWN)
                 out.append(
-                    TOp("tile.load", bridged, (operand,), (operand or "",), (("target_memory", "Mat"),), call.span,
-                        stmt_span, "pl.load", BRIDGE_LOAD, "Mat",
-                        TileType(ttype.shape, ttype.dtype, "Mat") if isinstance(ttype, TensorType) else UNKNOWN,
-                        False, operand)  # fmt: skip
+                    TOp(
+                        "tile.load",
+                        bridged,
+                        (operand,),
+                        (operand or "",),
+                        (("target_memory", "Mat"),),
+                        call.span,
+                        stmt_span,
+                        "pl.load",
+                        BRIDGE_LOAD,
+                        "Mat",
+                        TileType(ttype.shape, ttype.dtype, "Mat")
+                        if isinstance(ttype, TensorType)
+                        else UNKNOWN,
+                        False,
+                        operand,
+                    )
                 )
                 operands[i] = bridged
             elif ir_name.startswith("tile.") and ir_name not in ("tile.assemble",):
                 operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
-        consts = tuple(
-            None if a is None or (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in args
-        )
+        consts = tuple(None if a is None or (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in args)
         out.append(
-            TOp(ir_name, name, tuple(operands), reads, kwargs, call.span, stmt_span, call.func, USER, None,
-                resolution.result, result is not None, result, consts=consts)  # fmt: skip
+            TOp(
+                ir_name,
+                name,
+                tuple(operands),
+                reads,
+                kwargs,
+                call.span,
+                stmt_span,
+                call.func,
+                USER,
+                None,
+                resolution.result,
+                result is not None,
+                result,
+                consts=consts,
+            )
         )
         self.tile_vars[name] = resolution.result
         return name
@@ -251,9 +328,19 @@ class _Lowering:
         elif isinstance(stmt, ir.For):
             self.for_loop(stmt, out)
         elif isinstance(stmt, ir.While):
-            out.append(TLoop("while", None, self.reads([stmt.test]), self.block(stmt.body), stmt.span, stmt.header))
+            out.append(
+                TLoop("while", None, self.reads([stmt.test]), self.block(stmt.body), stmt.span, stmt.header)
+            )
         elif isinstance(stmt, ir.If):
-            out.append(TIf(self.reads([stmt.test]), self.block(stmt.body), self.block(stmt.orelse), stmt.span, stmt.header))
+            out.append(
+                TIf(
+                    self.reads([stmt.test]),
+                    self.block(stmt.body),
+                    self.block(stmt.orelse),
+                    stmt.span,
+                    stmt.header,
+                )
+            )
         elif isinstance(stmt, ir.With):
             body = self.block(stmt.body)
             if stmt.kind in ("at", "spmd") and self.kernel.outlined is False:
@@ -268,8 +355,21 @@ class _Lowering:
             body: list[TNode] = []
             if var:
                 body.append(
-                    TOp("tile.get_subblock_idx", var, (), (), (), stmt.span, stmt.span, "pl.split_aiv", SUBBLOCK_IDX,
-                        None, ScalarType(), True, var)  # fmt: skip
+                    TOp(
+                        "tile.get_subblock_idx",
+                        var,
+                        (),
+                        (),
+                        (),
+                        stmt.span,
+                        stmt.span,
+                        "pl.split_aiv",
+                        SUBBLOCK_IDX,
+                        None,
+                        ScalarType(),
+                        True,
+                        var,
+                    )
                 )
             body.extend(self.block(stmt.body))
             out.append(TRegion(mode, var, tuple(body), stmt.span, stmt.header))
@@ -281,19 +381,36 @@ class _Lowering:
         if stmt.kind == "spmd":
             if var:
                 out.append(
-                    TOp("tile.get_block_idx", var, (), (), (), stmt.span, None, "pl.spmd", BLOCK_IDX, None,
-                        ScalarType(), True, var)  # fmt: skip
+                    TOp(
+                        "tile.get_block_idx",
+                        var,
+                        (),
+                        (),
+                        (),
+                        stmt.span,
+                        None,
+                        "pl.spmd",
+                        BLOCK_IDX,
+                        None,
+                        ScalarType(),
+                        True,
+                        var,
+                    )
                 )
             out.extend(self.block(stmt.body))
             return
-        out.append(TLoop(stmt.kind, var, self.reads([stmt.iter]), self.block(stmt.body), stmt.span, stmt.header))
+        out.append(
+            TLoop(stmt.kind, var, self.reads([stmt.iter]), self.block(stmt.body), stmt.span, stmt.header)
+        )
 
     def assign(self, stmt: ir.Assign, out: list[TNode]) -> None:
         target = stmt.targets[0] if stmt.targets else None
         value = stmt.value
         if isinstance(target, ir.Name):
             name = target.id
-            if isinstance(value, ir.Call) and (value.func.startswith(("pl.", "pld.", "self.")) or value.span in self.facts.calls):
+            if isinstance(value, ir.Call) and (
+                value.func.startswith(("pl.", "pld.", "self.")) or value.span in self.facts.calls
+            ):
                 self.call(value, name, out, stmt.span)
                 if value.func == "pl.yield_" and out and isinstance(out[-1], TYield):
                     return
@@ -304,13 +421,39 @@ class _Lowering:
                 return
             if isinstance(value, ir.Name):
                 out.append(
-                    TOp(ALIAS, name, (value.id,), (value.id,), (), stmt.span, stmt.span, "", ALIAS, None,
-                        self.facts.types.get(value.id, UNKNOWN), False, name)  # fmt: skip
+                    TOp(
+                        ALIAS,
+                        name,
+                        (value.id,),
+                        (value.id,),
+                        (),
+                        stmt.span,
+                        stmt.span,
+                        "",
+                        ALIAS,
+                        None,
+                        self.facts.types.get(value.id, UNKNOWN),
+                        False,
+                        name,
+                    )
                 )
                 return
             out.append(
-                TOp(SCALAR, name, (), self.reads([value]), (), stmt.span, stmt.span, "", SCALAR, None, ScalarType(),
-                    True, name)  # fmt: skip
+                TOp(
+                    SCALAR,
+                    name,
+                    (),
+                    self.reads([value]),
+                    (),
+                    stmt.span,
+                    stmt.span,
+                    "",
+                    SCALAR,
+                    None,
+                    ScalarType(),
+                    True,
+                    name,
+                )
             )
             return
         if isinstance(target, ir.Subscript) and isinstance(target.value, ir.Name):
@@ -318,17 +461,43 @@ class _Lowering:
             src = self.operand(value, out, stmt.span)
             dest = target.value.id
             out.append(
-                TOp("tile.store", dest, (src, None, dest), self.reads([value, target]), (), stmt.span, stmt.span,
-                    "pl.assemble", USER, None, self.facts.types.get(dest, UNKNOWN), False, dest)  # fmt: skip
+                TOp(
+                    "tile.store",
+                    dest,
+                    (src, None, dest),
+                    self.reads([value, target]),
+                    (),
+                    stmt.span,
+                    stmt.span,
+                    "pl.assemble",
+                    USER,
+                    None,
+                    self.facts.types.get(dest, UNKNOWN),
+                    False,
+                    dest,
+                )
             )
             return
         if isinstance(target, ir.TupleExpr) and isinstance(value, ir.Call):
-            name = self.call(value, None, out, stmt.span)
+            produced = self.call(value, None, out, stmt.span)
             for elt in target.elts:
                 if isinstance(elt, ir.Name):
                     out.append(
-                        TOp(ALIAS, elt.id, (name,), (name,) if name else (), (), stmt.span, stmt.span, "", ALIAS,
-                            None, UNKNOWN, True, elt.id)  # fmt: skip
+                        TOp(
+                            ALIAS,
+                            elt.id,
+                            (produced,),
+                            (produced,) if produced else (),
+                            (),
+                            stmt.span,
+                            stmt.span,
+                            "",
+                            ALIAS,
+                            None,
+                            UNKNOWN,
+                            True,
+                            elt.id,
+                        )
                     )
 
 
@@ -340,8 +509,21 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
     for var, kind in item.lane_vars:
         if kind == "block_idx":
             body.append(
-                TOp("tile.get_block_idx", var, (), (), (), item.kernel.span, None, "pl.spmd", BLOCK_IDX, None,
-                    ScalarType(), True, var)  # fmt: skip
+                TOp(
+                    "tile.get_block_idx",
+                    var,
+                    (),
+                    (),
+                    (),
+                    item.kernel.span,
+                    None,
+                    "pl.spmd",
+                    BLOCK_IDX,
+                    None,
+                    ScalarType(),
+                    True,
+                    var,
+                )
             )
     lowered = lowering.block(item.body)
     return item.kernel.with_body(tuple(lowering.entry) + tuple(body) + lowered)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from compiler.ops.registry import Affinity, classify_affinity, get_op, has_stated_lane
 from compiler.passes.model import ALIAS, SCALAR, TNode, TOp, TYield, children
 from compiler.types import UNKNOWN, TileType
@@ -17,7 +19,7 @@ def op_affinity(op: TOp) -> Affinity:
     if opdef is None:
         return Affinity.SHARED
     args = [TileType((), "FP32", space) if space is not None else UNKNOWN for space in op.in_spaces]
-    kwargs = {k: v for k, v in op.kwargs}
+    kwargs: dict[str, Any] = dict(op.kwargs)
     return classify_affinity(opdef, args, kwargs)
 
 

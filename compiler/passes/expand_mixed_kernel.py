@@ -7,7 +7,7 @@ Dead SHARED declarations are dropped per lane. Derives the automatic cross-core 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from compiler.analysis import CrossingInfo, PipeSetup
@@ -35,7 +35,9 @@ from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
 SPLIT_CODE = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
-_REMOVABLE = frozenset({SCALAR, ALIAS, "tile.create", "tile.get_block_idx", "tile.get_subblock_idx", "tile.full"})
+_REMOVABLE = frozenset(
+    {SCALAR, ALIAS, "tile.create", "tile.get_block_idx", "tile.get_subblock_idx", "tile.full"}
+)
 
 
 def _user(name: str | None) -> str:
@@ -110,7 +112,11 @@ def assign_lanes(kernel: Kernel) -> LaneResult:
                 for op, _ in ops_of(kernel.body)
                 if id(op) not in removed
                 and op.op in _REMOVABLE | {op.op for _ in () if False}
-                and (op.op in (SCALAR, ALIAS) or op.origin in (SUBBLOCK_IDX, BLOCK_IDX) or op_affinity(op) is Affinity.SHARED)
+                and (
+                    op.op in (SCALAR, ALIAS)
+                    or op.origin in (SUBBLOCK_IDX, BLOCK_IDX)
+                    or op_affinity(op) is Affinity.SHARED
+                )
                 and side in op_sides(op, mixed, single)
                 and op.result not in used
             }
@@ -122,7 +128,9 @@ def assign_lanes(kernel: Kernel) -> LaneResult:
     return result
 
 
-def _node_present(node: TNode, side: str, mixed: bool, single: str, defs: dict[str, frozenset[str]], removed: set[int]) -> bool:
+def _node_present(
+    node: TNode, side: str, mixed: bool, single: str, defs: dict[str, frozenset[str]], removed: set[int]
+) -> bool:
     if isinstance(node, TOp):
         return id(node) not in removed and side in op_sides(node, mixed, single)
     if isinstance(node, TYield):
@@ -133,7 +141,13 @@ def _node_present(node: TNode, side: str, mixed: bool, single: str, defs: dict[s
 
 
 def _collect_reads(
-    block: tuple[TNode, ...], side: str, mixed: bool, single: str, defs: dict[str, frozenset[str]], removed: set[int], used: set[str]
+    block: tuple[TNode, ...],
+    side: str,
+    mixed: bool,
+    single: str,
+    defs: dict[str, frozenset[str]],
+    removed: set[int],
+    used: set[str],
 ) -> None:
     for node in block:
         if not _node_present(node, side, mixed, single, defs, removed):
@@ -150,7 +164,13 @@ def _collect_reads(
 
 
 def _place(
-    block: tuple[TNode, ...], side: str, mixed: bool, single: str, defs: dict[str, frozenset[str]], removed: set[int], result: LaneResult
+    block: tuple[TNode, ...],
+    side: str,
+    mixed: bool,
+    single: str,
+    defs: dict[str, frozenset[str]],
+    removed: set[int],
+    result: LaneResult,
 ) -> list[TNode]:
     kept: list[TNode] = []
     for node in block:
@@ -179,7 +199,7 @@ def lane_name(sides: set[str] | frozenset[str]) -> str:
 
 
 # ---------------------------------------------------------------- pipe setup and crossings
-def crossings(kernel: Kernel, types: dict[str, object]) -> list[CrossingInfo]:
+def crossings(kernel: Kernel, types: Mapping[str, object]) -> list[CrossingInfo]:
     """Every crossing of a kernel: explicit shard/gather or user move, and implicit inserted moves."""
     out: list[CrossingInfo] = []
     region_mode: dict[int, str] = {}
@@ -202,7 +222,9 @@ def crossings(kernel: Kernel, types: dict[str, object]) -> list[CrossingInfo]:
     return out
 
 
-def _walk_regions(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[TNode, TRegion | None]]:
+def _walk_regions(
+    block: tuple[TNode, ...], region: TRegion | None = None
+) -> list[tuple[TNode, TRegion | None]]:
     out: list[tuple[TNode, TRegion | None]] = []
     for node in block:
         out.append((node, region))
@@ -212,11 +234,15 @@ def _walk_regions(block: tuple[TNode, ...], region: TRegion | None = None) -> li
     return out
 
 
-def pipe_setup(kernel: Kernel, found: list[CrossingInfo], report: Callable[[Diagnostic], None], target: str) -> PipeSetup | None:
+def pipe_setup(
+    kernel: Kernel, found: list[CrossingInfo], report: Callable[[Diagnostic], None], target: str
+) -> PipeSetup | None:
     """dir_mask, slot_size (max tile bytes), slot_num (default 2 or pl.cross_core_slot) and buffers."""
     if not found:
         return None
-    dir_mask = (1 if any(c.direction == "C2V" for c in found) else 0) | (2 if any(c.direction == "V2C" for c in found) else 0)
+    dir_mask = (1 if any(c.direction == "C2V" for c in found) else 0) | (
+        2 if any(c.direction == "V2C" for c in found) else 0
+    )
     sizes = [c.slot_bytes for c in found if c.slot_bytes]
     slot_size = max(sizes) if sizes else 0
     slot_num = kernel.slot_num or 2
@@ -292,7 +318,11 @@ def _render_op(op: TOp, side: str, mixed: bool) -> str:
         free = "system.tfree_to_aic" if source == "aic" else "system.tfree_to_aiv"
         return f"{res} = tile.tpop_from_{source}()  ·  {free}({res})"
     if op.op in (SCALAR, ALIAS):
-        return f"{_user(op.result)} = <scalar {', '.join(op.reads)}>" if op.op == SCALAR else f"{_user(op.result)} = {args}"
+        return (
+            f"{_user(op.result)} = <scalar {', '.join(op.reads)}>"
+            if op.op == SCALAR
+            else f"{_user(op.result)} = {args}"
+        )
     lhs = f"{_user(op.result)} = " if op.result else ""
     return f"{lhs}{op.op}({args})"
 
@@ -314,13 +344,19 @@ def render_side(nodes: list[TNode], side: str, mixed: bool, lanes: LaneResult, i
             kept = [c for sub in children(node) for c in sub]
             if isinstance(node, TLoop):
                 lines.append(f"{pad}for {node.var or '_'} in pl.{node.kind}(...):  # line {node.header.line}")
-                lines.extend(render_side(list(node.body), side, mixed, lanes, indent + 1) or [pad + "    pass"])
+                lines.extend(
+                    render_side(list(node.body), side, mixed, lanes, indent + 1) or [pad + "    pass"]
+                )
             elif isinstance(node, TIf):
                 lines.append(f"{pad}if ...:  # line {node.header.line}")
-                lines.extend(render_side(list(node.body), side, mixed, lanes, indent + 1) or [pad + "    pass"])
+                lines.extend(
+                    render_side(list(node.body), side, mixed, lanes, indent + 1) or [pad + "    pass"]
+                )
                 if node.orelse:
                     lines.append(f"{pad}else:")
-                    lines.extend(render_side(list(node.orelse), side, mixed, lanes, indent + 1) or [pad + "    pass"])
+                    lines.extend(
+                        render_side(list(node.orelse), side, mixed, lanes, indent + 1) or [pad + "    pass"]
+                    )
             elif isinstance(node, TRegion):
                 lines.append(f"{pad}# pl.split_aiv region, mode={node.mode} (line {node.header.line})")
                 lines.extend(render_side(list(node.body), side, mixed, lanes, indent))
@@ -359,7 +395,12 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
     return rows
 
 
-def expanded_text(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None, names: tuple[str | None, str | None, str | None]) -> str:
+def expanded_text(
+    kernel: Kernel,
+    lanes: LaneResult,
+    pipe: PipeSetup | None,
+    names: tuple[str | None, str | None, str | None],
+) -> str:
     """The kernel after ExpandMixedKernel, as DSL-like text, preceded by its lane diagram."""
     aic_name, aiv_name, group_name = names
     head = [f"# kernel {kernel.name} ({kernel.source_kind}, line {kernel.header.line})"]

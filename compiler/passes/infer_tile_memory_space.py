@@ -73,7 +73,11 @@ def _declared(op: TOp) -> str:
 
 def _is_vector_compute(op: TOp) -> bool:
     """An op whose tile inputs must be in Vec (elementwise, reduce, cast, ...)."""
-    if op.op in BOUNDARY or op.op in ("tile.store", "tile.move", "tile.load", ALIAS) or op.op in MATMUL_OPERANDS:
+    if (
+        op.op in BOUNDARY
+        or op.op in ("tile.store", "tile.move", "tile.load", ALIAS)
+        or op.op in MATMUL_OPERANDS
+    ):
         return False
     opdef = get_op(op.op)
     if opdef is None or opdef.output_memory is None:
@@ -102,13 +106,26 @@ class _Inference:
             if isinstance(node, TOp):
                 out.extend(self.op(node, moves))
             elif isinstance(node, TLoop):
-                out.append(TLoop(node.kind, node.var, node.reads, self.block(node.body, dict(moves)), node.span, node.header))
+                out.append(
+                    TLoop(
+                        node.kind,
+                        node.var,
+                        node.reads,
+                        self.block(node.body, dict(moves)),
+                        node.span,
+                        node.header,
+                    )
+                )
             elif isinstance(node, TIf):
                 body = self.block(node.body, dict(moves))
                 orelse = self.block(node.orelse, dict(moves))
                 out.append(TIf(node.reads, body, orelse, node.span, node.header))
             elif isinstance(node, TRegion):
-                out.append(TRegion(node.mode, node.lane_var, self.block(node.body, dict(moves)), node.span, node.header))
+                out.append(
+                    TRegion(
+                        node.mode, node.lane_var, self.block(node.body, dict(moves)), node.span, node.header
+                    )
+                )
             elif isinstance(node, TScope):
                 out.append(TScope(node.kind, self.block(node.body, dict(moves)), node.span, node.header))
             else:
@@ -120,8 +137,8 @@ class _Inference:
 
     def op(self, op: TOp, moves: dict[tuple[str, str], str]) -> list[TOp]:
         if op.op == "tile.load" and op.kwarg("target_memory") is None:
-            target = "Mat" if op.result in self.matmul_inputs else "Vec"
-            op = op.with_(kwargs=tuple((k, target if k == "target_memory" else v) for k, v in op.kwargs))
+            chosen = "Mat" if op.result in self.matmul_inputs else "Vec"
+            op = op.with_(kwargs=tuple((k, chosen if k == "target_memory" else v) for k, v in op.kwargs))
         inserted: list[TOp] = []
         operands = list(op.operands)
         slots = MATMUL_OPERANDS.get(op.op, ())
@@ -143,9 +160,23 @@ class _Inference:
                 moved = f"{name}_{target}"
                 direction = "V2C" if target != "Vec" else "C2V"
                 inserted.append(
-                    TOp("tile.move", moved, (name,), (name,), (("target_memory", target),), op.call_span,
-                        op.line_span, "pl.move", CROSSING_MOVE, target, op.type, False,
-                        _user_name(name), (space,), direction)  # fmt: skip
+                    TOp(
+                        "tile.move",
+                        moved,
+                        (name,),
+                        (name,),
+                        (("target_memory", target),),
+                        op.call_span,
+                        op.line_span,
+                        "pl.move",
+                        CROSSING_MOVE,
+                        target,
+                        op.type,
+                        False,
+                        _user_name(name),
+                        (space,),
+                        direction,
+                    )
                 )
                 self.space[moved] = target
                 moves[key] = moved
@@ -154,9 +185,9 @@ class _Inference:
         memory = output_space(op, spaces)
         crossing = op.crossing
         if op.op == "tile.move" and spaces and spaces[0] is not None:
-            target = op.kwarg("target_memory") or "Vec"
-            if is_cube_space(spaces[0]) != is_cube_space(str(target)):
-                crossing = "V2C" if is_cube_space(str(target)) else "C2V"
+            move_target = str(op.kwarg("target_memory") or "Vec")
+            if is_cube_space(spaces[0]) != is_cube_space(move_target):
+                crossing = "V2C" if is_cube_space(move_target) else "C2V"
         elif op.op == "tile.aiv_shard":
             crossing = "C2V"
         elif op.op == "tile.aic_gather":

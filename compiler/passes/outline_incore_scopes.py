@@ -244,7 +244,7 @@ class _Outliner:
                     continue
                 self.report(
                     Diagnostic(
-                        "PTO-OI-V2",
+                        "PTO-F13",
                         Severity.WARNING,
                         f"Compute tensor op '{name}' found in Orchestration function (should be inside InCore)",
                         call.span,
@@ -254,5 +254,3 @@ class _Outliner:
                         stage="OutlineIncoreScopes",
                     )
                 )
-
-

@@ -47,8 +47,9 @@ def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
         yield stmt.value
     elif isinstance(stmt, ir.ExprStmt):
         yield stmt.value
-    elif isinstance(stmt, ir.Return) and stmt.value is not None:
-        yield stmt.value
+    elif isinstance(stmt, ir.Return):
+        if stmt.value is not None:
+            yield stmt.value
     elif isinstance(stmt, ir.For):
         yield stmt.iter
     elif isinstance(stmt, ir.While | ir.If):

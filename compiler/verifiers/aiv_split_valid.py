@@ -31,7 +31,9 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     """Run checks (a)-(h) on one kernel (after ConvertTensorToTileOps); returns the number of errors."""
     found = 0
 
-    def error(code: str, message: str, span: Span, related: tuple[Related, ...] = (), fixes: tuple[Fix, ...] = ()) -> None:
+    def error(
+        code: str, message: str, span: Span, related: tuple[Related, ...] = (), fixes: tuple[Fix, ...] = ()
+    ) -> None:
         nonlocal found
         found += 1
         report(Diagnostic(code, Severity.ERROR, message, span, None, related, fixes, "AivSplitValid"))
@@ -41,7 +43,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     manual = bool(regions)
     # (h): a region authored inside a function declared InCore.
     if kernel.hand_incore:
-        for region in regions:
+        for authored in regions:
             error(
                 "PTO-AV-H",
                 "'pl.split_aiv' opens a CORE_GROUP-level region, so it cannot be authored inside a function "
@@ -50,7 +52,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 "and that pass processes only Opaque / Orchestration functions. Declare the enclosing function "
                 "with plain @pl.function / @pl.jit (Opaque), or open the region inside a 'with "
                 "pl.at(level=pl.Level.CORE_GROUP):' scope in such a function, and let pass 8 outline it.",
-                region.header,
+                authored.header,
                 (Related(kernel.header, "declared InCore here"),),
             )
     all_ops = ops_of(kernel.body)
@@ -59,9 +61,9 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     ops = [(op, region) for op, region in all_ops if op.origin != CROSSING_MOVE]
     # Definitions: AssignStmt-bound calls, with the region they sit in.
     defs: dict[str, tuple[TOp, TRegion | None]] = {}
-    for op, region in ops:
+    for op, where in ops:
         if op.result and op.bound:
-            defs[op.result] = (op, region)
+            defs[op.result] = (op, where)
     for op, region in ops:
         aff = op_affinity(op)
         boundary = op.op in BOUNDARY
@@ -81,11 +83,18 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     f"not belong in it{tail}",
                     op.call_span,
                     (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
-                    (Fix("move_out_of_region", op.line_span or op.call_span, (("region_line", str(region.span.line)),)),),
+                    (
+                        Fix(
+                            "move_out_of_region",
+                            op.line_span or op.call_span,
+                            (("region_line", str(region.span.line)),),
+                        ),
+                    ),
                 )
             # (b) reduce over the split axis.
             if data_parallel and (
-                (op.op in ROW_REDUCE and region.mode == "LEFT_RIGHT") or (op.op in COL_REDUCE and region.mode == "UP_DOWN")
+                (op.op in ROW_REDUCE and region.mode == "LEFT_RIGHT")
+                or (op.op in COL_REDUCE and region.mode == "UP_DOWN")
             ):
                 dim = 1 if op.op in ROW_REDUCE else 0
                 error(
@@ -99,7 +108,9 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             # (d) boundary memory contract.
             if boundary and op.in_spaces and op.in_spaces[0] is not None:
                 required, producer, hint = (
-                    ("Acc", "cube", _SHARD_HINT) if op.op.endswith("aiv_shard") else ("Vec", "vector", _GATHER_HINT)
+                    ("Acc", "cube", _SHARD_HINT)
+                    if op.op.endswith("aiv_shard")
+                    else ("Vec", "vector", _GATHER_HINT)
                 )
                 if op.in_spaces[0] != required:
                     fixes = (
@@ -125,12 +136,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     op.call_span,
                 )
             # (e) vector op outside the regions in manual mode.
-            elif (
-                manual
-                and op.op not in LOAD_STORE
-                and not stated_lane(op)
-                and aff is Affinity.VECTOR
-            ):
+            elif manual and op.op not in LOAD_STORE and not stated_lane(op) and aff is Affinity.VECTOR:
                 error(
                     "PTO-AV-E",
                     f"vector op '{op.op}' sits outside every pl.split_aiv region, but this function already opens "
@@ -155,7 +161,12 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             dop, dregion = defs[operand]
             if dop.op in LOAD_STORE:
                 continue
-            if region is None and lane is Affinity.CUBE and dregion is not None and not dop.op.endswith("aic_gather"):
+            if (
+                region is None
+                and lane is Affinity.CUBE
+                and dregion is not None
+                and not dop.op.endswith("aic_gather")
+            ):
                 v = _user(operand)
                 error(
                     "PTO-AV-F",
@@ -167,7 +178,12 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     (Related(dop.call_span, f"'{v}' is produced on the AIV lane here"),),
                     (Fix("insert_aic_gather", dop.line_span or dop.call_span, (("value", v),)),),
                 )
-            elif region is not None and lane is Affinity.VECTOR and dregion is None and op_affinity(dop) is Affinity.CUBE:
+            elif (
+                region is not None
+                and lane is Affinity.VECTOR
+                and dregion is None
+                and op_affinity(dop) is Affinity.CUBE
+            ):
                 v = _user(operand)
                 error(
                     "PTO-AV-G",

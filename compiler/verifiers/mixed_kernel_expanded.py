@@ -1,13 +1,148 @@
-"""MixedKernelExpanded: the hand-written pipe rules for AIC / AIV functions (MK-*)."""
+"""MixedKernelExpanded: the pipe rules for hand-written AIC / AIV kernels (MK-3 ... MK-17)."""
 
 from __future__ import annotations
 
-from compiler.diagnostics import Diagnostic
-from compiler.passes.model import Kernel
+from compiler.diagnostics import Diagnostic, Related, Severity
+from compiler.passes.model import Kernel, TNode, TOp, children
 from compiler.passes.outline_incore_scopes import GroupInfo
+
+_CROSS_CORE = frozenset(
+    {"tile.tpush_to_aic", "tile.tpush_to_aiv", "tile.tpop_from_aic", "tile.tpop_from_aiv"}
+)
+_TFREE = {"tile.tpop_from_aic": "system.tfree_to_aic", "tile.tpop_from_aiv": "system.tfree_to_aiv"}
+
+
+def _error(code: str, message: str, kernel: Kernel, op: TOp | None = None) -> Diagnostic:
+    span = op.call_span if op is not None else kernel.span
+    related = (
+        (Related(kernel.header, f"in {kernel.func_type} function '{kernel.name}'"),) if op is not None else ()
+    )
+    return Diagnostic(code, Severity.ERROR, message, span, None, related, (), "MixedKernelExpanded")
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def verify(kernels: list[Kernel], groups: list[GroupInfo]) -> list[Diagnostic]:
     """Check every hand-written AIC / AIV kernel's pipe setup and tpop / tfree pairing."""
-    del kernels, groups
-    return []
+    del groups
+    out: list[Diagnostic] = []
+    for kernel in kernels:
+        if kernel.func_type not in ("AIC", "AIV"):
+            continue
+        side = kernel.func_type.lower()
+        ops = _ops(kernel.body)
+        uses_cross_core = any(op.op in _CROSS_CORE for op in ops)
+        init_name = f"system.{side}_initialize_pipe"
+        inits = [op for op in ops if op.op == init_name]
+        reserves = sum(op.op == "system.reserve_buffer" for op in ops)
+        imports = sum(op.op == "system.import_peer_buffer" for op in ops)
+        dir_mask = 0
+        for init in inits:
+            dir_mask |= _int(init.kwarg("dir_mask")) or 0
+        c2v, v2c = 1 if dir_mask & 1 else 0, 1 if dir_mask & 2 else 0
+        need_imports, need_reserves = (c2v, v2c) if side == "aic" else (v2c, c2v)
+        for name, have, need in (
+            ("system.reserve_buffer", reserves, need_reserves),
+            ("system.import_peer_buffer", imports, need_imports),
+        ):
+            if have != need:
+                word = "fewer" if have < need else "more"
+                out.append(
+                    _error(
+                        "PTO-MK3",
+                        f"Function '{kernel.name}' has {word} '{name}' calls than initialized pipe directions require",
+                        kernel,
+                    )
+                )
+        if uses_cross_core and not inits:
+            out.append(
+                _error(
+                    "PTO-MK5",
+                    f"{kernel.func_type} function '{kernel.name}' uses cross-core tile ops but has no '{init_name}' call",
+                    kernel,
+                )
+            )
+        for init in inits:
+            out.extend(_check_init(kernel, init))
+        out.extend(_check_tfree(kernel, kernel.body))
+    return out
+
+
+def _ops(block: tuple[TNode, ...]) -> list[TOp]:
+    out: list[TOp] = []
+    for node in block:
+        if isinstance(node, TOp):
+            out.append(node)
+        for sub in children(node):
+            out.extend(_ops(sub))
+    return out
+
+
+def _check_init(kernel: Kernel, init: TOp) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    prefix = f"Function '{kernel.name}': '{init.op}'"
+    dir_mask = _int(init.kwarg("dir_mask"))
+    if dir_mask is not None and (dir_mask <= 0 or dir_mask & ~3):
+        out.append(_error("PTO-MK8", f"{prefix} requires valid 'dir_mask' attribute", kernel, init))
+    slot_size = _int(init.kwarg("slot_size"))
+    if slot_size is not None and slot_size <= 0:
+        out.append(_error("PTO-MK9", f"{prefix} requires positive 'slot_size' attribute", kernel, init))
+    slot_num = _int(init.kwarg("slot_num"))
+    local = _int(init.kwarg("local_slot_num"))
+    if slot_num is not None and slot_num <= 0:
+        out.append(
+            _error("PTO-MK10", f"{prefix} 'slot_num' attribute must be positive when set", kernel, init)
+        )
+    if local is not None and local <= 0:
+        out.append(
+            _error("PTO-MK11", f"{prefix} 'local_slot_num' attribute must be positive when set", kernel, init)
+        )
+    elif local is not None:
+        effective = slot_num if slot_num is not None else (4 if dir_mask == 3 else 8)
+        if local > effective:
+            out.append(
+                _error(
+                    "PTO-MK12",
+                    f"{prefix} 'local_slot_num' ({local}) must be <= effective slot_num ({effective})",
+                    kernel,
+                    init,
+                )
+            )
+    return out
+
+
+def _check_tfree(kernel: Kernel, block: tuple[TNode, ...]) -> list[Diagnostic]:
+    """MK-16 / MK-17: every tpop is freed in the same block, by the matching tfree, on the same tile."""
+    out: list[Diagnostic] = []
+    pops: dict[str, TOp] = {}
+    for node in block:
+        if isinstance(node, TOp):
+            if node.op in _TFREE and node.result:
+                pops[node.result] = node
+            elif node.op in ("system.tfree_to_aic", "system.tfree_to_aiv"):
+                value = node.operands[0] if node.operands else None
+                pop = pops.pop(value, None) if value else None
+                if pop is None:
+                    out.append(
+                        _error(
+                            "PTO-MK16",
+                            f"{kernel.func_type} function '{kernel.name}' has '{node.op}' without a matching "
+                            "outstanding tpop on the same tile value",
+                            kernel,
+                            node,
+                        )
+                    )
+        for sub in children(node):
+            out.extend(_check_tfree(kernel, sub))
+    for pop in pops.values():
+        out.append(
+            _error(
+                "PTO-MK17",
+                f"{kernel.func_type} function '{kernel.name}' uses {pop.op} but has no matching '{_TFREE[pop.op]}' call",
+                kernel,
+                pop,
+            )
+        )
+    return out
