@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from compiler import analyze
 from compiler.analysis import Analysis
 from compiler.diagnostics import Diagnostic, Severity
+from compiler.pipeline import Analyzer
 from compiler.source import Span
 from pypto_lsp import dsl
 
@@ -37,11 +38,18 @@ class Analyzed:
     generation: int
 
 
-def run_analysis(text: str, path: str, target: str | None, force: bool = False) -> Analysis | None:
-    """Analyse DSL text (None for non-DSL text unless forced); an engine crash becomes one diagnostic."""
+def run_analysis(
+    text: str, path: str, target: str | None, force: bool = False, analyzer: Analyzer | None = None
+) -> Analysis | None:
+    """Analyse DSL text (None for non-DSL text unless forced); an engine crash becomes one diagnostic.
+
+    Passing the document's own Analyzer lets an edit reuse the parse and kernel caches of earlier versions.
+    """
     if not force and not dsl.is_dsl(text):
         return None
     try:
+        if analyzer is not None:
+            return analyzer.analyze(text, path=path, target=dsl.target_of(text, target))
         return analyze(text, path=path, target=dsl.target_of(text, target))
     except Exception as exc:  # the engine is under development; never let it take the server down
         log.error("analysis of %s failed:\n%s", path, traceback.format_exc())

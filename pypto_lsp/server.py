@@ -24,6 +24,7 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from compiler.pipeline import Analyzer
 from pypto_lsp import __version__, config, dsl
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
 from pypto_lsp.features import code_actions as code_action_feature
@@ -69,6 +70,8 @@ class PyptoServer(LanguageServer):
         self.pushed: set[str] = set()  # URIs that currently show non-empty pushed diagnostics
         # one analysis at a time; a dedicated pool so analyses never starve pygls's reader threads
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-analysis")
+        # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
+        self.analyzers: dict[str, Analyzer] = {}
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -159,7 +162,9 @@ class PyptoServer(LanguageServer):
         generation, target = self.generation, self.settings.target
         start = time.perf_counter()
         loop = asyncio.get_running_loop()
-        analysis = await loop.run_in_executor(self.executor, run_analysis, snap.text, snap.path, target)
+        analysis = await loop.run_in_executor(
+            self.executor, run_analysis, snap.text, snap.path, target, False, self.analyzer_for(snap.uri)
+        )
         elapsed = time.perf_counter() - start
         state = self.docs.get(uri)
         if state is None or snap.version != self.current_version(uri) or generation != self.generation:
@@ -186,7 +191,9 @@ class PyptoServer(LanguageServer):
             if snap is None:
                 return None
             start = time.perf_counter()
-            analysis = run_analysis(snap.text, snap.path, self.settings.target)
+            analysis = run_analysis(
+                snap.text, snap.path, self.settings.target, False, self.analyzer_for(snap.uri)
+            )
             self.store(state, Analyzed(snap, analysis, time.perf_counter() - start, self.generation))
         return state.result
 
@@ -237,9 +244,17 @@ class PyptoServer(LanguageServer):
             types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=result.snapshot.version)
         )
 
+    def analyzer_for(self, uri: str) -> Analyzer:
+        """The caches of one document, created on first use."""
+        analyzer = self.analyzers.get(uri)
+        if analyzer is None:
+            analyzer = self.analyzers[uri] = Analyzer()
+        return analyzer
+
     def close(self, uri: str) -> None:
         """Forget a closed document and clear what was pushed for it."""
         state = self.docs.pop(uri, None)
+        self.analyzers.pop(uri, None)
         if state is not None and state.task is not None:
             state.task.cancel()
         if uri in self.pushed:
