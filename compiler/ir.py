@@ -293,6 +293,7 @@ class Module:
     programs: tuple[Program, ...]
     functions: tuple[Function, ...]
     constants: tuple[tuple[str, object], ...] = field(default=())
+    env_key: tuple[tuple[str, str], ...] = ()  # printable form of the constants, for cache keys
 
     def all_functions(self) -> tuple[Function, ...]:
         """Free functions and every program member, in source order."""

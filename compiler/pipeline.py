@@ -40,13 +40,28 @@ class KernelResult:
     info: KernelInfo
 
 
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """Parse-stage results of one function, valid while the function object and its context stay the same."""
+
+    function: ir.Function
+    context: tuple[object, ...]
+    facts: FunctionFacts
+    diagnostics: tuple[Diagnostic, ...]
+
+
 @dataclass(slots=True)
 class Analyzer:
-    """Holds the caches of one document; `analyze` is a pure function of (text, target, files read)."""
+    """Holds the caches of one document; `analyze` is a pure function of (text, target, files read).
+
+    Unchanged units come back from the parse cache as the same IR objects, so the per-function and
+    per-kernel caches below are keyed by object identity (cheap) instead of hashing whole IR trees.
+    """
 
     read_file: Callable[[Path], str | None] = read_text_file
     parse_cache: ParseCache = field(default_factory=ParseCache)
-    kernel_cache: dict[tuple[object, ...], KernelResult] = field(default_factory=dict)
+    checked: dict[int, _Checked] = field(default_factory=dict)
+    kernel_cache: dict[tuple[object, ...], tuple[ir.Function, KernelResult]] = field(default_factory=dict)
 
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
         """Analyse one document version."""
@@ -57,35 +72,29 @@ class Analyzer:
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         module = parsed.module
         env = dict(parsed.env)
-        facts: dict[str, FunctionFacts] = {}
-        module_names = frozenset(
-            [f.name for f in module.functions] + [p.name for p in module.programs] + ["pl", "pld"]
-        )
-        for program in [None, *module.programs]:
-            functions = module.functions if program is None else program.functions
-            members = {f.name: f for f in program.functions} if program is not None else {}
-            for function in functions:
-                checker = FunctionChecker(function, env, module_names, members, diagnostics.append)
-                facts[f"{function.program or ''}.{function.name}"] = checker.run()
+        facts = self._check_functions(module, env, diagnostics)
         kernels, groups = outline(module, facts, env, diagnostics.append)
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()
         for item in kernels:
-            fn_facts = facts[f"{item.function.program or ''}.{item.function.name}"]
+            fn_facts = facts[_key(item.function)]
             if fn_facts.bad:
                 continue
-            key: tuple[object, ...] = (
-                _fingerprint(item),
-                tuple(sorted((k, repr(v)) for k, v in env.items())),
+            key = (
+                id(item.function),
+                item.kernel.name,
+                item.kernel.span,
+                item.kernel.launch,
+                module.env_key,
                 target,
             )
             live.add(key)
             cached = self.kernel_cache.get(key)
-            if cached is None:
-                cached = run_kernel(item, fn_facts, env, target)
+            if cached is None or cached[0] is not item.function:
+                cached = (item.function, run_kernel(item, fn_facts, env, target))
                 self.kernel_cache[key] = cached
-            results.append(cached)
-            diagnostics.extend(cached.diagnostics)
+            results.append(cached[1])
+            diagnostics.extend(cached[1].diagnostics)
         for key in [k for k in self.kernel_cache if k not in live]:
             del self.kernel_cache[key]
         kernel_objs = [r.kernel for r in results]
@@ -106,15 +115,43 @@ class Analyzer:
             regions=tuple(region for r in results for region in r.info.regions),
         )
 
+    def _check_functions(
+        self, module: ir.Module, env: dict[str, object], diagnostics: list[Diagnostic]
+    ) -> dict[str, FunctionFacts]:
+        """Run the parse-stage checks, reusing the results of functions whose unit did not change."""
+        facts: dict[str, FunctionFacts] = {}
+        module_names = frozenset(
+            [f.name for f in module.functions] + [p.name for p in module.programs] + ["pl", "pld"]
+        )
+        live: set[int] = set()
+        for program in [None, *module.programs]:
+            functions = module.functions if program is None else program.functions
+            members = {f.name: f for f in functions} if program is not None else {}
+            # What a function's checks may read besides its own text: constants, names, sibling signatures.
+            context = (module.env_key, module_names, tuple((f.name, f.return_type) for f in members.values()))
+            for function in functions:
+                live.add(id(function))
+                entry = self.checked.get(id(function))
+                if entry is None or entry.function is not function or entry.context != context:
+                    found: list[Diagnostic] = []
+                    result = FunctionChecker(function, env, module_names, members, found.append).run()
+                    entry = _Checked(function, context, result, tuple(found))
+                    self.checked[id(function)] = entry
+                facts[_key(function)] = entry.facts
+                diagnostics.extend(entry.diagnostics)
+        for key in [k for k in self.checked if k not in live]:
+            del self.checked[key]
+        return facts
+
+
+def _key(function: ir.Function) -> str:
+    return f"{function.program or ''}.{function.name}"
+
 
 def _target_of(source: str, explicit: str | None, from_comment: str) -> str:
     from compiler.frontend.parser import target_comment
 
     return target_comment(source) or explicit or from_comment
-
-
-def _fingerprint(item: OutlinedKernel) -> tuple[object, ...]:
-    return (item.kernel, item.body, item.function.params, item.function.name, item.lane_vars)
 
 
 def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

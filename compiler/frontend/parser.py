@@ -93,58 +93,53 @@ def parse_document(
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     free: list[ir.Function] = []
+    program: str | None = None
     for unit in units:
         if unit.kind == "module":
             continue
-        key = (unit.text, unit.first_line, unit.indent, unit.kind, env_key)
+        # Members carry their program's name, so an unchanged member keeps its IR object across edits.
+        owner = program if unit.kind == "member" else None
+        key = (unit.text, unit.first_line, unit.indent, unit.kind, owner, env_key)
         live.add(key)
         result = cache.units.get(key)
         if result is None:
             cache.misses += 1
-            result = _parse_unit(unit, env)
+            result = _parse_unit(unit, env, owner)
             cache.units[key] = result
         else:
             cache.hits += 1
         diagnostics.extend(result.diagnostics)
         if result.program is not None:
             programs.append((*result.program, []))
+            program = result.program[0]
             continue
+        if unit.kind != "member":
+            program = None
         for function in result.functions:
-            if unit.kind == "member" and programs:
+            if owner is not None and programs:
                 programs[-1][3].append(function)
             else:
                 free.append(function)
     cache.trim(live)
     module = ir.Module(
         programs=tuple(
-            ir.Program(name, tuple(_with_program(fs, name)), span, header)
+            ir.Program(name, tuple(fs), _program_span(span, fs), header)
             for name, span, header, fs in programs
         ),
         functions=tuple(free),
         constants=tuple(env.items()),
+        env_key=env_key,
     )
     target = target_comment(source) or "a2a3"
     return ParsedDocument(module, env, tuple(diagnostics), target)
 
 
-def _with_program(functions: list[ir.Function], program: str) -> list[ir.Function]:
-    out = []
-    for f in functions:
-        out.append(
-            ir.Function(
-                f.name,
-                f.decorator,
-                f.func_type,
-                f.params,
-                f.body,
-                f.span,
-                f.header,
-                program,
-                f.attrs,
-                f.return_type,
-            )
-        )
-    return out
+def _program_span(header_unit: Span, members: list[ir.Function]) -> Span:
+    """A program spans its header unit and every member."""
+    if not members:
+        return header_unit
+    last = max(members, key=lambda f: f.span.end_line).span
+    return Span(header_unit.line, header_unit.col, last.end_line, last.end_col)
 
 
 def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
@@ -159,7 +154,7 @@ def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
 _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
 
 
-def _parse_unit(unit: Unit, env: Mapping[str, object]) -> UnitResult:
+def _parse_unit(unit: Unit, env: Mapping[str, object], program: str | None) -> UnitResult:
     if unit.kind == "class":
         lines = unit.text.split("\n")
         for offset, line in enumerate(lines):
@@ -182,7 +177,7 @@ def _parse_unit(unit: Unit, env: Mapping[str, object]) -> UnitResult:
     functions: list[ir.Function] = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            function = _function(node, spans, env, diagnostics.append)
+            function = _function(node, spans, env, diagnostics.append, program)
             if function is not None:
                 functions.append(function)
     return UnitResult(tuple(functions), tuple(diagnostics))
@@ -200,7 +195,11 @@ def _decorator_kind(node: ast.expr) -> tuple[str, ast.Call | None] | None:
 
 
 def _function(
-    node: ast.FunctionDef, spans: SpanMaker, env: Mapping[str, object], report: Callable[[Diagnostic], None]
+    node: ast.FunctionDef,
+    spans: SpanMaker,
+    env: Mapping[str, object],
+    report: Callable[[Diagnostic], None],
+    program: str | None,
 ) -> ir.Function | None:
     decorator = None
     call: ast.Call | None = None
@@ -231,7 +230,6 @@ def _function(
         ptype, direction = annotation_type(arg.annotation, env)
         params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction))
     return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
-    body_first = node.body[0] if node.body else None
     span = spans.of(node)
     if node.decorator_list:
         first = spans.of(node.decorator_list[0])
@@ -239,7 +237,6 @@ def _function(
     def_line = node.lineno + spans.line_offset
     name_col = spans.col(node.lineno, node.col_offset) + len("def ")
     header = Span(def_line, name_col, def_line, name_col + len(node.name))
-    del body_first
     return ir.Function(
         node.name,
         decorator,
@@ -248,7 +245,7 @@ def _function(
         builder.body(node.body),
         span,
         header,
-        None,
+        program,
         tuple(attrs),
         return_type,
     )

@@ -412,9 +412,6 @@ class _Lowering:
                 value.func.startswith(("pl.", "pld.", "self.")) or value.span in self.facts.calls
             ):
                 self.call(value, name, out, stmt.span)
-                if value.func == "pl.yield_" and out and isinstance(out[-1], TYield):
-                    return
-                self.facts.types.setdefault(name, UNKNOWN)
                 return
             if isinstance(value, ir.Subscript):
                 self.subscript(value, name, out, stmt.span)
