@@ -95,8 +95,8 @@ class Analyzer:
                 self.kernel_cache[key] = cached
             results.append(cached[1])
             diagnostics.extend(cached[1].diagnostics)
-        for key in [k for k in self.kernel_cache if k not in live]:
-            del self.kernel_cache[key]
+        for stale in [k for k in self.kernel_cache if k not in live]:
+            del self.kernel_cache[stale]
         kernel_objs = [r.kernel for r in results]
         diagnostics.extend(mixed_kernel_expanded.verify(kernel_objs, groups))
         diagnostics.extend(hard_syncall_occupancy.verify(kernel_objs, [r.info for r in results], target))
