@@ -16,6 +16,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
 from compiler.frontend.consts import read_text_file
 from compiler.frontend.parser import ParseCache, parse_document
+from compiler.lints import notify_sharding
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.convert_tensor_to_tile_ops import convert
@@ -176,6 +177,7 @@ def run_kernel(
     errors = aiv_split_valid(kernel, report)
     if errors == 0:
         errors += lower(kernel, report, env)
+    diagnostics.extend(notify_sharding.lint(kernel))
     lanes = emk.assign_lanes(kernel)
     if errors == 0:
         errors += emk.transpose_check(kernel, report, lanes.mixed)

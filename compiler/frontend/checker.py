@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from compiler import ir
 from compiler.diagnostics import Diagnostic, Fix, Related, Severity
-from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, enum_member_error, fold
+from compiler.frontend.consts import UNKNOWN_VALUE, SourceText, attribute_value, enum_member_error, fold
 from compiler.ops.resolve import Resolution, resolve_call
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
@@ -434,12 +434,14 @@ class FunctionChecker:
         for entry in opts.elts:
             name = entry.func.replace("pl.optimizations.", "pl.") if isinstance(entry, ir.Call) else ""
             if not isinstance(entry, ir.Call) or name not in ("pl.split", "pl.cross_core_slot"):
+                literal = _literal_text(entry, self.env)
                 self.error(
                     "PTO-O5",
                     f"Unsupported entry in {owner}(optimizations=[...])",
                     entry.span,
                     "Each entry must be pl.split(pl.SplitMode.X) or pl.cross_core_slot(slot_num=N).",
                     (Related(header, "in this scope"),),
+                    (Fix("inline_optimizations", entry.span, (("text", literal),)),) if literal else (),
                 )
                 continue
             if name == "pl.split":
@@ -948,8 +950,9 @@ def _expr_text(expr: ir.Expr) -> str:
 
 
 def _literal_text(expr: ir.Expr, env: Mapping[str, object]) -> str:
-    del env
-    return ""
+    """The source text of a module constant that a quick fix can inline in place of its name."""
+    value = env.get(expr.id) if isinstance(expr, ir.Name) else None
+    return value.text if isinstance(value, SourceText) else ""
 
 
 def _walk_calls(stmts: tuple[ir.Stmt, ...]) -> list[ir.Call]:

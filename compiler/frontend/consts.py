@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,17 @@ class _Unknown:
 
 
 UNKNOWN_VALUE = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """A module constant the front end cannot fold (e.g. a list of `pl.split(...)` calls): its source text.
+
+    Quick fixes inline it where the parser demands a literal (`optimizations=[...]`).
+    """
+
+    text: str
+
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -158,6 +170,19 @@ def _eval_ast(node: ast.expr, env: Mapping[str, object]) -> object:
     return UNKNOWN_VALUE
 
 
+def _constant(node: ast.expr, env: Mapping[str, object]) -> object:
+    value = _eval_ast(node, env)
+    if isinstance(node, ast.List | ast.Call) and _has_unknown(value):
+        return SourceText(ast.unparse(node))
+    return value
+
+
+def _has_unknown(value: object) -> bool:
+    if value is UNKNOWN_VALUE:
+        return True
+    return isinstance(value, tuple) and any(_has_unknown(v) for v in value)
+
+
 def module_constants(
     tree: ast.Module,
     path: str | None,
@@ -169,7 +194,7 @@ def module_constants(
     env: dict[str, object] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            env[stmt.targets[0].id] = _eval_ast(stmt.value, env)
+            env[stmt.targets[0].id] = _constant(stmt.value, env)
         elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
             env[stmt.target.id] = _eval_ast(stmt.value, env)
         elif isinstance(stmt, ast.ImportFrom) and path and read_file and depth < MAX_IMPORT_DEPTH:

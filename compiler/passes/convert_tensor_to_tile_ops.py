@@ -277,6 +277,7 @@ class _Lowering:
                 operands[i] = bridged
             elif ir_name.startswith("tile.") and ir_name not in ("tile.assemble",):
                 operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
+        arg_spans = tuple(a.span if a is not None else None for a in args)
         consts = tuple(None if a is None or (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in args)
         out.append(
             TOp(
@@ -294,6 +295,7 @@ class _Lowering:
                 result is not None,
                 result,
                 consts=consts,
+                arg_spans=arg_spans,
             )
         )
         self.tile_vars[name] = resolution.result

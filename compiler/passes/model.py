@@ -38,6 +38,7 @@ class TOp:
     in_spaces: tuple[str | None, ...] = ()  # memory of each operand at this point (InferTileMemorySpace)
     crossing: str | None = None  # "C2V" / "V2C" for a boundary move, shard or gather
     consts: tuple[object, ...] = ()  # folded value of each positional argument (None when not constant)
+    arg_spans: tuple[Span | None, ...] = ()  # source range of each positional argument
 
     def kwarg(self, name: str, default: object = None) -> object:
         """A keyword attribute of the op."""

@@ -153,7 +153,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
         # (f) / (g): implicit crossings of a region edge.
         lane = {"C2V": Affinity.VECTOR, "V2C": Affinity.CUBE}.get(op.crossing or "", aff)
         seen: set[str] = set()
-        for raw in op.operands:
+        for index, raw in enumerate(op.operands):
             operand = moved.get(raw, raw) if raw else raw
             if operand is None or operand in seen or operand not in defs:
                 continue
@@ -194,13 +194,15 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     "read the sharded value here.",
                     op.call_span,
                     (Related(dop.call_span, f"'{v}' is produced on the AIC lane by '{dop.op}' here"),),
-                    (Fix("wrap_aiv_shard", _operand_span(op, v), (("value", v),)),),
+                    (Fix("wrap_aiv_shard", _operand_span(op, index), (("value", v),)),),
                 )
     return found
 
 
-def _operand_span(op: TOp, name: str) -> Span:
-    return op.call_span
+def _operand_span(op: TOp, index: int) -> Span:
+    """Where the operand is written (the fix wraps exactly that text), else the whole call."""
+    span = op.arg_spans[index] if index < len(op.arg_spans) else None
+    return span or op.call_span
 
 
 def _def_related(defs: dict[str, tuple[TOp, TRegion | None]], name: str | None) -> tuple[Related, ...]:
