@@ -110,6 +110,7 @@ class KernelInfo:
     regions: tuple[RegionInfo, ...] = ()
     pipe: PipeSetup | None = None
     expanded_text: str = ""
+    dual_aiv_dispatch: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,7 @@ class Analyzer:
         env = dict(parsed.env)
         facts = self._check_functions(module, env, diagnostics)
         kernels, groups = outline(module, facts, env, diagnostics.append)
+        caller_group = {member: group.name for group in groups for member in group.members}
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()
         for item in kernels:
@@ -92,7 +93,8 @@ class Analyzer:
             live.add(key)
             cached = self.kernel_cache.get(key)
             if cached is None or cached[0] is not item.function:
-                cached = (item.function, run_kernel(item, fn_facts, env, target))
+                group = caller_group.get(item.kernel.name)
+                cached = (item.function, run_kernel(item, fn_facts, env, target, group))
                 self.kernel_cache[key] = cached
             results.append(cached[1])
             diagnostics.extend(cached[1].diagnostics)
@@ -167,9 +169,13 @@ def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def run_kernel(
-    item: OutlinedKernel, facts: FunctionFacts, env: dict[str, object], target: str
+    item: OutlinedKernel,
+    facts: FunctionFacts,
+    env: dict[str, object],
+    target: str,
+    caller_group: str | None = None,
 ) -> KernelResult:
-    """Run ConvertTensorToTileOps .. ExpandMixedKernel on one kernel."""
+    """Run ConvertTensorToTileOps .. ExpandMixedKernel on one kernel (`caller_group`: a Group that calls it)."""
     diagnostics: list[Diagnostic] = []
     report = diagnostics.append
     kernel = convert(item, facts, env)
@@ -182,13 +188,16 @@ def run_kernel(
     if errors == 0:
         errors += emk.transpose_check(kernel, report, lanes.mixed)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
-    crossings = emk.crossings(kernel, types) if lanes.mixed else []
+    crossings = emk.crossings(kernel, types, report) if lanes.mixed else []
     pipe = emk.pipe_setup(kernel, crossings, report, target) if lanes.mixed else None
+    # An existing Group caller (hand-written or from pl.cluster) is rewritten in place; otherwise a new
+    # Group takes the kernel's own name.
+    group = caller_group or kernel.group
     if lanes.mixed:
         names: tuple[str | None, str | None, str | None] = (
             f"{kernel.name}_aic",
             f"{kernel.name}_aiv",
-            kernel.name,
+            group or kernel.name,
         )
         func_type = "Mixed (Group)"
     else:
@@ -197,6 +206,7 @@ def run_kernel(
         func_type = side
     ops = tuple(_op_infos(kernel, lanes))
     regions = tuple(_regions(kernel, lanes, crossings))
+    dual = emk.dual_aiv_dispatch(kernel, lanes, target)
     info = KernelInfo(
         name=kernel.name,
         span=kernel.span,
@@ -210,7 +220,16 @@ def run_kernel(
         crossings=tuple(crossings),
         regions=regions,
         pipe=pipe,
-        expanded_text=emk.expanded_text(kernel, lanes, pipe, names),
+        expanded_text=emk.expanded_text(
+            kernel,
+            lanes,
+            pipe,
+            names,
+            emk.split_codes(kernel, types),
+            dual,
+            rewritten_group=group is not None,
+        ),
+        dual_aiv_dispatch=dual,
     )
     lane_items = tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.line_sides.items()))
     return KernelResult(kernel, tuple(diagnostics), lane_items if not errors else (), ops, info)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from compiler.analysis import CrossingInfo, PipeSetup
+from compiler.catalog import hint, message, rule
 from compiler.diagnostics import Diagnostic, Related, Severity
 from compiler.ops.registry import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
@@ -30,7 +31,9 @@ from compiler.passes.model import (
     TYield,
     children,
     ops_of,
+    walk,
 )
+from compiler.source import Span
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
@@ -97,7 +100,7 @@ def assign_lanes(kernel: Kernel) -> LaneResult:
                 defs[op.result] = frozenset({_consumer_side(op)})
             else:
                 defs[op.result] = op_sides(op, mixed, single)
-    for node, _ in _walk_regions(kernel.body):
+    for node, _ in walk(kernel.body):
         if isinstance(node, TYield):
             for target, value in zip(node.targets, node.values, strict=False):
                 defs[target] = defs.get(value, frozenset({AIC, AIV}))
@@ -193,45 +196,190 @@ def _place(
     return kept
 
 
+def dual_aiv_dispatch(kernel: Kernel, lanes: LaneResult, target: str) -> bool:
+    """a2a3 runs a no-split mixed kernel (no pl.split, no region) on both AIV lanes; lane 1 replays handshakes."""
+    if kernel.func_type == "AIV":
+        return bool(dict(kernel.attrs).get("dual_aiv_dispatch"))
+    has_region = any(isinstance(node, TRegion) for node, _ in walk(kernel.body))
+    return lanes.mixed and target == "a2a3" and kernel.split is None and not has_region
+
+
 def lane_name(sides: set[str] | frozenset[str]) -> str:
     """'aic' / 'aiv' / 'both'."""
     return "both" if len(sides) > 1 else next(iter(sides))
 
 
 # ---------------------------------------------------------------- pipe setup and crossings
-def crossings(kernel: Kernel, types: Mapping[str, object]) -> list[CrossingInfo]:
-    """Every crossing of a kernel: explicit shard/gather or user move, and implicit inserted moves."""
-    out: list[CrossingInfo] = []
-    region_mode: dict[int, str] = {}
-    for node, region in _walk_regions(kernel.body):
-        if isinstance(node, TOp) and region is not None:
-            region_mode[id(node)] = region.mode
+def diagnostic(code: str, span: Span, *, stage: str, **fields: object) -> Diagnostic:
+    """A catalogued diagnostic (temporary local constructor until the catalog provides one)."""
+    return Diagnostic(
+        code, rule(code).severity, message(code, **fields), span, hint(code, **fields), stage=stage
+    )
+
+
+def _split_code(mode: str, extent: object, direction: str) -> int:
+    """pto-isa TileSplitAxis code: 0 none, 1/2 even UP_DOWN/LEFT_RIGHT, 3/4 their odd (lane 0 one larger) forms."""
+    if mode not in ("UP_DOWN", "LEFT_RIGHT"):
+        return 0
+    code = SPLIT_CODE[mode]
+    if direction == "C2V" and isinstance(extent, int) and extent % 2 == 1:
+        return code + 2
+    return code
+
+
+def _extent(ttype: object, mode: str) -> object:
+    axis = 0 if mode == "UP_DOWN" else 1
+    if isinstance(ttype, TileType | TensorType) and len(ttype.shape) > axis:
+        return ttype.shape[axis]
+    return None
+
+
+def split_codes(kernel: Kernel, types: Mapping[str, object]) -> dict[int, int]:
+    """The pto-isa split code of every crossing op (by identity), from its mode and full-width extent."""
+    return {id(op): code for op, code, _, _ in _crossing_modes(kernel, types)}
+
+
+def _crossing_modes(kernel: Kernel, types: Mapping[str, object]) -> list[tuple[TOp, int, str, object]]:
+    """Each crossing op with its split code, mode and full-width extent on the split axis."""
+    region_mode = {id(node): region.mode for node, region in walk(kernel.body) if region is not None}
+    out: list[tuple[TOp, int, str, object]] = []
     for op, _ in ops_of(kernel.body):
         if op.crossing is None:
             continue
-        value = _user(op.operands[0] if op.operands else op.result)
-        explicit = op.origin != CROSSING_MOVE
-        split = SPLIT_CODE.get(region_mode.get(id(op), kernel.split or "NONE"), 0)
+        mode = region_mode.get(id(op), kernel.split or "NONE")
+        # The full-width tile: the shard's operand (C->V) or the gather's result (V->C).
+        full = types.get(op.operands[0] or "") if op.crossing == "C2V" and op.operands else op.type
+        if op.crossing == "V2C" and not isinstance(full, TileType | TensorType) and op.operands:
+            full = types.get(op.operands[0] or "")
+        extent = _extent(full, mode)
+        out.append((op, _split_code(mode, extent, op.crossing), mode, extent))
+    return out
+
+
+def crossings(
+    kernel: Kernel, types: Mapping[str, object], report: Callable[[Diagnostic], None] | None = None
+) -> list[CrossingInfo]:
+    """Every crossing of a kernel: explicit shard/gather or user move, implicit moves, and GM fences."""
+    out: list[CrossingInfo] = []
+    for op, split, mode, extent in _crossing_modes(kernel, types):
+        if (
+            report is not None
+            and op.crossing == "V2C"
+            and mode != "NONE"
+            and isinstance(extent, int)
+            and extent % 2
+        ):
+            _odd_gather(op, mode, extent, report)
         if op.crossing == "C2V":
             transport = "tpush_to_aiv (AIC) → tpop_from_aic (AIV)"
         else:
             transport = "tpush_to_aic (AIV) → tpop_from_aiv (AIC)"
         ttype = types.get(op.operands[0] or "") if op.operands else None
         size = nbytes(ttype.shape, ttype.dtype) if isinstance(ttype, TileType | TensorType) else None
-        out.append(CrossingInfo(op.call_span, op.crossing, value, explicit, transport, split, size))
+        value = _user(op.operands[0] if op.operands else op.result)
+        out.append(
+            CrossingInfo(
+                op.call_span, op.crossing or "C2V", value, op.origin != CROSSING_MOVE, transport, split, size
+            )
+        )
+    out.extend(gm_fences(kernel, types))
     return out
 
 
-def _walk_regions(
-    block: tuple[TNode, ...], region: TRegion | None = None
-) -> list[tuple[TNode, TRegion | None]]:
-    out: list[tuple[TNode, TRegion | None]] = []
-    for node in block:
-        out.append((node, region))
-        inner = node if isinstance(node, TRegion) else region
+def _odd_gather(op: TOp, mode: str, extent: int, report: Callable[[Diagnostic], None]) -> None:
+    """S-11: the Vector -> Cube transport has no odd form, so an odd split axis cannot be gathered."""
+    half = (extent + 1) // 2
+    report(
+        diagnostic(
+            "PTO-S11",
+            op.call_span,
+            stage="ExpandMixedKernel",
+            op="tile.aic_gather",
+            dim=0 if mode == "UP_DOWN" else 1,
+            lane0=half,
+            lane1=extent - half,
+            even_extent=2 * half,
+        )
+    )
+
+
+def gm_fences(kernel: Kernel, types: Mapping[str, object]) -> list[CrossingInfo]:
+    """CollectGmCrossLaneSyncs: a cube tile.store to GM read back by a vector tile.load gets a fence.
+
+    Emitted only when deadlock-free: exactly one cube-side store to that tensor, the load in the same
+    structural body, and the store before the load. Vector -> Cube GM hand-offs are never fenced.
+    """
+    stores: dict[str, list[tuple[int, int, TOp]]] = {}
+    loads: list[tuple[int, int, TOp]] = []
+
+    def scan(block: tuple[TNode, ...]) -> None:
+        for position, node in enumerate(block):
+            if isinstance(node, TOp):
+                if node.op == "tile.store" and node.result and op_affinity(node) is Affinity.CUBE:
+                    stores.setdefault(node.result, []).append((id(block), position, node))
+                elif node.op == "tile.load" and node.memory == "Vec" and node.operands and node.operands[0]:
+                    loads.append((id(block), position, node))
+            for sub in children(node):
+                scan(sub)
+
+    scan(kernel.body)
+    out: list[CrossingInfo] = []
+    for block_id, position, load in loads:
+        producers = stores.get(load.operands[0] or "", [])
+        if len(producers) != 1:
+            continue
+        store_block, store_position, store = producers[0]
+        if store_block != block_id or store_position >= position:
+            continue
+        tile = types.get(store.operands[0] or "") if store.operands else None
+        size = nbytes(tile.shape, tile.dtype) if isinstance(tile, TileType | TensorType) else None
+        out.append(
+            CrossingInfo(
+                store.call_span,
+                "C2V",
+                _user(load.operands[0]),
+                False,
+                "GM fence: tpush_to_aiv after the store (AIC) → tpop_from_aic + tfree before the load (AIV)",
+                0,
+                size,
+            )
+        )
+    return out
+
+
+def retained_pops(kernel: Kernel) -> dict[str, int]:
+    """Per direction, the most consumer-side pops held at once when each is freed after its last use."""
+    most: dict[str, int] = {"C2V": 0, "V2C": 0}
+
+    def uses(node: TNode) -> set[str]:
+        if isinstance(node, TOp):
+            return {o for o in node.operands if o} | set(node.reads)
+        if isinstance(node, TYield):
+            return set(node.values)
+        found = set(node.reads) if isinstance(node, TLoop | TIf) else set()
         for sub in children(node):
-            out.extend(_walk_regions(sub, inner))
-    return out
+            for inner in sub:
+                found |= uses(inner)
+        return found
+
+    def scan(block: tuple[TNode, ...]) -> None:
+        live: list[tuple[int, int, str]] = []  # (pop position, last use, direction)
+        for position, node in enumerate(block):
+            if isinstance(node, TOp) and node.crossing is not None and node.result:
+                last = max(
+                    (i for i in range(position, len(block)) if node.result in uses(block[i])),
+                    default=position,
+                )
+                live.append((position, last, node.crossing))
+            for sub in children(node):
+                scan(sub)
+        for position in range(len(block)):
+            for direction in most:
+                held = sum(1 for a, b, d in live if d == direction and a <= position <= b)
+                most[direction] = max(most[direction], held)
+
+    scan(kernel.body)
+    return most
 
 
 def pipe_setup(
@@ -246,36 +394,52 @@ def pipe_setup(
     sizes = [c.slot_bytes for c in found if c.slot_bytes]
     slot_size = max(sizes) if sizes else 0
     slot_num = kernel.slot_num or 2
-    if kernel.local_slot_num is not None and target == "a5":
+    local = kernel.local_slot_num
+    if local is not None and target == "a5":
+        report(diagnostic("PTO-SP2", kernel.header, stage="ExpandMixedKernel", local_slot_num=local))
+    retained = retained_pops(kernel)
+    if local is not None and target != "a5" and max(retained.values()) > local:
         report(
-            Diagnostic(
-                "PTO-SP2",
-                Severity.ERROR,
-                f"kernel '{kernel.name}': local_slot_num={kernel.local_slot_num} is not supported on the a5 "
-                "(Ascend950) backend: the 950 frontend pipe lowering rejects the local_slot_num operand whatever "
-                "its value",
+            diagnostic(
+                "PTO-SP3",
                 kernel.header,
-                "Drop local_slot_num= from pl.cross_core_slot(...) on a5.",
                 stage="ExpandMixedKernel",
+                local_slot_num=local,
+                retained=max(retained.values()),
+                function=kernel.name,
             )
         )
-    buffers = slot_size * slot_num
+    mx_pops = _retained_mx_gathers(kernel)
+    if mx_pops > slot_num:
+        report(diagnostic("PTO-SP4", kernel.header, stage="ExpandMixedKernel", slot_num=slot_num))
+    directions = bin(dir_mask).count("1")
     return PipeSetup(
         dir_mask,
         slot_size,
         slot_num,
-        kernel.local_slot_num,
-        f"{kernel.name}_c2v_buf" if dir_mask & 1 else None,
-        f"{kernel.name}_v2c_buf" if dir_mask & 2 else None,
-        buffers * (2 if dir_mask == 3 else 1),
+        local,
+        f"{kernel.name}_c2v_slot_buffer" if dir_mask & 1 else None,
+        f"{kernel.name}_v2c_slot_buffer" if dir_mask & 2 else None,
+        slot_size * (local or slot_num) * directions,
     )
+
+
+def _retained_mx_gathers(kernel: Kernel) -> int:
+    """How many gathered (V->C) tiles an MX matmul holds at once: every operand popped before any is used."""
+    most = 0
+    for op, _ in ops_of(kernel.body):
+        if not op.op.startswith("tile.matmul_mx"):
+            continue
+        popped = {o for o, _ in ops_of(kernel.body) if o.crossing == "V2C" and o.result in op.operands}
+        most = max(most, len(popped))
+    return most if most >= 3 else 0
 
 
 def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed: bool) -> int:
     """E-1: an AUTO pl.split kernel whose transpose swaps the split axis."""
     if not mixed or kernel.split not in ("UP_DOWN", "LEFT_RIGHT"):
         return 0
-    if any(isinstance(n, TRegion) for n, _ in _walk_regions(kernel.body)):
+    if any(isinstance(n, TRegion) for n, _ in walk(kernel.body)):
         return 0
     dim = 0 if kernel.split == "UP_DOWN" else 1
     for op, _ in ops_of(kernel.body):
@@ -306,62 +470,87 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
 
 
 # ---------------------------------------------------------------- expanded text
-def _render_op(op: TOp, side: str, mixed: bool) -> str:
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """What rendering one lane's body needs."""
+
+    side: str
+    mixed: bool
+    lanes: LaneResult
+    codes: Mapping[int, int]
+
+
+def _render_op(op: TOp, ctx: _Side) -> str:
     args = ", ".join(_user(o) if o else "…" for o in op.operands)
-    if mixed and op.crossing is not None:
+    if ctx.mixed and op.crossing is not None:
         value = _user(op.operands[0] if op.operands else None)
-        if side == _producer_side(op):
-            direction = "aiv" if op.crossing == "C2V" else "aic"
-            return f"tile.tpush_to_{direction}({value})"
-        source = "aic" if op.crossing == "C2V" else "aiv"
-        res = _user(op.result)
-        free = "system.tfree_to_aic" if source == "aic" else "system.tfree_to_aiv"
-        return f"{res} = tile.tpop_from_{source}()  ·  {free}({res})"
-    if op.op in (SCALAR, ALIAS):
+        split = ctx.codes.get(id(op), 0)
+        if ctx.side == _producer_side(op):
+            return f"tile.tpush_to_{'aiv' if op.crossing == 'C2V' else 'aic'}({value}, split={split})"
         return (
-            f"{_user(op.result)} = <scalar {', '.join(op.reads)}>"
-            if op.op == SCALAR
-            else f"{_user(op.result)} = {args}"
+            f"{_user(op.result)} = tile.tpop_from_{'aic' if op.crossing == 'C2V' else 'aiv'}(split={split})"
         )
+    if op.op == SCALAR:
+        return f"{_user(op.result)} = <scalar {', '.join(op.reads)}>"
+    if op.op == ALIAS:
+        return f"{_user(op.result)} = {args}"
     lhs = f"{_user(op.result)} = " if op.result else ""
     return f"{lhs}{op.op}({args})"
 
 
-def render_side(nodes: list[TNode], side: str, mixed: bool, lanes: LaneResult, indent: int = 1) -> list[str]:
-    """DSL-like text of one lane's body."""
+def _uses(node: TNode) -> set[str]:
+    if isinstance(node, TOp):
+        return {o for o in node.operands if o} | set(node.reads)
+    if isinstance(node, TYield):
+        return set(node.values)
+    found = set(node.reads) if isinstance(node, TLoop | TIf) else set()
+    for sub in children(node):
+        for inner in sub:
+            found |= _uses(inner)
+    return found
+
+
+def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
+    """DSL-like text of one lane's body; each consumer-side tpop is freed after its last use in the block."""
     pad = "    " * indent
+    kept = [
+        n for n in nodes if not isinstance(n, TOp) or ctx.side in ctx.lanes.op_sides.get(id(n), frozenset())
+    ]
+    frees: dict[int, list[str]] = {}
+    for position, node in enumerate(kept):
+        if (
+            isinstance(node, TOp)
+            and ctx.mixed
+            and node.crossing is not None
+            and ctx.side == _consumer_side(node)
+        ):
+            name = node.result or ""
+            last = max((i for i in range(position, len(kept)) if name in _uses(kept[i])), default=position)
+            free = "system.tfree_to_aic" if node.crossing == "C2V" else "system.tfree_to_aiv"
+            frees.setdefault(last, []).append(f"{pad}{free}({_user(name)})")
     lines: list[str] = []
-    for node in nodes:
+    for position, node in enumerate(kept):
         if isinstance(node, TOp):
-            if side not in lanes.op_sides.get(id(node), frozenset()):
-                continue
             where = f"  # line {node.call_span.line}" if node.line_span is not None else ""
-            lines.append(f"{pad}{_render_op(node, side, mixed)}{where}")
+            lines.append(f"{pad}{_render_op(node, ctx)}{where}")
         elif isinstance(node, TYield):
             word = "return" if node.is_return else "pl.yield_"
             lines.append(f"{pad}{word} {', '.join(_user(v) for v in node.values)}")
-        else:
-            kept = [c for sub in children(node) for c in sub]
-            if isinstance(node, TLoop):
-                lines.append(f"{pad}for {node.var or '_'} in pl.{node.kind}(...):  # line {node.header.line}")
-                lines.extend(
-                    render_side(list(node.body), side, mixed, lanes, indent + 1) or [pad + "    pass"]
-                )
-            elif isinstance(node, TIf):
-                lines.append(f"{pad}if ...:  # line {node.header.line}")
-                lines.extend(
-                    render_side(list(node.body), side, mixed, lanes, indent + 1) or [pad + "    pass"]
-                )
-                if node.orelse:
-                    lines.append(f"{pad}else:")
-                    lines.extend(
-                        render_side(list(node.orelse), side, mixed, lanes, indent + 1) or [pad + "    pass"]
-                    )
-            elif isinstance(node, TRegion):
-                lines.append(f"{pad}# pl.split_aiv region, mode={node.mode} (line {node.header.line})")
-                lines.extend(render_side(list(node.body), side, mixed, lanes, indent))
-            elif isinstance(node, TScope):
-                lines.extend(render_side(kept, side, mixed, lanes, indent))
+        elif isinstance(node, TLoop):
+            lines.append(f"{pad}for {node.var or '_'} in pl.{node.kind}(...):  # line {node.header.line}")
+            lines.extend(render_side(list(node.body), ctx, indent + 1) or [pad + "    pass"])
+        elif isinstance(node, TIf):
+            lines.append(f"{pad}if ...:  # line {node.header.line}")
+            lines.extend(render_side(list(node.body), ctx, indent + 1) or [pad + "    pass"])
+            if node.orelse:
+                lines.append(f"{pad}else:")
+                lines.extend(render_side(list(node.orelse), ctx, indent + 1) or [pad + "    pass"])
+        elif isinstance(node, TRegion):
+            lines.append(f"{pad}# pl.split_aiv region, mode={node.mode} (line {node.header.line})")
+            lines.extend(render_side(list(node.body), ctx, indent))
+        elif isinstance(node, TScope):
+            lines.extend(render_side(list(node.body), ctx, indent))
+        lines.extend(frees.get(position, []))
     return lines
 
 
@@ -395,42 +584,69 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
     return rows
 
 
+def _pipe_prologue(side: str, pipe: PipeSetup, peer: str | None) -> list[str]:
+    """reserve_buffer on the consumer side, import_peer_buffer on the producer side, then initialize_pipe."""
+    depth = pipe.local_slot_num or pipe.slot_num
+    consumes = {AIC: pipe.v2c_buffer, AIV: pipe.c2v_buffer}[side]
+    produces = {AIC: pipe.c2v_buffer, AIV: pipe.v2c_buffer}[side]
+    lines: list[str] = []
+    handles = {"c2v": "0", "v2c": "0"}
+    if consumes is not None:
+        lines.append(
+            f'    {consumes} = pl.reserve_buffer(name="{consumes}", size={pipe.slot_size * depth}, base=pl.AUTO)'
+        )
+        handles["v2c" if side == AIC else "c2v"] = consumes
+    if produces is not None:
+        lines.append(f'    {produces} = pl.import_peer_buffer(name="{produces}", peer_func="{peer}")')
+        handles["c2v" if side == AIC else "v2c"] = produces
+    local = f", local_slot_num={pipe.local_slot_num}" if pipe.local_slot_num is not None else ""
+    lines.append(
+        f"    pl.{side}_initialize_pipe({handles['c2v']}, {handles['v2c']}, dir_mask={pipe.dir_mask}, "
+        f"slot_size={pipe.slot_size}, slot_num={pipe.slot_num}{local})"
+    )
+    return lines
+
+
 def expanded_text(
     kernel: Kernel,
     lanes: LaneResult,
     pipe: PipeSetup | None,
     names: tuple[str | None, str | None, str | None],
+    codes: Mapping[int, int],
+    dual_aiv_dispatch: bool = False,
+    rewritten_group: bool = False,
 ) -> str:
     """The kernel after ExpandMixedKernel, as DSL-like text, preceded by its lane diagram."""
     aic_name, aiv_name, group_name = names
     head = [f"# kernel {kernel.name} ({kernel.source_kind}, line {kernel.header.line})"]
     if lanes.mixed:
-        head.append(f"# mixed → Group {group_name}: AIC {aic_name} + AIV {aiv_name}")
+        how = "existing Group rewritten in place" if rewritten_group else "new Group"
+        head.append(f"# mixed → {how} {group_name}: AIC {aic_name} + AIV {aiv_name}")
     else:
         head.append(f"# pure {lanes.single.upper()} kernel → {aic_name or aiv_name}")
+    if dual_aiv_dispatch:
+        head.append("# a2a3 no-split mixed kernel: dual AIV dispatch (lane 1 replays the handshakes only)")
     if pipe is not None:
         dirs = {1: "C2V", 2: "V2C", 3: "C2V+V2C"}[pipe.dir_mask]
         head.append(
             f"# pipe: dir_mask={pipe.dir_mask} ({dirs}), slot_size={pipe.slot_size} B, slot_num={pipe.slot_num}, "
-            f"buffers {pipe.buffer_bytes} B on chip"
+            f"{pipe.buffer_bytes} B of slot buffers on chip"
         )
     out = [*head, "#", *("# " + r for r in lane_diagram(kernel, lanes, pipe)), ""]
     for side, name in ((AIC, aic_name), (AIV, aiv_name)):
         if name is None:
             continue
-        out.append(f"@pl.function(type=pl.FunctionType.{side.upper()})")
+        attrs = ', attrs={"dual_aiv_dispatch": True}' if side == AIV and dual_aiv_dispatch else ""
+        out.append(f"@pl.function(type=pl.FunctionType.{side.upper()}{attrs})")
         out.append(f"def {name}(...):")
         if pipe is not None and lanes.mixed:
-            init = "aic_initialize_pipe" if side == AIC else "aiv_initialize_pipe"
-            out.append(
-                f"    pl.{init}(dir_mask={pipe.dir_mask}, slot_size={pipe.slot_size}, slot_num={pipe.slot_num})"
-            )
-        body = render_side(lanes.kept.get(side, []), side, lanes.mixed, lanes)
+            out.extend(_pipe_prologue(side, pipe, aiv_name if side == AIC else aic_name))
+        body = render_side(lanes.kept.get(side, []), _Side(side, lanes.mixed, lanes, codes))
         out.extend(body or ["    pass"])
         out.append("")
     if lanes.mixed:
         out.append("@pl.function(type=pl.FunctionType.Group)")
         out.append(f"def {group_name}(...):")
         out.append(f"    self.{aic_name}(...)")
-        out.append(f"    self.{aiv_name}(...)")
+        out.append(f"    return self.{aiv_name}(...)")
     return "\n".join(out)

@@ -1,0 +1,178 @@
+"""Unit tests per pass: outlining, tensor-to-tile conversion, memory inference, lanes after expansion."""
+
+from __future__ import annotations
+
+from compiler import analyze
+from compiler.diagnostics import Diagnostic
+from compiler.frontend.checker import FunctionChecker, FunctionFacts
+from compiler.frontend.parser import parse_document
+from compiler.passes.convert_tensor_to_tile_ops import convert
+from compiler.passes.infer_tile_memory_space import infer
+from compiler.passes.model import BRIDGE_LOAD, CROSSING_MOVE, ENTRY_LOAD, Kernel, TOp, ops_of
+from compiler.passes.outline_incore_scopes import outline
+
+HEADER = "import pypto.language as pl\n\n\n"
+
+
+def lowered(source: str) -> list[Kernel]:
+    """Run the front end, OutlineIncoreScopes, ConvertTensorToTileOps and InferTileMemorySpace."""
+    parsed = parse_document(source)
+    env = dict(parsed.env)
+    sink: list[Diagnostic] = []
+    facts: dict[str, FunctionFacts] = {}
+    for program in [None, *parsed.module.programs]:
+        functions = parsed.module.functions if program is None else program.functions
+        members = {f.name: f for f in functions} if program is not None else {}
+        for f in functions:
+            facts[f"{f.program or ''}.{f.name}"] = FunctionChecker(
+                f, env, frozenset(), members, sink.append
+            ).run()
+    kernels, _ = outline(parsed.module, facts, env, sink.append)
+    out = []
+    for item in kernels:
+        kernel = convert(item, facts[f"{item.function.program or ''}.{item.function.name}"], env)
+        out.append(infer(kernel, sink.append, "a2a3"))
+    return out
+
+
+def ops(kernel: Kernel) -> list[TOp]:
+    """The op statements of a kernel in program order."""
+    return [op for op, _ in ops_of(kernel.body)]
+
+
+JIT_TWO_SCOPES = (
+    HEADER
+    + """@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP16], w: pl.Tensor[[64, 64], pl.FP16], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):
+        acc = pl.matmul(x, w, out_dtype=pl.FP32)
+        out[:] = pl.exp(acc)
+    with pl.at(level=pl.Level.CORE_GROUP):
+        out[:] = pl.mul(out, 2.0)
+    return out
+"""
+)
+
+
+def test_outline_names_and_kinds() -> None:
+    """@pl.jit scopes are named '<function>_<name_hint>', unnamed ones '<function>_incore_<n>'."""
+    kernels = lowered(JIT_TWO_SCOPES)
+    assert [(k.name, k.source_kind, k.outlined) for k in kernels] == [
+        ("f_mm", "pl.at", True),
+        ("f_incore_1", "pl.at", True),
+    ]
+
+
+def test_convert_bridges_matmul_operands_to_mat_at_the_matmul() -> None:
+    """GM matmul operands get tile.load(Mat) with the matmul's span; the result lives in Acc."""
+    first = ops(lowered(JIT_TWO_SCOPES)[0])
+    bridges = [op for op in first if op.origin == BRIDGE_LOAD]
+    matmul = next(op for op in first if op.op == "tile.matmul")
+    assert [(b.memory, b.call_span) for b in bridges] == [("Mat", matmul.call_span)] * 2
+    assert matmul.memory == "Acc"
+
+
+def test_convert_subscript_store_and_entry_load() -> None:
+    """`out[:] = v` is a tile.store; a GM parameter read by a vector op is loaded to Vec once, at entry."""
+    second = ops(lowered(JIT_TWO_SCOPES)[1])
+    assert [op.op for op in second] == ["tile.load", "tile.muls", "tile.store"]
+    assert second[0].origin == ENTRY_LOAD and second[0].memory == "Vec"
+    assert second[0].line_span is None  # outlined: the entry load has the function's own span
+
+
+def test_infer_inserts_one_crossing_move_per_value_and_block() -> None:
+    """Two vector readers of a matmul result share one Acc->Vec move (the first one's line)."""
+    source = (
+        HEADER
+        + """@pl.jit
+def g(q: pl.Tensor[[64, 64], pl.FP16], k: pl.Tensor[[64, 64], pl.FP16], p: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        s = pl.matmul(q, k, out_dtype=pl.FP32)
+        m = pl.row_max(s)
+        p[:] = pl.row_expand_sub(s, m)
+    return p
+"""
+    )
+    moves = [op for op in ops(lowered(source)[0]) if op.origin == CROSSING_MOVE]
+    assert [(m.operands, m.memory, m.crossing, m.line_span.line if m.line_span else 0) for m in moves] == [
+        (("s",), "Vec", "C2V", 8)
+    ]
+    lanes = analyze(source).lane_map()
+    assert (lanes[7], lanes[8], lanes[9]) == ("aic", "both", "aiv")
+
+
+def test_infer_matmul_reading_a_vector_value_is_a_v2c_crossing() -> None:
+    """A matmul operand computed on the vector lane is moved Vec->Left before the matmul."""
+    source = (
+        HEADER
+        + """@pl.jit
+def h(a: pl.Tensor[[32, 32], pl.FP32], b: pl.Tensor[[32, 32], pl.FP32], out: pl.Out[pl.Tensor[[32, 32], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        s = pl.add(a, b)
+        out = pl.assemble(out, pl.matmul(s, b), [0, 0])
+    return out
+"""
+    )
+    moves = [op for op in ops(lowered(source)[0]) if op.origin == CROSSING_MOVE]
+    assert [(m.operands, m.memory, m.crossing) for m in moves] == [(("s",), "Left", "V2C")]
+
+
+def test_acc_store_into_int8_is_rejected() -> None:
+    """AccToGmStoreValid: the fix-pipe narrows Acc only into INT32 / FP32 / FP16 / BF16."""
+    source = (
+        HEADER
+        + """@pl.jit
+def q(a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], c: pl.Out[pl.Tensor[[64, 64], pl.INT8]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="qmm"):
+        acc = pl.matmul(a, b, out_dtype=pl.FP32)
+        c = pl.assemble(c, acc, [0, 0])
+    return c
+"""
+    )
+    (diag,) = analyze(source).diagnostics
+    assert diag.code == "PTO-AG1" and diag.span.line == 8
+    assert "'int8' global tensor on the 'a2a3' backend (function 'q_qmm')" in diag.message
+
+
+def test_hand_declared_incore_entry_load_keeps_the_parameter_line() -> None:
+    """In a hand-declared InCore function the entry load carries the parameter's span (its lane shows there)."""
+    source = (
+        HEADER
+        + """@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def vec(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        out = pl.assemble(out, pl.exp(x), [0, 0])
+        return out
+"""
+    )
+    lanes = analyze(source).lane_map()
+    assert lanes == {9: "aiv", 12: "aiv", 13: "aiv"}
+
+
+def test_dead_shared_declarations_leave_the_lane_that_does_not_use_them() -> None:
+    """A tile.create used only by cube work, and an unread region lane index, are dropped from AIV."""
+    source = (
+        HEADER
+        + """@pl.jit
+def acc_loop(x: pl.Tensor[[64, 256], pl.BF16], w: pl.Tensor[[256, 64], pl.BF16], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        acc = pl.create_tensor([64, 64], dtype=pl.FP32)
+        for kb in pl.range(0, 4):
+            k0 = kb * 64
+            acc = pl.matmul_acc(acc, x[:, k0 : k0 + 64], w[k0 : k0 + 64, :])
+        for lane in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            out = pl.store(pl.exp(pl.aiv_shard(acc)), [0, 0], out)
+    return out
+"""
+    )
+    analysis = analyze(source)
+    assert not analysis.has_errors, [d.message for d in analysis.diagnostics]
+    lanes = analysis.lane_map()
+    assert (lanes[7], lanes[8], lanes[9], lanes[10]) == ("aic", "aic", "aic", "aic")
+    assert 11 not in lanes  # `lane` is never read, so its get_subblock_idx is dead
+    assert lanes[12] == "both"
