@@ -24,6 +24,7 @@ from compiler.passes.core_affinity import op_affinity
 from compiler.passes.infer_tile_memory_space import infer
 from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
 from compiler.types import TileType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
@@ -75,6 +76,7 @@ class Analyzer:
         env = dict(parsed.env)
         facts = self._check_functions(module, env, diagnostics)
         kernels, groups = outline(module, facts, env, diagnostics.append)
+        diagnostics.extend(check_clusters(module))
         caller_group = {member: group.name for group in groups for member in group.members}
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()

@@ -176,3 +176,36 @@ def acc_loop(x: pl.Tensor[[64, 256], pl.BF16], w: pl.Tensor[[256, 64], pl.BF16],
     assert (lanes[7], lanes[8], lanes[9], lanes[10]) == ("aic", "aic", "aic", "aic")
     assert 11 not in lanes  # `lane` is never read, so its get_subblock_idx is dead
     assert lanes[12] == "both"
+
+
+CLUSTER = (
+    HEADER
+    + """@pl.program
+class C:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        i = pl.tile.get_block_idx()
+        out = pl.store(pl.exp(pl.load(x, [i * 0, 0], [64, 64])), [0, 0], out)
+        return out
+
+    @pl.function
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.cluster():
+            n = pl.system.available_cluster_count()
+            with pl.spmd(n):
+                out = self.k(x, out)
+        return out
+"""
+)
+
+
+def test_cluster_spmd_width_bound_inside_the_cluster_is_rejected() -> None:
+    """OC-1 at the cluster; computing the width before `with pl.cluster():` is accepted."""
+    (diag,) = analyze(CLUSTER).diagnostics
+    assert diag.code == "PTO-OC1" and diag.span.line == 14
+    assert diag.message.startswith("pl.spmd() block count references 'n', which is defined inside")
+    fixed = CLUSTER.replace(
+        "        with pl.cluster():\n            n = pl.system.available_cluster_count()",
+        "        n = pl.system.available_cluster_count()\n        with pl.cluster():",
+    )
+    assert analyze(fixed).diagnostics == ()

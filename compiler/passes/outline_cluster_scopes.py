@@ -1,0 +1,65 @@
+"""OutlineClusterScopes: `with pl.cluster():` becomes a Group function; a nested `pl.spmd` is unwrapped.
+
+The spmd block count is evaluated at the cluster's launch site, so it must not read a value bound
+inside the cluster (OC-1). Also names the Group each clustered kernel joins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler import ir
+from compiler.catalog import hint, message, rule
+from compiler.diagnostics import Diagnostic, Related
+from compiler.passes.walk import walk_expr, walk_stmts
+
+
+def check_clusters(module: ir.Module) -> list[Diagnostic]:
+    """OC-1 for every `pl.spmd` nested in a `pl.cluster()` of the module."""
+    out: list[Diagnostic] = []
+    for function in module.all_functions():
+        for cluster in _clusters(function.body):
+            bound = _bound_names(cluster.body)
+            for spmd in _spmd_scopes(cluster.body):
+                width = spmd.args[0] if spmd.args else spmd.kwarg("core_num")
+                if width is None:
+                    continue
+                for name in (e.id for e in walk_expr(width) if isinstance(e, ir.Name)):
+                    if name in bound:
+                        out.append(
+                            Diagnostic(
+                                "PTO-OC1",
+                                rule("PTO-OC1").severity,
+                                message("PTO-OC1", value=name),
+                                cluster.header,
+                                hint("PTO-OC1", value=name),
+                                (Related(width.span, f"'{name}' is read here"),),
+                                (),
+                                "OutlineClusterScopes",
+                            )
+                        )
+                        break
+    return out
+
+
+def _clusters(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.With]:
+    for stmt in walk_stmts(stmts):
+        if isinstance(stmt, ir.With) and stmt.kind == "cluster":
+            yield stmt
+
+
+def _spmd_scopes(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.Call]:
+    for stmt in walk_stmts(stmts):
+        if isinstance(stmt, ir.With) and stmt.kind == "spmd":
+            yield stmt.call
+        elif isinstance(stmt, ir.For) and stmt.kind == "spmd":
+            yield stmt.iter
+
+
+def _bound_names(stmts: tuple[ir.Stmt, ...]) -> set[str]:
+    names: set[str] = set()
+    for stmt in walk_stmts(stmts):
+        if isinstance(stmt, ir.Assign):
+            for target in stmt.targets:
+                names.update(e.id for e in walk_expr(target) if isinstance(e, ir.Name))
+    return names
