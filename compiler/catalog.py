@@ -23,11 +23,12 @@ from __future__ import annotations
 import html
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from compiler.diagnostics import Severity
+from compiler.diagnostics import Diagnostic, Fix, Related, Severity
+from compiler.source import Span
 
 STAGES: tuple[str, ...] = (
     "parse",
@@ -1907,6 +1908,14 @@ _r(
     "As PTO-F15 for an explicitly namespaced op (pl.tensor, pl.tile, pl.system, ...).",
 )
 _r(
+    "PTO-F15c",
+    "named-op-type-deduction",
+    "parse",
+    "{op}: {detail}",
+    "As PTO-F15 when the deducer's message already starts with the op's name (pl.<op> / <module>.<op>), "
+    "which the parser passes through unchanged.",
+)
+_r(
     "PTO-F16",
     "op-error",
     "parse",
@@ -2332,9 +2341,23 @@ VARIANTS: Mapping[str, Mapping[str, Mapping[str, str]]] = MappingProxyType(
     }
 )
 """Exact clause texts for rules whose wording changes with a condition: code -> case -> field values.
-HS-1 ... HS-3 ``requirement`` (not listed) reads ``fill all {n} AIV cores (one block per physical core)``,
-``fill all {n} AIC cores (one block per physical core)`` or, for a Group, ``fill all {n} core-groups (one
-block per core-group, i.e. all {n} AIC cores)``; a Group's ``detail`` is `` in mixed kernel '{group}'``."""
+HS-1 ... HS-3 ``requirement`` (not listed: it holds the core count) and a Group's ``detail`` come from
+:func:`occupancy_fields`."""
+
+
+_HS_REQUIREMENT = {
+    "aiv": "fill all {n} AIV cores (one block per physical core)",
+    "aic": "fill all {n} AIC cores (one block per physical core)",
+    "group": "fill all {n} core-groups (one block per core-group, i.e. all {n} AIC cores)",
+}
+_HS_GROUP_DETAIL = " in mixed kernel '{group}'"
+
+
+def occupancy_fields(case: str, cores: int, group: str = "") -> dict[str, str]:
+    """``detail`` and ``requirement`` of PTO-HS1 ... PTO-HS3 for a standalone ``aiv`` / ``aic`` kernel or a
+    mixed ``group``, where ``cores`` is the physical core count the launch must fill."""
+    detail = _HS_GROUP_DETAIL.format(group=group) if case == "group" else VARIANTS["PTO-HS1"][case]["detail"]
+    return {"detail": detail, "requirement": _HS_REQUIREMENT[case].format(n=cores)}
 
 
 def rule(code: str) -> Rule:
@@ -2351,6 +2374,60 @@ def hint(code: str, **fields: object) -> str | None:
     """The rule's hint with its fields filled (None when the rule has no hint)."""
     text = RULES[code].hint
     return None if text is None else text.format(**fields)
+
+
+def diagnostic(
+    code: str,
+    span: Span,
+    *,
+    related: Iterable[Related] = (),
+    fixes: Iterable[Fix] = (),
+    stage: str | None = None,
+    hint_fields: Mapping[str, object] | None = None,
+    **fields: object,
+) -> Diagnostic:
+    """The one way to build a :class:`Diagnostic`: the rule's message and hint with their fields filled, the
+    rule's severity, and the rule's stage unless ``stage`` names the pass that reports it.
+
+    ``fields`` fill the template (and the hint, unless ``hint_fields`` is given). A field that neither the
+    template nor the hint names is a TypeError and a missing one a KeyError, so an emitting site cannot
+    drift from its catalog entry.
+    """
+    r = RULES[code]
+    hint_values = fields if hint_fields is None else hint_fields
+    known = set(r.fields) | (set(r.hint_fields) if hint_fields is None else set())
+    extra = sorted(set(fields) - known)
+    if extra:
+        raise TypeError(f"{code} has no field(s) {', '.join(extra)}")
+    return Diagnostic(
+        code,
+        r.severity,
+        r.template.format(**fields),
+        span,
+        None if r.hint is None else r.hint.format(**hint_values),
+        tuple(related),
+        tuple(fixes),
+        r.stage if stage is None else stage,
+    )
+
+
+def template_regex(template: str) -> re.Pattern[str]:
+    """A template as a regex: each field a non-greedy named group (a repeated field must repeat its text)."""
+    parts: list[str] = []
+    seen: set[str] = set()
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.*?)")
+            seen.add(name)
+    return re.compile("".join(parts), re.S)
+
+
+def match_fields(code: str, text: str) -> dict[str, str] | None:
+    """The fields that make ``message(code, **fields) == text``, or None when the rule's template cannot
+    read as ``text`` (for text produced outside the catalog, such as an op deducer's message)."""
+    match = template_regex(RULES[code].template).fullmatch(text)
+    return match.groupdict() if match else None
 
 
 def variant_fields(code: str, case: str) -> dict[str, str]:

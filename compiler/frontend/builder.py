@@ -12,14 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler import ir
-from compiler.diagnostics import Diagnostic, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
 from compiler.source import Span
-
-STATEMENT_HINT = (
-    "Only assignments, for loops, while loops, if statements, with statements, returns, break, continue, "
-    "and pass are supported in DSL functions"
-)
-EXPRESSION_HINT = "Use supported expressions like variables, constants, operations, or function calls"
 
 _BINOPS: dict[type, str] = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
@@ -227,13 +222,5 @@ class Builder:
             return ir.Return(self.expr(node.value) if node.value is not None else None, span)
         if isinstance(node, ast.Pass | ast.Break | ast.Continue):
             return ir.Simple(type(node).__name__.lower(), span)
-        self.report(
-            Diagnostic(
-                "PTO-F4",
-                Severity.ERROR,
-                f"Unsupported statement type: {type(node).__name__}",
-                span,
-                hint=STATEMENT_HINT,
-            )
-        )
+        self.report(diagnostic("PTO-F4", span, kind=type(node).__name__))
         return None

@@ -9,25 +9,24 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler import ir
-from compiler.diagnostics import Diagnostic, Fix, Related, Severity
-from compiler.frontend.consts import UNKNOWN_VALUE, SourceText, attribute_value, enum_member_error, fold
+from compiler.catalog import diagnostic, match_fields
+from compiler.diagnostics import Diagnostic, Fix, Related
+from compiler.frontend.consts import (
+    ENUMS,
+    UNKNOWN_VALUE,
+    SourceText,
+    attribute_value,
+    enum_member_error,
+    fold,
+)
 from compiler.ops.resolve import Resolution, resolve_call
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
 
-H_SA = (
-    "Use 'for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):' — n is the AIV sub-core count "
-    "(hardware-fixed at 2); 'mode' is required (NONE = task-parallel, no halving; UP_DOWN / LEFT_RIGHT = "
-    "data-parallel halving); and the loop variable binds the AIV lane index (equivalent to "
-    "pl.tile.get_subblock_idx())."
-)
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
-FOR_LOOP_MESSAGE = (
-    "For loop must use pl.range(), pl.parallel(), pl.unroll(), pl.pipeline(), pl.while_(), pl.spmd(), "
-    "or pl.split_aiv()"
-)
 SPLIT_MODES = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
 _SPLIT_AIV_LOOP_KWARGS = ("init_values", "chunk", "chunk_policy", "attrs", "step", "stage")
 _FRONTEND_NAMES = frozenset(
@@ -102,19 +101,20 @@ class FunctionChecker:
     def error(
         self,
         code: str,
-        message: str,
         span: Span,
-        hint: str | None = None,
+        *,
         related: tuple[Related, ...] = (),
         fixes: tuple[Fix, ...] = (),
+        **fields: Any,
     ) -> None:
-        """Report a parse-stage error; the function is then skipped by later passes."""
+        """Report a parse-stage error (the catalog rule ``code`` with its fields); the function is then
+        skipped by later passes."""
         self.facts.bad = True
-        self._report(Diagnostic(code, Severity.ERROR, message, span, hint, related, fixes, "parse"))
+        self._report(diagnostic(code, span, related=related, fixes=fixes, stage="parse", **fields))
 
-    def warning(self, code: str, message: str, span: Span, fixes: tuple[Fix, ...] = ()) -> None:
-        """Report a parse-stage warning."""
-        self._report(Diagnostic(code, Severity.WARNING, message, span, None, (), fixes, "parse"))
+    def warning(self, code: str, span: Span, *, fixes: tuple[Fix, ...] = (), **fields: Any) -> None:
+        """Report a parse-stage warning (the catalog rule ``code`` with its fields)."""
+        self._report(diagnostic(code, span, fixes=fixes, stage="parse", **fields))
 
     # ------------------------------------------------------------ entry
     def run(self) -> FunctionFacts:
@@ -160,13 +160,7 @@ class FunctionChecker:
             and ctx.loops
             and ctx.loops[-1] == "split_aiv"
         ):
-            self.error(
-                "PTO-P11",
-                f"'{stmt.kind}' not supported inside a 'for ... in pl.split_aiv(...)' body",
-                stmt.span,
-                f"'{stmt.kind}' can only be used in sequential (pl.range) or while loops; a pl.split_aiv "
-                "body is a scope over the two AIV lanes, not a loop",
-            )
+            self.error("PTO-P11", stmt.span, keyword=stmt.kind)
 
     def bind(self, target: ir.Expr, value_type: ValueType, ctx: _Ctx) -> None:
         """Record the names an assignment defines."""
@@ -185,7 +179,7 @@ class FunctionChecker:
         """Check a for loop and its iterator kind."""
         call = stmt.iter
         if stmt.kind not in LOOP_KINDS or not call.func.startswith("pl."):
-            self.error("PTO-F5", FOR_LOOP_MESSAGE, call.span)
+            self.error("PTO-F5", call.span)
             self._loop_body(stmt, ctx.child(loops=[*ctx.loops, "range"]))
             return
         for arg in call.args:
@@ -213,100 +207,52 @@ class FunctionChecker:
         if ctx.region_span is not None:
             self.error(
                 "PTO-P1",
-                "nested 'for ... in pl.split_aiv(...)' is not allowed: a split_aiv body already represents "
-                "the two AIV lanes, so it cannot contain another split_aiv loop",
                 stmt.header,
-                H_SA,
-                (Related(ctx.region_span.header(), "enclosing pl.split_aiv region"),),
+                related=(Related(ctx.region_span.header(), "enclosing pl.split_aiv region"),),
             )
             ok = False
         if ctx.scope_split:
             self.error(
                 "PTO-P2",
-                f"scope combines a function-level pl.split(pl.SplitMode.{ctx.scope_split}) "
-                "(optimizations=[pl.split(...)]) with a pl.split_aiv region; these are mutually exclusive "
-                "AIV-split mechanisms — the function-level split would be silently dropped (the per-region "
-                "split governs the lanes)",
                 stmt.header,
-                "Remove optimizations=[pl.split(...)] or the pl.split_aiv region. To pin a custom cross-core "
-                "slot count, use optimizations=[pl.cross_core_slot(slot_num=N)], which is orthogonal to "
-                "splitting. " + H_SA,
-                (Related(ctx.scope_span.header(), "the scope that declares pl.split(...)"),)
+                related=(Related(ctx.scope_span.header(), "the scope that declares pl.split(...)"),)
                 if ctx.scope_span
                 else (),
+                mode=ctx.scope_split,
             )
             ok = False
         if not isinstance(stmt.target, ir.Name):
-            self.error(
-                "PTO-P3",
-                "for ... in pl.split_aiv(...) must use a single loop variable",
-                stmt.target.span,
-                H_SA,
-            )
+            self.error("PTO-P3", stmt.target.span)
             ok = False
         mode: str | None = None
         for kw in call.keywords:
             if kw.name in _SPLIT_AIV_LOOP_KWARGS:
-                self.error(
-                    "PTO-P4", f"pl.split_aiv() loop form does not accept '{kw.name}='", kw.value.span, H_SA
-                )
+                self.error("PTO-P4", kw.value.span, kw=kw.name)
                 ok = False
             elif kw.name == "optimizations":
-                self.error(
-                    "PTO-P5",
-                    "pl.split_aiv() does not accept 'optimizations=' — pl.split_aiv() IS the split "
-                    "declaration; a co-present pl.split(...) is a conflicting split spec",
-                    kw.value.span,
-                    H_SA,
-                )
+                self.error("PTO-P5", kw.value.span)
                 ok = False
             elif kw.name == "mode":
                 mode = self.enum_arg(kw.value, "SplitMode")
                 if mode is None:
                     ok = False
             else:
-                self.error(
-                    "PTO-P9",
-                    f"pl.split_aiv() got unexpected keyword argument '{kw.name}'",
-                    kw.value.span,
-                    H_SA,
-                )
+                self.error("PTO-P9", kw.value.span, kw=kw.name)
                 ok = False
         if call.star_kwargs:
-            self.error(
-                "PTO-P8",
-                "pl.split_aiv() does not accept **kwargs; pass n (positional) and mode= explicitly",
-                call.span,
-                H_SA,
-            )
+            self.error("PTO-P8", call.span)
             ok = False
         if len(call.args) != 1:
-            self.error(
-                "PTO-P6",
-                "pl.split_aiv() takes exactly one positional argument (n, the AIV sub-core count)",
-                call.span,
-                H_SA,
-            )
+            self.error("PTO-P6", call.span)
             ok = False
         else:
             n = fold(call.args[0], self.env)
             if n != 2 or isinstance(n, bool):
                 shown = n if n is not UNKNOWN_VALUE else _expr_text(call.args[0])
-                self.error(
-                    "PTO-P7",
-                    f"pl.split_aiv(n) requires n == 2 (AIV sub-core count is hardware-fixed at 2), got {shown}",
-                    call.args[0].span,
-                    H_SA,
-                )
+                self.error("PTO-P7", call.args[0].span, n=shown)
                 ok = False
         if call.kwarg("mode") is None:
-            self.error(
-                "PTO-P10",
-                "pl.split_aiv() requires mode= (e.g. mode=pl.SplitMode.NONE for task-parallel, or "
-                "pl.SplitMode.UP_DOWN / pl.SplitMode.LEFT_RIGHT for data-parallel halving)",
-                call.span,
-                H_SA,
-            )
+            self.error("PTO-P10", call.span)
             ok = False
         region_mode = mode or "NONE"
         if ok:
@@ -323,8 +269,9 @@ class FunctionChecker:
     def with_stmt(self, stmt: ir.With, ctx: _Ctx) -> None:
         """Check `with pl.at / pl.cluster / pl.spmd / ...`."""
         call = stmt.call
-        for arg in call.args:
-            self.value(arg, ctx)
+        for index, arg in enumerate(call.args):
+            if not (stmt.kind == "at" and index == 0 and isinstance(arg, ir.Attribute)):  # the level: _level
+                self.value(arg, ctx)
         if stmt.kind == "at":
             level = self._level(call)
             if level == "CORE_GROUP":
@@ -335,13 +282,7 @@ class FunctionChecker:
                 self.block(stmt.body, inner)
                 return
             if call.kwarg("optimizations") is not None:
-                self.error(
-                    "PTO-O14",
-                    "optimizations=[pl.split(...)] / optimizations=[pl.cross_core_slot(...)] are only supported "
-                    "with level=pl.Level.CORE_GROUP",
-                    stmt.header,
-                    "Use pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]).",
-                )
+                self.error("PTO-O14", stmt.header)
         elif stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
             self.spmd_body(stmt)
@@ -372,14 +313,7 @@ class FunctionChecker:
             return
         if _reads_block_idx(body) or _dispatches(body):
             return
-        self.error(
-            "PTO-F11",
-            "`with pl.spmd(...)` body neither reads the per-block index via `pl.tile.get_block_idx()` nor "
-            "dispatches a `self.<kernel>(...)` call, so every block would run identical work.",
-            stmt.header,
-            "Add `i = pl.tile.get_block_idx()` inside the scope, dispatch a kernel that reads it, or use "
-            "`for i in pl.spmd(n):` to bind the block index automatically.",
-        )
+        self.error("PTO-F11", stmt.header)
 
     def _scope_info(self, call: ir.Call) -> ScopeInfo:
         split: str | None = None
@@ -411,7 +345,7 @@ class FunctionChecker:
         seen_kw: set[str] = set()
         for kw in call.keywords:
             if kw.name in seen_kw and kw.name == "optimizations":
-                self.error("PTO-O15", f"{owner}() got multiple values for argument 'optimizations'", kw.span)
+                self.error("PTO-O15", kw.span)
             seen_kw.add(kw.name)
         opts = call.kwarg("optimizations")
         if opts is None:
@@ -420,12 +354,7 @@ class FunctionChecker:
             literal = _literal_text(opts, self.env)
             fixes = (Fix("inline_optimizations", opts.span, (("text", literal),)),) if literal else ()
             self.error(
-                "PTO-O1",
-                f"{owner}(optimizations=...) must be a list literal",
-                opts.span,
-                "Use optimizations=[pl.split(pl.SplitMode.NONE)].",
-                (Related(header, "in this scope"),),
-                fixes,
+                "PTO-O1", opts.span, related=(Related(header, "in this scope"),), fixes=fixes, owner=owner
             )
             return
         split_entry: ir.Call | None = None
@@ -437,42 +366,29 @@ class FunctionChecker:
                 literal = _literal_text(entry, self.env)
                 self.error(
                     "PTO-O5",
-                    f"Unsupported entry in {owner}(optimizations=[...])",
                     entry.span,
-                    "Each entry must be pl.split(pl.SplitMode.X) or pl.cross_core_slot(slot_num=N).",
-                    (Related(header, "in this scope"),),
-                    (Fix("inline_optimizations", entry.span, (("text", literal),)),) if literal else (),
+                    related=(Related(header, "in this scope"),),
+                    fixes=(Fix("inline_optimizations", entry.span, (("text", literal),)),) if literal else (),
+                    owner=owner,
                 )
                 continue
             if name == "pl.split":
                 if split_entry is not None:
-                    self.error("PTO-O2", "Duplicate 'pl.split(...)' in optimizations=[...]", entry.span)
+                    self.error("PTO-O2", entry.span)
                     continue
                 split_entry = entry
                 for kw in entry.keywords:
                     if kw.name != "slot_num":
-                        self.error(
-                            "PTO-O6",
-                            f"Unknown keyword argument '{kw.name}' in pl.split()",
-                            kw.span,
-                            "pl.split() accepts only the deprecated slot_num= keyword.",
-                        )
+                        self.error("PTO-O6", kw.span, kw=kw.name)
                 slot = entry.kwarg("slot_num")
                 if slot is not None:
                     split_has_slot = True
-                    if self.slot_literal(
-                        slot, "pl.split(slot_num=...)", "Use e.g. pl.cross_core_slot(slot_num=16).", header
-                    ):
+                    if self.slot_literal(slot, "split", header):
                         mode = _expr_text(entry.args[0]) if entry.args else "pl.SplitMode.NONE"
                         self.warning(
                             "PTO-O13",
-                            "pl.split(slot_num=...) is deprecated: the cross-core slot count is orthogonal to the "
-                            "split mode, and spelling it here forces a split mode you may not want (the "
-                            "pl.split(pl.SplitMode.NONE, slot_num=N) idiom). Use "
-                            "optimizations=[pl.cross_core_slot(slot_num=N)] instead, optionally alongside "
-                            "pl.split(MODE).",
                             slot.span,
-                            (
+                            fixes=(
                                 Fix(
                                     "rewrite_split_slot_num",
                                     entry.span,
@@ -481,110 +397,48 @@ class FunctionChecker:
                             ),
                         )
                     if slot_entry is not None:
-                        self.error(
-                            "PTO-O3",
-                            "optimizations=[...] sets the cross-core slot count twice: via the deprecated "
-                            "pl.split(slot_num=...) and via pl.cross_core_slot(...)",
-                            entry.span,
-                            "Keep only pl.cross_core_slot(slot_num=N).",
-                        )
+                        self.error("PTO-O3", entry.span)  # pl.split written second
                 if len(entry.args) != 1:
-                    self.error(
-                        "PTO-O7",
-                        f"pl.split() takes exactly 1 positional argument, got {len(entry.args)}",
-                        entry.span,
-                        "Use pl.split(pl.SplitMode.NONE).",
-                    )
+                    self.error("PTO-O7", entry.span, n=len(entry.args))
                 else:
                     self.enum_arg(entry.args[0], "SplitMode")
             else:
                 if slot_entry is not None:
-                    self.error(
-                        "PTO-O4",
-                        "Duplicate 'pl.cross_core_slot(...)' in optimizations=[...]",
-                        entry.span,
-                        related=(Related(header, "in this scope"),),
-                    )
+                    self.error("PTO-O4", entry.span, related=(Related(header, "in this scope"),))
                     continue
                 slot_entry = entry
                 if entry.args:
-                    self.error(
-                        "PTO-O8",
-                        f"pl.cross_core_slot() takes no positional arguments, got {len(entry.args)}",
-                        entry.span,
-                        "Use pl.cross_core_slot(slot_num=4).",
-                    )
+                    self.error("PTO-O8", entry.span, n=len(entry.args))
                 for kw in entry.keywords:
                     if kw.name not in ("slot_num", "local_slot_num"):
-                        self.error(
-                            "PTO-O9",
-                            f"Unknown keyword argument '{kw.name}' in pl.cross_core_slot()",
-                            kw.span,
-                            "Use pl.cross_core_slot(slot_num=4).",
-                        )
+                        self.error("PTO-O9", kw.span, kw=kw.name)
                 slot = entry.kwarg("slot_num")
                 if slot is None:
-                    self.error(
-                        "PTO-O10",
-                        "pl.cross_core_slot() requires the slot_num= keyword argument",
-                        entry.span,
-                        "Use pl.cross_core_slot(slot_num=4).",
-                    )
+                    self.error("PTO-O10", entry.span)
                 else:
-                    ok = self.slot_literal(
-                        slot,
-                        "pl.cross_core_slot(slot_num=...)",
-                        "Use pl.cross_core_slot(slot_num=4).",
-                        header,
-                    )
+                    ok = self.slot_literal(slot, "slot_num", header)
                     local = entry.kwarg("local_slot_num")
-                    if (
-                        ok
-                        and local is not None
-                        and self.slot_literal(
-                            local,
-                            "pl.cross_core_slot(local_slot_num=...)",
-                            "Use pl.cross_core_slot(slot_num=4, local_slot_num=2).",
-                            header,
-                        )
-                    ):
+                    if ok and local is not None and self.slot_literal(local, "local_slot_num", header):
                         sn, lsn = fold(slot, self.env), fold(local, self.env)
                         if isinstance(sn, int) and isinstance(lsn, int) and lsn > sn:
-                            self.error(
-                                "PTO-SP6b",
-                                f"pl.cross_core_slot(local_slot_num=...) must be <= slot_num ({sn}), got {lsn}",
-                                local.span,
-                                "Both counts are positive and local_slot_num <= slot_num.",
-                            )
+                            self.error("PTO-SP6b", local.span, slot_num=sn, local_slot_num=lsn)
                 if split_has_slot:
-                    self.error(
-                        "PTO-O3",
-                        "optimizations=[...] sets the cross-core slot count twice: via the deprecated "
-                        "pl.split(slot_num=...) and via pl.cross_core_slot(...)",
-                        entry.span,
-                        "Drop slot_num= from pl.split(...) and keep pl.cross_core_slot(slot_num=N).",
-                    )
+                    self.error("PTO-O3b", entry.span)  # pl.cross_core_slot written second
 
-    def slot_literal(self, expr: ir.Expr, api: str, hint: str, header: Span) -> bool:
-        """O-11 / O-12: a slot count must be a positive integer literal (module constants fold)."""
+    def slot_literal(self, expr: ir.Expr, which: str, header: Span) -> bool:
+        """O-11 / O-12 (and spec 000's local_slot_num forms): a slot count must be a positive integer
+        literal (module constants fold). ``which`` is ``split`` (the deprecated pl.split(slot_num=)),
+        ``slot_num`` or ``local_slot_num`` (pl.cross_core_slot)."""
+        literal_code, positive_code = _SLOT_CODES[which]
+        related = (Related(header, "in this scope"),)
         value = fold(expr, self.env) if isinstance(expr, ir.Const | ir.Name) else UNKNOWN_VALUE
         if not isinstance(value, int) or isinstance(value, bool):
-            self.error(
-                "PTO-O11",
-                f"{api} must be an integer literal",
-                expr.span,
-                hint,
-                (Related(header, "in this scope"),),
-            )
+            self.error(literal_code, expr.span, related=related)
             return False
         if value <= 0:
-            self.error(
-                "PTO-O12",
-                f"{api} must be positive, got {value}",
-                expr.span,
-                None,
-                (Related(header, "in this scope"),),
-            )
+            api = "pl.split(slot_num=...)" if which == "split" else "pl.cross_core_slot(slot_num=...)"
+            fields: dict[str, Any] = {"api": api} if positive_code == "PTO-O12" else {}
+            self.error(positive_code, expr.span, related=related, value=value, **fields)
             return False
         return True
 
@@ -593,13 +447,11 @@ class FunctionChecker:
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             if bad is not None:
-                if enum == "SplitMode":
-                    self.error(
-                        "PTO-P12", f"Unknown SplitMode value: {bad}", expr.span,
-                        "Valid values: " + ", ".join(SPLIT_MODES),
-                    )  # fmt: skip
+                written = expr.dotted.split(".")[1]  # the enum the source names, e.g. Level
+                if written == "SplitMode":
+                    self.error("PTO-P12", expr.span, value=bad)
                 else:
-                    self.error("PTO-F9", f"Failed to evaluate expression '{expr.dotted}': {bad}", expr.span)
+                    self.error("PTO-F7", expr.span, enum=written, value=bad, valid=", ".join(ENUMS[written]))
                 return None
             value = attribute_value(expr.dotted)
             if isinstance(value, EnumValue):
@@ -608,7 +460,7 @@ class FunctionChecker:
         if isinstance(value, EnumValue):
             return value.member
         if enum == "SplitMode":
-            self.error("PTO-P12", "Expected pl.SplitMode.<name>", expr.span, "Use pl.SplitMode.<name>.")
+            self.error("PTO-P12b", expr.span)
         return None
 
     # ------------------------------------------------------------ expressions
@@ -625,18 +477,13 @@ class FunctionChecker:
                 and expr.id not in self.module_names
                 and expr.id not in _BUILTINS
             ):
-                self.error(
-                    "PTO-F6",
-                    f"Undefined variable '{expr.id}'",
-                    expr.span,
-                    "Check if the variable is defined before using it or is available in the enclosing scope",
-                )
+                self.error("PTO-F6", expr.span, name=expr.id)
             value = self.env.get(expr.id, UNKNOWN_VALUE)
             return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             if bad is not None:
-                self.error("PTO-F9", f"Failed to evaluate expression '{expr.dotted}': {bad}", expr.span)
+                self.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
             return UNKNOWN
         if isinstance(expr, ir.Const):
             return ScalarType("FP32" if isinstance(expr.value, float) else "INDEX")
@@ -670,12 +517,7 @@ class FunctionChecker:
                     self.value(part, ctx)
             return UNKNOWN
         if isinstance(expr, ir.Opaque):
-            self.error(
-                "PTO-F28",
-                f"Unsupported expression type: {expr.kind}",
-                expr.span,
-                "Use supported expressions like variables, constants, operations, or function calls",
-            )
+            self.error("PTO-F28", expr.span, kind=expr.kind)
         return UNKNOWN
 
     def arg_value(self, expr: ir.Expr, ctx: _Ctx) -> ArgValue:
@@ -711,10 +553,7 @@ class FunctionChecker:
             target = self.program_functions.get(func[5:])
             if target is None and self.program_functions:
                 self.error(
-                    "PTO-F35",
-                    f"Function '{func[5:]}' not defined in program",
-                    call.func_span,
-                    f"Available functions: {list(self.program_functions)}",
+                    "PTO-F35", call.func_span, name=func[5:], available=str(list(self.program_functions))
                 )
             return target.return_type or UNKNOWN if target is not None else UNKNOWN
         short = func.rsplit(".", 1)[-1]
@@ -735,163 +574,154 @@ class FunctionChecker:
         resolution = resolve_call(func, args, kwargs)
         self.facts.calls[call.span] = resolution
         if resolution.unknown:
-            self.error(
-                "PTO-F1",
-                f"Unknown operation '{func}'",
-                call.func_span,
-                "Check spelling, or use pl.tensor.*/pl.tile.*/pl.system.* for explicit namespacing",
-            )
+            self.unknown_op(call)
+            return UNKNOWN
+        if self.syncall_enums(call):
             return UNKNOWN
         if resolution.error:
-            self.error(_td_code(resolution.error), resolution.error, call.span)
+            code, fields = _deduction_fields(func, resolution.error)
+            self.error(code, call.span, **fields)
             return UNKNOWN
-        self.syncall_enums(call)
         return resolution.result
 
-    def syncall_enums(self, call: ir.Call) -> None:
-        """Spec 003: syncall / sync_set / sync_wait take pl.KernelType / pl.SyncAllMode enums, not strings."""
+    def unknown_op(self, call: ir.Call) -> None:
+        """F1 / F2 / F3: a name the op namespaces do not define."""
+        module, _, op = call.func.rpartition(".")
+        if module == "pl":
+            self.error("PTO-F1", call.func_span, op=op)
+        elif call.func.startswith("pld."):
+            self.error("PTO-F3", call.func_span, op=call.func.removeprefix("pld."))
+        else:
+            self.error("PTO-F2", call.func_span, module=module, op=op)
+
+    def syncall_enums(self, call: ir.Call) -> bool:
+        """Spec 003: syncall / sync_set / sync_wait take pl.KernelType / pl.SyncAllMode enums, not strings,
+        and only the members of the op's domain; a soft syncall names its workspace. True when reported."""
         short = call.func.rsplit(".", 1)[-1]
-        if short not in ("syncall", "sync_set", "sync_wait"):
-            return
+        if short not in ("syncall", "sync_set", "sync_wait") or not call.func.startswith("pl."):
+            return False
+        found = False
         for name, enum in (("core_type", "KernelType"), ("mode", "SyncAllMode")):
             expr = call.kwarg(name)
             if isinstance(expr, ir.Const) and isinstance(expr.value, str):
-                self.error(
-                    "PTO-SP5",
-                    f"pl.system.{short}() {name}= must be a pl.{enum} member, got the string {expr.value!r}",
-                    expr.span,
-                    f"Write {name}=pl.{enum}.<MEMBER>.",
-                )
+                self.error("PTO-SP5", expr.span, op=short, param=name, enum=enum, value=expr.value)
+                found = True
             elif short != "syncall" and name == "core_type" and isinstance(expr, ir.Attribute):
                 value = attribute_value(expr.dotted)
                 if isinstance(value, EnumValue) and value.member == "MIX":
-                    self.error(
-                        "PTO-SP5",
-                        f"pl.system.{short}() core_type must be pl.KernelType.AIC or pl.KernelType.AIV, got "
-                        "pl.KernelType.MIX",
-                        expr.span,
-                    )
+                    self.error("PTO-SP5b", expr.span, op=short, param=name, member=expr.dotted)
+                    found = True
+        mode = call.kwarg("mode")
+        if short == "syncall" and isinstance(mode, ir.Attribute) and mode.dotted.endswith("SyncAllMode.SOFT"):
+            missing = [k for k in ("gm_workspace", "used_cores") if call.kwarg(k) is None]
+            if missing:
+                self.error("PTO-SP7", call.span, missing=", ".join(missing))
+                found = True
+        return found
 
     def split_transfer(self, call: ir.Call, ctx: _Ctx) -> ValueType:
         """X-1 ... X-11: `pl.aiv_shard(x)` / `pl.aic_gather(x)`."""
         op = call.func.rsplit(".", 1)[-1]
-        hint = (
-            f"Write 'x = pl.{op}(tile)' inside a 'for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):' "
-            "loop; the split mode is taken from that scope."
-        )
         operand_type: ValueType = UNKNOWN
         for arg in call.args:
             operand_type = self.value(arg, ctx)
         ok = True
         for kw in call.keywords:
             if kw.name == "mode":
-                self.error(
-                    "PTO-X1",
-                    f"pl.{op}() does not take a mode= argument — pass the lowered integer 'split=' (outlined form) "
-                    "or rely on the enclosing pl.split_aiv(mode=...) scope (high-level form)",
-                    call.span,
-                    hint,
-                )
+                self.error("PTO-X1", call.span, op=op)
                 ok = False
             elif kw.name not in ("split", "lane_stride"):
-                self.error(
-                    "PTO-X2", f"pl.{op}() does not accept keyword argument '{kw.name}'", call.span, hint
-                )
+                self.error("PTO-X2", call.span, op=op, kw=kw.name)
                 ok = False
         if not ok:
             return UNKNOWN
         if len(call.args) != 1:
-            noun = "shard" if op == "aiv_shard" else "gather"
-            self.error(
-                "PTO-X3",
-                f"pl.{op}() takes exactly one positional argument (the tile to {noun}), got {len(call.args)}",
-                call.span,
-                hint,
-            )
+            action = "shard" if op == "aiv_shard" else "gather"
+            self.error("PTO-X3", call.span, op=op, action=action, n=len(call.args))
             return UNKNOWN
         if isinstance(operand_type, TensorType) and operand_type.distributed:
-            self.error(
-                "PTO-X4",
-                f"pl.{op} does not support distributed tensors (AIV/AIC split only)",
-                call.span,
-                hint,
-            )
+            self.error("PTO-X4", call.span, op=op)
             return UNKNOWN
         split_kw = call.kwarg("split")
         lane_stride = call.kwarg("lane_stride")
         if ctx.region_span is not None:
             if split_kw is not None:
-                self.error(
-                    "PTO-X5",
-                    f"pl.{op}() does not take a split= argument inside a 'for ... in pl.split_aiv(...)' loop — the "
-                    "split mode is inherited from that scope",
-                    call.span,
-                    hint,
-                )
+                self.error("PTO-X5", call.span, op=op)
                 return UNKNOWN
             if lane_stride is not None:
-                self.error(
-                    "PTO-X11",
-                    f"pl.{op}() does not take a lane_stride= argument inside a 'for ... in pl.split_aiv(...)' loop "
-                    "— the partition follows the region's own per-lane offsets",
-                    call.span,
-                    hint,
-                )
+                self.error("PTO-X11", call.span, op=op)
                 return UNKNOWN
             split = SPLIT_MODES.get(ctx.region_mode or "NONE", 0)
         elif split_kw is not None:
             if isinstance(operand_type, TensorType):
-                self.error(
-                    "PTO-X6",
-                    f"pl.{op}(..., split=N) does not accept a high-level Tensor operand — the outlined split= form "
-                    "is tile-only. Wrap the Tensor in a 'for aiv_id in pl.split_aiv(...)' region instead, which "
-                    "supplies the split mode and lowers to the tile op.",
-                    call.span,
-                    hint,
-                )
+                self.error("PTO-X6", call.span, op=op)
                 return UNKNOWN
             value = fold(split_kw, self.env)
             if not isinstance(value, int) or isinstance(value, bool):
-                self.error(
-                    "PTO-X7",
-                    f"pl.{op}(..., split=N) requires an integer split (the lowered SplitMode value), got "
-                    f"'{_expr_text(split_kw)}'",
-                    call.span,
-                    hint,
-                )
+                self.error("PTO-X7", call.span, op=op, expr=_expr_text(split_kw))
                 return UNKNOWN
             split = value
             if op == "aic_gather" and lane_stride is not None:
-                self.error(
-                    "PTO-X8",
-                    "pl.aic_gather() does not take a lane_stride= argument: only the Cube -> Vector shard is ever "
-                    "rebalanced onto a ragged boundary's valid region, so the gather always re-joins the lanes on "
-                    "the box partition",
-                    call.span,
-                    hint,
-                )
+                self.error("PTO-X8", call.span)
                 return UNKNOWN
         else:
-            self.error(
-                "PTO-X10",
-                f"pl.{op}() must be used inside a 'for ... in pl.split_aiv(...)' loop (or pass an explicit integer "
-                "'split=' in the outlined form); it otherwise inherits the split mode from that scope",
-                call.span,
-                hint,
-            )
+            self.error("PTO-X10", call.span, op=op)
             return UNKNOWN
         kind = "tensor" if isinstance(operand_type, TensorType) else "tile"
         resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split})
         self.facts.calls[call.span] = resolution
         if resolution.error:
-            self.error("PTO-D5", resolution.error, call.span, "Check your function definition for errors")
+            code, fields = _boundary_fields(resolution.error, self.function.name)
+            self.error(code, call.span, **fields)
             return UNKNOWN
         return resolution.result
 
 
-def _td_code(message: str) -> str:
-    """PTO-F15 for `pl operation ...`, PTO-F15b for an explicitly namespaced op."""
-    return "PTO-F15" if message.startswith("pl operation") else "PTO-F15b"
+_SLOT_CODES = {
+    "split": ("PTO-O11b", "PTO-O12"),
+    "slot_num": ("PTO-O11", "PTO-O12"),
+    "local_slot_num": ("PTO-SP6c", "PTO-SP6"),
+}
+"""(not an integer literal, not positive) codes of each slot count."""
+
+
+def _deduction_fields(dsl_name: str, text: str) -> tuple[str, dict[str, Any]]:
+    """The rule and fields of an op wrapper's type-deduction error, as the parser words it: F15 for the
+    unified `pl.<op>`, F15b for an explicitly namespaced op, F15c when the deducer already names the op."""
+    module, _, op = dsl_name.rpartition(".")
+    prefix = f"{module} operation '{op}': "
+    if text.startswith(prefix):
+        detail = text[len(prefix) :]
+        if module == "pl":
+            return "PTO-F15", {"op": op, "detail": detail}
+        return "PTO-F15b", {"module": module, "op": op, "detail": detail}
+    named, sep, detail = text.partition(": ")
+    return "PTO-F15c", {"op": named if sep else dsl_name, "detail": detail if sep else text}
+
+
+_BOUNDARY_CODES = (
+    "PTO-D2",
+    "PTO-D5",
+    "PTO-D5b",
+    "PTO-D6",
+    "PTO-D7",
+    "PTO-D8",
+    "PTO-D9",
+    "PTO-D10",
+    "PTO-D11",
+)
+
+
+def _boundary_fields(text: str, function: str) -> tuple[str, dict[str, Any]]:
+    """The §2.2 deducer rule (D-2 ... D-11) whose template reads as this `pl.aiv_shard` /
+    `pl.aic_gather` deducer message, with its fields (the parser's module prefix removed)."""
+    _, sep, detail = text.partition("': ")
+    deducer = detail if sep else text
+    for code in _BOUNDARY_CODES:
+        fields = match_fields(code, deducer)
+        if fields is not None:
+            return code, fields
+    return "PTO-F18", {"function": function, "detail": deducer}
 
 
 def _subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -> ValueType:

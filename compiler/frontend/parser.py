@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import ir
-from compiler.diagnostics import Diagnostic, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
 from compiler.frontend.builder import Builder, SpanMaker, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, module_constants
 from compiler.frontend.units import Unit, split_units
@@ -148,7 +149,7 @@ def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
     end_col = col + 1
     if exc.end_lineno == exc.lineno and exc.end_offset and exc.end_offset > (exc.offset or 0):
         end_col = exc.end_offset - 1 + unit.indent
-    return Diagnostic("PTO-F0", Severity.ERROR, f"invalid syntax: {exc.msg}", Span(line, col, line, end_col))
+    return diagnostic("PTO-F0", Span(line, col, line, end_col), detail=exc.msg)
 
 
 _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")

@@ -6,8 +6,8 @@ its arguments, or a condition / loop bound around it, read the region's lane ind
 
 from __future__ import annotations
 
-from compiler.catalog import hint, message
-from compiler.diagnostics import Diagnostic, Fix, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Fix
 from compiler.passes.model import SCALAR, Kernel, TIf, TLoop, TNode, TOp, TRegion, children, walk
 
 NOTIFY = "pld.system.notify"
@@ -33,24 +33,12 @@ def _region(region: TRegion) -> list[Diagnostic]:
                 if node.op == SCALAR and node.result and reads & lane:
                     lane.add(node.result)
                 elif node.op == NOTIFY and not guarded and not reads & lane:
-                    out.append(
-                        Diagnostic(
-                            "PTO-H1",
-                            Severity.WARNING,
-                            message("PTO-H1"),
-                            node.call_span,
-                            hint("PTO-H1"),
-                            (),
-                            (
-                                Fix(
-                                    "shard_notify_by_aiv_id",
-                                    node.line_span or node.call_span,
-                                    (("lane_var", region.lane_var or "aiv_id"),),
-                                ),
-                            ),
-                            "lint",
-                        )
+                    fix = Fix(
+                        "shard_notify_by_aiv_id",
+                        node.line_span or node.call_span,
+                        (("lane_var", region.lane_var or "aiv_id"),),
                     )
+                    out.append(diagnostic("PTO-H1", node.call_span, fixes=(fix,)))
                 continue
             inner = guarded or (isinstance(node, TIf | TLoop) and bool(set(node.reads) & lane))
             for sub in children(node):

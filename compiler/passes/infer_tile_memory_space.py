@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from compiler.diagnostics import Diagnostic, Fix, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
 from compiler.ops.registry import get_op
 from compiler.passes.convert_tensor_to_tile_ops import MATMUL_OPERANDS
 from compiler.passes.model import (
@@ -211,20 +212,13 @@ class _Inference:
         dest = op.type
         if not isinstance(dest, TensorType) or dest.dtype in FIXPIPE_DTYPES:
             return
-        dtype = dest.dtype.lower()
         self.report(
-            Diagnostic(
+            diagnostic(
                 "PTO-AG1",
-                Severity.ERROR,
-                f"cube accumulator cannot be stored directly into a '{dtype}' global tensor on the '{self.target}' "
-                f"backend (function '{self.kernel.name}'). The fix-pipe narrows an Acc tile only into "
-                f"INT32/FP32/FP16/BF16. Narrow through the vector unit first -- cast the matmul result to "
-                f"'{dtype}' (e.g. pl.cast(result, ...)) and store that -- or accumulate into an INT32/FP32 tensor "
-                "and convert afterwards.",
                 op.call_span,
-                "Cast the accumulator with pl.cast(acc, target_type=...) before storing it.",
-                stage="InferTileMemorySpace",
-                fixes=(Fix("none", op.call_span),) if False else (),
+                dtype=dest.dtype.lower(),
+                arch=self.target,
+                function=self.kernel.name,
             )
         )
 

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from compiler.diagnostics import Diagnostic, Related, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Related
 from compiler.ops.registry import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
@@ -31,10 +33,10 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None], consts: dict[str
     del consts
     found = 0
 
-    def error(code: str, message: str, span: Span, related: tuple[Related, ...] = ()) -> None:
+    def error(code: str, span: Span, related: tuple[Related, ...] = (), **fields: Any) -> None:
         nonlocal found
         found += 1
-        report(Diagnostic(code, Severity.ERROR, message, span, None, related, (), "LowerAutoVectorSplit"))
+        report(diagnostic(code, span, related=related, stage="LowerAutoVectorSplit", **fields))
 
     regions = [n for n, _ in walk(kernel.body) if isinstance(n, TRegion)]
     for region in regions:
@@ -48,35 +50,23 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None], consts: dict[str
             if offenders:
                 error(
                     "PTO-L4",
-                    "LowerAutoVectorSplit: a pl.split_aiv region mixes explicit tile.aiv_shard/tile.aic_gather "
-                    f"boundary ops with plain full-width vector op(s) [{', '.join(o.op for o in offenders)}] that "
-                    "operate outside the per-lane half-width dataflow. The explicit boundary keeps the region in "
-                    "half-width form, so these full-width ops would be left un-localized and both AIV lanes would "
-                    "compute the full tile. Fix it one of three ways: (1) derive the op from the tile.aiv_shard "
-                    "result; (2) localize it yourself with the region's lane index, e.g. load at 'base + aiv_id * "
-                    "HALF' at the half extent — an op whose READ address references aiv_id is per-lane by "
-                    "construction and is accepted. The lane reference must land in that read address (the offset "
-                    "selecting which window the op reads), not in a shape, a valid_shape, or a destination slot; or "
-                    "(3) remove the explicit tile.aiv_shard/tile.aic_gather and let the implicit affinity-gated path "
-                    "halve the region.",
                     region.header,
                     tuple(Related(o.call_span, f"full-width '{o.op}'") for o in offenders),
+                    ops=", ".join(o.op for o in offenders),
                 )
         for op in body_ops:
             if op.op != "tile.transpose":
                 continue
             a1, a2 = _transpose_axes(op)
             if a1 == dim or a2 == dim or not isinstance(a1, int) or not isinstance(a2, int):
-                result = f" (result '{_user(op.result)}')" if op.result and op.bound else ""
+                named = bool(op.result and op.bound)
                 error(
-                    "PTO-L3",
-                    f"LowerAutoVectorSplit: a pl.split_aiv({region.mode}) region contains a tile.transpose{result} "
-                    f"that swaps the split axis (dim {dim}). The transpose moves the per-lane split data to the other "
-                    "dimension, so the region cannot be split correctly. Fix it one of two ways: (1) remove the "
-                    "transpose, e.g. replace a transpose-then-row-index with a direct column slice such as "
-                    "pre[:, h:h+1]; or (2) move the transpose outside the pl.split_aiv region.",
+                    "PTO-L3" if named else "PTO-L3b",
                     op.call_span,
                     (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
+                    mode=region.mode,
+                    dim=dim,
+                    **({"result": _user(op.result)} if named else {}),
                 )
                 break
     found += _crossing_modes(regions, error)
@@ -87,12 +77,7 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None], consts: dict[str
             if op_affinity(op) is not Affinity.VECTOR:
                 continue
             if (op.op in ROW_REDUCE and dim == 1) or (op.op in COL_REDUCE and dim == 0):
-                error(
-                    "PTO-S1",
-                    f"SplitVectorKernel: reduce op '{op.op}' reduces on the split axis (dim {dim}); partial reduction "
-                    "in a split kernel is not supported",
-                    op.call_span,
-                )
+                error("PTO-S1", op.call_span, op=op.op, dim=dim)
                 break
     return found
 
@@ -145,17 +130,15 @@ def _crossing_modes(regions: list[TRegion], error: Callable[..., None]) -> int:
                 first = (region.mode, op)
                 continue
             if (first[0] != "NONE") != split:
-                name = "pl." + op.op.split(".", 1)[1]
-                earlier = "pl." + first[1].op.split(".", 1)[1]
                 error(
                     "PTO-SP1",
-                    f"'{name}' crosses the AIC/AIV boundary under mode={region.mode} "
-                    f"({'split' if split else 'no split'}) but '{earlier}' at line {first[1].call_span.line} "
-                    f"earlier in this function crosses it under mode={first[0]} "
-                    f"({'no split' if split else 'split'}); all pl.aiv_shard / pl.aic_gather crossings of one "
-                    "function share one cross-core pipe, which is split or no-split for its whole life",
                     op.call_span,
                     (Related(first[1].call_span, f"earlier crossing under mode={first[0]}"),),
+                    op="pl." + op.op.split(".", 1)[1],
+                    mode=f"pl.SplitMode.{region.mode}",
+                    earlier_op="pl." + first[1].op.split(".", 1)[1],
+                    earlier_line=first[1].call_span.line,
+                    earlier_mode=f"pl.SplitMode.{first[0]}",
                 )
                 count += 1
                 break

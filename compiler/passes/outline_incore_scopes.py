@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from compiler import ir
-from compiler.diagnostics import Diagnostic, Fix, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Fix
 from compiler.frontend.checker import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.passes.model import Kernel, Launch
@@ -242,15 +243,4 @@ class _Outliner:
                 name = resolution.ir_name if resolution else None
                 if not name or not name.startswith("tensor.") or name in _NON_COMPUTE_TENSOR_OPS:
                     continue
-                self.report(
-                    Diagnostic(
-                        "PTO-F13",
-                        Severity.WARNING,
-                        f"Compute tensor op '{name}' found in Orchestration function (should be inside InCore)",
-                        call.span,
-                        "Wrap it in `with pl.at(level=pl.Level.CORE_GROUP):` — orchestration codegen rejects it "
-                        "with `Misplaced tensor op ... should be inside InCore block`.",
-                        fixes=(Fix("wrap_pl_at", stmt.span),),
-                        stage="OutlineIncoreScopes",
-                    )
-                )
+                self.report(diagnostic("PTO-F13", call.span, fixes=(Fix("wrap_pl_at", stmt.span),), op=name))

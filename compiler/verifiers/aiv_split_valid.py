@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from compiler.diagnostics import Diagnostic, Fix, Related, Severity
+from compiler.catalog import diagnostic, variant_fields
+from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.ops.registry import Affinity
 from compiler.passes.core_affinity import op_affinity, stated_lane
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
@@ -14,13 +16,6 @@ BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "
 LOAD_STORE = frozenset({"tile.load", "tile.store"})
 ROW_REDUCE = frozenset(f"tile.row_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
 COL_REDUCE = frozenset(f"tile.col_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
-_SHARD_HINT = (
-    " Only a cube-produced value reaches the vector lane through this boundary: Acc is the matmul result the "
-    "c2v pipe can push. A Vec operand is vector-produced (pl.load / pl.full) and already lives on the AIV lane "
-    "— drop the pl.aiv_shard and let the implicit affinity-gated split halve it. A Mat operand is not a "
-    "supported producer pipe; move it through a pl.matmul, or load it on the vector lane instead."
-)
-_GATHER_HINT = " Gather the value only after it has been computed by vector ops on the AIV lane."
 
 
 def _user(name: str | None) -> str:
@@ -32,11 +27,11 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     found = 0
 
     def error(
-        code: str, message: str, span: Span, related: tuple[Related, ...] = (), fixes: tuple[Fix, ...] = ()
+        code: str, span: Span, related: tuple[Related, ...] = (), fixes: tuple[Fix, ...] = (), **fields: Any
     ) -> None:
         nonlocal found
         found += 1
-        report(Diagnostic(code, Severity.ERROR, message, span, None, related, fixes, "AivSplitValid"))
+        report(diagnostic(code, span, related=related, fixes=fixes, stage="AivSplitValid", **fields))
 
     nodes = walk(kernel.body)
     regions = [n for n, _ in nodes if isinstance(n, TRegion)]
@@ -44,17 +39,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     # (h): a region authored inside a function declared InCore.
     if kernel.hand_incore:
         for authored in regions:
-            error(
-                "PTO-AV-H",
-                "'pl.split_aiv' opens a CORE_GROUP-level region, so it cannot be authored inside a function "
-                "declared 'pl.FunctionType.InCore' — that function is already a core function. A region reaches "
-                "an InCore function only when OutlineIncoreScopes lifted the enclosing CORE_GROUP scope into it, "
-                "and that pass processes only Opaque / Orchestration functions. Declare the enclosing function "
-                "with plain @pl.function / @pl.jit (Opaque), or open the region inside a 'with "
-                "pl.at(level=pl.Level.CORE_GROUP):' scope in such a function, and let pass 8 outline it.",
-                authored.header,
-                (Related(kernel.header, "declared InCore here"),),
-            )
+            error("PTO-AV-H", authored.header, (Related(kernel.header, "declared InCore here"),))
     all_ops = ops_of(kernel.body)
     # Checks run on the program as ConvertTensorToTileOps left it: look through inserted crossing moves.
     moved = {op.result: op.operands[0] for op, _ in all_ops if op.origin == CROSSING_MOVE and op.result}
@@ -71,16 +56,8 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             data_parallel = region.mode in ("UP_DOWN", "LEFT_RIGHT")
             # (a) cube op inside a region.
             if not boundary and aff is Affinity.CUBE:
-                tail = (
-                    ", and each AIV lane holds only half the tile so it cannot be vector-split either; move it "
-                    "outside the region, or gather the lanes back to a full tile (tile.aic_gather) first."
-                    if data_parallel
-                    else "; move it outside the region."
-                )
                 error(
                     "PTO-AV-A",
-                    f"cube op '{op.op}' inside a pl.split_aiv region: the region body is AIV work, so cube ops do "
-                    f"not belong in it{tail}",
                     op.call_span,
                     (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
                     (
@@ -90,6 +67,8 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                             (("region_line", str(region.span.line)),),
                         ),
                     ),
+                    op=op.op,
+                    **variant_fields("PTO-AV-A", "data_parallel" if data_parallel else "none"),
                 )
             # (b) reduce over the split axis.
             if data_parallel and (
@@ -99,20 +78,15 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 dim = 1 if op.op in ROW_REDUCE else 0
                 error(
                     "PTO-AV-B",
-                    f"reduce op '{op.op}' reduces over the split axis (dim {dim}) inside a pl.split_aiv region, "
-                    "producing a partial reduction; reduce the non-split axis, or gather the lanes back "
-                    "(tile.aic_gather) before reducing.",
                     op.call_span,
                     (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
+                    op=op.op,
+                    dim=dim,
                 )
             # (d) boundary memory contract.
             if boundary and op.in_spaces and op.in_spaces[0] is not None:
-                required, producer, hint = (
-                    ("Acc", "cube", _SHARD_HINT)
-                    if op.op.endswith("aiv_shard")
-                    else ("Vec", "vector", _GATHER_HINT)
-                )
-                if op.in_spaces[0] != required:
+                clauses = variant_fields("PTO-AV-D1", op.op.split(".", 1)[1])
+                if op.in_spaces[0] != clauses["required"]:
                     fixes = (
                         (Fix("remove_aiv_shard", op.call_span, (("value", _user(op.operands[0])),)),)
                         if op.op.endswith("aiv_shard") and op.in_spaces[0] == "Vec"
@@ -120,33 +94,23 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     )
                     error(
                         "PTO-AV-D1",
-                        f"'{op.op}' operand is in {op.in_spaces[0]}, but it transfers a {producer}-produced value "
-                        f"across the cross-core boundary and requires {required}.{hint}",
                         op.call_span,
                         _def_related(defs, op.operands[0]),
                         fixes,
+                        **{**clauses, "op": op.op, "actual": op.in_spaces[0]},
                     )
         else:
             # (c) boundary op outside every region.
             if boundary:
-                error(
-                    "PTO-AV-C",
-                    f"'{op.op}' must appear inside a pl.split_aiv region (it marks the AIV-split boundary and is only "
-                    "meaningful there).",
-                    op.call_span,
-                )
+                error("PTO-AV-C", op.call_span, op=op.op)
             # (e) vector op outside the regions in manual mode.
             elif manual and op.op not in LOAD_STORE and not stated_lane(op) and aff is Affinity.VECTOR:
                 error(
                     "PTO-AV-E",
-                    f"vector op '{op.op}' sits outside every pl.split_aiv region, but this function already opens "
-                    "one, so the regions are authoritative for where vector work runs and this op has no lane to "
-                    "run on. Wrap this phase in its own region — 'for _ in pl.split_aiv(2, "
-                    "mode=pl.SplitMode.NONE):' runs the full body on both AIV lanes and is the task-parallel form "
-                    "for full-width compute — or move the op into an existing region.",
                     op.call_span,
                     (),
                     (Fix("wrap_split_aiv_none", op.line_span or op.call_span),),
+                    op=op.op,
                 )
         if not manual or boundary or op.op in LOAD_STORE:
             continue
@@ -170,13 +134,11 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 v = _user(operand)
                 error(
                     "PTO-AV-F",
-                    f"'{v}' is defined inside a pl.split_aiv region but '{op.op}' reads it on the CUBE lane outside "
-                    "that region, so the value crosses the AIV -> AIC boundary implicitly. In manual mode (this "
-                    "function opens a region) the crossing must be written down: wrap it in pl.aic_gather(...) "
-                    f"inside the region — '{v} = pl.aic_gather({v})' — and read the gathered value here.",
                     op.call_span,
                     (Related(dop.call_span, f"'{v}' is produced on the AIV lane here"),),
                     (Fix("insert_aic_gather", dop.line_span or dop.call_span, (("value", v),)),),
+                    value=v,
+                    op=op.op,
                 )
             elif (
                 region is not None
@@ -187,14 +149,12 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 v = _user(operand)
                 error(
                     "PTO-AV-G",
-                    f"'{v}' is produced on the CUBE lane by '{dop.op}' outside every pl.split_aiv region, but "
-                    f"'{op.op}' reads it on the VECTOR lane inside one, so the value crosses the AIC -> AIV boundary "
-                    "implicitly. In manual mode (this function opens a region) the crossing must be written down: "
-                    f"bring it in with pl.aiv_shard(...) at the top of the region — '{v} = pl.aiv_shard({v})' — and "
-                    "read the sharded value here.",
                     op.call_span,
                     (Related(dop.call_span, f"'{v}' is produced on the AIC lane by '{dop.op}' here"),),
                     (Fix("wrap_aiv_shard", _operand_span(op, index), (("value", v),)),),
+                    value=v,
+                    defop=dop.op,
+                    op=op.op,
                 )
     return found
 

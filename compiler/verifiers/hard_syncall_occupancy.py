@@ -6,8 +6,11 @@ an inline pl.system.available_*_count()).
 
 from __future__ import annotations
 
+from typing import Any
+
 from compiler.analysis import KernelInfo
-from compiler.diagnostics import Diagnostic, Related, Severity
+from compiler.catalog import diagnostic, occupancy_fields, variant_fields
+from compiler.diagnostics import Diagnostic, Related
 from compiler.passes.model import Kernel, TOp, ops_of
 
 CORES = {"a2a3": (24, 48), "a5": (36, 72)}  # (AIC, AIV)
@@ -26,99 +29,57 @@ def verify(kernels: list[Kernel], infos: list[KernelInfo], target: str) -> list[
         if syncall is None:
             continue
         core = str(syncall.kwarg("core_type") or "MIX").upper()
-        core_text = _STRING.get(core, core.lower())
         related = (Related(launch.span, "launched here"),)
         kind = "AIC" if kernel.func_type == "AIC" else "AIV" if kernel.func_type == "AIV" else info.func_type
         dual = bool(dict(kernel.attrs).get("dual_aiv_dispatch"))
         if (kind == "AIV" and not dual and core != "AIV") or (kind == "AIC" and core != "AIC"):
-            lane, wait = ("vector-only (AIV)", "CUBE") if kind == "AIV" else ("cube-only (AIC)", "VECTOR")
             out.append(
                 _diag(
                     "PTO-HS4",
-                    f'hard pl.system.syncall(core_type="{core_text}") can never complete in a {lane} launch: it '
-                    f"waits for all {wait} cores, but a single-core-type SPMD launch provides none of them. Use a "
-                    "barrier core_type that matches the launch, or launch this barrier from a mixed (cube+vector) "
-                    "kernel.",
                     syncall,
                     related,
+                    core_type=_STRING.get(core, core.lower()),
+                    **variant_fields("PTO-HS4", kind.lower()),
                 )
             )
             continue
         if kind == "AIV":
-            detail, need, query, other = (
-                f'(core_type="{core_text}")',
-                aiv_cores,
-                "available_aiv_count",
-                "available_cluster_count",
-            )
-            requirement = f"fill all {aiv_cores} AIV cores (one block per physical core)"
+            fields = occupancy_fields("aiv", aiv_cores)
+            need, query, other = aiv_cores, "available_aiv_count", "available_cluster_count"
         elif kind == "AIC":
-            detail, need, query, other = (
-                f'(core_type="{core_text}")',
-                aic_cores,
-                "available_cluster_count",
-                "available_aiv_count",
-            )
-            requirement = f"fill all {aic_cores} AIC cores (one block per physical core)"
+            fields = occupancy_fields("aic", aic_cores)
+            need, query, other = aic_cores, "available_cluster_count", "available_aiv_count"
         else:
-            detail, need, query, other = (
-                f" in mixed kernel '{kernel.name}'",
-                aic_cores,
-                "available_cluster_count",
-                "available_aiv_count",
-            )
-            requirement = (
-                f"fill all {aic_cores} core-groups (one block per core-group, i.e. all {aic_cores} AIC cores)"
-            )
+            fields = occupancy_fields("group", aic_cores, kernel.name)
+            need, query, other = aic_cores, "available_cluster_count", "available_aiv_count"
         width = launch.width
         if isinstance(width, int) and width != need:
-            out.append(
-                _diag(
-                    "PTO-HS1",
-                    f"hard pl.system.syncall{detail} requires the SPMD launch to {requirement}, but the launch has "
-                    f'{width} blocks. Use mode="soft" (GM-polling) for partial occupancy.',
-                    syncall,
-                    related,
-                )
-            )
+            out.append(_diag("PTO-HS1", syncall, related, blocks=width, **fields))
             continue
         if width == other:
             out.append(
                 _diag(
                     "PTO-HS2",
-                    f"hard pl.system.syncall{detail} requires the SPMD launch to {requirement}, but the launch sizes "
-                    f'itself on pl.system.{other}(). Use pl.system.{query}() instead, or mode="soft" (GM-polling) '
-                    "for partial occupancy.",
                     syncall,
                     related,
+                    used_query=f"pl.system.{other}()",
+                    expected_query=f"pl.system.{query}()",
+                    **fields,
                 )
             )
             continue
         if not launch.sync_start:
-            out.append(
-                _diag(
-                    "PTO-HS3",
-                    f"hard pl.system.syncall{detail} requires the SPMD launch to set sync_start=True so all blocks "
-                    "are co-resident at the FFTS barrier; without it the runtime may dispatch blocks in waves and the "
-                    'barrier deadlocks on device (507018). Add sync_start=True to the launch, or use mode="soft" '
-                    "(GM-polling).",
-                    syncall,
-                    related,
-                )
-            )
+            out.append(_diag("PTO-HS3", syncall, related, detail=fields["detail"]))
             continue
         if isinstance(width, int):
             out.append(
-                Diagnostic(
+                diagnostic(
                     "PTO-H7",
-                    Severity.WARNING,
-                    f"hard pl.system.syncall in '{kernel.name}' is launched with the literal width {width}: a device "
-                    f"with fewer cores deadlocks at the barrier. Size the launch inline with pl.system.{query}().",
                     launch.span,
-                    None,
-                    (Related(syncall.call_span, "the hard barrier"),),
-                    (),
-                    "lint",
+                    related=(Related(syncall.call_span, "the hard barrier"),),
+                    hint_fields={"query": f"pl.system.{query}()"},
+                    kernel=kernel.name,
+                    width=width,
                 )
             )
     return out
@@ -128,7 +89,5 @@ def _is_hard_syncall(op: TOp) -> bool:
     return op.op == "system.syncall" and str(op.kwarg("mode") or "HARD").upper() != "SOFT"
 
 
-def _diag(code: str, message: str, syncall: TOp, related: tuple[Related, ...]) -> Diagnostic:
-    return Diagnostic(
-        code, Severity.ERROR, message, syncall.call_span, None, related, (), "HardSyncallOccupancy"
-    )
+def _diag(code: str, syncall: TOp, related: tuple[Related, ...], **fields: Any) -> Diagnostic:
+    return diagnostic(code, syncall.call_span, related=related, **fields)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from compiler.diagnostics import Diagnostic, Related, Severity
+from typing import Any
+
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Related
 from compiler.passes.model import Kernel, TNode, TOp, children
 from compiler.passes.outline_incore_scopes import GroupInfo
 
@@ -12,12 +15,15 @@ _CROSS_CORE = frozenset(
 _TFREE = {"tile.tpop_from_aic": "system.tfree_to_aic", "tile.tpop_from_aiv": "system.tfree_to_aiv"}
 
 
-def _error(code: str, message: str, kernel: Kernel, op: TOp | None = None) -> Diagnostic:
-    span = op.call_span if op is not None else kernel.span
+def _error(code: str, kernel: Kernel, at: TOp | None = None, **fields: Any) -> Diagnostic:
+    """The catalog rule ``code`` at the op ``at`` (else the whole kernel); ``function`` is the kernel."""
+    span = at.call_span if at is not None else kernel.span
     related = (
-        (Related(kernel.header, f"in {kernel.func_type} function '{kernel.name}'"),) if op is not None else ()
+        (Related(kernel.header, f"in {kernel.func_type} function '{kernel.name}'"),) if at is not None else ()
     )
-    return Diagnostic(code, Severity.ERROR, message, span, None, related, (), "MixedKernelExpanded")
+    return diagnostic(
+        code, span, related=related, stage="MixedKernelExpanded", function=kernel.name, **fields
+    )
 
 
 def _int(value: object) -> int | None:
@@ -49,21 +55,9 @@ def verify(kernels: list[Kernel], groups: list[GroupInfo]) -> list[Diagnostic]:
         ):
             if have != need:
                 word = "fewer" if have < need else "more"
-                out.append(
-                    _error(
-                        "PTO-MK3",
-                        f"Function '{kernel.name}' has {word} '{name}' calls than initialized pipe directions require",
-                        kernel,
-                    )
-                )
+                out.append(_error("PTO-MK3", kernel, comparison=word, buffer_op=name))
         if uses_cross_core and not inits:
-            out.append(
-                _error(
-                    "PTO-MK5",
-                    f"{kernel.func_type} function '{kernel.name}' uses cross-core tile ops but has no '{init_name}' call",
-                    kernel,
-                )
-            )
+            out.append(_error("PTO-MK5", kernel, kind=kernel.func_type, init_op=init_name))
         for init in inits:
             out.extend(_check_init(kernel, init))
         out.extend(_check_tfree(kernel, kernel.body))
@@ -82,34 +76,22 @@ def _ops(block: tuple[TNode, ...]) -> list[TOp]:
 
 def _check_init(kernel: Kernel, init: TOp) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    prefix = f"Function '{kernel.name}': '{init.op}'"
     dir_mask = _int(init.kwarg("dir_mask"))
     if dir_mask is not None and (dir_mask <= 0 or dir_mask & ~3):
-        out.append(_error("PTO-MK8", f"{prefix} requires valid 'dir_mask' attribute", kernel, init))
+        out.append(_error("PTO-MK8", kernel, init, op=init.op))
     slot_size = _int(init.kwarg("slot_size"))
     if slot_size is not None and slot_size <= 0:
-        out.append(_error("PTO-MK9", f"{prefix} requires positive 'slot_size' attribute", kernel, init))
+        out.append(_error("PTO-MK9", kernel, init, op=init.op))
     slot_num = _int(init.kwarg("slot_num"))
     local = _int(init.kwarg("local_slot_num"))
     if slot_num is not None and slot_num <= 0:
-        out.append(
-            _error("PTO-MK10", f"{prefix} 'slot_num' attribute must be positive when set", kernel, init)
-        )
+        out.append(_error("PTO-MK10", kernel, init, op=init.op))
     if local is not None and local <= 0:
-        out.append(
-            _error("PTO-MK11", f"{prefix} 'local_slot_num' attribute must be positive when set", kernel, init)
-        )
+        out.append(_error("PTO-MK11", kernel, init, op=init.op))
     elif local is not None:
         effective = slot_num if slot_num is not None else (4 if dir_mask == 3 else 8)
         if local > effective:
-            out.append(
-                _error(
-                    "PTO-MK12",
-                    f"{prefix} 'local_slot_num' ({local}) must be <= effective slot_num ({effective})",
-                    kernel,
-                    init,
-                )
-            )
+            out.append(_error("PTO-MK12", kernel, init, op=init.op, local_slot_num=local, slot_num=effective))
     return out
 
 
@@ -125,24 +107,13 @@ def _check_tfree(kernel: Kernel, block: tuple[TNode, ...]) -> list[Diagnostic]:
                 value = node.operands[0] if node.operands else None
                 pop = pops.pop(value, None) if value else None
                 if pop is None:
-                    out.append(
-                        _error(
-                            "PTO-MK16",
-                            f"{kernel.func_type} function '{kernel.name}' has '{node.op}' without a matching "
-                            "outstanding tpop on the same tile value",
-                            kernel,
-                            node,
-                        )
-                    )
+                    out.append(_error("PTO-MK16", kernel, node, kind=kernel.func_type, tfree_op=node.op))
         for sub in children(node):
             out.extend(_check_tfree(kernel, sub))
     for pop in pops.values():
         out.append(
             _error(
-                "PTO-MK17",
-                f"{kernel.func_type} function '{kernel.name}' uses {pop.op} but has no matching '{_TFREE[pop.op]}' call",
-                kernel,
-                pop,
+                "PTO-MK17", kernel, pop, kind=kernel.func_type, tpop_op=pop.op, expected_tfree=_TFREE[pop.op]
             )
         )
     return out
