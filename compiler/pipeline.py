@@ -19,8 +19,10 @@ from compiler.frontend.parser import ParseCache, parse_document
 from compiler.lints import notify_sharding
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
+from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
 from compiler.passes.convert_tensor_to_tile_ops import convert
 from compiler.passes.core_affinity import op_affinity
+from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
 from compiler.passes.infer_tile_memory_space import infer
 from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
@@ -104,6 +106,8 @@ class Analyzer:
             del self.kernel_cache[stale]
         kernel_objs = [r.kernel for r in results]
         diagnostics.extend(mixed_kernel_expanded.verify(kernel_objs, groups))
+        diagnostics.extend(check_group_abi(module, kernel_objs, groups))
+        diagnostics.extend(check_manual_vtoc_pushes(kernel_objs, groups, target))
         diagnostics.extend(hard_syncall_occupancy.verify(kernel_objs, [r.info for r in results], target))
         lanes: dict[int, set[str]] = {}
         for r in results:

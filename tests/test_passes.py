@@ -209,3 +209,15 @@ def test_cluster_spmd_width_bound_inside_the_cluster_is_rejected() -> None:
         "        n = pl.system.available_cluster_count()\n        with pl.cluster():",
     )
     assert analyze(fixed).diagnostics == ()
+
+
+def test_missing_gather_fix_offered_only_for_vector_values() -> None:
+    """AV-F offers `x = pl.aic_gather(x)` for a Vec value (057), not for a cube-side move in a region (051)."""
+    from tests.corpus_check import CORPUS
+
+    def fixes(case: str) -> list[tuple[str, ...]]:
+        found = analyze((CORPUS / case).read_text()).diagnostics
+        return [tuple(f.kind for f in d.fixes) for d in found if d.code == "PTO-AV-F"]
+
+    assert fixes("057_jit_tensor_missing_gather.py") == [("insert_aic_gather",)]
+    assert fixes("051_program_cube_move_in_region.py") == [()]

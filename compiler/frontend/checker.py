@@ -357,6 +357,8 @@ class FunctionChecker:
                 "PTO-O1", opts.span, related=(Related(header, "in this scope"),), fixes=fixes, owner=owner
             )
             return
+        # A list that already has pl.cross_core_slot(...) keeps it: the O-13 fix then only drops slot_num=.
+        has_slot_entry = any(isinstance(e, ir.Call) and e.func.endswith("cross_core_slot") for e in opts.elts)
         split_entry: ir.Call | None = None
         split_has_slot = False
         slot_entry: ir.Call | None = None
@@ -392,7 +394,11 @@ class FunctionChecker:
                                 Fix(
                                     "rewrite_split_slot_num",
                                     entry.span,
-                                    (("mode", mode), ("slot_num", _expr_text(slot))),
+                                    (
+                                        ("mode", mode),
+                                        ("slot_num", _expr_text(slot)),
+                                        ("cross_core_slot", "present" if has_slot_entry else "absent"),
+                                    ),
                                 ),
                             ),
                         )

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from compiler.analysis import CrossingInfo, PipeSetup
-from compiler.catalog import hint, message, rule
-from compiler.diagnostics import Diagnostic, Related, Severity
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Related
 from compiler.ops.registry import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.model import (
@@ -33,7 +33,6 @@ from compiler.passes.model import (
     ops_of,
     walk,
 )
-from compiler.source import Span
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
@@ -210,13 +209,6 @@ def lane_name(sides: set[str] | frozenset[str]) -> str:
 
 
 # ---------------------------------------------------------------- pipe setup and crossings
-def diagnostic(code: str, span: Span, *, stage: str, **fields: object) -> Diagnostic:
-    """A catalogued diagnostic (temporary local constructor until the catalog provides one)."""
-    return Diagnostic(
-        code, rule(code).severity, message(code, **fields), span, hint(code, **fields), stage=stage
-    )
-
-
 def _split_code(mode: str, extent: object, direction: str) -> int:
     """pto-isa TileSplitAxis code: 0 none, 1/2 even UP_DOWN/LEFT_RIGHT, 3/4 their odd (lane 0 one larger) forms."""
     if mode not in ("UP_DOWN", "LEFT_RIGHT"):
@@ -448,23 +440,18 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
         axes = [c for c in op.consts[1:3]]
         if len(axes) == 2 and isinstance(axes[0], int) and isinstance(axes[1], int) and dim not in axes:
             continue
-        result = f" (result '{_user(op.result)}')" if op.result and op.bound else ""
-        report(
-            Diagnostic(
-                "PTO-E1",
-                Severity.ERROR,
-                f"ExpandMixedKernel: kernel '{kernel.name}' requests pl.split({kernel.split}) but contains a "
-                f"tile.transpose{result} that swaps the split axis (dim {dim}). SplitVectorKernel halves the split "
-                "axis while the transpose moves that data to the other dimension, so the split cannot be applied "
-                'correctly. Fix it one of two ways: (1) drop the split — set attrs={"split": pl.SplitMode.NONE} (or '
-                "remove the pl.split optimization); or (2) eliminate this transpose, e.g. replace a "
-                "transpose-then-row-index with a direct column slice such as pre[:, h:h+1].",
-                op.call_span,
-                None,
-                (Related(kernel.header, f"pl.split({kernel.split}) requested here"),),
-                stage="ExpandMixedKernel",
-            )
-        )
+        related = (Related(kernel.header, f"pl.split({kernel.split}) requested here"),)
+        if op.result is not None and op.bound:
+            found = diagnostic(
+                "PTO-E1", op.call_span, related=related, stage="ExpandMixedKernel",
+                kernel=kernel.name, mode=kernel.split, dim=dim, result=_user(op.result),
+            )  # fmt: skip
+        else:
+            found = diagnostic(
+                "PTO-E1b", op.call_span, related=related, stage="ExpandMixedKernel",
+                kernel=kernel.name, mode=kernel.split, dim=dim,
+            )  # fmt: skip
+        report(found)
         return 1
     return 0
 

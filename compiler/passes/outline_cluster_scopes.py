@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from compiler import ir
-from compiler.catalog import hint, message, rule
+from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.passes.walk import walk_expr, walk_stmts
 
@@ -27,15 +27,11 @@ def check_clusters(module: ir.Module) -> list[Diagnostic]:
                 for name in (e.id for e in walk_expr(width) if isinstance(e, ir.Name)):
                     if name in bound:
                         out.append(
-                            Diagnostic(
+                            diagnostic(
                                 "PTO-OC1",
-                                rule("PTO-OC1").severity,
-                                message("PTO-OC1", value=name),
                                 cluster.header,
-                                hint("PTO-OC1", value=name),
-                                (Related(width.span, f"'{name}' is read here"),),
-                                (),
-                                "OutlineClusterScopes",
+                                related=(Related(width.span, f"'{name}' is read here"),),
+                                value=name,
                             )
                         )
                         break

@@ -136,7 +136,10 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     "PTO-AV-F",
                     op.call_span,
                     (Related(dop.call_span, f"'{v}' is produced on the AIV lane here"),),
-                    (Fix("insert_aic_gather", dop.line_span or dop.call_span, (("value", v),)),),
+                    # Gathering is the fix only for vector work (a Vec value); a cube op belongs outside instead.
+                    (Fix("insert_aic_gather", dop.line_span or dop.call_span, (("value", v),)),)
+                    if dop.memory == "Vec"
+                    else (),
                     value=v,
                     op=op.op,
                 )

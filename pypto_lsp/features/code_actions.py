@@ -55,7 +55,7 @@ def _move_out_of_region(fix: Fix, index: LineIndex, text: str) -> list[types.Tex
     region_line = fix.arg("region_line")
     if not region_line.isdigit() or int(region_line) >= fix.span.line:
         return None
-    return edits.move_before(index, text, fix.span.line, fix.span.end_line, int(region_line))
+    return edits.move_out_of_region(index, text, fix.span.line, fix.span.end_line, int(region_line))
 
 
 def _rewrite_split_slot_num(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
@@ -69,6 +69,8 @@ def _rewrite_split_slot_num(fix: Fix, index: LineIndex, text: str) -> list[types
     if kept:  # drop the dangling comma the removed keyword leaves behind
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     split = edits.expression_code(call.with_changes(args=kept))
+    if fix.arg("cross_core_slot") == "present":  # the list already sets the count: keep that one
+        return [edits.replace(index, fix.span, split)]
     slot_value = edits.expression_code(slot.value)
     return [edits.replace(index, fix.span, f"{split}, pl.cross_core_slot(slot_num={slot_value})")]
 
@@ -96,7 +98,7 @@ BUILDERS: dict[str, tuple[str, Builder]] = {
         "Wrap in with pl.at(level=pl.Level.CORE_GROUP)",
         _wrapper(lambda f: "with pl.at(level=pl.Level.CORE_GROUP):"),
     ),
-    "move_out_of_region": ("Move the statement before the region", _move_out_of_region),
+    "move_out_of_region": ("Move the statement out of the region", _move_out_of_region),
     "rewrite_split_slot_num": (
         "Move slot_num into pl.cross_core_slot(...)",
         _rewrite_split_slot_num,
