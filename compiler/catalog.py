@@ -35,6 +35,7 @@ STAGES: tuple[str, ...] = (
     "OutlineIncoreScopes",
     "OutlineClusterScopes",
     "ConvertTensorToTileOps",
+    "FlattenTileNdTo2D",
     "InferTileMemorySpace",
     "AivSplitValid",
     "AccToGmStoreValid",
@@ -951,6 +952,28 @@ _r(
     "(h) A pl.split_aiv region inside a function declared pl.FunctionType.InCore.",
     "Declare the function with plain @pl.function / @pl.jit and open the region in a pl.at(CORE_GROUP) "
     "scope.",
+)
+
+# ==================================================================================================
+# FlattenTileNdTo2D (reference §2.7)
+# ==================================================================================================
+
+_r(
+    "PTO-FT6",
+    "nd-tile-op-unsupported",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: {op} is not supported on >2D tiles",
+    "tile.read / tile.write / tile.slice on a tile of rank 3 or more (hardware tiles are 2D).",
+    "Reshape the tile to 2D (pl.tile.reshape) before reading, writing or slicing it.",
+)
+_r(
+    "PTO-FT7",
+    "nd-transpose-batch-axis",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: only last-two-axes tile.transpose on >2D tiles is supported; transpose involving a "
+    "batch axis (axes {a}, {b} of rank {n}) is not yet lowered. Reshape the tile so the transposed axes are "
+    "the last two.",
+    "A tile.transpose of a >2D tile that swaps a batch axis.",
 )
 
 # ==================================================================================================
@@ -2449,6 +2472,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("OI", "OutlineIncoreScopes"),
     ("OC", "OutlineClusterScopes"),
     ("CT", "ConvertTensorToTileOps"),
+    ("FT", "FlattenTileNdTo2D"),
     ("AV", "AivSplitValid verifier"),
     ("TM", "InferTileMemorySpace (TileMemoryInferred)"),
     ("AG", "AccToGmStoreValid verifier"),

@@ -23,6 +23,7 @@ from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
 from compiler.passes.convert_tensor_to_tile_ops import convert
 from compiler.passes.core_affinity import op_affinity
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
+from compiler.passes.flatten_tile_nd_to_2d import flatten
 from compiler.passes.infer_tile_memory_space import infer
 from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
@@ -185,15 +186,17 @@ def run_kernel(
     diagnostics: list[Diagnostic] = []
     report = diagnostics.append
     kernel = convert(item, facts, env)
+    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
+    errors = flatten(kernel, types, report)
     kernel = infer(kernel, report, target)
-    errors = aiv_split_valid(kernel, report)
+    errors += aiv_split_valid(kernel, report)
     if errors == 0:
         errors += lower(kernel, report, env)
     diagnostics.extend(notify_sharding.lint(kernel))
     lanes = emk.assign_lanes(kernel)
     if errors == 0:
         errors += emk.transpose_check(kernel, report, lanes.mixed)
-    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
+    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves
     crossings = emk.crossings(kernel, types, report) if lanes.mixed else []
     pipe = emk.pipe_setup(kernel, crossings, report, target) if lanes.mixed else None
     # An existing Group caller (hand-written or from pl.cluster) is rewritten in place; otherwise a new

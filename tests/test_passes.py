@@ -221,3 +221,21 @@ def test_missing_gather_fix_offered_only_for_vector_values() -> None:
 
     assert fixes("057_jit_tensor_missing_gather.py") == [("insert_aic_gather",)]
     assert fixes("051_program_cube_move_in_region.py") == [()]
+
+
+def test_flatten_rejects_batch_axis_transpose_of_a_3d_tile() -> None:
+    """FT-7 for a >2D transpose touching a batch axis; transposing the last two axes is fine."""
+    source = (
+        HEADER
+        + """@pl.jit
+def t3(x: pl.Tensor[[2, 32, 32], pl.FP32], out: pl.Out[pl.Tensor[[2, 32, 32], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        xt = pl.load(x, [0, 0, 0], [2, 32, 32])
+        out = pl.store(pl.transpose(xt, AXES), [0, 0, 0], out)
+    return out
+"""
+    )
+    (diag,) = analyze(source.replace("AXES", "0, 1")).diagnostics
+    assert diag.code == "PTO-FT7" and diag.span.line == 8
+    assert "(axes 0, 1 of rank 3)" in diag.message
+    assert not analyze(source.replace("AXES", "1, 2")).has_errors
