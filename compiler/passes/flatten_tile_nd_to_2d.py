@@ -6,7 +6,7 @@ tile.slice on a >2D tile (FT-6) and a >2D transpose involving a batch axis (FT-7
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
@@ -16,7 +16,7 @@ from compiler.types import TensorType, TileType
 _NO_ND = frozenset({"tile.read", "tile.write", "tile.slice"})
 
 
-def flatten(kernel: Kernel, types: dict[str, object], report: Callable[[Diagnostic], None]) -> int:
+def flatten(kernel: Kernel, types: Mapping[str, object], report: Callable[[Diagnostic], None]) -> int:
     """Check every tile op of a kernel against the 2D flattening rules; returns the number of errors."""
     found = 0
     for op, _ in ops_of(kernel.body):
@@ -34,7 +34,7 @@ def flatten(kernel: Kernel, types: dict[str, object], report: Callable[[Diagnost
     return found
 
 
-def _input_rank(op: TOp, types: dict[str, object]) -> int | None:
+def _input_rank(op: TOp, types: Mapping[str, object]) -> int | None:
     source = op.operands[0] if op.operands else None
     value = types.get(source) if source else None
     if isinstance(value, TileType | TensorType):
