@@ -44,6 +44,7 @@ class TensorType:
     shape: tuple[Dim, ...]
     dtype: str
     distributed: bool = False
+    ranked: bool = True  # False for a bare `pl.Tensor` annotation (a @pl.jit parameter typed at call time)
 
     @property
     def rank(self) -> int:
@@ -52,6 +53,8 @@ class TensorType:
 
     def render(self) -> str:
         """DSL-like text."""
+        if not self.ranked:
+            return "Tensor"
         return f"Tensor[[{', '.join(map(str, self.shape))}], {self.dtype}]"
 
 
@@ -111,6 +114,7 @@ class UnknownType:
 
 ValueType = TensorType | TileType | ScalarType | TupleType | UnknownType
 UNKNOWN = UnknownType()
+UNRANKED_TENSOR = TensorType((), "?", ranked=False)
 
 
 def nbytes(shape: tuple[Dim, ...], dtype: str) -> int | None:

@@ -239,3 +239,65 @@ def t3(x: pl.Tensor[[2, 32, 32], pl.FP32], out: pl.Out[pl.Tensor[[2, 32, 32], pl
     assert diag.code == "PTO-FT7" and diag.span.line == 8
     assert "(axes 0, 1 of rank 3)" in diag.message
     assert not analyze(source.replace("AXES", "1, 2")).has_errors
+
+
+def test_module_names_bound_any_way_are_never_undefined() -> None:
+    """Tuple unpacking, unreadable imports and names bound under a top-level `if` are known names."""
+    source = (
+        HEADER
+        + """from .missing_config import ROWS
+T, N = 128, 64
+if True:
+    COLS = 64
+
+
+@pl.jit
+def k(a: pl.Tensor[[128, 64], pl.FP32], out: pl.Out[pl.Tensor[[128, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        t = pl.load(a, [0, 0], [T, N])
+        u = pl.load(a, [0, 0], [ROWS, COLS])
+        out = pl.store(pl.add(t, u), [0, 0], out)
+    return out
+"""
+    )
+    assert [d.code for d in analyze(source, "/nonexistent/dir/k.py").diagnostics] == []
+
+
+def test_scalar_read_of_a_gm_tensor_stays_a_shared_tensor_op() -> None:
+    """`pl.tensor.read(gm, ...)` is a scalar GM read (SHARED), not a vector op outside the regions."""
+    source = (
+        HEADER
+        + """@pl.program
+class R:
+    @pl.function
+    def main(self, a: pl.Tensor[[512, 128], pl.FP32], lens: pl.Tensor[[4], pl.INT32],
+             out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            n = pl.tensor.read(lens, [0])
+            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+                offset = aiv_id * 128 + n
+                t = pl.load(a, [offset, 0], [128, 128])
+                out = pl.store(t, [offset, 0], out)
+        return out
+"""
+    )
+    analysis = analyze(source)
+    assert analysis.diagnostics == ()
+    assert analysis.kernels[0].func_type == "AIV"
+
+
+def test_bare_tensor_annotations_of_jit_parameters_still_place_ops() -> None:
+    """`pl.Tensor` without a shape (typed at call time): the matmul still lands on AIC, the epilogue on AIV."""
+    source = (
+        HEADER
+        + """@pl.jit
+def mm(a: pl.Tensor, b: pl.Tensor, out: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        c = pl.matmul(a, b)
+        out[:] = pl.exp(c)
+    return out
+"""
+    )
+    analysis = analyze(source)
+    assert analysis.diagnostics == ()
+    assert analysis.lane_map() == {7: "aic", 8: "both"}

@@ -197,9 +197,41 @@ def module_constants(
             env[stmt.targets[0].id] = _constant(stmt.value, env)
         elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
             env[stmt.target.id] = _eval_ast(stmt.value, env)
+        elif (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)
+        ):
+            # `T, N = 128, 128`
+            names = stmt.targets[0].elts
+            value = _eval_ast(stmt.value, env)
+            values = (
+                value
+                if isinstance(value, tuple) and len(value) == len(names)
+                else (UNKNOWN_VALUE,) * len(names)
+            )
+            for target, item in zip(names, values, strict=True):
+                if isinstance(target, ast.Name):
+                    env[target.id] = item
         elif isinstance(stmt, ast.ImportFrom) and path and read_file and depth < MAX_IMPORT_DEPTH:
             env.update(_imported(stmt, path, read_file, depth, seen))
+        # Every other module-level binding (an import we cannot read, a name bound under a top-level if /
+        # try / for / with) is a known name with an unknown value: never "undefined".
+        for name in _bound_names(stmt):
+            env.setdefault(name, UNKNOWN_VALUE)
     return env
+
+
+def _bound_names(stmt: ast.stmt) -> list[str]:
+    """Names a module-level statement binds (imports, assignment targets, defs, classes)."""
+    names: list[str] = []
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names.extend((a.asname or a.name).split(".")[0] for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.append(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.append(node.name)
+            break  # a nested body's names are not module names
+    return names
 
 
 def _imported(

@@ -15,7 +15,16 @@ from compiler.frontend.builder import Builder, SpanMaker, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, module_constants
 from compiler.frontend.units import Unit, split_units
 from compiler.source import Span
-from compiler.types import UNKNOWN, DTypeValue, EnumValue, ScalarType, TensorType, TileType, ValueType
+from compiler.types import (
+    UNKNOWN,
+    UNRANKED_TENSOR,
+    DTypeValue,
+    EnumValue,
+    ScalarType,
+    TensorType,
+    TileType,
+    ValueType,
+)
 
 _JIT_TYPES = {
     "jit": "Opaque",
@@ -90,6 +99,11 @@ def parse_document(
             diagnostics.append(_syntax_diagnostic(exc, module_unit))
         except (ValueError, RecursionError):
             pass
+    for unit in units:
+        # Top-level defs and classes (DSL or plain Python) are module names too.
+        match = _DEF_RE.search(unit.text) if unit.kind in ("def", "class") else None
+        if match:
+            env.setdefault(match.group(1), UNKNOWN_VALUE)
     env_key = tuple(sorted((k, repr(v)) for k, v in env.items()))
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
@@ -152,6 +166,7 @@ def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
     return diagnostic("PTO-F0", Span(line, col, line, end_col), detail=exc.msg)
 
 
+_DEF_RE = re.compile(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.M)
 _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
 
 
@@ -307,6 +322,9 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
             value = _literal(items[0], env)
             return ScalarType(value.name if isinstance(value, DTypeValue) else "INDEX"), "In"
     dotted = dotted_name(node)
+    if dotted in ("pl.Tensor", "pld.DistributedTensor"):
+        # @pl.jit specialises on the tensors it is called with: the rank and dtype are unknown here.
+        return UNRANKED_TENSOR, "In"
     if dotted and dotted.endswith(("Scalar", "INDEX", "INT32", "INT64", "FP32", "BOOL")):
         return ScalarType(), "In"
     return UNKNOWN, "In"

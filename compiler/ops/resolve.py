@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from compiler.ops.deduce import DeduceError, deduce, promote_dtypes
 from compiler.ops.dsl import BOUNDARY, DSL_NAMES, EXPLICIT, FRONTEND, PLD_SHORT, PROMOTED, UNIFIED
 from compiler.ops.registry import OpDef, get_op
-from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, UnknownType, ValueType
+from compiler.types import (
+    UNKNOWN,
+    UNRANKED_TENSOR,
+    ArgValue,
+    ScalarType,
+    TensorType,
+    TileType,
+    UnknownType,
+    ValueType,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +133,11 @@ def _scalar_expr(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     return ScalarType(result)
 
 
+def _returns_tensor(op: OpDef) -> bool:
+    """Tensor ops whose result is a tensor (not a scalar read or a dimension query)."""
+    return op.name not in ("tensor.read", "tensor.dim")
+
+
 def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:
     """Resolve `dsl_name(*args, **kwargs)` to its IR op and deduce the result type."""
     if dsl_name not in DSL_NAMES:
@@ -160,6 +174,12 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
     op_def = get_op(ir) if ir is not None else None
     if op_def is None:
         return Resolution(dsl_name, ir, None, UNKNOWN, None)
+    if any(isinstance(a, TensorType) and not a.ranked for a in [*args, *kwargs.values()]):
+        # A tensor whose shape is only known at call time: the op is known, its result shape is not.
+        result: ValueType = (
+            UNRANKED_TENSOR if op_def.name.startswith("tensor.") and _returns_tensor(op_def) else UNKNOWN
+        )
+        return Resolution(dsl_name, ir, op_def, result, None)
     try:
         result = deduce(op_def, args, kwargs)
     except DeduceError as exc:

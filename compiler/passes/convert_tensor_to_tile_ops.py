@@ -42,6 +42,7 @@ MATMUL_OPERANDS: dict[str, tuple[int, ...]] = {
     "tile.gemv_acc": (1, 2), "tile.gemv_bias": (0, 1), "tile.batch_matmul": (0, 1), "tile.batch_matmul_acc": (1, 2),
     "tile.matmul_mx": (0, 2), "tile.matmul_mx_acc": (1, 3),
 }  # fmt: skip
+_GM_SCALAR_ACCESS = ("tensor.read", "tensor.write", "tensor.dim")
 _TENSOR_TO_TILE = {
     "tensor.create": "tile.create",
     "tensor.slice": "tile.load",
@@ -205,7 +206,11 @@ class _Lowering:
             return scalar_name
         ir_name = resolution.ir_name
         opdef = get_op(ir_name)
-        if ir_name.startswith("tensor."):
+        first = call.args[0] if call.args else None
+        if ir_name in _GM_SCALAR_ACCESS and isinstance(first, ir.Name) and self.is_gm(first.id):
+            # A scalar read / write / dim query of a GM tensor stays a tensor op (SHARED, no tile load).
+            pass
+        elif ir_name.startswith("tensor."):
             ir_name = (
                 _TENSOR_TO_TILE.get(ir_name)
                 or (opdef.tile_op if opdef and opdef.tile_op else None)
@@ -245,9 +250,13 @@ class _Lowering:
         # GM operands: matmul operands get a bridge load to Mat next to the matmul; others an entry load.
         matmul_slots = MATMUL_OPERANDS.get(ir_name, ())
         for i, operand in enumerate(operands):
-            if ir_name in ("tile.load", "tile.store", "tile.aiv_shard", "tile.aic_gather") or not self.is_gm(
-                operand
-            ):
+            if ir_name in (
+                "tile.load",
+                "tile.store",
+                "tile.aiv_shard",
+                "tile.aic_gather",
+                *_GM_SCALAR_ACCESS,
+            ) or (not self.is_gm(operand)):
                 if ir_name in ("tile.aiv_shard", "tile.aic_gather") and self.is_gm(operand):
                     operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
                 continue
