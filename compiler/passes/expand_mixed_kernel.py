@@ -543,28 +543,29 @@ def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
 
 def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> list[str]:
     """Two columns, AIC | AIV, ops in order, every crossing drawn as an arrow with value, transport and slot."""
-    width = 44
+    width = 46
     rows = [f"{'AIC (cube)':<{width}}│ AIV (vector)", f"{'─' * width}┼{'─' * width}"]
-    slot = 0
+    # Each direction is its own FIFO ring: slots count per direction, modulo the ring depth.
+    sent = {"C2V": 0, "V2C": 0}
+    depth = pipe.slot_num if pipe else 2
     for op, _ in ops_of(kernel.body):
         sides = lanes.op_sides.get(id(op), frozenset())
-        if not sides:
+        if not sides or op.op in (SCALAR, ALIAS):
             continue
-        label = _user(op.result) if op.result else op.op
+        line = f"L{op.call_span.line} " if op.line_span is not None else ""
+        name = _user(op.result) if op.result and not op.result.startswith("_t") else ""
         if op.crossing is not None and lanes.mixed:
             value = _user(op.operands[0] if op.operands else None)
-            slot_text = f"slot {slot % (pipe.slot_num if pipe else 2)}"
-            slot += 1
+            slot = f" {value} · slot {sent[op.crossing] % depth} "
+            sent[op.crossing] += 1
             if op.crossing == "C2V":
-                left = f"tpush_to_aiv({value}) ──{slot_text}──"
-                rows.append(f"{left:─<{width}}┼──▶ {label} = tpop_from_aic()")
+                left = f"{line}tpush_to_aiv({value}) ──{slot}"
+                rows.append(f"{left:─<{width}}┼──▶ {name or value} = tpop_from_aic()")
             else:
-                left = f"{label} = tpop_from_aiv() ◀──{slot_text}──"
-                rows.append(f"{left:<{width}}┼── tpush_to_aic({value})")
+                left = f"{line}{name or value} = tpop_from_aiv() ◀──{slot}"
+                rows.append(f"{left:─<{width}}┼── tpush_to_aic({value})")
             continue
-        text = f"{label} = {op.op}" if op.result else op.op
-        if op.op in (SCALAR, ALIAS):
-            continue
+        text = f"{line}{name} = {op.op}" if name else f"{line}{op.op}"
         aic = text if AIC in sides else ""
         aiv = text if AIV in sides else ""
         rows.append(f"{aic[: width - 1]:<{width}}│ {aiv}")
