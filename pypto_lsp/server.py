@@ -24,6 +24,7 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from compiler.analysis import Analysis
 from compiler.pipeline import Analyzer
 from pypto_lsp import __version__, config, dsl
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
@@ -58,6 +59,15 @@ class DocState:
     landed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+@dataclass(frozen=True, slots=True)
+class View:
+    """What a read-only feature gets: the latest analysis, the index of its text, and that snapshot."""
+
+    analysis: Analysis
+    index: LineIndex
+    snapshot: Snapshot
+
+
 class PyptoServer(LanguageServer):
     """pygls server holding the open documents' analysis state and the user settings."""
 
@@ -72,6 +82,7 @@ class PyptoServer(LanguageServer):
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-analysis")
         # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
         self.analyzers: dict[str, Analyzer] = {}
+        self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -255,18 +266,25 @@ class PyptoServer(LanguageServer):
         """Forget a closed document and clear what was pushed for it."""
         state = self.docs.pop(uri, None)
         self.analyzers.pop(uri, None)
+        self.indexes.pop(uri, None)
         if state is not None and state.task is not None:
             state.task.cancel()
         if uri in self.pushed:
             self.pushed.discard(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
-    def view(self, uri: str) -> tuple[Analyzed, LineIndex] | None:
+    def view(self, uri: str) -> View | None:
         """The latest DSL analysis of a document with a LineIndex of the text it was computed on."""
         result = self.latest(uri)
         if result is None or result.analysis is None:
             return None
-        return result, LineIndex(result.snapshot.text, self.encoding)
+        # One LineIndex per analysed version and encoding, shared by every request on it.
+        key = (result.snapshot.version, self.encoding)
+        cached = self.indexes.get(uri)
+        if cached is None or cached[0] != key:
+            cached = (key, LineIndex(result.snapshot.text, self.encoding))
+            self.indexes[uri] = cached
+        return View(result.analysis, cached[1], result.snapshot)
 
 
 # -- handler wrappers -----------------------------------------------------------------------------
@@ -404,9 +422,7 @@ def _register_features(server: PyptoServer) -> None:
         view = ls.view(params.text_document.uri)
         if view is None:
             return None
-        result, index = view
-        assert result.analysis is not None
-        return hover_feature.hover(result.analysis, index, params.position)
+        return hover_feature.hover(view.analysis, view.index, params.position)
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     @guarded([])
@@ -414,9 +430,7 @@ def _register_features(server: PyptoServer) -> None:
         view = ls.view(params.text_document.uri)
         if view is None:
             return []
-        result, index = view
-        assert result.analysis is not None
-        return inlay_feature.inlay_hints(result.analysis, index, params.range, ls.settings)
+        return inlay_feature.inlay_hints(view.analysis, view.index, params.range, ls.settings)
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -428,16 +442,14 @@ def _register_features(server: PyptoServer) -> None:
         view = ls.view(uri)
         if view is None:
             return []
-        result, index = view
-        assert result.analysis is not None
-        if result.snapshot.version != ls.current_version(uri):
+        if view.snapshot.version != ls.current_version(uri):
             return []  # edits computed on older text would land in the wrong place
         return code_action_feature.code_actions(
-            result.analysis,
-            index,
-            result.snapshot.text,
+            view.analysis,
+            view.index,
+            view.snapshot.text,
             uri,
-            result.snapshot.version,
+            view.snapshot.version,
             params,
             ls.settings,
             document_changes=ls.client_supports("workspace.workspace_edit.document_changes"),
@@ -449,9 +461,7 @@ def _register_features(server: PyptoServer) -> None:
         view = ls.view(params.text_document.uri)
         if view is None:
             return []
-        result, index = view
-        assert result.analysis is not None
-        return symbols_feature.document_symbols(result.analysis, index)
+        return symbols_feature.document_symbols(view.analysis, view.index)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @guarded([])
@@ -460,9 +470,7 @@ def _register_features(server: PyptoServer) -> None:
         view = ls.view(uri)
         if view is None:
             return []
-        result, index = view
-        assert result.analysis is not None
-        return code_lens_feature.code_lenses(result.analysis.kernels, index, uri)
+        return code_lens_feature.code_lenses(view.analysis.kernels, view.index, uri)
 
     @server.feature(expanded_feature.METHOD)
     @guarded({"text": ""})
@@ -477,15 +485,13 @@ def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
     view = ls.view(uri)
     if view is None:
         return ""
-    result, index = view
-    assert result.analysis is not None
     line = None
     if position is not None:
         raw_line, raw_char = _field(position, "line"), _field(position, "character")
         if not isinstance(raw_line, int) or not isinstance(raw_char, int):
             raise JsonRpcInvalidParams("position needs integer 'line' and 'character'")
-        line, _ = index.point(types.Position(line=raw_line, character=raw_char))
-    return expanded_feature.expanded_text(result.analysis, line)
+        line, _ = view.index.point(types.Position(line=raw_line, character=raw_char))
+    return expanded_feature.expanded_text(view.analysis, line)
 
 
 def _register_commands(server: PyptoServer) -> None:
