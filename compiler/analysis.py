@@ -172,7 +172,10 @@ class Analysis:
 
 
 def _narrower(a: Span, b: Span) -> bool:
-    return (a.end_line - a.line, a.end_col - a.col) < (b.end_line - b.line, b.end_col - b.col) or (
-        a.line,
-        a.col,
-    ) > (b.line, b.col)
+    """True when `a` is the tighter of two spans that both contain a point (ties: the later start)."""
+    return (a.end_line - a.line, a.end_col - a.col, -a.line, -a.col) < (
+        b.end_line - b.line,
+        b.end_col - b.col,
+        -b.line,
+        -b.col,
+    )

@@ -301,3 +301,16 @@ def mm(a: pl.Tensor, b: pl.Tensor, out: pl.Out[pl.Tensor]):
     analysis = analyze(source)
     assert analysis.diagnostics == ()
     assert analysis.lane_map() == {7: "aic", 8: "both"}
+
+
+def test_op_at_returns_the_innermost_call() -> None:
+    """Hovering the inner `pl.load` of `pl.move(pl.load(...), ...)` shows the load, not the move."""
+    from tests.corpus_check import CORPUS
+
+    source = (CORPUS / "014_program_manual_leftright_qkpv.py").read_text()
+    line = source.split("\n")[19]  # line 20
+    analysis = analyze(source)
+    inner = analysis.op_at(20, line.index("pl.load") + 3)
+    outer = analysis.op_at(20, line.index("pl.move") + 3)
+    assert inner is not None and inner.dsl_name == "pl.load"
+    assert outer is not None and outer.dsl_name == "pl.move"
