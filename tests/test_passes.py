@@ -314,3 +314,38 @@ def test_op_at_returns_the_innermost_call() -> None:
     outer = analysis.op_at(20, line.index("pl.move") + 3)
     assert inner is not None and inner.dsl_name == "pl.load"
     assert outer is not None and outer.dsl_name == "pl.move"
+
+
+def test_loop_carried_accumulator_stays_on_chip_and_on_the_cube_lane() -> None:
+    """`init_values=` carries are on-chip values (no GM entry load); a matmul_acc loop is all AIC."""
+    source = (
+        HEADER
+        + """@pl.program
+class Loops:
+    @pl.function
+    def main(self, x: pl.Tensor[[64, 256], pl.FP16], w: pl.Tensor[[256, 64], pl.FP16],
+             out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="kloop"):
+            acc0 = pl.create_tensor([64, 64], dtype=pl.FP32)
+            for k, (acc,) in pl.range(0, 4, init_values=(acc0,)):
+                xk = pl.slice(x, [64, 64], [0, k * 64])
+                wk = pl.slice(w, [64, 64], [k * 64, 0])
+                acc_next = pl.matmul_acc(acc, xk, wk)
+                acc_out = pl.yield_(acc_next)
+            out = pl.assemble(out, pl.mul(acc_out, 0.5), [0, 0])
+        return out
+"""
+    )
+    analysis = analyze(source)
+    assert analysis.diagnostics == ()
+    assert analysis.lane_map() == {
+        10: "aic",
+        11: "aic",
+        12: "aic",
+        13: "aic",
+        14: "aic",
+        15: "aic",
+        16: "both",
+    }
+    loads = [op for op in ops(lowered(source)[0]) if op.origin == ENTRY_LOAD]
+    assert loads == []

@@ -197,7 +197,17 @@ class FunctionChecker:
         self._loop_body(stmt, ctx.child(loops=[*ctx.loops, stmt.kind]))
 
     def _loop_body(self, stmt: ir.For, ctx: _Ctx) -> None:
-        self.bind(stmt.target, ScalarType("INDEX"), ctx)
+        target = stmt.target
+        inits = stmt.iter.kwarg("init_values")
+        if isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
+            # `for i, (acc, ...) in pl.range(..., init_values=(a0, ...))`: each carry has its init's type.
+            self.bind(target.elts[0], ScalarType("INDEX"), ctx)
+            carries = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
+            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
+            for carry, init in zip(carries, values, strict=False):
+                self.bind(carry, self.value(init, ctx), ctx)
+        else:
+            self.bind(target, ScalarType("INDEX"), ctx)
         self.block(stmt.body, ctx)
 
     def split_aiv(self, stmt: ir.For, ctx: _Ctx) -> None:

@@ -110,9 +110,7 @@ def _unified_target(
         if op in _SCALAR_EXPR and first is not None and _is_scalar(first):
             return Resolution(dsl_name, None, None, _scalar_expr(op, args, kwargs), None)
         return Resolution(dsl_name, None, None, UNKNOWN, None)
-    first = args[0] if args else None
-    if isinstance(first, UnknownType):
-        return Resolution(dsl_name, None, None, UNKNOWN, None)
+    # An operand we cannot type (a loop carry, say) still dispatches on the typed ones.
     namespace = "pl.tensor" if isinstance(shaped[0], TensorType) else "pl.tile"
     return f"{namespace}.{op}"
 
@@ -174,7 +172,7 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
     op_def = get_op(ir) if ir is not None else None
     if op_def is None:
         return Resolution(dsl_name, ir, None, UNKNOWN, None)
-    if any(isinstance(a, TensorType) and not a.ranked for a in [*args, *kwargs.values()]):
+    if any((isinstance(a, TensorType) and not a.ranked) or isinstance(a, UnknownType) for a in args):
         # A tensor whose shape is only known at call time: the op is known, its result shape is not.
         result: ValueType = (
             UNRANKED_TENSOR if op_def.name.startswith("tensor.") and _returns_tensor(op_def) else UNKNOWN

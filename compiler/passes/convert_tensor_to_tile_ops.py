@@ -59,6 +59,7 @@ class _Lowering:
     loaded: dict[str, str] = field(default_factory=dict)
     entry: list[TNode] = field(default_factory=list)
     temp: int = 0
+    carries: tuple[tuple[str, str], ...] = ()
 
     def fresh(self) -> str:
         self.temp += 1
@@ -175,6 +176,10 @@ class _Lowering:
         resolution = self.facts.calls.get(call.span)
         if call.func == "pl.yield_":
             names = [self.operand(a, out, stmt_span) for a in call.args]
+            if result is not None and not (names and self.is_gm(names[0])):
+                self.tile_vars[result] = (
+                    UNKNOWN  # the loop / if result is on-chip unless a GM tensor is yielded
+                )
             out.append(TYield(tuple(n for n in names if n), stmt_span, False, (result,) if result else ()))
             return names[0] if names else None
         if resolution is None or resolution.ir_name is None:
@@ -401,8 +406,33 @@ class _Lowering:
             out.extend(self.block(stmt.body))
             return
         out.append(
-            TLoop(stmt.kind, var, self.reads([stmt.iter]), self.block(stmt.body), stmt.span, stmt.header)
+            TLoop(
+                stmt.kind,
+                var,
+                self.reads([*stmt.iter.args, *(k.value for k in stmt.iter.keywords)]),
+                self.block_with_carries(stmt),
+                stmt.span,
+                stmt.header,
+                self.carries,
+            )
         )
+
+    def block_with_carries(self, stmt: ir.For) -> tuple[TNode, ...]:
+        """Lower a loop body whose `init_values=` carries are on-chip unless initialised from a GM tensor."""
+        carries: list[tuple[str, str]] = []
+        target, inits = stmt.target, stmt.iter.kwarg("init_values")
+        if isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
+            names = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
+            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
+            for carry, init in zip(names, values, strict=False):
+                if isinstance(carry, ir.Name) and isinstance(init, ir.Name):
+                    carries.append((carry.id, init.id))
+                    if not self.is_gm(init.id):
+                        self.tile_vars[carry.id] = UNKNOWN
+        self.carries = tuple(carries)
+        body = self.block(stmt.body)
+        self.carries = tuple(carries)  # nested loops reset it; the TLoop built after this reads it
+        return body
 
     def assign(self, stmt: ir.Assign, out: list[TNode]) -> None:
         target = stmt.targets[0] if stmt.targets else None

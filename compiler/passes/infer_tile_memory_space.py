@@ -9,6 +9,7 @@ Also runs the AccToGmStoreValid verifier (AG-1).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
@@ -107,28 +108,14 @@ class _Inference:
             if isinstance(node, TOp):
                 out.extend(self.op(node, moves))
             elif isinstance(node, TLoop):
-                out.append(
-                    TLoop(
-                        node.kind,
-                        node.var,
-                        node.reads,
-                        self.block(node.body, dict(moves)),
-                        node.span,
-                        node.header,
-                    )
-                )
+                for carry, init in node.carries:
+                    self.space[carry] = self.space.get(init)
+                out.append(replace(node, body=self.block(node.body, dict(moves))))
             elif isinstance(node, TIf):
                 body = self.block(node.body, dict(moves))
-                orelse = self.block(node.orelse, dict(moves))
-                out.append(TIf(node.reads, body, orelse, node.span, node.header))
-            elif isinstance(node, TRegion):
-                out.append(
-                    TRegion(
-                        node.mode, node.lane_var, self.block(node.body, dict(moves)), node.span, node.header
-                    )
-                )
-            elif isinstance(node, TScope):
-                out.append(TScope(node.kind, self.block(node.body, dict(moves)), node.span, node.header))
+                out.append(replace(node, body=body, orelse=self.block(node.orelse, dict(moves))))
+            elif isinstance(node, TRegion | TScope):
+                out.append(replace(node, body=self.block(node.body, dict(moves))))
             else:
                 out.append(node)
                 if isinstance(node, TYield):

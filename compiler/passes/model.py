@@ -62,6 +62,7 @@ class TLoop:
     body: tuple[TNode, ...]
     span: Span
     header: Span
+    carries: tuple[tuple[str, str], ...] = ()  # (loop-carried name, its init value) from init_values=
 
 
 @dataclass(frozen=True, slots=True)
