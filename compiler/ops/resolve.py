@@ -15,7 +15,6 @@ from compiler.types import (
     ScalarType,
     TensorType,
     TileType,
-    UnknownType,
     ValueType,
 )
 
@@ -172,7 +171,7 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
     op_def = get_op(ir) if ir is not None else None
     if op_def is None:
         return Resolution(dsl_name, ir, None, UNKNOWN, None)
-    if any((isinstance(a, TensorType) and not a.ranked) or isinstance(a, UnknownType) for a in args):
+    if any(isinstance(a, TensorType) and not a.ranked for a in args):
         # A tensor whose shape is only known at call time: the op is known, its result shape is not.
         result: ValueType = (
             UNRANKED_TENSOR if op_def.name.startswith("tensor.") and _returns_tensor(op_def) else UNKNOWN
