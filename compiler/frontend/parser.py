@@ -186,9 +186,26 @@ def _parse_unit(unit: Unit, env: Mapping[str, object], program: str | None) -> U
         tree = ast.parse(unit.text)
     except SyntaxError as exc:
         return UnitResult((), (_syntax_diagnostic(exc, unit),))
-    except (ValueError, RecursionError, MemoryError):
-        return UnitResult((), ())
+    except (ValueError, RecursionError, MemoryError) as exc:
+        # Source Python itself cannot compile (e.g. thousands of nested terms): say so, analyse the rest.
+        reason = "expression nested too deeply" if isinstance(exc, RecursionError | MemoryError) else str(exc)
+        span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
+        return UnitResult((), (diagnostic("PTO-F0", span, detail=reason),))
     diagnostics: list[Diagnostic] = []
+    try:
+        return _build_unit(tree, unit, env, program, diagnostics)
+    except RecursionError:
+        span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
+        return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
+
+
+def _build_unit(
+    tree: ast.Module,
+    unit: Unit,
+    env: Mapping[str, object],
+    program: str | None,
+    diagnostics: list[Diagnostic],
+) -> UnitResult:
     spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent)
     functions: list[ir.Function] = []
     for node in tree.body:
