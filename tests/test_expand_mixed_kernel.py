@@ -190,3 +190,16 @@ def test_gm_store_then_load_gets_a_fence() -> None:
     kernel = _only_kernel(analyze(_jit(body, params=params)))
     fences = [c for c in kernel.crossings if c.transport.startswith("GM fence")]
     assert [(c.direction, c.value) for c in fences] == [("C2V", "tmp")]
+
+
+def test_vector_to_cube_crossing_uses_the_nz_transfer_view() -> None:
+    """A Vec value read by a matmul crosses as NZ: the AIV side adapts it, the AIC pop carries the view."""
+    body = "s = pl.add(a, b)\nout = pl.assemble(out, pl.matmul(s, b, out_dtype=pl.FP32), [0, 0])\n"
+    params = (
+        "a: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[64, 64], pl.FP32], "
+        "out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]"
+    )
+    text = _only_kernel(analyze(_jit(body, params=params))).expanded_text
+    assert "s_nz = tile.move(s, blayout=col_major, slayout=row_major)" in text
+    assert "tile.tpush_to_aic(s_nz, split=0)" in text
+    assert "s_Left = tile.tpop_from_aiv(split=0)  # TileView(col_major, row_major) — NZ" in text

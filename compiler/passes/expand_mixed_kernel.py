@@ -472,17 +472,33 @@ def _render_op(op: TOp, ctx: _Side) -> str:
     if ctx.mixed and op.crossing is not None:
         value = _user(op.operands[0] if op.operands else None)
         split = ctx.codes.get(id(op), 0)
+        view = transfer_view(op)
         if ctx.side == _producer_side(op):
+            if op.crossing == "V2C" and view is not None:
+                # The AIV side adapts the tile to the fractal boundary layout before pushing it.
+                return (
+                    f"{value}_nz = tile.move({value}, blayout={view[0]}, slayout={view[1]})  ·  "
+                    f"tile.tpush_to_aic({value}_nz, split={split})"
+                )
             return f"tile.tpush_to_{'aiv' if op.crossing == 'C2V' else 'aic'}({value}, split={split})"
-        return (
-            f"{_user(op.result)} = tile.tpop_from_{'aic' if op.crossing == 'C2V' else 'aiv'}(split={split})"
-        )
+        layout = f"  # TileView({view[0]}, {view[1]}) — NZ" if view is not None else ""
+        source = "aic" if op.crossing == "C2V" else "aiv"
+        return f"{_user(op.result)} = tile.tpop_from_{source}(split={split}){layout}"
     if op.op == SCALAR:
         return f"{_user(op.result)} = <scalar {', '.join(op.reads)}>"
     if op.op == ALIAS:
         return f"{_user(op.result)} = {args}"
     lhs = f"{_user(op.result)} = " if op.result else ""
     return f"{lhs}{op.op}({args})"
+
+
+def transfer_view(op: TOp) -> tuple[str, str] | None:
+    """BuildCrossCoreTransferView: Vec->Left / Vec->Right cross as NZ (col_major, row_major) on a2a3 and a5;
+    Vec->Mat and Mat/Acc->Vec keep the tile's own layout."""
+    target = op.kwarg("target_memory")
+    if op.crossing == "V2C" and target in ("Left", "Right"):
+        return ("col_major", "row_major")
+    return None
 
 
 def _uses(node: TNode) -> set[str]:
@@ -612,6 +628,10 @@ def expanded_text(
         head.append(f"# mixed → {how} {group_name}: AIC {aic_name} + AIV {aiv_name}")
     else:
         head.append(f"# pure {lanes.single.upper()} kernel → {aic_name or aiv_name}")
+    if kernel.launch is not None and kernel.source_kind == "pl.spmd":
+        head.append(
+            f"# launched by an Spmd wrapper over {kernel.launch.width or '?'} blocks (kept as the caller)"
+        )
     if dual_aiv_dispatch:
         head.append("# a2a3 no-split mixed kernel: dual AIV dispatch (lane 1 replays the handshakes only)")
     if pipe is not None:
