@@ -106,7 +106,7 @@ class Analyzer:
         for stale in [k for k in self.kernel_cache if k not in live]:
             del self.kernel_cache[stale]
         kernel_objs = [r.kernel for r in results]
-        diagnostics.extend(mixed_kernel_expanded.verify(kernel_objs, groups))
+        diagnostics.extend(mixed_kernel_expanded.verify(kernel_objs))
         diagnostics.extend(check_group_abi(module, kernel_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(kernel_objs, groups, target))
         diagnostics.extend(hard_syncall_occupancy.verify(kernel_objs, [r.info for r in results], target))
@@ -191,7 +191,7 @@ def run_kernel(
     kernel = infer(kernel, report, target)
     errors += aiv_split_valid(kernel, report)
     if errors == 0:
-        errors += lower(kernel, report, env)
+        errors += lower(kernel, report)
     diagnostics.extend(notify_sharding.lint(kernel))
     lanes = emk.assign_lanes(kernel)
     if errors == 0:

@@ -132,10 +132,6 @@ class FunctionChecker:
         """Check one statement."""
         if isinstance(stmt, ir.Assign):
             value_type = self.value(stmt.value, ctx)
-            if stmt.annotation is not None:
-                from compiler.frontend.parser import annotation_type  # local: avoid an import cycle
-
-                del annotation_type
             for target in stmt.targets:
                 self.bind(target, value_type, ctx)
         elif isinstance(stmt, ir.ExprStmt):

@@ -57,7 +57,7 @@ def split_units(source: str) -> list[Unit]:
     for a, b in _block_units(lines, 0, len(lines), 0):
         b = _trim(lines, a, b)
         head = _first_code_line(lines, a, b)
-        if head is not None and head.lstrip().startswith("class ") and _is_dsl_class(lines, a, head):
+        if head is not None and head.lstrip().startswith("class ") and _is_dsl_class(lines, a):
             units.extend(_class_units(lines, a, b))
         elif head is not None and (head.startswith("def ") or head.startswith("async def ")):
             units.append(Unit(a + 1, b, 0, "\n".join(lines[a:b]), "def"))
@@ -80,9 +80,9 @@ def _first_code_line(lines: list[str], a: int, b: int) -> str | None:
     return None
 
 
-def _is_dsl_class(lines: list[str], a: int, head: str) -> bool:
-    del head
-    return any(lines[i].lstrip().startswith("@") for i in range(a, a + 1))
+def _is_dsl_class(lines: list[str], a: int) -> bool:
+    """A decorated class (`@pl.program`): its members become units of their own."""
+    return lines[a].lstrip().startswith("@")
 
 
 def _class_units(lines: list[str], a: int, b: int) -> list[Unit]:

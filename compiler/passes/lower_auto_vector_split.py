@@ -28,9 +28,8 @@ def _transpose_axes(op: TOp) -> tuple[object, object]:
     return (axes[0], axes[1]) if len(axes) == 2 else (None, None)
 
 
-def lower(kernel: Kernel, report: Callable[[Diagnostic], None], consts: dict[str, object]) -> int:
+def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     """Run the LowerAutoVectorSplit checks on one kernel; returns the number of errors."""
-    del consts
     found = 0
 
     def error(code: str, span: Span, related: tuple[Related, ...] = (), **fields: Any) -> None:

@@ -9,7 +9,7 @@ orchestration verifier's warning.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from compiler import ir
 from compiler.catalog import diagnostic
@@ -97,16 +97,8 @@ def outline(
     for i, item in enumerate(kernels):
         launch = launches.get(item.kernel.name)
         if launch is not None and item.kernel.launch is None:
-            kernels[i] = OutlinedKernel(
-                _replace_launch(item.kernel, launch), item.body, item.function, item.lane_vars
-            )
+            kernels[i] = replace(item, kernel=replace(item.kernel, launch=launch))
     return kernels, groups
-
-
-def _replace_launch(kernel: Kernel, launch: Launch) -> Kernel:
-    from dataclasses import replace
-
-    return replace(kernel, launch=launch)
 
 
 def _key(function: ir.Function) -> str:
@@ -147,10 +139,7 @@ class _Outliner:
         lane_vars: tuple[tuple[str, str], ...] = (),
         launch: Launch | None = None,
     ) -> None:
-        hint = info.name_hint if info else None
-        if kind == "pl.spmd" and hint:
-            hint = hint
-        name = _kernel_name(self.function, hint, self.count)
+        name = _kernel_name(self.function, info.name_hint if info else None, self.count)
         self.count += 1
         header = getattr(stmt, "header", stmt.span)
         split = info.split if info and info.split and info.split != "NONE" else None

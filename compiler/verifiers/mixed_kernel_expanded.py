@@ -7,7 +7,6 @@ from typing import Any
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.passes.model import Kernel, TNode, TOp, children
-from compiler.passes.outline_incore_scopes import GroupInfo
 
 _CROSS_CORE = frozenset(
     {"tile.tpush_to_aic", "tile.tpush_to_aiv", "tile.tpop_from_aic", "tile.tpop_from_aiv"}
@@ -30,9 +29,8 @@ def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def verify(kernels: list[Kernel], groups: list[GroupInfo]) -> list[Diagnostic]:
+def verify(kernels: list[Kernel]) -> list[Diagnostic]:
     """Check every hand-written AIC / AIV kernel's pipe setup and tpop / tfree pairing."""
-    del groups
     out: list[Diagnostic] = []
     for kernel in kernels:
         if kernel.func_type not in ("AIC", "AIV"):
