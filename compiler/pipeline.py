@@ -11,25 +11,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler import ir
-from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, SymbolInfo
+from compiler.analysis import Analysis, KernelInfo, OpInfo
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
 from compiler.frontend.consts import read_text_file
 from compiler.frontend.parser import ParseCache, parse_document
 from compiler.lints import notify_sharding
-from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
 from compiler.passes.convert_tensor_to_tile_ops import convert
-from compiler.passes.core_affinity import op_affinity
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
 from compiler.passes.flatten_tile_nd_to_2d import flatten
 from compiler.passes.infer_tile_memory_space import infer
 from compiler.passes.lower_auto_vector_split import lower
-from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
-from compiler.types import TileType
+from compiler.results import op_infos, region_infos, symbols
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 
@@ -120,7 +118,7 @@ class Analyzer:
             diagnostics=tuple(sorted(_dedupe(diagnostics), key=lambda d: (d.span.line, d.span.col))),
             ops=tuple(op for r in results for op in r.ops),
             kernels=tuple(r.info for r in results),
-            symbols=_symbols(module, [r.info for r in results]),
+            symbols=symbols(module, [r.info for r in results]),
             lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
             regions=tuple(region for r in results for region in r.info.regions),
         )
@@ -213,8 +211,8 @@ def run_kernel(
         side = lanes.single.upper()
         names = (kernel.name, None, None) if side == "AIC" else (None, kernel.name, None)
         func_type = side
-    ops = tuple(_op_infos(kernel, lanes))
-    regions = tuple(_regions(kernel, lanes, crossings))
+    ops = tuple(op_infos(kernel, lanes))
+    regions = tuple(region_infos(kernel, crossings))
     dual = emk.dual_aiv_dispatch(kernel, lanes, target)
     info = KernelInfo(
         name=kernel.name,
@@ -242,120 +240,6 @@ def run_kernel(
     )
     lane_items = tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.line_sides.items()))
     return KernelResult(kernel, tuple(diagnostics), lane_items if not errors else (), ops, info)
-
-
-_LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
-
-
-def _reason(op: TOp, lane: str, mixed: bool, region: TRegion | None) -> str:
-    if op.crossing is not None:
-        d = "AIC → AIV" if op.crossing == "C2V" else "AIV → AIC"
-        kind = "explicit" if op.origin != CROSSING_MOVE else "implicit"
-        return f"{kind} {d} crossing: tpush on the producer lane, tpop on the consumer lane"
-    if region is not None and lane == "aiv":
-        half = ", each lane gets half the tile" if region.mode != "NONE" else ", both lanes run the full body"
-        return f"inside pl.split_aiv region ({region.mode}) → AIV{half}"
-    if not mixed:
-        return f"pure {'cube' if lane == 'aic' else 'vector'} kernel → {lane.upper()}"
-    if op.op == "tile.load":
-        mem = op.memory or "Vec"
-        return f"tile.load with target_memory={mem} → {'cube' if mem != 'Vec' else 'vector'} side"
-    if op.op == "tile.store":
-        space = op.in_spaces[0] if op.in_spaces else None
-        return f"tile.store of a {space or 'Vec'} tile → {'cube side (fix-pipe)' if space == 'Acc' else 'vector side'}"
-    aff = op_affinity(op).value
-    if aff == "SHARED":
-        return "core-agnostic (SHARED) → duplicated onto every lane that uses it"
-    opdef = get_op(op.op)
-    if opdef is not None and opdef.declared_affinity is not None:
-        return f"{op.op} declares {aff} affinity → {lane.upper()}"
-    if op.memory and op.memory != "Vec":
-        return f"{op.op} produces {op.memory} → cube side"
-    return f"{op.op} is {aff.lower()} work (result in {op.memory or 'Vec'}) → {lane.upper()}"
-
-
-def _op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
-    out: list[OpInfo] = []
-    for node, region in walk(kernel.body):
-        if not isinstance(node, TOp) or node.line_span is None or node.origin in ("scalar", "alias"):
-            continue
-        if node.op in ("scalar", "alias", "call"):
-            continue
-        sides = lanes.op_sides.get(id(node), frozenset())
-        if not sides:
-            continue
-        lane = emk.lane_name(sides)
-        ttype = node.type
-        shape = dtype = None
-        if isinstance(ttype, TileType):
-            shape = "[" + ", ".join(map(str, ttype.shape)) + "]"
-            dtype = ttype.dtype
-        opdef = get_op(node.op)
-        out.append(
-            OpInfo(
-                span=node.call_span,
-                dsl_name=node.dsl_name,
-                ir_name=node.op if node.origin != CROSSING_MOVE else "tile.move (implicit crossing)",
-                lane=_LANE[lane],
-                reason=_reason(node, lane, lanes.mixed, region),
-                memory=node.memory,
-                shape=shape,
-                dtype=dtype,
-                doc=opdef.doc if opdef else "",
-                kernel=kernel.name,
-            )
-        )
-    return out
-
-
-def _regions(kernel: Kernel, lanes: emk.LaneResult, crossings: list[CrossingInfo]) -> list[RegionInfo]:
-    out: list[RegionInfo] = []
-    for node, _ in walk(kernel.body):
-        if isinstance(node, TRegion):
-            inner = [op for op, _ in ops_of(node.body) if op.op not in ("scalar", "alias")]
-            xs = tuple(c for c in crossings if node.span.covers_line(c.span.line))
-            out.append(
-                RegionInfo(
-                    node.span, node.header, node.mode, node.lane_var or "_", tuple(o.op for o in inner), xs
-                )
-            )
-    return out
-
-
-def _symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, ...]:
-    def kernel_children(function: ir.Function) -> tuple[SymbolInfo, ...]:
-        out = []
-        for k in kernels:
-            if function.span.line <= k.span.line <= function.span.end_line and k.span != function.span:
-                regions = tuple(
-                    SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions
-                )
-                out.append(SymbolInfo(k.name, "kernel", k.span, k.header, k.func_type, regions))
-        return tuple(out)
-
-    def function_symbol(function: ir.Function) -> SymbolInfo:
-        own = next((k for k in kernels if k.span == function.span), None)
-        detail = f"{function.func_type} → {own.func_type}" if own else function.func_type
-        kids = kernel_children(function)
-        if own is not None:
-            kids = kids + tuple(
-                SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions
-            )
-        return SymbolInfo(function.name, "function", function.span, function.header, detail, kids)
-
-    symbols = [function_symbol(f) for f in module.functions]
-    for program in module.programs:
-        symbols.append(
-            SymbolInfo(
-                program.name,
-                "program",
-                program.span,
-                program.header,
-                "pl.program",
-                tuple(function_symbol(f) for f in program.functions),
-            )
-        )
-    return tuple(sorted(symbols, key=lambda s: s.span.line))
 
 
 def analyze(source: str, path: str = "<memory>", target: str | None = None) -> Analysis:

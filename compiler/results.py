@@ -1,0 +1,128 @@
+"""Turn pass results into the protocol-free Analysis records: ops with lane and reason, regions, symbols."""
+
+from __future__ import annotations
+
+from compiler import ir
+from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, SymbolInfo
+from compiler.ops.registry import get_op
+from compiler.passes import expand_mixed_kernel as emk
+from compiler.passes.core_affinity import op_affinity
+from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.types import TileType
+
+_LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
+
+
+def _reason(op: TOp, lane: str, mixed: bool, region: TRegion | None) -> str:
+    if op.crossing is not None:
+        d = "AIC → AIV" if op.crossing == "C2V" else "AIV → AIC"
+        kind = "explicit" if op.origin != CROSSING_MOVE else "implicit"
+        return f"{kind} {d} crossing: tpush on the producer lane, tpop on the consumer lane"
+    if region is not None and lane == "aiv":
+        half = ", each lane gets half the tile" if region.mode != "NONE" else ", both lanes run the full body"
+        return f"inside pl.split_aiv region ({region.mode}) → AIV{half}"
+    if not mixed:
+        return f"pure {'cube' if lane == 'aic' else 'vector'} kernel → {lane.upper()}"
+    if op.op == "tile.load":
+        mem = op.memory or "Vec"
+        return f"tile.load with target_memory={mem} → {'cube' if mem != 'Vec' else 'vector'} side"
+    if op.op == "tile.store":
+        space = op.in_spaces[0] if op.in_spaces else None
+        return f"tile.store of a {space or 'Vec'} tile → {'cube side (fix-pipe)' if space == 'Acc' else 'vector side'}"
+    aff = op_affinity(op).value
+    if aff == "SHARED":
+        return "core-agnostic (SHARED) → duplicated onto every lane that uses it"
+    opdef = get_op(op.op)
+    if opdef is not None and opdef.declared_affinity is not None:
+        return f"{op.op} declares {aff} affinity → {lane.upper()}"
+    if op.memory and op.memory != "Vec":
+        return f"{op.op} produces {op.memory} → cube side"
+    return f"{op.op} is {aff.lower()} work (result in {op.memory or 'Vec'}) → {lane.upper()}"
+
+
+def op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
+    """Every source op of a kernel with its lane after expansion, the reason, memory, shape and dtype."""
+    out: list[OpInfo] = []
+    for node, region in walk(kernel.body):
+        if not isinstance(node, TOp) or node.line_span is None or node.origin in ("scalar", "alias"):
+            continue
+        if node.op in ("scalar", "alias", "call"):
+            continue
+        sides = lanes.op_sides.get(id(node), frozenset())
+        if not sides:
+            continue
+        lane = emk.lane_name(sides)
+        ttype = node.type
+        shape = dtype = None
+        if isinstance(ttype, TileType):
+            shape = "[" + ", ".join(map(str, ttype.shape)) + "]"
+            dtype = ttype.dtype
+        opdef = get_op(node.op)
+        out.append(
+            OpInfo(
+                span=node.call_span,
+                dsl_name=node.dsl_name,
+                ir_name=node.op if node.origin != CROSSING_MOVE else "tile.move (implicit crossing)",
+                lane=_LANE[lane],
+                reason=_reason(node, lane, lanes.mixed, region),
+                memory=node.memory,
+                shape=shape,
+                dtype=dtype,
+                doc=opdef.doc if opdef else "",
+                kernel=kernel.name,
+            )
+        )
+    return out
+
+
+def region_infos(kernel: Kernel, crossings: list[CrossingInfo]) -> list[RegionInfo]:
+    """Every pl.split_aiv region of a kernel with its ops and crossings."""
+    out: list[RegionInfo] = []
+    for node, _ in walk(kernel.body):
+        if isinstance(node, TRegion):
+            inner = [op for op, _ in ops_of(node.body) if op.op not in ("scalar", "alias")]
+            xs = tuple(c for c in crossings if node.span.covers_line(c.span.line))
+            out.append(
+                RegionInfo(
+                    node.span, node.header, node.mode, node.lane_var or "_", tuple(o.op for o in inner), xs
+                )
+            )
+    return out
+
+
+def symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, ...]:
+    """The document outline: programs, functions, kernels with their expanded type, regions."""
+
+    def kernel_children(function: ir.Function) -> tuple[SymbolInfo, ...]:
+        out = []
+        for k in kernels:
+            if function.span.line <= k.span.line <= function.span.end_line and k.span != function.span:
+                regions = tuple(
+                    SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions
+                )
+                out.append(SymbolInfo(k.name, "kernel", k.span, k.header, k.func_type, regions))
+        return tuple(out)
+
+    def function_symbol(function: ir.Function) -> SymbolInfo:
+        own = next((k for k in kernels if k.span == function.span), None)
+        detail = f"{function.func_type} → {own.func_type}" if own else function.func_type
+        kids = kernel_children(function)
+        if own is not None:
+            kids = kids + tuple(
+                SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions
+            )
+        return SymbolInfo(function.name, "function", function.span, function.header, detail, kids)
+
+    symbols = [function_symbol(f) for f in module.functions]
+    for program in module.programs:
+        symbols.append(
+            SymbolInfo(
+                program.name,
+                "program",
+                program.span,
+                program.header,
+                "pl.program",
+                tuple(function_symbol(f) for f in program.functions),
+            )
+        )
+    return tuple(sorted(symbols, key=lambda s: s.span.line))
