@@ -15,7 +15,7 @@ class Settings:
 
     target: str | None = None
     inlay_hints: bool = True
-    pure_vector_hints: bool = False
+    pure_vector_hints: bool = True  # hints on every kernel unless the user turns pure-vector ones off
     hazard_lints: bool = True
     debounce_ms: int = 150
 

@@ -198,3 +198,22 @@ def test_inlay_hints_and_lens_and_hover() -> None:
     header = hover.hover(_analysis(), index, types.Position(line=7, character=14))
     assert header is not None and isinstance(header.contents, types.MarkupContent)
     assert "pipe: 2 × 16 KiB" in header.contents.value
+
+
+def test_inlay_hints_on_pure_vector_kernels_are_on_by_default_and_can_be_turned_off() -> None:
+    """The issue: lane tags are shown everywhere unless the user hides them for pure-vector kernels."""
+    from compiler import analyze
+
+    source = (
+        "import pypto.language as pl\n\n\n@pl.jit\n"
+        "def k(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        out[:] = pl.exp(x)\n"
+        "    return out\n"
+    )
+    analysis = analyze(source)
+    index = LineIndex(source, UTF16)
+    whole = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=9, character=0))
+    shown = inlay_hints.inlay_hints(analysis, index, whole, Settings())
+    assert [(h.position.line, h.label) for h in shown] == [(6, "⟵ AIV")]
+    assert inlay_hints.inlay_hints(analysis, index, whole, Settings(pure_vector_hints=False)) == []
