@@ -349,3 +349,32 @@ class Loops:
     }
     loads = [op for op in ops(lowered(source)[0]) if op.origin == ENTRY_LOAD]
     assert loads == []
+
+
+LOOP_THEN_REGION = (
+    HEADER
+    + """@pl.program
+class Acc:
+    @pl.function
+    def main(self, a: pl.Tensor[[64, 256], pl.FP16], b: pl.Tensor[[256, 64], pl.FP16],
+             out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            acc = pl.matmul(a[:, 0:64], b[0:64, :], out_dtype=pl.FP32)
+            LOOP
+            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+                out = pl.store(pl.exp(acc), [0, 0], out)
+        return out
+"""
+)
+
+
+def test_missing_shard_is_judged_on_ssa_definitions() -> None:
+    """AV-G needs a call-bound definition: a loop result reaching the region is lowered silently (§6)."""
+    direct = analyze(LOOP_THEN_REGION.replace("            LOOP\n", ""))
+    assert [d.code for d in direct.diagnostics] == ["PTO-AV-G"]
+    loop = (
+        "for kb in pl.range(1, 4):\n"
+        "                acc = pl.matmul_acc(acc, a[:, kb * 64 : kb * 64 + 64], b[kb * 64 : kb * 64 + 64, :])"
+    )
+    through_loop = analyze(LOOP_THEN_REGION.replace("LOOP", loop))
+    assert [d.code for d in through_loop.diagnostics if d.is_error] == []

@@ -9,7 +9,20 @@ from compiler.catalog import diagnostic, variant_fields
 from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.ops.registry import Affinity
 from compiler.passes.core_affinity import op_affinity, stated_lane
-from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.passes.model import (
+    ALIAS,
+    CROSSING_MOVE,
+    Kernel,
+    TIf,
+    TLoop,
+    TNode,
+    TOp,
+    TRegion,
+    TScope,
+    TYield,
+    ops_of,
+    walk,
+)
 from compiler.source import Span
 
 BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "tensor.aic_gather"})
@@ -49,6 +62,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     for op, where in ops:
         if op.result and op.bound:
             defs[op.result] = (op, where)
+    reaching = reaching_definitions(kernel.body, moved)
     for op, region in ops:
         aff = op_affinity(op)
         boundary = op.op in BOUNDARY
@@ -119,10 +133,13 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
         seen: set[str] = set()
         for index, raw in enumerate(op.operands):
             operand = moved.get(raw, raw) if raw else raw
-            if operand is None or operand in seen or operand not in defs:
+            if operand is None or operand in seen:
                 continue
             seen.add(operand)
-            dop, dregion = defs[operand]
+            definition = reaching.get(id(op), {}).get(operand)
+            if definition is None:  # a parameter, loop carry, if / loop result or alias: no recorded definer
+                continue
+            dop, dregion = definition
             if dop.op in LOAD_STORE:
                 continue
             if (
@@ -160,6 +177,55 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     op=op.op,
                 )
     return found
+
+
+Definition = tuple[TOp, TRegion | None]
+
+
+def reaching_definitions(
+    body: tuple[TNode, ...], moved: dict[str, str | None]
+) -> dict[int, dict[str, Definition | None]]:
+    """For every op, the definition each operand name reaches it from, in SSA terms.
+
+    Only an assignment of a call is a definition; a value that arrives through a loop carry, a loop or
+    if result (a phi after the compound), a parameter or a plain alias has none (None). Operands are
+    named as ConvertTensorToTileOps left them (`moved` maps an inserted crossing move to its source).
+    """
+    uses: dict[int, dict[str, Definition | None]] = {}
+
+    def assigned(block: tuple[TNode, ...]) -> set[str]:
+        names: set[str] = set()
+        for node, _ in walk(block):
+            if isinstance(node, TOp) and node.result and node.origin != CROSSING_MOVE:
+                names.add(node.result)
+            elif isinstance(node, TYield):
+                names.update(node.targets)
+        return names
+
+    def visit(block: tuple[TNode, ...], env: dict[str, Definition | None], region: TRegion | None) -> None:
+        for node in block:
+            if isinstance(node, TOp):
+                names = [moved.get(o) or o for o in node.operands if o]
+                uses[id(node)] = {name: env.get(name) for name in names}
+                if node.result and node.origin != CROSSING_MOVE:
+                    env[node.result] = (node, region) if node.bound and node.op != ALIAS else None
+            elif isinstance(node, TLoop):
+                changed = assigned(node.body)
+                inner = {**env, **dict.fromkeys(changed)}  # carried values are iter_args at the top
+                visit(node.body, inner, region)
+                env.update(dict.fromkeys(changed))  # and loop results after it
+            elif isinstance(node, TIf):
+                changed = assigned(node.body) | assigned(node.orelse)
+                visit(node.body, dict(env), region)
+                visit(node.orelse, dict(env), region)
+                env.update(dict.fromkeys(changed))  # if results (phis)
+            elif isinstance(node, TRegion):
+                visit(node.body, env, node)
+            elif isinstance(node, TScope):
+                visit(node.body, env, region)
+
+    visit(body, {}, None)
+    return uses
 
 
 def _operand_span(op: TOp, index: int) -> Span:
