@@ -30,6 +30,7 @@ from compiler.passes.model import (
     TScope,
     TYield,
     children,
+    last_use,
     ops_of,
     walk,
 )
@@ -343,25 +344,11 @@ def retained_pops(kernel: Kernel) -> dict[str, int]:
     """Per direction, the most consumer-side pops held at once when each is freed after its last use."""
     most: dict[str, int] = {"C2V": 0, "V2C": 0}
 
-    def uses(node: TNode) -> set[str]:
-        if isinstance(node, TOp):
-            return {o for o in node.operands if o} | set(node.reads)
-        if isinstance(node, TYield):
-            return set(node.values)
-        found = set(node.reads) if isinstance(node, TLoop | TIf) else set()
-        for sub in children(node):
-            for inner in sub:
-                found |= uses(inner)
-        return found
-
     def scan(block: tuple[TNode, ...]) -> None:
         live: list[tuple[int, int, str]] = []  # (pop position, last use, direction)
         for position, node in enumerate(block):
             if isinstance(node, TOp) and node.crossing is not None and node.result:
-                last = max(
-                    (i for i in range(position, len(block)) if node.result in uses(block[i])),
-                    default=position,
-                )
+                last = last_use(block, node.result, position)
                 live.append((position, last, node.crossing))
             for sub in children(node):
                 scan(sub)
@@ -501,18 +488,6 @@ def transfer_view(op: TOp) -> tuple[str, str] | None:
     return None
 
 
-def _uses(node: TNode) -> set[str]:
-    if isinstance(node, TOp):
-        return {o for o in node.operands if o} | set(node.reads)
-    if isinstance(node, TYield):
-        return set(node.values)
-    found = set(node.reads) if isinstance(node, TLoop | TIf) else set()
-    for sub in children(node):
-        for inner in sub:
-            found |= _uses(inner)
-    return found
-
-
 def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
     """DSL-like text of one lane's body; each consumer-side tpop is freed after its last use in the block."""
     pad = "    " * indent
@@ -528,7 +503,7 @@ def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
             and ctx.side == _consumer_side(node)
         ):
             name = node.result or ""
-            last = max((i for i in range(position, len(kept)) if name in _uses(kept[i])), default=position)
+            last = last_use(kept, name, position)
             free = "system.tfree_to_aic" if node.crossing == "C2V" else "system.tfree_to_aiv"
             frees.setdefault(last, []).append(f"{pad}{free}({_user(name)})")
     lines: list[str] = []

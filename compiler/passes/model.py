@@ -119,6 +119,24 @@ def children(node: TNode) -> tuple[tuple[TNode, ...], ...]:
     return ()
 
 
+def names_used(node: TNode) -> set[str]:
+    """Every variable a node reads, including everything nested inside a compound node."""
+    if isinstance(node, TOp):
+        return {o for o in node.operands if o} | set(node.reads)
+    if isinstance(node, TYield):
+        return set(node.values)
+    found = set(node.reads) if isinstance(node, TLoop | TIf) else set()
+    for sub in children(node):
+        for inner in sub:
+            found |= names_used(inner)
+    return found
+
+
+def last_use(block: tuple[TNode, ...] | list[TNode], name: str, start: int) -> int:
+    """The position of the last node from `start` on that reads `name` (`start` if none does)."""
+    return max((i for i in range(start, len(block)) if name in names_used(block[i])), default=start)
+
+
 def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[TNode, TRegion | None]]:
     """Every node in a block with its innermost enclosing region, in program order."""
     out: list[tuple[TNode, TRegion | None]] = []
