@@ -254,11 +254,11 @@ def k(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
     ),
     Case(
         "F4-unsupported-statement",
-        kernel("y = pl.exp(x)", "assert True", "out[:] = y"),
+        kernel("y = pl.exp(x)", "assert y is not None", "out[:] = y"),
         "PTO-F4",
         "Unsupported statement type: Assert",
-        (11, 8, 11, 19),
-        "assert True",
+        (11, 8, 11, 28),
+        "assert y is not None",
     ),
     Case(
         "F5-builtin-range",
