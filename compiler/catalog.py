@@ -2191,7 +2191,7 @@ _r(
     "parse",
     "Unused variable '{name}' in function '{function}'",
     "UnusedVariableCheck (pre-pipeline warning): a bound name that is never read.",
-    "Remove the binding, or name it '_'.",
+    "Remove the binding (the check also reports '_').",
     _W,
 )
 

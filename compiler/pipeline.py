@@ -16,6 +16,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
 from compiler.frontend.consts import read_text_file
 from compiler.frontend.parser import ParseCache, parse_document
+from compiler.frontend.unused_variables import unused_variables
 from compiler.lints import notify_sharding
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -75,7 +76,7 @@ class Analyzer:
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         module = parsed.module
         env = dict(parsed.env)
-        facts = self._check_functions(module, env, diagnostics)
+        facts = self._check_functions(module, env, diagnostics, parsed.diagnostics)
         kernels, groups = outline(module, facts, env, diagnostics.append)
         diagnostics.extend(check_clusters(module))
         caller_group = {member: group.name for group in groups for member in group.members}
@@ -124,7 +125,11 @@ class Analyzer:
         )
 
     def _check_functions(
-        self, module: ir.Module, env: dict[str, object], diagnostics: list[Diagnostic]
+        self,
+        module: ir.Module,
+        env: dict[str, object],
+        diagnostics: list[Diagnostic],
+        parse_errors: tuple[Diagnostic, ...],
     ) -> dict[str, FunctionFacts]:
         """Run the parse-stage checks, reusing the results of functions whose unit did not change."""
         facts: dict[str, FunctionFacts] = {}
@@ -143,6 +148,8 @@ class Analyzer:
                 if entry is None or entry.function is not function or entry.context != context:
                     found: list[Diagnostic] = []
                     result = FunctionChecker(function, env, module_names, members, found.append).run()
+                    if not result.bad and not _has_syntax_fault(function, parse_errors):
+                        found.extend(unused_variables(function))  # runs only on programs that parsed
                     entry = _Checked(function, context, result, tuple(found))
                     self.checked[id(function)] = entry
                 facts[_key(function)] = entry.facts
@@ -150,6 +157,13 @@ class Analyzer:
         for key in [k for k in self.checked if k not in live]:
             del self.checked[key]
         return facts
+
+
+def _has_syntax_fault(function: ir.Function, parse_errors: tuple[Diagnostic, ...]) -> bool:
+    """True when the unit parser rejected a statement of this function (e.g. `x += 1`)."""
+    return any(
+        d.is_error and function.span.line <= d.span.line <= function.span.end_line for d in parse_errors
+    )
 
 
 def _key(function: ir.Function) -> str:

@@ -59,3 +59,22 @@ def test_messages_name_user_variables() -> None:
     for case in CASES:
         for d in analyze(case.read_text(), str(case)).diagnostics:
             assert "__ssa_v" not in d.message and "__tile" not in d.message, (case.name, d.message)
+
+
+def test_unused_variable_warnings_match_the_compiler() -> None:
+    """UnusedVariableCheck: the same warnings (line, column, text) as the real compiler, on every case."""
+    import json
+
+    for case in CASES:
+        expected = json.loads(case.with_suffix(".expected.json").read_text())
+        want = {
+            (w["line"], w["col"], w["message"])
+            for w in expected["warnings"]
+            if w["source"] == "UnusedVariableCheck"
+        }
+        got = {
+            (d.span.line, d.span.col + 1, d.message)
+            for d in analyze(case.read_text(), str(case)).diagnostics
+            if d.code == "PTO-F46"
+        }
+        assert got == want, case.name

@@ -1,0 +1,65 @@
+"""The UnusedVariable diagnostic check: a name a function binds but never reads (a warning).
+
+Like upstream's check it is flow-insensitive: any read anywhere in the function counts. Parameters
+are not variables here; a `pl.split_aiv` lane index and `_` are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler import ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
+from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
+from compiler.source import Span
+
+
+def unused_variables(function: ir.Function) -> list[Diagnostic]:
+    """One warning per name bound in the function body and never read in it."""
+    read: set[str] = set()
+    bound: dict[str, tuple[str, Span]] = {}
+    for stmt in walk_stmts(function.body):
+        for target in _targets(stmt):
+            # A loop variable's span is its `for` statement (as upstream reports it) through the name.
+            span = target.span
+            if isinstance(stmt, ir.For):
+                span = Span(stmt.span.line, stmt.span.col, target.span.end_line, target.span.end_col)
+            bound.setdefault(target.id, (target.id, span))
+        for expr in _read_exprs(stmt):
+            read.update(e.id for e in walk_expr(expr) if isinstance(e, ir.Name))
+    return [
+        diagnostic("PTO-F46", span, name=name, function=function.name)
+        for name, span in bound.values()
+        if name not in read
+    ]
+
+
+def _targets(stmt: ir.Stmt) -> Iterator[ir.Name]:
+    if isinstance(stmt, ir.Assign):
+        for target in stmt.targets:
+            yield from _names(target)
+    elif isinstance(stmt, ir.For):
+        yield from _names(stmt.target)
+
+
+def _names(target: ir.Expr) -> Iterator[ir.Name]:
+    if isinstance(target, ir.Name):
+        yield target
+    elif isinstance(target, ir.TupleExpr | ir.ListExpr):
+        for elt in target.elts:
+            yield from _names(elt)
+
+
+def _read_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
+    """The expressions a statement reads (assignment targets are written, except inside subscripts)."""
+    if isinstance(stmt, ir.Assign):
+        yield stmt.value
+        for target in stmt.targets:
+            if isinstance(target, ir.Subscript):
+                yield target
+        return
+    if isinstance(stmt, ir.For):
+        yield stmt.iter
+        return
+    yield from stmt_exprs(stmt)
