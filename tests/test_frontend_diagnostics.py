@@ -314,6 +314,121 @@ def k(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
 ]
 
 
+PROGRAM_SPMD = (
+    HEAD
+    + """@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        out = pl.store(pl.exp(pl.load(x, [0, 0], [64, 64])), [0, 0], out)
+        return out
+
+    @pl.function
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with {header}:
+{body}
+        return out
+"""
+)
+DISPATCH = "            out = self.k(x, out)"
+
+SCOPES = [
+    Case(
+        "F37-at-unknown-keyword",
+        SCOPE.format(header='pl.at(level=pl.Level.CORE_GROUP, nmae_hint="k")'),
+        "PTO-F37",
+        "Unknown keyword argument 'nmae_hint' in pl.at()",
+        (6, 42, 6, 55),
+        'nmae_hint="k"',
+    ),
+    Case(
+        "F38-at-without-level",
+        SCOPE.format(header='pl.at(name_hint="k")'),
+        "PTO-F38",
+        "pl.at() requires a level argument",
+        (6, 9, 6, 29),
+        'pl.at(name_hint="k")',
+    ),
+    Case(
+        "F39-role-on-core-group",
+        SCOPE.format(header="pl.at(level=pl.Level.CORE_GROUP, role=pl.Role.SubWorker)"),
+        "PTO-F39",
+        "role= is not supported with level=pl.Level.CORE_GROUP",
+        (6, 47, 6, 64),
+        "pl.Role.SubWorker",
+    ),
+    Case(
+        "F33-spmd-without-core-num",
+        PROGRAM_SPMD.format(header="pl.spmd()", body=DISPATCH),
+        "PTO-F33",
+        "pl.spmd() requires core_num (first positional argument)",
+        (13, 13, 13, 22),
+        "pl.spmd()",
+    ),
+    Case(
+        "F34-spmd-zero-blocks",
+        PROGRAM_SPMD.format(header="pl.spmd(0)", body=DISPATCH),
+        "PTO-F34",
+        "core_num must be a positive integer, got 0",
+        (13, 21, 13, 22),
+        "0",
+    ),
+    Case(
+        "F12-spmd-two-dispatches",
+        PROGRAM_SPMD.format(header="pl.spmd(4)", body=DISPATCH + "\n" + DISPATCH),
+        "PTO-F12",
+        "`with pl.spmd(...)` dispatch body launches 2 kernels; only one kernel dispatch per SPMD scope is "
+        "supported.",
+        (13, 8, 13, 24),
+        "with pl.spmd(4):",
+    ),
+    Case(
+        "O16-optimizations-twice",
+        PROGRAM_SPMD.format(
+            header="pl.spmd(4, optimizations=[pl.split(pl.SplitMode.UP_DOWN)])",
+            body="            with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):\n"
+            "                i = pl.tile.get_block_idx()\n"
+            "                out = pl.store(pl.exp(pl.load(x, [i * 0, 0], [64, 64])), [0, 0], out)",
+        ),
+        "PTO-O16",
+        "`optimizations=` is specified twice: on `pl.spmd(...)` and on the inner "
+        "`pl.at(level=pl.Level.CORE_GROUP, ...)`",
+        (13, 8, 13, 72),
+        "with pl.spmd(4, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):",
+    ),
+    Case(
+        "F19-break-outside-loop",
+        kernel("y = pl.exp(x)", "break", "out[:] = y"),
+        "PTO-F19",
+        "'break' outside loop",
+        (11, 8, 11, 13),
+        "break",
+    ),
+    Case(
+        "F20-continue-in-parallel",
+        kernel("for i in pl.parallel(0, 4):", "    continue", "out[:] = pl.exp(x)"),
+        "PTO-F20",
+        "'continue' not supported in parallel loops",
+        (11, 12, 11, 20),
+        "continue",
+    ),
+    Case(
+        "F24-foreign-context-manager",
+        SCOPE.format(header='open("f")'),
+        "PTO-F24",
+        "Unsupported context manager in with statement",
+        (6, 4, 6, 19),
+        'with open("f"):',
+    ),
+]
+
+
+@pytest.mark.parametrize("case", SCOPES, ids=lambda c: c.id)
+def test_scope_and_loop_family(case: Case) -> None:
+    """pl.at / pl.spmd arguments, where optimizations= goes, and break / continue placement."""
+    assert _check(case).is_error
+
+
 @pytest.mark.parametrize("case", SINGLE, ids=lambda c: c.id)
 def test_parser_family(case: Case) -> None:
     d = _check(case)

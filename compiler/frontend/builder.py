@@ -207,6 +207,12 @@ class Builder:
             header = self.spans.header(node, node.body[0] if node.body else None)
             return ir.If(self.expr(node.test), self.body(node.body), self.body(node.orelse), span, header)
         if isinstance(node, ast.With):
+            if len(node.items) != 1:
+                self.report(
+                    diagnostic(
+                        "PTO-F25", self.spans.of(node.items[1].context_expr if node.items[1:] else node)
+                    )
+                )
             header = self.spans.header(node, node.body[0] if node.body else None)
             item = node.items[0] if node.items else None
             target = None

@@ -150,13 +150,13 @@ class FunctionChecker:
             self.block(stmt.orelse, ctx)
         elif isinstance(stmt, ir.With):
             self.with_stmt(stmt, ctx)
-        elif (
-            isinstance(stmt, ir.Simple)
-            and stmt.kind in ("break", "continue")
-            and ctx.loops
-            and ctx.loops[-1] == "split_aiv"
-        ):
-            self.error("PTO-P11", stmt.span, keyword=stmt.kind)
+        elif isinstance(stmt, ir.Simple) and stmt.kind in ("break", "continue"):
+            innermost = ctx.loops[-1] if ctx.loops else None
+            code = {None: "PTO-F19", "split_aiv": "PTO-P11", "parallel": "PTO-F20", "unroll": "PTO-F21"}.get(
+                innermost
+            )
+            if code is not None:
+                self.error(code, stmt.span, keyword=stmt.kind)
 
     def bind(self, target: ir.Expr, value_type: ValueType, ctx: _Ctx) -> None:
         """Record the names an assignment defines."""
@@ -278,7 +278,10 @@ class FunctionChecker:
         for index, arg in enumerate(call.args):
             if not (stmt.kind == "at" and index == 0 and isinstance(arg, ir.Attribute)):  # the level: _level
                 self.value(arg, ctx)
+        if stmt.kind not in _CONTEXT_KINDS:
+            self.error("PTO-F24", stmt.header)
         if stmt.kind == "at":
+            self.at_arguments(call, stmt.header)
             level = self._level(call)
             if level == "CORE_GROUP":
                 self.scope_options(call, "pl.at", stmt.header)
@@ -291,6 +294,7 @@ class FunctionChecker:
                 self.error("PTO-O14", stmt.header)
         elif stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
+            self.spmd_arguments(stmt)
             self.spmd_body(stmt)
             if stmt.target:
                 self.defined.add(stmt.target)
@@ -304,6 +308,42 @@ class FunctionChecker:
         if stmt.target:
             self.defined.add(stmt.target)
         self.block(stmt.body, ctx)
+
+    def at_arguments(self, call: ir.Call, header: Span) -> None:
+        """F37 / F38 / F39: the keywords of `pl.at(...)`."""
+        for kw in call.keywords:
+            if kw.name not in _AT_KEYWORDS:
+                self.error("PTO-F37", kw.span, kw=kw.name)
+        if call.kwarg("level") is None and not call.args:
+            self.error("PTO-F38", call.span)
+            return
+        level = call.kwarg("level") or call.args[0]
+        role = call.kwarg("role") or (call.args[1] if len(call.args) > 1 else None)
+        if role is not None and isinstance(level, ir.Attribute) and level.dotted.endswith(".CORE_GROUP"):
+            self.error("PTO-F39", role.span, related=(Related(header, "in this scope"),))
+
+    def spmd_arguments(self, stmt: ir.With) -> None:
+        """F33 / F34 / O-16 / F12: the block count, where optimizations= goes, one dispatch per scope."""
+        call = stmt.call
+        width = call.args[0] if call.args else call.kwarg("core_num")
+        if width is None:
+            self.error("PTO-F33", call.span)
+        else:
+            value = fold(width, self.env)
+            if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
+                self.error("PTO-F34", width.span, value=value)
+        body = stmt.body
+        carrier = (
+            body[0] if len(body) == 1 and isinstance(body[0], ir.With) and body[0].kind == "at" else None
+        )
+        opts = next((kw for kw in call.keywords if kw.name == "optimizations"), None)
+        if carrier is not None and opts is not None:
+            code = "PTO-O16" if carrier.call.kwarg("optimizations") is not None else "PTO-O16b"
+            self.error(code, stmt.header, related=(Related(carrier.header, "the inner InCore carrier"),))
+        if carrier is None and not _reads_block_idx(body):
+            dispatches = [c for c in _walk_calls(body) if c.func.startswith("self.")]
+            if len(dispatches) > 1:
+                self.error("PTO-F12", stmt.header, count=len(dispatches))
 
     def _level(self, call: ir.Call) -> str | None:
         expr = call.kwarg("level") or (call.args[0] if call.args else None)
@@ -805,6 +845,22 @@ def _walk_calls(stmts: tuple[ir.Stmt, ...]) -> list[ir.Call]:
 
 def _reads_block_idx(stmts: tuple[ir.Stmt, ...]) -> bool:
     return any(c.func.endswith("get_block_idx") for c in _walk_calls(stmts))
+
+
+_CONTEXT_KINDS = frozenset({"at", "cluster", "spmd", "scope", "manual_scope"})
+_AT_KEYWORDS = frozenset(
+    {
+        "level",
+        "role",
+        "optimizations",
+        "deps",
+        "no_dep_args",
+        "dumps",
+        "allow_early_resolve",
+        "name_hint",
+        "windowize",
+    }
+)
 
 
 def _dispatches(stmts: tuple[ir.Stmt, ...]) -> bool:
