@@ -78,3 +78,18 @@ def test_unused_variable_warnings_match_the_compiler() -> None:
             if d.code == "PTO-F46"
         }
         assert got == want, case.name
+
+
+def test_attrs_deprecation_warnings_match_the_compiler() -> None:
+    """`@pl.function(attrs={...})` gets the parser's DeprecationWarning on the same line."""
+    import json
+
+    for case in CASES:
+        expected = json.loads(case.with_suffix(".expected.json").read_text())
+        want = {(w["line"], w["message"]) for w in expected["warnings"] if w["source"] == "python"}
+        got = {
+            (d.span.line, d.message)
+            for d in analyze(case.read_text(), str(case)).diagnostics
+            if d.code == "PTO-F43"
+        }
+        assert got == want, case.name

@@ -252,9 +252,18 @@ def _function(
                 if dotted:
                     func_type = dotted.rsplit(".", 1)[-1]
             elif kw.arg == "attrs" and isinstance(kw.value, ast.Dict):
-                for k, v in zip(kw.value.keys, kw.value.values, strict=False):
-                    if isinstance(k, ast.Constant) and isinstance(k.value, str):
-                        attrs.append((k.value, _literal(v, env)))
+                attrs.extend(_dict_attrs(kw.value, env))
+                report(diagnostic("PTO-F43", spans.of(kw)))
+    # pl.func_attr({...}) as the first statement is the current spelling of the same attributes.
+    leading = node.body[0] if node.body else None
+    if (
+        isinstance(leading, ast.Expr)
+        and isinstance(leading.value, ast.Call)
+        and dotted_name(leading.value.func) == "pl.func_attr"
+        and leading.value.args
+        and isinstance(leading.value.args[0], ast.Dict)
+    ):
+        attrs.extend(_dict_attrs(leading.value.args[0], env))
     builder = Builder(spans, report)
     params: list[ir.Param] = []
     for arg in node.args.args:
@@ -282,6 +291,15 @@ def _function(
         tuple(attrs),
         return_type,
     )
+
+
+def _dict_attrs(node: ast.Dict, env: Mapping[str, object]) -> list[tuple[str, object]]:
+    """The string-keyed entries of a literal attrs dict."""
+    return [
+        (k.value, _literal(v, env))
+        for k, v in zip(node.keys, node.values, strict=False)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    ]
 
 
 def _literal(node: ast.expr, env: Mapping[str, object]) -> object:
