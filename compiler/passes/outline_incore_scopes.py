@@ -232,4 +232,7 @@ class _Outliner:
                 name = resolution.ir_name if resolution else None
                 if not name or not name.startswith("tensor.") or name in _NON_COMPUTE_TENSOR_OPS:
                     continue
-                self.report(diagnostic("PTO-F13", call.span, fixes=(Fix("wrap_pl_at", stmt.span),), op=name))
+                # Upstream points at the call, except in @pl.jit bodies, where it reports the statement.
+                simple = isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return)
+                at = stmt.span if simple and self.function.decorator.startswith("jit") else call.span
+                self.report(diagnostic("PTO-F13", at, fixes=(Fix("wrap_pl_at", stmt.span),), op=name))
