@@ -7,6 +7,7 @@ from typing import Any
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.passes.model import Kernel, TNode, TOp, children
+from compiler.source import Span
 
 _CROSS_CORE = frozenset(
     {"tile.tpush_to_aic", "tile.tpush_to_aiv", "tile.tpop_from_aic", "tile.tpop_from_aiv"}
@@ -15,8 +16,12 @@ _TFREE = {"tile.tpop_from_aic": "system.tfree_to_aic", "tile.tpop_from_aiv": "sy
 
 
 def _error(code: str, kernel: Kernel, at: TOp | None = None, **fields: Any) -> Diagnostic:
-    """The catalog rule ``code`` at the op ``at`` (else the whole kernel); ``function`` is the kernel."""
-    span = at.call_span if at is not None else kernel.span
+    """The catalog rule ``code`` at the statement of op ``at``, else at the kernel's `def` line."""
+    if at is not None:
+        span = at.line_span or at.call_span
+    else:  # `def name` — the compiler's function span starts at the def keyword
+        header = kernel.header
+        span = Span(header.line, max(header.col - len("def "), 0), header.line, header.end_col)
     related = (
         (Related(kernel.header, f"in {kernel.func_type} function '{kernel.name}'"),) if at is not None else ()
     )
