@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from compiler import analyze
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
@@ -378,3 +380,23 @@ def test_missing_shard_is_judged_on_ssa_definitions() -> None:
     )
     through_loop = analyze(LOOP_THEN_REGION.replace("LOOP", loop))
     assert [d.code for d in through_loop.diagnostics if d.is_error] == []
+
+
+def test_constants_imported_from_a_workspace_module_are_read_not_imported(tmp_path: Path) -> None:
+    """`from .config import K` folds K from config.py's text; config.py is never executed."""
+    (tmp_path / "config.py").write_text(
+        "import os\nos.system('touch EXECUTED')\nM = 64\nK = M * 2\n", encoding="utf-8"
+    )
+    kernel = tmp_path / "kernel.py"
+    source = HEADER.replace("\n\n\n", "\nfrom .config import K, M\n\n\n") + (
+        "@pl.jit\n"
+        "def mm(a: pl.Tensor[[M, K], pl.FP16], b: pl.Tensor[[M, M], pl.FP16], "
+        "out: pl.Out[pl.Tensor[[M, M], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        out[:] = pl.matmul(a, b, out_dtype=pl.FP32)\n"
+        "    return out\n"
+    )
+    kernel.write_text(source, encoding="utf-8")
+    (diag,) = analyze(source, str(kernel)).diagnostics
+    assert diag.message.endswith("but got lhs K=128 and rhs K=64")  # K and M came from config.py
+    assert not (tmp_path / "EXECUTED").exists()
