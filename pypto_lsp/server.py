@@ -25,6 +25,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from compiler.analysis import Analysis
+from compiler.frontend.consts import read_text_file
 from compiler.pipeline import Analyzer
 from pypto_lsp import __version__, config, dsl
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
@@ -151,6 +152,16 @@ class PyptoServer(LanguageServer):
         doc = self.workspace.text_documents.get(uri)
         return doc.version if doc is not None else None
 
+    def schedule_importers(self, uri: str) -> None:
+        """Re-analyse open documents that import constants from the edited module (`from .config import D`)."""
+        stem = Path(to_fs_path(uri) or uri).stem
+        for other in list(self.docs):
+            if other == uri or other not in self.workspace.text_documents:
+                continue
+            text = self.workspace.get_text_document(other).source
+            if f".{stem} import" in text or f"from {stem} import" in text:
+                self.schedule(other)
+
     def debounce(self, state: DocState) -> float:
         """Seconds to wait before analysing: about twice the last analysis time, capped by debounceMs."""
         cap = self.settings.debounce_ms / 1000
@@ -259,8 +270,15 @@ class PyptoServer(LanguageServer):
         """The caches of one document, created on first use."""
         analyzer = self.analyzers.get(uri)
         if analyzer is None:
-            analyzer = self.analyzers[uri] = Analyzer()
+            analyzer = self.analyzers[uri] = Analyzer(read_file=self.read_workspace_file)
         return analyzer
+
+    def read_workspace_file(self, path: Path) -> str | None:
+        """A module the document imports constants from: its editor text when open, else the file on disk."""
+        uri = from_fs_path(str(path))
+        if uri is not None and uri in self.docs:
+            return self.workspace.get_text_document(uri).source
+        return read_text_file(path)
 
     def close(self, uri: str) -> None:
         """Forget a closed document and clear what was pushed for it."""
@@ -386,6 +404,7 @@ def _register_sync(server: PyptoServer) -> None:
     @guarded(None)
     def did_change(ls: PyptoServer, params: types.DidChangeTextDocumentParams) -> None:
         ls.schedule(params.text_document.uri)
+        ls.schedule_importers(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(None)

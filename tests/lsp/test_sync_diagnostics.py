@@ -178,3 +178,29 @@ async def test_configuration_change_reanalyses(client: LanguageClient, tmp_path:
     after = published_for(client, uri)
     assert len(after) > before, "a settings change must re-analyse open documents"
     assert after[-1].version == 1 and len(after[-1].diagnostics) == 1
+
+
+async def test_editing_an_imported_module_reanalyses_its_importers(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """Constants come from the open editor text of `config.py`; editing it refreshes kernel.py."""
+    config = tmp_uri(tmp_path, "config.py")
+    kernel = tmp_uri(tmp_path, "kernel.py")
+    open_doc(client, config, "M = 64\nK = 128\n")
+    source = (
+        "import pypto.language as pl\nfrom .config import K, M\n\n\n@pl.jit\n"
+        "def mm(a: pl.Tensor[[M, K], pl.FP16], b: pl.Tensor[[M, M], pl.FP16], "
+        "out: pl.Out[pl.Tensor[[M, M], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        out[:] = pl.matmul(a, b, out_dtype=pl.FP32)\n"
+        "    return out\n"
+    )
+    open_doc(client, kernel, source)
+    first = await wait_published(client, kernel, 1)
+    assert [d.code for d in first.diagnostics] == ["PTO-F15"]  # K=128 from the unsaved config text
+    change(client, config, 2, [(rng(1, 4, 1, 7), "64")])  # K = 64: now the shapes agree
+    for _ in range(100):
+        if len(published_for(client, kernel)) > 1:
+            break
+        await asyncio.sleep(0.05)
+    assert published_for(client, kernel)[-1].diagnostics == []
