@@ -400,3 +400,21 @@ def test_constants_imported_from_a_workspace_module_are_read_not_imported(tmp_pa
     (diag,) = analyze(source, str(kernel)).diagnostics
     assert diag.message.endswith("but got lhs K=128 and rhs K=64")  # K and M came from config.py
     assert not (tmp_path / "EXECUTED").exists()
+
+
+def test_mixed_kernel_returns_from_its_aiv_function() -> None:
+    """ExpandMixedKernel gives the AIC function no return: `return c` stays on AIV even for a cube store."""
+    source = HEADER + (
+        "@pl.program\n"
+        "class P:\n"
+        "    @pl.function(type=pl.FunctionType.InCore)\n"
+        "    def k(self, a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16],\n"
+        "          t: pl.Out[pl.Tensor[[64, 64], pl.FP32]], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]\n"
+        "          ) -> pl.Tensor[[64, 64], pl.FP32]:\n"
+        "        acc = pl.matmul(a, b, out_dtype=pl.FP32)\n"
+        "        t = pl.assemble(t, pl.exp(acc), [0, 0])\n"
+        "        c = pl.assemble(c, acc, [0, 0])\n"
+        "        return c\n"
+    )
+    lanes = analyze(source).lane_map()
+    assert (lanes[10], lanes[11], lanes[12], lanes[13]) == ("aic", "both", "aic", "aiv")

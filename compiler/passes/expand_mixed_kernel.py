@@ -139,6 +139,8 @@ def _node_present(
     if isinstance(node, TYield):
         if not mixed:
             return True
+        if node.is_return:  # the AIC function returns nothing; the AIV function keeps the return
+            return side == AIV
         return any(side in defs.get(v, frozenset({AIC, AIV})) for v in node.values) or not node.values
     return any(_node_present(c, side, mixed, single, defs, removed) for sub in children(node) for c in sub)
 
