@@ -418,3 +418,25 @@ def test_mixed_kernel_returns_from_its_aiv_function() -> None:
     )
     lanes = analyze(source).lane_map()
     assert (lanes[10], lanes[11], lanes[12], lanes[13]) == ("aic", "both", "aic", "aiv")
+
+
+def test_dead_iter_arg_init_is_dropped_from_the_lane_that_does_not_carry_it() -> None:
+    """A mixed loop carries a cube accumulator: its tile.create init stays on AIC only."""
+    source = HEADER + (
+        "@pl.jit\n"
+        "def f(x: pl.Tensor[[64, 256], pl.FP16], w: pl.Tensor[[256, 64], pl.FP16],\n"
+        "      out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        acc0 = pl.create_tensor([64, 64], dtype=pl.FP32)\n"
+        "        for k, (acc,) in pl.range(0, 4, init_values=(acc0,)):\n"
+        "            part = pl.matmul(x[:, k * 64 : k * 64 + 64], w[k * 64 : k * 64 + 64, :], out_dtype=pl.FP32)\n"
+        "            out = pl.assemble(out, pl.exp(part), [0, 0])\n"
+        "            acc_next = pl.add(acc, part)\n"
+        "            acc_out = pl.yield_(acc_next)\n"
+        "    return out\n"
+    )
+    analysis = analyze(source)
+    assert not analysis.has_errors, [d.message for d in analysis.diagnostics]
+    lanes = analysis.lane_map()
+    assert lanes[9] == "both"  # the loop holds cube and vector work
+    assert lanes[8] == "aiv"  # acc is carried (and read by pl.add) on the vector lane only

@@ -162,10 +162,16 @@ def _collect_reads(
         elif isinstance(node, TYield):
             used.update(node.values)
         else:
-            if isinstance(node, TLoop | TIf):
-                used.update(node.reads)
+            inner: set[str] = set()
             for sub in children(node):
-                _collect_reads(sub, side, mixed, single, defs, removed, used)
+                _collect_reads(sub, side, mixed, single, defs, removed, inner)
+            used |= inner
+            if isinstance(node, TIf):
+                used.update(node.reads)
+            elif isinstance(node, TLoop):
+                # A carry this lane never reads is a dead iter_arg here: its init value is not needed.
+                dead = {init for carry, init in node.carries if carry not in inner}
+                used.update(name for name in node.reads if name not in dead)
 
 
 def _place(
