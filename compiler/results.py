@@ -14,6 +14,8 @@ _LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
 
 
 def _reason(op: TOp, lane: str, mixed: bool, region: TRegion | None) -> str:
+    if op.recross:
+        return f"moves a value that already crossed → stays on the consuming lane ({lane.upper()})"
     if op.crossing is not None:
         d = "AIC → AIV" if op.crossing == "C2V" else "AIV → AIC"
         kind = "explicit" if op.origin != CROSSING_MOVE else "implicit"

@@ -203,3 +203,26 @@ def test_vector_to_cube_crossing_uses_the_nz_transfer_view() -> None:
     assert "s_nz = tile.move(s, blayout=col_major, slayout=row_major)" in text
     assert "tile.tpush_to_aic(s_nz, split=0)" in text
     assert "s_Left = tile.tpop_from_aiv(split=0)  # TileView(col_major, row_major) — NZ" in text
+
+
+def test_a_move_of_a_gathered_value_is_not_a_second_crossing() -> None:
+    """Spec 000: a crossing-shaped tile.move whose source already crossed stays on its consuming side."""
+    source = (
+        "import pypto.language as pl\n\n\n@pl.program\nclass G:\n    @pl.function\n"
+        "    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]"
+        ") -> pl.Tensor[[64, 64], pl.FP32]:\n"
+        "        with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "            for lane in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n"
+        "                t = pl.load(x, [0, 0], [64, 64])\n"
+        "                g = pl.aic_gather(pl.exp(t))\n"
+        "            back = pl.move(g, target_memory=pl.MemorySpace.Vec)\n"
+        "            out = pl.store(back, [0, 0], out)\n"
+        "        return out\n"
+    )
+    analysis = analyze(source)
+    lanes = analysis.lane_map()
+    assert not analysis.has_errors, [d.message for d in analysis.diagnostics]
+    assert lanes[11] == "both"  # the gather itself: tpush on AIV, tpop on AIC
+    # reference §3.5: downgraded to its consuming side (VECTOR for a Vec target), no new tpush / tpop
+    assert lanes[12] == "aiv"
+    assert [c.direction for c in analysis.kernels[0].crossings] == ["V2C"]

@@ -47,10 +47,17 @@ def _user(name: str | None) -> str:
     return (name or "?").split("__", 1)[0]
 
 
+def transports(op: TOp) -> bool:
+    """True for a statement that becomes a tpush / tpop pair (not a move of a value that already crossed)."""
+    return op.crossing is not None and not op.recross
+
+
 def op_sides(op: TOp, mixed: bool, single: str) -> frozenset[str]:
     """The lanes an op statement lands on before dead-code removal."""
     if not mixed:
         return frozenset({single})
+    if op.recross and op.crossing is not None:
+        return frozenset({_consumer_side(op)})
     aff = op_affinity(op)
     if aff is Affinity.CUBE:
         return frozenset({AIC})
@@ -68,7 +75,7 @@ def _consumer_side(op: TOp) -> str:
 
 
 def _reads_on(op: TOp, side: str) -> tuple[str, ...]:
-    if op.crossing is not None and side == _consumer_side(op):
+    if transports(op) and side == _consumer_side(op):
         return ()
     return tuple(op.reads) + tuple(o for o in op.operands if o)
 
@@ -245,7 +252,7 @@ def _crossing_modes(kernel: Kernel, types: Mapping[str, object]) -> list[tuple[T
     region_mode = {id(node): region.mode for node, region in walk(kernel.body) if region is not None}
     out: list[tuple[TOp, int, str, object]] = []
     for op, _ in ops_of(kernel.body):
-        if op.crossing is None:
+        if not transports(op):
             continue
         mode = region_mode.get(id(op), kernel.split or "NONE")
         # The full-width tile: the shard's operand (C->V) or the gather's result (V->C).
@@ -253,7 +260,7 @@ def _crossing_modes(kernel: Kernel, types: Mapping[str, object]) -> list[tuple[T
         if op.crossing == "V2C" and not isinstance(full, TileType | TensorType) and op.operands:
             full = types.get(op.operands[0] or "")
         extent = _extent(full, mode)
-        out.append((op, _split_code(mode, extent, op.crossing), mode, extent))
+        out.append((op, _split_code(mode, extent, op.crossing or "C2V"), mode, extent))
     return out
 
 
@@ -355,9 +362,9 @@ def retained_pops(kernel: Kernel) -> dict[str, int]:
     def scan(block: tuple[TNode, ...]) -> None:
         live: list[tuple[int, int, str]] = []  # (pop position, last use, direction)
         for position, node in enumerate(block):
-            if isinstance(node, TOp) and node.crossing is not None and node.result:
+            if isinstance(node, TOp) and transports(node) and node.result:
                 last = last_use(block, node.result, position)
-                live.append((position, last, node.crossing))
+                live.append((position, last, node.crossing or "C2V"))
             for sub in children(node):
                 scan(sub)
         for position in range(len(block)):
@@ -417,7 +424,11 @@ def _retained_mx_gathers(kernel: Kernel) -> int:
     for op, _ in ops_of(kernel.body):
         if not op.op.startswith("tile.matmul_mx"):
             continue
-        popped = {o for o, _ in ops_of(kernel.body) if o.crossing == "V2C" and o.result in op.operands}
+        popped = {
+            o
+            for o, _ in ops_of(kernel.body)
+            if transports(o) and o.crossing == "V2C" and o.result in op.operands
+        }
         most = max(most, len(popped))
     return most if most >= 3 else 0
 
@@ -464,7 +475,7 @@ class _Side:
 
 def _render_op(op: TOp, ctx: _Side) -> str:
     args = ", ".join(_user(o) if o else "…" for o in op.operands)
-    if ctx.mixed and op.crossing is not None:
+    if ctx.mixed and transports(op):
         value = _user(op.operands[0] if op.operands else None)
         split = ctx.codes.get(id(op), 0)
         view = transfer_view(op)
@@ -504,12 +515,7 @@ def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
     ]
     frees: dict[int, list[str]] = {}
     for position, node in enumerate(kept):
-        if (
-            isinstance(node, TOp)
-            and ctx.mixed
-            and node.crossing is not None
-            and ctx.side == _consumer_side(node)
-        ):
+        if isinstance(node, TOp) and ctx.mixed and transports(node) and ctx.side == _consumer_side(node):
             name = node.result or ""
             last = last_use(kept, name, position)
             free = "system.tfree_to_aic" if node.crossing == "C2V" else "system.tfree_to_aiv"
@@ -553,10 +559,11 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
             continue
         line = f"L{op.call_span.line} " if op.line_span is not None else ""
         name = _user(op.result) if op.result and not op.result.startswith("_t") else ""
-        if op.crossing is not None and lanes.mixed:
+        if transports(op) and lanes.mixed:
             value = _user(op.operands[0] if op.operands else None)
-            slot = f" {value} · slot {sent[op.crossing] % depth} "
-            sent[op.crossing] += 1
+            direction = op.crossing or "C2V"
+            slot = f" {value} · slot {sent[direction] % depth} "
+            sent[direction] += 1
             if op.crossing == "C2V":
                 left = f"{line}tpush_to_aiv({value}) ──{slot}"
                 rows.append(f"{left:─<{width}}┼──▶ {name or value} = tpop_from_aic()")

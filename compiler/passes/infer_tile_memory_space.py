@@ -95,6 +95,7 @@ class _Inference:
         self.report = report
         self.target = target
         self.space: dict[str, str | None] = {}
+        self.crossed: set[str] = set()  # values that arrived over the pipe
         self.matmul_inputs = {
             op.operands[i]
             for op, _ in ops_of(kernel.body)
@@ -180,9 +181,20 @@ class _Inference:
             crossing = "C2V"
         elif op.op == "tile.aic_gather":
             crossing = "V2C"
-        new = op.with_(operands=tuple(operands), in_spaces=spaces, memory=memory, crossing=crossing)
+        # A move of a value that already crossed (a shard / gather / tpop result) is no second crossing:
+        # ExpandMixedKernel keeps it on its consuming side (the verifiers still see a crossing move).
+        recross = (
+            op.op == "tile.move" and crossing is not None and bool(operands) and operands[0] in self.crossed
+        )
+        new = op.with_(
+            operands=tuple(operands), in_spaces=spaces, memory=memory, crossing=crossing, recross=recross
+        )
         if op.result:
             self.space[op.result] = memory
+            if (crossing is not None and not recross) or op.op.startswith("tile.tpop_from_"):
+                self.crossed.add(op.result)
+            else:
+                self.crossed.discard(op.result)
             for key in [k for k in moves if k[0] == op.result]:
                 del moves[key]
         if op.op == "tile.store":

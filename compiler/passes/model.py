@@ -37,6 +37,7 @@ class TOp:
     source_name: str | None = None  # user-visible name of the value read/produced, for messages
     in_spaces: tuple[str | None, ...] = ()  # memory of each operand at this point (InferTileMemorySpace)
     crossing: str | None = None  # "C2V" / "V2C" for a boundary move, shard or gather
+    recross: bool = False  # a crossing move of a value that already crossed: expanded on its consuming side
     consts: tuple[object, ...] = ()  # folded value of each positional argument (None when not constant)
     arg_spans: tuple[Span | None, ...] = ()  # source range of each positional argument
 
