@@ -2194,6 +2194,15 @@ _r(
     "Remove the binding (the check also reports '_').",
     _W,
 )
+_r(
+    "PTO-F47",
+    "internal-error",
+    "parse",
+    "pypto-lsp internal error while analysing this file: {detail}",
+    "The analysis itself failed (a pypto-lsp bug, not a fault in the program); nothing else is reported.",
+    "Please report it with the file; the server keeps running and re-analyses on the next edit.",
+    _W,
+)
 
 # ==================================================================================================
 # Hazard lints (shared/corpus/HAZARDS.md, spec 003 and 004): patterns the compiler accepts but that

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 from compiler import analyze
 from compiler.analysis import Analysis
-from compiler.diagnostics import Diagnostic, Severity
+from compiler.catalog import diagnostic
 from compiler.pipeline import Analyzer
 from compiler.source import Span
 from pypto_lsp import dsl
 
 log = logging.getLogger(__name__)
 
-INTERNAL_ERROR_CODE = "PTO-INTERNAL"
+INTERNAL_ERROR_CODE = "PTO-F47"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +53,5 @@ def run_analysis(
         return analyze(text, path=path, target=dsl.target_of(text, target))
     except Exception as exc:  # the engine is under development; never let it take the server down
         log.error("analysis of %s failed:\n%s", path, traceback.format_exc())
-        diag = Diagnostic(
-            INTERNAL_ERROR_CODE,
-            Severity.WARNING,
-            f"pypto-lsp internal error while analysing this file: {type(exc).__name__}: {exc}",
-            Span(1, 0, 1, 0),
-            stage="internal",
-        )
+        diag = diagnostic(INTERNAL_ERROR_CODE, Span(1, 0, 1, 0), detail=f"{type(exc).__name__}: {exc}")
         return Analysis(path=path, target=target or "a2a3", diagnostics=(diag,))

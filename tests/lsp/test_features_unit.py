@@ -217,3 +217,19 @@ def test_inlay_hints_on_pure_vector_kernels_are_on_by_default_and_can_be_turned_
     shown = inlay_hints.inlay_hints(analysis, index, whole, Settings())
     assert [(h.position.line, h.label) for h in shown] == [(6, "⟵ AIV")]
     assert inlay_hints.inlay_hints(analysis, index, whole, Settings(pure_vector_hints=False)) == []
+
+
+def test_an_engine_failure_becomes_one_internal_diagnostic() -> None:
+    """If the analysis itself raises, the document gets PTO-F47 (a warning) instead of a dead server."""
+    from compiler.pipeline import Analyzer
+    from pypto_lsp.document import run_analysis
+
+    class Broken(Analyzer):
+        def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
+            raise RuntimeError("boom")
+
+    analysis = run_analysis("import pypto.language as pl\n", "x.py", None, analyzer=Broken())
+    assert analysis is not None
+    (diag,) = analysis.diagnostics
+    assert diag.code == "PTO-F47" and diag.severity is Severity.WARNING
+    assert diag.message == "pypto-lsp internal error while analysing this file: RuntimeError: boom"
