@@ -47,6 +47,18 @@ def _user(name: str | None) -> str:
     return (name or "?").split("__", 1)[0]
 
 
+def value_label(name: str | None, producers: Mapping[str, TOp]) -> str:
+    """How a crossing value reads to the user: its variable, or `pl.exp(…)` for an unnamed temporary."""
+    producer = producers.get(name or "")
+    if name and name.startswith("_t") and producer is not None and producer.dsl_name:
+        return f"{producer.dsl_name}(…)"
+    return _user(name)
+
+
+def _producers(kernel: Kernel) -> dict[str, TOp]:
+    return {op.result: op for op, _ in ops_of(kernel.body) if op.result}
+
+
 def transports(op: TOp) -> bool:
     """True for a statement that becomes a tpush / tpop pair (not a move of a value that already crossed)."""
     return op.crossing is not None and not op.recross
@@ -269,6 +281,7 @@ def crossings(
 ) -> list[CrossingInfo]:
     """Every crossing of a kernel: explicit shard/gather or user move, implicit moves, and GM fences."""
     out: list[CrossingInfo] = []
+    producers = _producers(kernel)
     for op, split, mode, extent in _crossing_modes(kernel, types):
         if (
             report is not None
@@ -284,7 +297,7 @@ def crossings(
             transport = "tpush_to_aic (AIV) → tpop_from_aiv (AIC)"
         ttype = types.get(op.operands[0] or "") if op.operands else None
         size = nbytes(ttype.shape, ttype.dtype) if isinstance(ttype, TileType | TensorType) else None
-        value = _user(op.operands[0] if op.operands else op.result)
+        value = value_label(op.operands[0] if op.operands else op.result, producers)
         out.append(
             CrossingInfo(
                 op.call_span, op.crossing or "C2V", value, op.origin != CROSSING_MOVE, transport, split, size
@@ -553,6 +566,7 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
     # Each direction is its own FIFO ring: slots count per direction, modulo the ring depth.
     sent = {"C2V": 0, "V2C": 0}
     depth = pipe.slot_num if pipe else 2
+    producers = _producers(kernel)
     for op, _ in ops_of(kernel.body):
         sides = lanes.op_sides.get(id(op), frozenset())
         if not sides or op.op in (SCALAR, ALIAS):
@@ -560,7 +574,7 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
         line = f"L{op.call_span.line} " if op.line_span is not None else ""
         name = _user(op.result) if op.result and not op.result.startswith("_t") else ""
         if transports(op) and lanes.mixed:
-            value = _user(op.operands[0] if op.operands else None)
+            value = value_label(op.operands[0] if op.operands else None, producers)
             direction = op.crossing or "C2V"
             slot = f" {value} · slot {sent[direction] % depth} "
             sent[direction] += 1
