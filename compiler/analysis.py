@@ -114,6 +114,17 @@ class KernelInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class ScopeInfo:
+    """A `with pl.cluster():` or dispatch-form `with pl.spmd(n):` scope and the kernels it launches."""
+
+    kind: str  # "pl.cluster" or "pl.spmd"
+    span: Span
+    header: Span
+    kernels: tuple[str, ...]
+    detail: str  # e.g. "8 blocks, sync_start" for a launch
+
+
+@dataclass(frozen=True, slots=True)
 class SymbolInfo:
     """A program, function, kernel, region or scope for the document outline."""
 
@@ -137,6 +148,7 @@ class Analysis:
     symbols: tuple[SymbolInfo, ...] = ()
     lanes: tuple[tuple[int, str], ...] = ()
     regions: tuple[RegionInfo, ...] = field(default=())
+    scopes: tuple[ScopeInfo, ...] = ()
 
     @property
     def has_errors(self) -> bool:

@@ -28,7 +28,7 @@ from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
-from compiler.results import op_infos, region_infos, symbols
+from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 
@@ -109,6 +109,7 @@ class Analyzer:
         diagnostics.extend(check_group_abi(module, kernel_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(kernel_objs, groups, target))
         diagnostics.extend(hard_syncall_occupancy.verify(kernel_objs, [r.info for r in results], target))
+        scopes = scope_infos(module, kernel_objs)
         lanes: dict[int, set[str]] = {}
         for r in results:
             for line, lane in r.lanes:
@@ -119,9 +120,10 @@ class Analyzer:
             diagnostics=tuple(sorted(_dedupe(diagnostics), key=lambda d: (d.span.line, d.span.col))),
             ops=tuple(op for r in results for op in r.ops),
             kernels=tuple(r.info for r in results),
-            symbols=symbols(module, [r.info for r in results]),
+            symbols=symbols(module, [r.info for r in results], scopes),
             lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
             regions=tuple(region for r in results for region in r.info.regions),
+            scopes=scopes,
         )
 
     def _check_functions(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compiler import ir
-from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, SymbolInfo
+from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
@@ -92,8 +92,10 @@ def region_infos(kernel: Kernel, crossings: list[CrossingInfo]) -> list[RegionIn
     return out
 
 
-def symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, ...]:
-    """The document outline: programs, functions, kernels with their expanded type, regions."""
+def symbols(
+    module: ir.Module, kernels: list[KernelInfo], scopes: tuple[ScopeInfo, ...] = ()
+) -> tuple[SymbolInfo, ...]:
+    """The document outline: programs, functions, kernels with their expanded type, regions, scopes."""
 
     def kernel_children(function: ir.Function) -> tuple[SymbolInfo, ...]:
         out = []
@@ -108,7 +110,11 @@ def symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, .
     def function_symbol(function: ir.Function) -> SymbolInfo:
         own = next((k for k in kernels if k.span == function.span), None)
         detail = f"{function.func_type} → {own.func_type}" if own else function.func_type
-        kids = kernel_children(function)
+        kids = kernel_children(function) + tuple(
+            SymbolInfo(scope.kind, "scope", scope.span, scope.header, scope.detail)
+            for scope in scopes
+            if function.span.line <= scope.span.line <= function.span.end_line
+        )
         if own is not None:
             kids = kids + tuple(
                 SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions
@@ -128,3 +134,30 @@ def symbols(module: ir.Module, kernels: list[KernelInfo]) -> tuple[SymbolInfo, .
             )
         )
     return tuple(sorted(symbols, key=lambda s: s.span.line))
+
+
+def scope_infos(module: ir.Module, kernels: list[Kernel]) -> tuple[ScopeInfo, ...]:
+    """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch."""
+    from compiler.passes.walk import calls_in_block, walk_stmts
+
+    out: list[ScopeInfo] = []
+    for function in module.all_functions():
+        for stmt in walk_stmts(function.body):
+            if not isinstance(stmt, ir.With) or stmt.kind not in ("cluster", "spmd"):
+                continue
+            if stmt.kind == "cluster":
+                inside = tuple(k.name for k in kernels if stmt.span.line <= k.span.line <= stmt.span.end_line)
+                out.append(
+                    ScopeInfo("pl.cluster", stmt.span, stmt.header, inside, "co-schedules AIC and AIV")
+                )
+                continue
+            called = {c.func[5:] for c in calls_in_block(stmt.body) if c.func.startswith("self.")}
+            launched = tuple(k.name for k in kernels if k.name in called or k.span == stmt.span)
+            launch = next((k.launch for k in kernels if k.launch is not None and k.name in launched), None)
+            detail = ""
+            if launch is not None:
+                width = launch.width if launch.width is not None else "?"
+                width_text = f"pl.system.{width}()" if isinstance(width, str) and width != "?" else str(width)
+                detail = f"{width_text} blocks" + (", sync_start" if launch.sync_start else "")
+            out.append(ScopeInfo("pl.spmd", stmt.span, stmt.header, launched, detail))
+    return tuple(out)

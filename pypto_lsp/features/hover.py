@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo
+from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo
 from compiler.source import Span
 from pypto_lsp.positions import LineIndex
 
@@ -114,6 +114,21 @@ def region_markdown(analysis: Analysis, region: RegionInfo) -> str:
     return "\n\n".join(lines)
 
 
+def scope_markdown(analysis: Analysis, scope: ScopeInfo) -> str:
+    """Markdown summary of a pl.cluster / dispatch pl.spmd scope: what it launches and how."""
+    head = f"**{scope.kind}**" + (f" — {scope.detail}" if scope.detail else "")
+    lines = [head]
+    for name in scope.kernels:
+        kernel = next((k for k in analysis.kernels if k.name == name), None)
+        if kernel is not None:
+            lane = f" → {kernel.func_type}"
+            lens = f" · {len(kernel.crossings)} crossing(s)" if kernel.crossings else ""
+            lines.append(f"launches kernel `{name}`{lane}{lens}")
+    if len(lines) == 1:
+        lines.append("launches no kernel defined in this file")
+    return "\n\n".join(lines)
+
+
 def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> types.Hover | None:
     """The hover at a client position, or None."""
     line, col = index.point(position)
@@ -123,6 +138,9 @@ def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> typ
     for kernel in analysis.kernels:
         if kernel.header.contains(line, col):
             return _make(kernel_markdown(analysis, kernel), index, kernel.header)
+    for scope in analysis.scopes:
+        if scope.header.contains(line, col):
+            return _make(scope_markdown(analysis, scope), index, scope.header)
     op = analysis.op_at(line, col)
     if op is None:
         return None

@@ -233,3 +233,32 @@ def test_an_engine_failure_becomes_one_internal_diagnostic() -> None:
     (diag,) = analysis.diagnostics
     assert diag.code == "PTO-F47" and diag.severity is Severity.WARNING
     assert diag.message == "pypto-lsp internal error while analysing this file: RuntimeError: boom"
+
+
+def test_hover_and_outline_of_launch_scopes() -> None:
+    """`with pl.spmd(n):` and `with pl.cluster():` headers summarise what they launch; both are outlined."""
+    from pathlib import Path
+
+    from compiler import analyze
+    from pypto_lsp.features import symbols
+
+    corpus = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+    source = (corpus / "021_program_syncall_cluster_count.py").read_text()
+    analysis = analyze(source)
+    index = LineIndex(source, UTF16)
+    shown = hover.hover(analysis, index, types.Position(line=35, character=20))  # with pl.spmd(...)
+    assert shown is not None and isinstance(shown.contents, types.MarkupContent)
+    assert shown.contents.value.startswith(
+        "**pl.spmd** — pl.system.available_cluster_count() blocks, sync_start"
+    )
+    assert "launches kernel `mixed` → Mixed (Group)" in shown.contents.value
+    outline = symbols.document_symbols(analysis, index)
+    main = next(f for f in outline[0].children or [] if f.name == "main")
+    assert [(c.name, c.kind) for c in main.children or []] == [("pl.spmd", types.SymbolKind.Namespace)]
+
+    cluster_source = (corpus / "011_program_cluster_mixed_kernel.py").read_text()
+    cluster = hover.hover(
+        analyze(cluster_source), LineIndex(cluster_source, UTF16), types.Position(line=18, character=18)
+    )
+    assert cluster is not None and isinstance(cluster.contents, types.MarkupContent)
+    assert "launches kernel `fused` → Mixed (Group)" in cluster.contents.value
