@@ -29,6 +29,14 @@ ATOMIC_NONE: tuple[object, ...] = (0, "None_")
 # set_output_reuses_input(0) + a ReadWrite verdict on the in-place argument.
 ACCUMULATE_IN_PLACE = Effects(args=(ArgEffectDecl(0, ArgEffect.READ_WRITE),), output_reuses_input=0)
 
+
+def _atomic_write(index: int) -> ArgEffectDecl:
+    """Arg `index` is written, or read-modify-written when `atomic=` names an atomic combine."""
+    return ArgEffectDecl(
+        index, ArgEffect.WRITE, kwarg="atomic", default_values=ATOMIC_NONE, otherwise=ArgEffect.READ_WRITE
+    )
+
+
 OPS: tuple[OpDef, ...] = (
     # ---- array_ops/memory.cpp ----------------------------------------------------------------------
     OpDef(
@@ -293,15 +301,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("atomic", "chunk_rows", "chunk_cols", "pipeline"),
         declared_affinity=Affinity.VECTOR,
         effects=Effects(
-            args=(
-                ArgEffectDecl(
-                    0,
-                    ArgEffect.WRITE,
-                    kwarg="atomic",
-                    default_values=ATOMIC_NONE,
-                    otherwise=ArgEffect.READ_WRITE,
-                ),
-            ),
+            args=(_atomic_write(0),),
             write_channel=WriteChannel.DMA,
         ),
         doc="DistributedOp pld.tensor.put.",
@@ -314,15 +314,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("atomic",),
         declared_affinity=Affinity.VECTOR,
         effects=Effects(
-            args=(
-                ArgEffectDecl(
-                    0,
-                    ArgEffect.WRITE,
-                    kwarg="atomic",
-                    default_values=ATOMIC_NONE,
-                    otherwise=ArgEffect.READ_WRITE,
-                ),
-            ),
+            args=(_atomic_write(0),),
             write_channel=WriteChannel.DMA,
         ),
         doc="DistributedOp pld.tile.put.",
@@ -344,15 +336,7 @@ OPS: tuple[OpDef, ...] = (
         args=("src", "target", "peer", "offsets"),
         attrs=("atomic",),
         effects=Effects(
-            args=(
-                ArgEffectDecl(
-                    1,
-                    ArgEffect.WRITE,
-                    kwarg="atomic",
-                    default_values=ATOMIC_NONE,
-                    otherwise=ArgEffect.READ_WRITE,
-                ),
-            ),
+            args=(_atomic_write(1),),
             write_channel=WriteChannel.DMA,
         ),
         doc="DistributedOp pld.tensor.remote_store.",
@@ -365,15 +349,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("atomic",),
         input_memory=((0, ("Vec", "Acc")),),
         effects=Effects(
-            args=(
-                ArgEffectDecl(
-                    1,
-                    ArgEffect.WRITE,
-                    kwarg="atomic",
-                    default_values=ATOMIC_NONE,
-                    otherwise=ArgEffect.READ_WRITE,
-                ),
-            ),
+            args=(_atomic_write(1),),
             write_channel=WriteChannel.DMA,
         ),
         doc="DistributedOp pld.tile.remote_store.",
@@ -1069,15 +1045,7 @@ OPS: tuple[OpDef, ...] = (
         args=("target", "source", "offset"),
         attrs=("atomic",),
         effects=Effects(
-            args=(
-                ArgEffectDecl(
-                    0,
-                    ArgEffect.WRITE,
-                    kwarg="atomic",
-                    default_values=ATOMIC_NONE,
-                    otherwise=ArgEffect.READ_WRITE,
-                ),
-            ),
+            args=(_atomic_write(0),),
             output_reuses_input=0,
         ),
         tile_op="tile.assemble",
@@ -2618,15 +2586,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("atomic",),
         input_memory=((0, ("Vec", "Acc")),),
         effects=Effects(
-            args=(
-                ArgEffectDecl(
-                    2,
-                    ArgEffect.WRITE,
-                    kwarg="atomic",
-                    default_values=ATOMIC_NONE,
-                    otherwise=ArgEffect.READ_WRITE,
-                ),
-            ),
+            args=(_atomic_write(2),),
             write_channel=WriteChannel.DMA,
         ),
         deduce="store",
