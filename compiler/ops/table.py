@@ -521,14 +521,14 @@ OPS: tuple[OpDef, ...] = (
         "system.available_aiv_count",
         "TaskOp",
         deduce="int32_scalar",
-        doc="TaskOp system.available_aiv_count.",
+        doc="Number of AIV cores on this device: the width for a hard pure-vector syncall launch.",
         source="sync_ops/launch.cpp",
     ),
     OpDef(
         "system.available_cluster_count",
         "TaskOp",
         deduce="int32_scalar",
-        doc="TaskOp system.available_cluster_count.",
+        doc="Number of core-groups (AIC cores) on this device: the width for a hard mixed or cube syncall launch.",
         source="sync_ops/launch.cpp",
     ),
     # ---- sync_ops/sync.cpp -------------------------------------------------------------------------
@@ -663,7 +663,7 @@ OPS: tuple[OpDef, ...] = (
         args=("target", "scalar"),
         tile_op="tile.expands",
         deduce="same_as_input",
-        doc="TensorOp tensor.expands.",
+        doc="Broadcast a scalar into a tensor of the given shape.",
         source="tensor_ops/broadcast.cpp",
     ),
     OpDef(
@@ -1050,7 +1050,7 @@ OPS: tuple[OpDef, ...] = (
         ),
         tile_op="tile.assemble",
         deduce="assemble",
-        doc="TensorOp tensor.assemble.",
+        doc="Write a tensor/tile into a region of a target tensor (a tile.store into GM inside a kernel).",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1060,7 +1060,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype", "descending"),
         tile_op="tile.ci",
         deduce="ci",
-        doc="TensorOp tensor.ci.",
+        doc="Create an index sequence (arange) tensor.",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1078,7 +1078,7 @@ OPS: tuple[OpDef, ...] = (
         "TensorOp",
         args=("tensor", "axis"),
         deduce="index_scalar",
-        doc="TensorOp tensor.dim.",
+        doc="Size of one dimension of a GM tensor (a scalar; folds when static).",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1098,7 +1098,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("pad_value",),
         tile_op="tile.fillpad_expand",
         deduce="fillpad_expand",
-        doc="TensorOp tensor.fillpad_expand.",
+        doc="Fill the padding outside the valid region and expand to the physical box.",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1108,7 +1108,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype",),
         tile_op="tile.full",
         deduce="full",
-        doc="TensorOp tensor.full.",
+        doc="Create a tensor filled with one value.",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1116,7 +1116,7 @@ OPS: tuple[OpDef, ...] = (
         "TensorOp",
         tile_op="tile.get_block_idx",
         deduce="index_scalar",
-        doc="TensorOp tensor.get_block_idx.",
+        doc="This block's index within the SPMD launch (scalar).",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1124,7 +1124,7 @@ OPS: tuple[OpDef, ...] = (
         "TensorOp",
         tile_op="tile.get_block_num",
         deduce="index_scalar",
-        doc="TensorOp tensor.get_block_num.",
+        doc="Number of blocks in the SPMD launch (scalar).",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1132,7 +1132,7 @@ OPS: tuple[OpDef, ...] = (
         "TensorOp",
         tile_op="tile.get_subblock_idx",
         deduce="index_scalar",
-        doc="TensorOp tensor.get_subblock_idx.",
+        doc="This AIV lane's index, 0 or 1 (scalar).",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1142,7 +1142,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype", "rounds"),
         tile_op="tile.random",
         deduce="random",
-        doc="TensorOp tensor.random.",
+        doc="Create a tensor of random values.",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1151,7 +1151,7 @@ OPS: tuple[OpDef, ...] = (
         args=("tensor", "indices"),
         tile_op="tile.read",
         deduce="read",
-        doc="TensorOp tensor.read.",
+        doc="Read one scalar element of a tensor (a scalar GM read stays core-agnostic).",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1162,7 +1162,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=INHERIT,
         tile_op="tile.slice",
         deduce="slice",
-        doc="TensorOp tensor.slice.",
+        doc="A region of a tensor: a tile.load from GM (to Vec, or to Mat when it feeds a matmul) inside a kernel.",
         source="tensor_ops/memory.cpp",
     ),
     OpDef(
@@ -1172,7 +1172,7 @@ OPS: tuple[OpDef, ...] = (
         effects=Effects(args=(ArgEffectDecl(0, ArgEffect.WRITE),), write_channel=WriteChannel.SCALAR),
         tile_op="tile.write",
         deduce="write",
-        doc="TensorOp tensor.write.",
+        doc="Write one scalar element of a tensor (scalar D-cache path).",
         source="tensor_ops/memory.cpp",
     ),
     # ---- tensor_ops/paged_gather.cpp ---------------------------------------------------------------
@@ -1183,7 +1183,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype", "transpose"),
         tile_op="tile.create",
         deduce="create",
-        doc="TensorOp tensor.create_l1.",
+        doc="Create an L1 (Mat) tensor.",
         source="tensor_ops/paged_gather.cpp",
     ),
     OpDef(
@@ -1385,7 +1385,7 @@ OPS: tuple[OpDef, ...] = (
         args=("src0", "src1"),
         tile_op="tile.concat",
         deduce="concat",
-        doc="TensorOp tensor.concat.",
+        doc="Concatenate tensors along an axis.",
         source="tensor_ops/transform.cpp",
     ),
     OpDef(
@@ -1396,7 +1396,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=INHERIT,
         tile_op="tile.reinterpret_view",
         deduce="reinterpret_view",
-        doc="TensorOp tensor.reinterpret_view.",
+        doc="Reinterpret a tensor's bytes with another dtype/shape (packed ND only in a kernel).",
         source="tensor_ops/transform.cpp",
     ),
     OpDef(
@@ -1406,7 +1406,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=INHERIT,
         tile_op="tile.reshape",
         deduce="reshape",
-        doc="TensorOp tensor.reshape.",
+        doc="Reshape a tensor (same element count).",
         source="tensor_ops/transform.cpp",
     ),
     OpDef(
@@ -1416,7 +1416,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=INHERIT,
         tile_op="tile.set_validshape",
         deduce="same_as_input",
-        doc="TensorOp tensor.set_validshape.",
+        doc="Declare the valid (logical) extent of a tensor inside its physical shape.",
         source="tensor_ops/transform.cpp",
     ),
     OpDef(
@@ -1425,7 +1425,7 @@ OPS: tuple[OpDef, ...] = (
         args=("input", "axis1", "axis2", "valid_shape"),
         tile_op="tile.transpose",
         deduce="transpose",
-        doc="TensorOp tensor.transpose.",
+        doc="Swap two axes of a tensor (becomes tile.transpose in a kernel).",
         source="tensor_ops/transform.cpp",
     ),
     OpDef(
@@ -1435,7 +1435,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("layout",),
         output_memory=INHERIT,
         deduce="view",
-        doc="TensorOp tensor.view.",
+        doc="A strided view of a GM tensor (must stay tensor-like in a kernel).",
         source="tensor_ops/transform.cpp",
     ),
     # ---- tensor_ops/unary.cpp ----------------------------------------------------------------------
@@ -1455,7 +1455,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("target_type", "mode"),
         tile_op="tile.cast",
         deduce="cast",
-        doc="TensorOp tensor.cast.",
+        doc="Convert a tensor's dtype (becomes tile.cast: vector work; a matmul result crosses to Vec first).",
         source="tensor_ops/unary.cpp",
     ),
     OpDef(
@@ -1682,7 +1682,7 @@ OPS: tuple[OpDef, ...] = (
         input_memory=((0, ("Vec",)),),
         output_memory=FIXED_VEC,
         deduce="same_as_input",
-        doc="TileOp tile.expands.",
+        doc="Broadcast a scalar into a Vec tile of the given shape.",
         source="tile_ops/broadcast.cpp",
     ),
     OpDef(
@@ -1966,7 +1966,7 @@ OPS: tuple[OpDef, ...] = (
         input_memory=((0, ("Vec",)),),
         output_memory=FIXED_VEC,
         deduce="fillpad_expand",
-        doc="TileOp tile.fillpad_expand.",
+        doc="Fill the padding outside a tile's valid region and expand to the physical box (Vec).",
         source="tile_ops/elementwise.cpp",
     ),
     OpDef(
@@ -2172,7 +2172,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=FIXED_VEC,
         effects=Effects(args=(ArgEffectDecl(3, ArgEffect.WRITE),), workspace_args=(3,)),
         deduce="select",
-        doc="TileOp tile.sel.",
+        doc="Elementwise select between two tiles by a mask (Vec).",
         source="tile_ops/elementwise.cpp",
     ),
     OpDef(
@@ -2183,7 +2183,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=FIXED_VEC,
         effects=Effects(args=(ArgEffectDecl(2, ArgEffect.WRITE),), workspace_args=(2,)),
         deduce="select",
-        doc="TileOp tile.sels.",
+        doc="Elementwise select between a tile and a scalar by a mask (Vec).",
         source="tile_ops/elementwise.cpp",
     ),
     OpDef(
@@ -2466,7 +2466,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype", "descending"),
         output_memory=FIXED_VEC,
         deduce="ci",
-        doc="TileOp tile.ci.",
+        doc="Create an index sequence (arange) tile in Vec.",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2487,7 +2487,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype",),
         output_memory=FIXED_VEC,
         deduce="full",
-        doc="TileOp tile.full.",
+        doc="Create a Vec tile filled with one value (vector work).",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2495,7 +2495,7 @@ OPS: tuple[OpDef, ...] = (
         "TileOp",
         declared_affinity=Affinity.SHARED,
         deduce="index_scalar",
-        doc="TileOp tile.get_block_idx.",
+        doc="This block's index within the SPMD launch (scalar; core-agnostic, runs on every lane).",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2503,7 +2503,7 @@ OPS: tuple[OpDef, ...] = (
         "TileOp",
         declared_affinity=Affinity.SHARED,
         deduce="index_scalar",
-        doc="TileOp tile.get_block_num.",
+        doc="Number of blocks in the SPMD launch (scalar; core-agnostic).",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2511,7 +2511,7 @@ OPS: tuple[OpDef, ...] = (
         "TileOp",
         declared_affinity=Affinity.VECTOR,
         deduce="index_scalar",
-        doc="TileOp tile.get_subblock_idx.",
+        doc="This AIV lane's index, 0 or 1 (scalar; stated AIV). A split_aiv loop variable binds it.",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2538,7 +2538,7 @@ OPS: tuple[OpDef, ...] = (
             )
         ),
         deduce="mgather",
-        doc="TileOp tile.mgather.",
+        doc="Gather rows from GM by indices into a tile (target_memory decides the lane; default Vec).",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2567,7 +2567,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype", "rounds"),
         output_memory=FIXED_VEC,
         deduce="random",
-        doc="TileOp tile.random.",
+        doc="Create a Vec tile of random values.",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2576,7 +2576,7 @@ OPS: tuple[OpDef, ...] = (
         args=("tile", "indices"),
         input_memory=((0, ("Vec",)),),
         deduce="read",
-        doc="TileOp tile.read.",
+        doc="Read one scalar element of a Vec tile.",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2600,7 +2600,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype", "upper"),
         output_memory=FIXED_VEC,
         deduce="ci",
-        doc="TileOp tile.tri.",
+        doc="Create a triangular mask tile in Vec.",
         source="tile_ops/memory.cpp",
     ),
     OpDef(
@@ -2611,7 +2611,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=FIXED_VEC,
         effects=ACCUMULATE_IN_PLACE,
         deduce="write",
-        doc="TileOp tile.write.",
+        doc="Write one scalar element of a Vec tile.",
         source="tile_ops/memory.cpp",
     ),
     # ---- tile_ops/paged_gather.cpp -----------------------------------------------------------------
@@ -2812,7 +2812,7 @@ OPS: tuple[OpDef, ...] = (
         args=("target", "source", "offset"),
         output_memory=INHERIT,
         deduce="assemble",
-        doc="TileOp tile.assemble.",
+        doc="Write a tile into a region of a larger local tile; memory follows the target.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2822,7 +2822,7 @@ OPS: tuple[OpDef, ...] = (
         input_memory=((0, ("Vec",)), (1, ("Vec",))),
         output_memory=FIXED_VEC,
         deduce="concat",
-        doc="TileOp tile.concat.",
+        doc="Concatenate Vec tiles along an axis.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2832,7 +2832,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("target_memory",),
         output_memory=KWARG_VEC,
         deduce="extract",
-        doc="TileOp tile.extract.",
+        doc="Extract a sub-tile into another memory (Left/Right: cube side; default Vec: vector side).",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2842,7 +2842,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dtype",),
         output_memory=INHERIT,
         deduce="reinterpret_view",
-        doc="TileOp tile.reinterpret_view.",
+        doc="Reinterpret a tile's bytes with another dtype/shape; memory follows the input.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2851,7 +2851,7 @@ OPS: tuple[OpDef, ...] = (
         args=("input", "shape"),
         output_memory=INHERIT,
         deduce="reshape",
-        doc="TileOp tile.reshape.",
+        doc="Reshape a tile (same element count); memory follows the input.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2870,7 +2870,7 @@ OPS: tuple[OpDef, ...] = (
         args=("tile", "valid_rows", "valid_cols"),
         output_memory=INHERIT,
         deduce="same_as_input",
-        doc="TileOp tile.set_validshape.",
+        doc="Declare the valid (logical) extent of a tile inside its physical box; memory follows the input.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2880,7 +2880,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("pad_value",),
         output_memory=INHERIT,
         deduce="slice",
-        doc="TileOp tile.slice.",
+        doc="A region of a local tile; memory follows the input.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2890,7 +2890,7 @@ OPS: tuple[OpDef, ...] = (
         output_memory=INHERIT,
         effects=Effects(args=(ArgEffectDecl(3, ArgEffect.WRITE),), workspace_args=(3,)),
         deduce="transpose",
-        doc="TileOp tile.transpose.",
+        doc="Swap two axes of a tile; memory follows the input. In a split region it must not move the split axis.",
         source="tile_ops/transform.cpp",
     ),
     OpDef(
@@ -2899,7 +2899,7 @@ OPS: tuple[OpDef, ...] = (
         args=("input",),
         output_memory=INHERIT,
         deduce="transpose",
-        doc="TileOp tile.transpose_view.",
+        doc="Transposed view of a tile without moving data; memory follows the input.",
         source="tile_ops/transform.cpp",
     ),
     # ---- tile_ops/unary.cpp ------------------------------------------------------------------------
@@ -2921,7 +2921,7 @@ OPS: tuple[OpDef, ...] = (
         input_memory=((0, ("Vec",)),),
         output_memory=FIXED_VEC,
         deduce="cast",
-        doc="TileOp tile.cast.",
+        doc="Convert a tile's dtype on the vector unit (result in Vec).",
         source="tile_ops/unary.cpp",
     ),
     OpDef(
