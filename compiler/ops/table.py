@@ -443,7 +443,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dir_mask", "slot_size", "slot_num", "local_slot_num", "id"),
         declared_affinity=Affinity.CUBE,
         cross_core_role="InitializePipe",
-        doc="CrossCoreOp system.aic_initialize_pipe.",
+        doc="Set up the cross-core pipe on the AIC side (dir_mask, slot_size, slot_num[, local_slot_num]); stated AIC.",
         source="sync_ops/cross_core.cpp",
     ),
     OpDef(
@@ -453,21 +453,21 @@ OPS: tuple[OpDef, ...] = (
         attrs=("dir_mask", "slot_size", "slot_num", "local_slot_num", "id"),
         declared_affinity=Affinity.VECTOR,
         cross_core_role="InitializePipe",
-        doc="CrossCoreOp system.aiv_initialize_pipe.",
+        doc="Set up the cross-core pipe on the AIV side (dir_mask, slot_size, slot_num[, local_slot_num]); stated AIV.",
         source="sync_ops/cross_core.cpp",
     ),
     OpDef(
         "system.import_peer_buffer",
         "CrossCoreOp",
         attrs=("name", "peer_func"),
-        doc="CrossCoreOp system.import_peer_buffer.",
+        doc="Import the peer function's reserved slot buffer (the producer side of a pipe direction).",
         source="sync_ops/cross_core.cpp",
     ),
     OpDef(
         "system.reserve_buffer",
         "CrossCoreOp",
         attrs=("name", "size", "base"),
-        doc="CrossCoreOp system.reserve_buffer.",
+        doc="Reserve this side's on-chip slot buffer (the consumer side of a pipe direction).",
         source="sync_ops/cross_core.cpp",
     ),
     OpDef(
@@ -503,7 +503,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("split", "id"),
         declared_affinity=Affinity.VECTOR,
         cross_core_role="TFree",
-        doc="CrossCoreOp system.tfree_to_aic.",
+        doc="Release a slot popped from the AIC back to the ring (AIV side; every tpop_from_aic needs one).",
         source="sync_ops/cross_core.cpp",
     ),
     OpDef(
@@ -513,7 +513,7 @@ OPS: tuple[OpDef, ...] = (
         attrs=("split", "id"),
         declared_affinity=Affinity.CUBE,
         cross_core_role="TFree",
-        doc="CrossCoreOp system.tfree_to_aiv.",
+        doc="Release a slot popped from the AIV back to the ring (AIC side; every tpop_from_aiv needs one).",
         source="sync_ops/cross_core.cpp",
     ),
     # ---- sync_ops/launch.cpp -----------------------------------------------------------------------
