@@ -440,3 +440,19 @@ def test_dead_iter_arg_init_is_dropped_from_the_lane_that_does_not_carry_it() ->
     lanes = analysis.lane_map()
     assert lanes[9] == "both"  # the loop holds cube and vector work
     assert lanes[8] == "aiv"  # acc is carried (and read by pl.add) on the vector lane only
+
+
+def test_acc_store_into_a_call_time_typed_tensor_is_not_judged() -> None:
+    """A bare `pl.Tensor` output has no dtype yet: AccToGmStoreValid cannot (and must not) reject it."""
+    source = (
+        HEADER
+        + """@pl.jit
+def mm(a: pl.Tensor, b: pl.Tensor, out: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        out[:] = pl.matmul(a, b)
+    return out
+"""
+    )
+    analysis = analyze(source)
+    assert analysis.diagnostics == ()
+    assert analysis.lane_map() == {7: "aic"}

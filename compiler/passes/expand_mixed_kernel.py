@@ -237,6 +237,13 @@ def lane_name(sides: set[str] | frozenset[str]) -> str:
 
 
 # ---------------------------------------------------------------- pipe setup and crossings
+def _bytes(value: object) -> int | None:
+    """Static byte size of a tile or tensor value (None when a dimension or the rank is unknown)."""
+    if isinstance(value, TileType) or (isinstance(value, TensorType) and value.ranked):
+        return nbytes(value.shape, value.dtype)
+    return None
+
+
 def _split_code(mode: str, extent: object, direction: str) -> int:
     """pto-isa TileSplitAxis code: 0 none, 1/2 even UP_DOWN/LEFT_RIGHT, 3/4 their odd (lane 0 one larger) forms."""
     if mode not in ("UP_DOWN", "LEFT_RIGHT"):
@@ -296,7 +303,7 @@ def crossings(
         else:
             transport = "tpush_to_aic (AIV) → tpop_from_aiv (AIC)"
         ttype = types.get(op.operands[0] or "") if op.operands else None
-        size = nbytes(ttype.shape, ttype.dtype) if isinstance(ttype, TileType | TensorType) else None
+        size = _bytes(ttype)
         value = value_label(op.operands[0] if op.operands else op.result, producers)
         out.append(
             CrossingInfo(
@@ -353,7 +360,7 @@ def gm_fences(kernel: Kernel, types: Mapping[str, object]) -> list[CrossingInfo]
         if store_block != block_id or store_position >= position:
             continue
         tile = types.get(store.operands[0] or "") if store.operands else None
-        size = nbytes(tile.shape, tile.dtype) if isinstance(tile, TileType | TensorType) else None
+        size = _bytes(tile)
         out.append(
             CrossingInfo(
                 store.call_span,

@@ -209,7 +209,7 @@ class _Inference:
         if not op.in_spaces or op.in_spaces[0] != "Acc":
             return
         dest = op.type
-        if not isinstance(dest, TensorType) or dest.dtype in FIXPIPE_DTYPES:
+        if not isinstance(dest, TensorType) or not dest.ranked or dest.dtype in FIXPIPE_DTYPES:
             return
         self.report(
             diagnostic(
