@@ -6,7 +6,6 @@ Kernels are cached by the text of the unit they come from, so an edit re-runs on
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,10 +13,10 @@ from compiler import ir
 from compiler.analysis import Analysis, KernelInfo, OpInfo
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
-from compiler.frontend.consts import read_text_file
 from compiler.frontend.parser import ParseCache, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.lints import notify_sharding
+from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
 from compiler.passes.convert_tensor_to_tile_ops import convert
@@ -62,16 +61,19 @@ class Analyzer:
     per-kernel caches below are keyed by object identity (cheap) instead of hashing whole IR trees.
     """
 
-    read_file: Callable[[Path], str | None] = read_text_file
+    graph: ModuleGraph = field(default_factory=ModuleGraph)
     parse_cache: ParseCache = field(default_factory=ParseCache)
     checked: dict[int, _Checked] = field(default_factory=dict)
     kernel_cache: dict[tuple[object, ...], tuple[ir.Function, KernelResult]] = field(default_factory=dict)
 
+    def imports(self) -> set[Path]:
+        """The module files the last analysed version imported (directly)."""
+        constants = self.parse_cache.constants
+        return {dep.path for dep in constants[1]} if constants is not None else set()
+
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
         """Analyse one document version."""
-        parsed = parse_document(
-            source, path if path != "<memory>" else None, self.parse_cache, self.read_file
-        )
+        parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.graph)
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         module = parsed.module

@@ -11,6 +11,8 @@ from typing import Any, TextIO
 
 from compiler.analysis import Analysis
 from compiler.diagnostics import Diagnostic
+from compiler.modules import ModuleGraph
+from compiler.pipeline import Analyzer
 from pypto_lsp import dsl
 from pypto_lsp.config import TARGETS
 from pypto_lsp.document import run_analysis
@@ -24,6 +26,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--target", choices=TARGETS, default=None, help="default target (a '# target:' first line wins)"
     )
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an environment value that configuration modules read (os.environ / os.getenv); repeatable",
+    )
+    parser.add_argument(
+        "--extra-path",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="DIR",
+        help="an extra import root for `from x import y` (like pyright's extraPaths); repeatable",
+    )
+
+
+def parse_env(items: Sequence[str]) -> dict[str, str]:
+    """`NAME=VALUE` pairs as a mapping (ValueError names the malformed one)."""
+    env: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--env takes NAME=VALUE, got {item!r}")
+        env[name] = value
+    return env
 
 
 class Progress:
@@ -107,6 +135,13 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         print(f"pypto-lsp: {path}: no such file or directory", file=sys.stderr)
     if missing:
         return 2
+    try:
+        environ = parse_env(args.env)
+    except ValueError as exc:
+        print(f"pypto-lsp: {exc}", file=sys.stderr)
+        return 2
+    # One module graph for the whole run: a config module imported by many files is evaluated once.
+    graph = ModuleGraph(environ=environ, extra_paths=tuple(p.resolve() for p in args.extra_path))
     files, walked = collect_files(args.paths)
     progress = Progress(len(files)) if walked else Progress(0)
     records: list[dict[str, Any]] = []
@@ -119,7 +154,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             print(f"pypto-lsp: {path}: {exc.strerror or exc}", file=sys.stderr)
             errors += 1
             continue
-        analysis = run_analysis(text, str(path), args.target, force=True)
+        analysis = run_analysis(text, str(path), args.target, force=True, analyzer=Analyzer(graph=graph))
         assert analysis is not None  # forced
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)

@@ -25,7 +25,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from compiler.analysis import Analysis
-from compiler.frontend.consts import read_text_file
+from compiler.modules import DiskReader, ModuleGraph
 from compiler.pipeline import Analyzer
 from pypto_lsp import __version__, config, dsl
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
@@ -83,6 +83,9 @@ class PyptoServer(LanguageServer):
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-analysis")
         # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
         self.analyzers: dict[str, Analyzer] = {}
+        # Imported modules are read, parsed and evaluated once per version, for every open document.
+        self.disk = DiskReader()
+        self.graph = ModuleGraph(read_file=self.read_workspace_file)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
 
     # -- errors ------------------------------------------------------------------------------
@@ -153,13 +156,14 @@ class PyptoServer(LanguageServer):
         return doc.version if doc is not None else None
 
     def schedule_importers(self, uri: str) -> None:
-        """Re-analyse open documents that import constants from the edited module (`from .config import D`)."""
-        stem = Path(to_fs_path(uri) or uri).stem
+        """Re-analyse open documents that import the edited module, directly or through other modules."""
+        path = Path(to_fs_path(uri) or uri)
+        affected = {path} | self.graph.dependents(path)
         for other in list(self.docs):
             if other == uri or other not in self.workspace.text_documents:
                 continue
-            text = self.workspace.get_text_document(other).source
-            if f".{stem} import" in text or f"from {stem} import" in text:
+            analyzer = self.analyzers.get(other)
+            if analyzer is not None and analyzer.imports() & affected:
                 self.schedule(other)
 
     def debounce(self, state: DocState) -> float:
@@ -270,15 +274,15 @@ class PyptoServer(LanguageServer):
         """The caches of one document, created on first use."""
         analyzer = self.analyzers.get(uri)
         if analyzer is None:
-            analyzer = self.analyzers[uri] = Analyzer(read_file=self.read_workspace_file)
+            analyzer = self.analyzers[uri] = Analyzer(graph=self.graph)
         return analyzer
 
     def read_workspace_file(self, path: Path) -> str | None:
         """A module the document imports constants from: its editor text when open, else the file on disk."""
         uri = from_fs_path(str(path))
-        if uri is not None and uri in self.docs:
+        if uri is not None and uri in self.docs and uri in self.workspace.text_documents:
             return self.workspace.get_text_document(uri).source
-        return read_text_file(path)
+        return self.disk(path)
 
     def close(self, uri: str) -> None:
         """Forget a closed document and clear what was pushed for it."""

@@ -10,6 +10,7 @@ import compiler
 from compiler import catalog
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.parser import ParseCache, parse_document
+from compiler.modules import ModuleGraph
 from compiler.passes.expand_mixed_kernel_group_abi import GroupAbi, normalize_groups
 from compiler.passes.outline_incore_scopes import GroupInfo
 from compiler.passes.walk import calls_in_block
@@ -84,7 +85,7 @@ def _line(source: str, needle: str) -> int:
 
 
 def _abis(source: str) -> tuple[GroupAbi, ...]:
-    module = parse_document(source, None, ParseCache(), lambda _p: None).module
+    module = parse_document(source, None, ParseCache(), ModuleGraph(read_file=lambda _p: None)).module
     groups = [
         GroupInfo(
             f.name, tuple(c.func[5:] for c in calls_in_block(f.body) if c.func.startswith("self.")), f.header

@@ -1,4 +1,8 @@
-"""Static evaluation of module constants and DSL constant expressions (never imports user code)."""
+"""Folding of module constants and DSL constant expressions (never imports user code).
+
+The values come from the bounded evaluator (`compiler.evaluator`) through the module graph
+(`compiler.modules`); this module adapts them to the front end's IR.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,22 @@ import ast
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from compiler import ir
+from compiler.evaluator import (
+    EXPR_STEPS,
+    UNKNOWN_VALUE,
+    BudgetExceeded,
+    DslName,
+    Evaluator,
+    Record,
+    attribute_of,
+    freeze,
+    safe_binop,
+)
+from compiler.modules import ModuleGraph, ModuleSummary, document_constants
 from compiler.types import DTYPES, DTypeValue, EnumValue
-
-
-class _Unknown:
-    """A value the front end cannot fold; never an error on its own."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<unknown>"
-
-
-UNKNOWN_VALUE = _Unknown()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +38,6 @@ class SourceText:
     text: str
 
 
-_ARITH: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-    "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "<<": operator.lshift,
-    ">>": operator.rshift, "&": operator.and_, "|": operator.or_, "^": operator.xor,
-}  # fmt: skip
 _CMP: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
     ">=": operator.ge,
@@ -63,7 +61,6 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
 }
 _MEM_ALIASES = {"Mem": "MemorySpace"}
-MAX_IMPORT_DEPTH = 4
 
 
 def fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
@@ -75,23 +72,24 @@ def fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
     if isinstance(expr, ir.Name):
         return env.get(expr.id, UNKNOWN_VALUE)
     if isinstance(expr, ir.Attribute):
-        return attribute_value(expr.dotted)
+        return dotted_value(expr.dotted, env)
     if isinstance(expr, ir.UnaryOp):
         value = fold(expr.operand, env)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return -value if expr.op == "-" else value if expr.op == "+" else UNKNOWN_VALUE
+        if _numeric(value):
+            return -value if expr.op == "-" else value if expr.op == "+" else UNKNOWN_VALUE  # type: ignore[operator]
         return UNKNOWN_VALUE
     if isinstance(expr, ir.BinOp):
         left, right = fold(expr.left, env), fold(expr.right, env)
-        fn = _ARITH.get(expr.op)
-        if fn is None or not _numeric(left) or not _numeric(right):
+        if not _numeric(left) or not _numeric(right):
             return UNKNOWN_VALUE
-        try:
-            return fn(left, right)
-        except (ArithmeticError, ValueError, TypeError):
-            return UNKNOWN_VALUE
+        return safe_binop(expr.op, left, right)
     if isinstance(expr, ir.TupleExpr | ir.ListExpr):
         return tuple(fold(e, env) for e in expr.elts)
+    if isinstance(expr, ir.Subscript):
+        base, index = fold(expr.value, env), fold(expr.index, env)
+        if isinstance(base, tuple) and isinstance(index, int) and not isinstance(index, bool):
+            return base[index] if -len(base) <= index < len(base) else UNKNOWN_VALUE
+        return UNKNOWN_VALUE
     if isinstance(expr, ir.Compare):
         left, right = fold(expr.left, env), fold(expr.right, env)
         fn = _CMP.get(expr.op)
@@ -99,6 +97,32 @@ def fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
             return UNKNOWN_VALUE
         return fn(left, right)
     return UNKNOWN_VALUE
+
+
+def dotted_value(dotted: str, env: Mapping[str, object]) -> object:
+    """`pl.FP32`, `pl.SplitMode.UP_DOWN`, or an attribute chain of a folded value (`M.hidden_size`)."""
+    head, _, rest = dotted.partition(".")
+    if head in ("pl", "pld") or head not in env:
+        return attribute_value(dotted)
+    value = env[head]
+    for name in rest.split("."):
+        if value is UNKNOWN_VALUE or (not isinstance(value, Record | DslName) and not _is_module(value)):
+            return UNKNOWN_VALUE
+        value = attribute_of(value, name)
+    return _front_end_value(value)
+
+
+def _is_module(value: object) -> bool:
+    from compiler.evaluator import ClassValue, ModuleValue
+
+    return isinstance(value, ModuleValue | ClassValue)
+
+
+def _front_end_value(value: object) -> object:
+    """Values as the front end uses them: DSL enums and dtypes as such, `pl.dynamic` as its name."""
+    if isinstance(value, DslName):
+        return attribute_value(value.dotted)
+    return value
 
 
 def _numeric(value: object) -> bool:
@@ -134,47 +158,16 @@ def enum_member_error(dotted: str) -> str | None:
 
 
 # ---------------------------------------------------------------- module constants
-def _eval_ast(node: ast.expr, env: Mapping[str, object]) -> object:
-    if isinstance(node, ast.Constant):
-        literal = node.value
-        return literal if isinstance(literal, int | float | str | bool) else UNKNOWN_VALUE
-    if isinstance(node, ast.Name):
-        return env.get(node.id, UNKNOWN_VALUE)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
-        value = _eval_ast(node.operand, env)
-        if _numeric(value):
-            return -value if isinstance(node.op, ast.USub) else value  # type: ignore[operator]
+def eval_expr(node: ast.expr, env: Mapping[str, object]) -> object:
+    """Evaluate one source expression (an annotation dimension, a dict value) against module values."""
+    from compiler.evaluator import _Frame
+
+    scope = _Frame(env, {} if "pl" in env else {"pl": DslName("pl"), "pld": DslName("pld")})
+    try:
+        value = Evaluator(steps=EXPR_STEPS).expr(node, scope)
+    except BudgetExceeded:
         return UNKNOWN_VALUE
-    if isinstance(node, ast.BinOp):
-        from compiler.frontend.builder import _BINOPS
-
-        fn = _ARITH.get(_BINOPS.get(type(node.op), "?"))
-        left, right = _eval_ast(node.left, env), _eval_ast(node.right, env)
-        if fn is None or not _numeric(left) or not _numeric(right):
-            return UNKNOWN_VALUE
-        try:
-            result = fn(left, right)
-        except (ArithmeticError, ValueError, TypeError):
-            return UNKNOWN_VALUE
-        # Guard against constant blow-ups such as 10 ** 10 ** 10 (a file must never hang the server).
-        if isinstance(result, int) and result.bit_length() > 256:
-            return UNKNOWN_VALUE
-        return result
-    if isinstance(node, ast.Tuple | ast.List):
-        return tuple(_eval_ast(e, env) for e in node.elts)
-    if isinstance(node, ast.Attribute):
-        from compiler.frontend.builder import dotted_name
-
-        dotted = dotted_name(node)
-        return attribute_value(dotted) if dotted else UNKNOWN_VALUE
-    return UNKNOWN_VALUE
-
-
-def _constant(node: ast.expr, env: Mapping[str, object]) -> object:
-    value = _eval_ast(node, env)
-    if isinstance(node, ast.List | ast.Call) and _has_unknown(value):
-        return SourceText(ast.unparse(node))
-    return value
+    return _front_end_value(freeze(value))
 
 
 def _has_unknown(value: object) -> bool:
@@ -186,37 +179,25 @@ def _has_unknown(value: object) -> bool:
 def module_constants(
     tree: ast.Module,
     path: str | None,
-    read_file: Callable[[Path], str | None] | None = None,
-    depth: int = 0,
-    seen: frozenset[str] = frozenset(),
+    graph: ModuleGraph | None = None,
+    deps: list[ModuleSummary] | None = None,
 ) -> dict[str, object]:
-    """Evaluate top-level `NAME = expr` constants and `from .mod import NAME` imports, statically."""
+    """Evaluate the module-level code of a document statically (imports through the module graph;
+    `deps` collects the modules it read, with their text)."""
+    names = document_constants(tree, path, graph if graph is not None else ModuleGraph(), deps)
     env: dict[str, object] = {}
     for stmt in tree.body:
+        # A list the evaluator cannot fold (e.g. of `pl.split(...)` calls) keeps its source text, which
+        # quick fixes inline where the parser demands a literal (`optimizations=[...]`).
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            env[stmt.targets[0].id] = _constant(stmt.value, env)
-        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
-            env[stmt.target.id] = _eval_ast(stmt.value, env)
-        elif (
-            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple)
-        ):
-            # `T, N = 128, 128`
-            names = stmt.targets[0].elts
-            value = _eval_ast(stmt.value, env)
-            values = (
-                value
-                if isinstance(value, tuple) and len(value) == len(names)
-                else (UNKNOWN_VALUE,) * len(names)
-            )
-            for target, item in zip(names, values, strict=True):
-                if isinstance(target, ast.Name):
-                    env[target.id] = item
-        elif isinstance(stmt, ast.ImportFrom) and path and read_file and depth < MAX_IMPORT_DEPTH:
-            env.update(_imported(stmt, path, read_file, depth, seen))
-        # Every other module-level binding (an import we cannot read, a name bound under a top-level if /
-        # try / for / with) is a known name with an unknown value: never "undefined".
+            value = freeze(names.get(stmt.targets[0].id, UNKNOWN_VALUE))
+            if isinstance(stmt.value, ast.List | ast.Call) and _has_unknown(value):
+                names[stmt.targets[0].id] = SourceText(ast.unparse(stmt.value))
+        # Every module-level binding is a known name, even with an unknown value: never "undefined".
         for name in _bound_names(stmt):
-            env.setdefault(name, UNKNOWN_VALUE)
+            names.setdefault(name, UNKNOWN_VALUE)
+    for name, value in names.items():
+        env[name] = _front_end_value(freeze(value))
     return env
 
 
@@ -232,43 +213,3 @@ def _bound_names(stmt: ast.stmt) -> list[str]:
             names.append(node.name)
             break  # a nested body's names are not module names
     return names
-
-
-def _imported(
-    stmt: ast.ImportFrom, path: str, read_file: Callable[[Path], str | None], depth: int, seen: frozenset[str]
-) -> dict[str, object]:
-    module = stmt.module or ""
-    if module.startswith("pypto"):
-        return {}
-    base = Path(path).parent
-    for _ in range(max(stmt.level - 1, 0)):
-        base = base.parent
-    candidate = base.joinpath(*module.split(".")) if module else base
-    for file in (candidate.with_suffix(".py"), candidate / "__init__.py"):
-        key = str(file)
-        if key in seen:
-            continue
-        text = read_file(file)
-        if text is None:
-            continue
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
-            return {}
-        other = module_constants(tree, key, read_file, depth + 1, seen | {key})
-        out: dict[str, object] = {}
-        for alias in stmt.names:
-            if alias.name in other:
-                out[alias.asname or alias.name] = other[alias.name]
-        return out
-    return {}
-
-
-def read_text_file(path: Path) -> str | None:
-    """Read a workspace file as text (never imported), or None when it cannot be read."""
-    try:
-        if path.is_file() and path.stat().st_size < 2_000_000:
-            return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    return None

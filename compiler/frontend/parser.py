@@ -6,14 +6,15 @@ import ast
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.evaluator import Dynamic
 from compiler.frontend.builder import Builder, SpanMaker, dotted_name
-from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, module_constants
+from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants
 from compiler.frontend.units import Unit, split_units
+from compiler.modules import ModuleGraph, ModuleSummary, still_current
 from compiler.source import Span
 from compiler.types import (
     UNKNOWN,
@@ -51,6 +52,7 @@ class ParseCache:
     """Unit results keyed by (unit text, position, constants); reused across edits of one document."""
 
     units: dict[tuple[object, ...], UnitResult] = field(default_factory=dict)
+    constants: tuple[str, tuple[ModuleSummary, ...], dict[str, object]] | None = None
     hits: int = 0
     misses: int = 0
 
@@ -84,20 +86,21 @@ def parse_document(
     source: str,
     path: str | None = None,
     cache: ParseCache | None = None,
-    read_file: Callable[[Path], str | None] | None = None,
+    graph: ModuleGraph | None = None,
 ) -> ParsedDocument:
     """Cut the document into units, parse changed units, and assemble the module IR."""
     cache = cache if cache is not None else ParseCache()
+    graph = graph if graph is not None else ModuleGraph()
     units = split_units(source)
     diagnostics: list[Diagnostic] = []
     env: dict[str, object] = {}
     module_unit = next((u for u in units if u.kind == "module"), None)
     if module_unit is not None:
         try:
-            env = module_constants(ast.parse(module_unit.text), path, read_file)
+            env = _constants(_module_code(module_unit, units), path, cache, graph)
         except SyntaxError as exc:
             diagnostics.append(_syntax_diagnostic(exc, module_unit))
-        except (ValueError, RecursionError):
+        except (ValueError, RecursionError, MemoryError):
             pass
     for unit in units:
         # Top-level defs and classes (DSL or plain Python) are module names too.
@@ -147,6 +150,31 @@ def parse_document(
     )
     target = target_comment(source) or "a2a3"
     return ParsedDocument(module, env, tuple(diagnostics), target)
+
+
+def _module_code(module_unit: Unit, units: list[Unit]) -> str:
+    """The module-level code plus the plain Python functions and classes it may call, at their own lines
+    (DSL functions are left out: they are not evaluated)."""
+    lines = module_unit.text.split("\n")
+    for unit in units:
+        if unit.kind not in ("def", "class") or "@pl." in unit.text or "@pld." in unit.text:
+            continue
+        if len(lines) < unit.last_line:
+            lines.extend([""] * (unit.last_line - len(lines)))
+        lines[unit.first_line - 1 : unit.last_line] = unit.text.split("\n")
+    return "\n".join(lines)
+
+
+def _constants(text: str, path: str | None, cache: ParseCache, graph: ModuleGraph) -> dict[str, object]:
+    """The module-level values of a document, re-evaluated only when its module code or an import changes."""
+    if cache.constants is not None:
+        cached_text, deps, env = cache.constants
+        if cached_text == text and still_current(graph, deps):
+            return dict(env)
+    found: list[ModuleSummary] = []
+    env = module_constants(ast.parse(text), path, graph, found)
+    cache.constants = (text, tuple(found), env)
+    return dict(env)
 
 
 def _program_span(header_unit: Span, members: list[ir.Function]) -> Span:
@@ -308,21 +336,21 @@ def _literal(node: ast.expr, env: Mapping[str, object]) -> object:
     if isinstance(node, ast.Name):
         return env.get(node.id, UNKNOWN_VALUE)
     dotted = dotted_name(node)
-    if dotted:
+    if dotted and dotted.startswith(("pl.", "pld.")):
         return attribute_value(dotted)
-    return UNKNOWN_VALUE
+    return eval_expr(node, env)
 
 
 def _dim(node: ast.expr, env: Mapping[str, object]) -> int | str:
-    from compiler.frontend.consts import _eval_ast
-
     if isinstance(node, ast.Call) and dotted_name(node.func) == "pl.dynamic":
         if node.args and isinstance(node.args[0], ast.Constant):
             return str(node.args[0].value)
         return "?"
-    value = _eval_ast(node, env)
+    value = eval_expr(node, env)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
+    if isinstance(value, Dynamic):
+        return value.name
     return ast.unparse(node)
 
 

@@ -81,8 +81,13 @@ def _first_code_line(lines: list[str], a: int, b: int) -> str | None:
 
 
 def _is_dsl_class(lines: list[str], a: int) -> bool:
-    """A decorated class (`@pl.program`): its members become units of their own."""
-    return lines[a].lstrip().startswith("@")
+    """A `@pl.program` class: its members become units of their own (other classes are module code)."""
+    i = a
+    while i < len(lines) and lines[i].lstrip().startswith(("@", "#")):
+        if lines[i].lstrip().startswith(("@pl.", "@pld.")):
+            return True
+        i += 1
+    return False
 
 
 def _class_units(lines: list[str], a: int, b: int) -> list[Unit]:

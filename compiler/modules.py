@@ -1,0 +1,222 @@
+"""The module graph: which file imports which, and each module's evaluated summary, once per version.
+
+A document's imports are resolved the way Python resolves them for a script in that folder: the
+file's own folder, then its package's root, then the configured extra roots. Each module is read,
+parsed and evaluated (never imported) once per version of its text, and shared by every document
+that imports it, in the CLI and in the server alike.
+"""
+
+from __future__ import annotations
+
+import ast
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.evaluator import UNKNOWN_VALUE, ModuleValue, evaluate_module
+
+MAX_MODULE_BYTES = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleSummary:
+    """One version of one module: its text, its evaluated names and the modules it read."""
+
+    path: Path
+    text: str
+    names: Mapping[str, object]
+    deps: tuple[ModuleSummary, ...]  # the summaries of the modules this one imported
+    tree: ast.Module | None = None
+
+
+def read_disk_text(path: Path) -> str | None:
+    """A workspace file as text (never imported), or None when it cannot be read."""
+    try:
+        if path.is_file() and path.stat().st_size < MAX_MODULE_BYTES:
+            return path.read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+@dataclass(slots=True)
+class DiskReader:
+    """Reads files from disk once per (mtime, size): a stat per look-up, a read per change."""
+
+    texts: dict[Path, tuple[tuple[int, int], str | None]] = field(default_factory=dict)
+
+    def __call__(self, path: Path) -> str | None:
+        """The file's text, or None when it is missing, unreadable or too large."""
+        try:
+            stat = path.stat()
+        except (OSError, ValueError):
+            self.texts.pop(path, None)
+            return None
+        key = (stat.st_mtime_ns, stat.st_size)
+        cached = self.texts.get(path)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = read_disk_text(path)
+        self.texts[path] = (key, text)
+        return text
+
+
+@dataclass(slots=True)
+class ModuleGraph:
+    """Resolves imports and caches module summaries by text; one instance serves many documents."""
+
+    read_file: Callable[[Path], str | None] = field(default_factory=DiskReader)
+    environ: Mapping[str, str] = field(default_factory=dict)
+    extra_paths: tuple[Path, ...] = ()
+    summaries: dict[Path, ModuleSummary] = field(default_factory=dict)
+    importers: dict[Path, set[Path]] = field(default_factory=dict)  # module -> modules that import it
+    # Attributes that some module assigns on another (`config.TP = TP_SIZE`): their value depends on
+    # import order, so they are unknown everywhere.
+    volatile: set[tuple[Path, str]] = field(default_factory=set)
+    _lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def configure(self, environ: Mapping[str, str], extra_paths: tuple[Path, ...]) -> None:
+        """New environment values or roots: every cached summary may change."""
+        with self._lock:
+            if dict(environ) != dict(self.environ) or extra_paths != self.extra_paths:
+                self.environ = dict(environ)
+                self.extra_paths = extra_paths
+                self.summaries.clear()
+
+    def resolve(self, from_file: Path | None, module: str, level: int) -> Path | None:
+        """The file `from <level dots><module> import ...` names, searched like Python does."""
+        parts = [p for p in module.split(".") if p]
+        roots: list[Path] = []
+        if level > 0:
+            if from_file is None:
+                return None
+            base = from_file.parent
+            for _ in range(level - 1):
+                base = base.parent
+            roots.append(base)
+        else:
+            if from_file is not None:
+                roots.append(from_file.parent)
+                package_root = _package_root(from_file)
+                if package_root != from_file.parent:
+                    roots.append(package_root)
+            roots.extend(self.extra_paths)
+        for root in roots:
+            candidate = root.joinpath(*parts) if parts else root
+            for file in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
+                if file is not None and self.read_file(file) is not None:
+                    return file
+        return None
+
+    def summary(self, path: Path, stack: tuple[Path, ...] = ()) -> ModuleSummary | None:
+        """The evaluated summary of one module file (cached while it and what it imports are unchanged)."""
+        with self._lock:
+            text = self.read_file(path)
+            if text is None:
+                return None
+            cached = self.summaries.get(path)
+            if cached is not None and cached.text == text and self._deps_current(cached, (*stack, path)):
+                return cached
+            summary = self._evaluate(path, text, (*stack, path))
+            self.summaries[path] = summary
+            for dep in summary.deps:
+                self.importers.setdefault(dep.path, set()).add(path)
+            return summary
+
+    def _deps_current(self, summary: ModuleSummary, stack: tuple[Path, ...]) -> bool:
+        for dep in summary.deps:
+            if dep.path in stack:
+                continue
+            if self.summary(dep.path, stack) is not dep:
+                return False
+        return True
+
+    def _evaluate(self, path: Path, text: str, stack: tuple[Path, ...]) -> ModuleSummary:
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return ModuleSummary(path, text, {}, ())
+        self._note_module_stores(path, tree)
+        deps: list[ModuleSummary] = []
+        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps))
+        return ModuleSummary(path, text, names, tuple(deps), tree)
+
+    def importer(
+        self, from_file: Path | None, stack: tuple[Path, ...], deps: list[ModuleSummary]
+    ) -> Callable[[str, int], ModuleValue | None]:
+        """The import hook the evaluator calls for one module (records what it read in `deps`)."""
+
+        def load(module: str, level: int) -> ModuleValue | None:
+            file = self.resolve(from_file, module, level)
+            if file is None or file in stack or len(stack) > 16:
+                return None
+            summary = self.summary(file, stack)
+            if summary is None:
+                return None
+            deps.append(summary)
+            hidden = {attr for owner, attr in self.volatile if owner == file}
+            names = (
+                {k: (UNKNOWN_VALUE if k in hidden else v) for k, v in summary.names.items()}
+                if hidden
+                else summary.names
+            )
+            return ModuleValue(module, names)
+
+        return load
+
+    def _note_module_stores(self, path: Path, tree: ast.Module) -> None:
+        """Record `mod.attr = ...` stores on imported modules; a new one invalidates every summary."""
+        aliases: dict[str, str] = {}
+        for stmt in tree.body:
+            if isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    aliases[alias.asname or alias.name] = alias.name
+        found: set[tuple[Path, str]] = set()
+        for stmt in tree.body:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                    module = aliases.get(target.value.id)
+                    file = self.resolve(path, module, 0) if module else None
+                    if file is not None:
+                        found.add((file, target.attr))
+        if found - self.volatile:
+            self.volatile |= found
+            self.summaries = {k: v for k, v in self.summaries.items() if k in (path,)}
+
+    def dependents(self, path: Path) -> set[Path]:
+        """Every module that imports `path`, directly or not."""
+        with self._lock:
+            out: set[Path] = set()
+            todo = [path]
+            while todo:
+                for importer in self.importers.get(todo.pop(), ()):
+                    if importer not in out:
+                        out.add(importer)
+                        todo.append(importer)
+            return out
+
+
+def _package_root(file: Path) -> Path:
+    """The folder above the outermost package (`__init__.py` chain) that holds the file."""
+    folder = file.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
+def document_constants(
+    tree: ast.Module, path: str | None, graph: ModuleGraph, deps: list[ModuleSummary] | None = None
+) -> dict[str, object]:
+    """Evaluate a document's own module-level code, importing through the graph (`deps` collects the
+    summaries of the modules it read)."""
+    file = Path(path) if path else None
+    found: list[ModuleSummary] = [] if deps is None else deps
+    names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
+    return {k: v for k, v in names.items() if not k.startswith("__")}
+
+
+def still_current(graph: ModuleGraph, deps: tuple[ModuleSummary, ...]) -> bool:
+    """True while every summary a result was computed from is still the graph's current one."""
+    return all(graph.summary(dep.path) is dep for dep in deps)

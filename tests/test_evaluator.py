@@ -1,0 +1,175 @@
+"""The bounded static evaluator: configuration-module Python, never executed, never unbounded."""
+
+from __future__ import annotations
+
+import ast
+import time
+from pathlib import Path
+
+import pytest
+
+from compiler.evaluator import UNKNOWN_VALUE, Dynamic, Record, evaluate_module
+from compiler.modules import ModuleGraph, document_constants
+
+
+def _eval(source: str, environ: dict[str, str] | None = None) -> dict[str, object]:
+    return evaluate_module(ast.parse(source), environ or {}, lambda _name, _level: None)
+
+
+CONFIG = """
+import os
+import sys
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    name: str
+    hidden: int
+    heads: int
+    eps: float = 1e-6
+
+    @property
+    def head_dim(self) -> int:
+        return self.hidden // self.heads
+
+
+SMALL = ModelConfig("small", 1024, 8)
+LARGE = ModelConfig(name="large", hidden=4096, heads=32)
+PRESETS = {p.name: p for p in (SMALL, LARGE)}
+
+
+def _variant_from_argv(default):
+    for i, tok in enumerate(sys.argv):
+        if tok == "--variant" and i + 1 < len(sys.argv):
+            return sys.argv[i + 1]
+    return default
+
+
+VARIANT = os.environ.get("MODEL_VARIANT", _variant_from_argv("small")).strip().lower()
+if VARIANT not in PRESETS:
+    raise ValueError(f"unknown variant {VARIANT!r}")
+ACTIVE = replace(PRESETS[VARIANT], eps=1e-5)
+TILE = min(ACTIVE.head_dim, 64) if ACTIVE.hidden > 2048 else max(ACTIVE.head_dim, 256)
+LABEL = f"{ACTIVE.name}-{TILE}"
+SHAPES = [ACTIVE.hidden * k for k in range(1, 4) if k != 2]
+DIMS = (ACTIVE.hidden, ACTIVE.heads)
+H, N = DIMS
+"""
+
+
+def test_config_module_values() -> None:
+    env = _eval(CONFIG)
+    active = env["ACTIVE"]
+    assert isinstance(active, Record)
+    assert active.get("hidden") == 1024 and active.get("eps") == 1e-5
+    assert env["TILE"] == 256
+    assert env["LABEL"] == "small-256"
+    assert env["SHAPES"] == [1024, 3072]
+    assert (env["H"], env["N"]) == (1024, 8)
+
+
+def test_environment_selects_preset() -> None:
+    env = _eval(CONFIG, {"MODEL_VARIANT": "LARGE "})
+    assert env["TILE"] == 64 and env["LABEL"] == "large-64"
+
+
+def test_unknown_preset_raises_so_later_names_are_unknown() -> None:
+    env = _eval(CONFIG, {"MODEL_VARIANT": "huge"})
+    assert env["VARIANT"] == "huge"
+    assert env["ACTIVE"] is UNKNOWN_VALUE and env["TILE"] is UNKNOWN_VALUE
+
+
+def test_unknown_condition_keeps_only_agreeing_values() -> None:
+    env = _eval("import os\nif os.environ['X']:\n    A = 1\n    B = 2\nelse:\n    A = 1\n    B = 3\n")
+    assert env["A"] == 1 and env["B"] is UNKNOWN_VALUE
+
+
+def test_main_guard_is_not_run() -> None:
+    env = _eval("A = 1\nif __name__ == '__main__':\n    A = 2\n")
+    assert env["A"] == 1
+
+
+def test_dynamic_dims() -> None:
+    env = _eval("import pypto.language as pl\nN = pl.dynamic('N_DYN')\n")
+    assert env["N"] == Dynamic("N_DYN")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "X = 10 ** 10 ** 10",
+        "X = 2 ** 2 ** 40",
+        "A = 2 ** 200\nX = A ** A",
+        "X = 1 << 10 ** 18",
+        "X = 'a' * 10 ** 9",
+        "X = [0] * 10 ** 9",
+        "X = (1,) * 10 ** 9 + (2,)",
+        "X = list(range(10 ** 12))",
+        "X = len(range(10 ** 12))",
+        "X = [i for i in range(10000) for j in range(10000)]",
+        "X = f'{1:100000000}'",
+        "X = 'ab' * 4000\nX = X.replace('a', X)",
+        "def f(n):\n    return f(n + 1)\nX = f(0)",
+        "X = 0\nwhile True:\n    X += 1",
+        "X = 9 ** 9 ** 9 // 7",
+        "X = int('9' * 5000)",
+    ],
+)
+def test_hostile_values_are_bounded(source: str) -> None:
+    started = time.perf_counter()
+    env = _eval(source)
+    assert env["X"] is UNKNOWN_VALUE
+    assert time.perf_counter() - started < 1.0
+
+
+def test_evaluator_never_runs_module_code(tmp_path: Path) -> None:
+    sentinel = tmp_path / "sentinel"
+    hostile = f"""
+import os, subprocess, builtins
+open({str(sentinel)!r}, "w").write("ran")
+os.system("touch {sentinel}")
+subprocess.run(["touch", {str(sentinel)!r}])
+__import__("os").system("touch {sentinel}")
+builtins.exec("open({str(sentinel)!r}, 'w')")
+eval("open({str(sentinel)!r}, 'w')")
+X = (lambda: open({str(sentinel)!r}, "w"))()
+Y = 3
+"""
+    (tmp_path / "cfg.py").write_text(hostile)
+    main = tmp_path / "main.py"
+    main.write_text("from cfg import Y\nZ = Y * 2\n")
+    env = document_constants(ast.parse(main.read_text()), str(main), ModuleGraph())
+    assert env["Z"] == 6
+    assert not sentinel.exists()
+
+
+def test_module_graph_reads_each_version_once(tmp_path: Path) -> None:
+    (tmp_path / "cfg.py").write_text("A = 2\n")
+    (tmp_path / "mid.py").write_text("from cfg import A\nB = A * 10\n")
+    main = tmp_path / "main.py"
+    reads: list[Path] = []
+    texts = {tmp_path / "cfg.py": "A = 2\n", tmp_path / "mid.py": "from cfg import A\nB = A * 10\n"}
+
+    def read(path: Path) -> str | None:
+        reads.append(path)
+        return texts.get(path)
+
+    graph = ModuleGraph(read_file=read)
+    tree = ast.parse("from mid import B\n")
+    assert document_constants(tree, str(main), graph)["B"] == 20
+    first = graph.summaries[tmp_path / "mid.py"]
+    assert document_constants(tree, str(main), graph)["B"] == 20
+    assert graph.summaries[tmp_path / "mid.py"] is first  # nothing re-evaluated
+    texts[tmp_path / "cfg.py"] = "A = 3\n"  # a change two imports away
+    assert document_constants(tree, str(main), graph)["B"] == 30
+    assert graph.dependents(tmp_path / "cfg.py") == {tmp_path / "mid.py"}
+
+
+def test_cross_module_attribute_store_makes_value_unknown(tmp_path: Path) -> None:
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    (tmp_path / "setter.py").write_text("import config\nconfig.TP = 4\n")
+    (tmp_path / "reader.py").write_text("from config import TP\nB = 8 // TP\n")
+    main = tmp_path / "main.py"
+    env = document_constants(ast.parse("import setter\nfrom reader import B\n"), str(main), ModuleGraph())
+    assert env["B"] is UNKNOWN_VALUE
