@@ -32,6 +32,7 @@ from compiler.source import Span
 
 STAGES: tuple[str, ...] = (
     "parse",
+    "InlineFunctions",
     "OutlineIncoreScopes",
     "OutlineClusterScopes",
     "ConvertTensorToTileOps",
@@ -132,6 +133,44 @@ def _r(
 ) -> None:
     _RULES.append(Rule(code, slug, stage, severity, template, hint, summary))
 
+
+# ==================================================================================================
+# InlineFunctions (exec 1): splicing @pl.jit.inline / @pl.inline helpers into their callers
+# ==================================================================================================
+
+_r(
+    "PTO-IN1",
+    "inline-cycle",
+    "InlineFunctions",
+    "Cycle detected in FunctionType::Inline call graph: {cycle}",
+    "Inline helpers call each other in a cycle, so they can never be fully spliced.",
+    "Break the cycle: an inline helper cannot (indirectly) call itself.",
+)
+_r(
+    "PTO-IN2",
+    "inline-early-return",
+    "InlineFunctions",
+    "Inline function '{function}' contains a non-trailing ReturnStmt; only a single trailing return is "
+    "supported (early-return inside an If/For/While branch is rejected)",
+    "A called inline helper returns from inside an if/for/while/with body.",
+    "Assign the result in each branch and return it once, as the helper's last statement.",
+)
+_r(
+    "PTO-IN5",
+    "inline-arity",
+    "InlineFunctions",
+    "Inline function '{function}' expects {expected} argument(s), got {got}",
+    "An inline helper called with arguments that do not match its parameters.",
+    "Pass one argument per parameter (parameters with defaults may be left out).",
+)
+_r(
+    "PTO-IN5b",
+    "inline-no-return-value",
+    "InlineFunctions",
+    "Inline function '{function}' has no return value",
+    "The value of an inline helper that returns nothing is used.",
+    "Return the value from the helper, or call it as a statement.",
+)
 
 # ==================================================================================================
 # Parser: `for v in pl.split_aiv(...)` (reference §2.1.a)
@@ -2478,6 +2517,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("X", "Parser: `pl.aiv_shard` / `pl.aic_gather`"),
     ("O", "Parser: `optimizations=`, `pl.split`, `pl.cross_core_slot`"),
     ("D", "Boundary-op type deducers"),
+    ("IN", "InlineFunctions: splicing inline helpers"),
     ("OI", "OutlineIncoreScopes"),
     ("OC", "OutlineClusterScopes"),
     ("CT", "ConvertTensorToTileOps"),

@@ -168,6 +168,7 @@ class Assign:
     value: Expr
     span: Span
     annotation: Expr | None = None
+    declared: ValueType | None = None  # a type the value takes whatever it is typed as (inline parameters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +252,7 @@ class Param:
     span: Span
     type: ValueType
     direction: str = "In"
+    default: Expr | None = None  # the default value's expression (inline helpers bind it when omitted)
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,29 @@ class ModuleGraph:
     # Attributes that some module assigns on another (`config.TP = TP_SIZE`): their value depends on
     # import order, so they are unknown everywhere.
     volatile: set[tuple[Path, str]] = field(default_factory=set)
+    # Results later stages derive from one module version (its DSL helpers), keyed by (kind, path).
+    derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
+    foreign_ids: dict[Path, int] = field(default_factory=dict)
+
+    def foreign_id(self, path: Path) -> int:
+        """A small stable number for a module, naming its line space when its code is spliced elsewhere."""
+        with self._lock:
+            return self.foreign_ids.setdefault(path, len(self.foreign_ids) + 1)
+
+    def derive(self, kind: str, path: Path, build: Callable[[ModuleSummary], object]) -> object | None:
+        """`build(summary)` of the module's current version, computed once per version."""
+        summary = self.summary(path)
+        if summary is None:
+            return None
+        with self._lock:
+            cached = self.derived.get((kind, path))
+            if cached is not None and cached[0] is summary:
+                return cached[1]
+        value = build(summary)
+        with self._lock:
+            self.derived[(kind, path)] = (summary, value)
+        return value
+
     _lock: threading.RLock = field(default_factory=threading.RLock)
 
     def configure(self, environ: Mapping[str, str], extra_paths: tuple[Path, ...]) -> None:

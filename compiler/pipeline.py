@@ -6,7 +6,8 @@ Kernels are cached by the text of the unit they come from, so an edit re-runs on
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from compiler import ir
@@ -23,11 +24,22 @@ from compiler.passes.convert_tensor_to_tile_ops import convert
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
 from compiler.passes.flatten_tile_nd_to_2d import flatten
 from compiler.passes.infer_tile_memory_space import infer
+from compiler.passes.inline_functions import (
+    FOREIGN_LINE_BASE,
+    INLINE_KINDS,
+    Helper,
+    InlineResult,
+    Splice,
+    collect_helpers,
+    inline_function,
+    is_foreign,
+)
 from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
 from compiler.results import op_infos, region_infos, scope_infos, symbols
+from compiler.source import NO_SPAN, Span
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 
@@ -65,6 +77,9 @@ class Analyzer:
     parse_cache: ParseCache = field(default_factory=ParseCache)
     checked: dict[int, _Checked] = field(default_factory=dict)
     kernel_cache: dict[tuple[object, ...], tuple[ir.Function, KernelResult]] = field(default_factory=dict)
+    inline_cache: dict[int, tuple[ir.Function, tuple[object, ...], InlineResult]] = field(
+        default_factory=dict
+    )
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -76,9 +91,13 @@ class Analyzer:
         parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.graph)
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
-        module = parsed.module
         env = dict(parsed.env)
-        facts = self._check_functions(module, env, diagnostics, parsed.diagnostics)
+        helpers = collect_helpers(parsed.module, parsed.imports, parsed_path(path), self.graph)
+        module, splices = self._inline(parsed.module, helpers, env, diagnostics)
+        originals = {
+            id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
+        }
+        facts = self._check_functions(module, env, diagnostics, parsed.diagnostics, originals)
         kernels, groups = outline(module, facts, env, diagnostics.append)
         diagnostics.extend(check_clusters(module))
         caller_group = {member: group.name for group in groups for member in group.members}
@@ -116,17 +135,67 @@ class Analyzer:
         for r in results:
             for line, lane in r.lanes:
                 lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+        localize = _Localizer(splices, path)
+        infos = [localize.kernel(r.info) for r in results]
         return Analysis(
             path=path,
             target=target,
-            diagnostics=tuple(sorted(_dedupe(diagnostics), key=lambda d: (d.span.line, d.span.col))),
-            ops=tuple(op for r in results for op in r.ops),
-            kernels=tuple(r.info for r in results),
-            symbols=symbols(module, [r.info for r in results], scopes),
-            lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
-            regions=tuple(region for r in results for region in r.info.regions),
+            diagnostics=tuple(
+                sorted(
+                    _dedupe([localize.diagnostic(d) for d in diagnostics]),
+                    key=lambda d: (d.span.line, d.span.col),
+                )
+            ),
+            ops=tuple(op for r in results for op in r.ops if not is_foreign(op.span)),
+            kernels=tuple(infos),
+            symbols=symbols(module, infos, scopes),
+            lanes=tuple(
+                sorted((line, emk.lane_name(s)) for line, s in lanes.items() if line < FOREIGN_LINE_BASE)
+            ),
+            regions=tuple(
+                region for r in results for region in r.info.regions if not is_foreign(region.span)
+            ),
             scopes=scopes,
         )
+
+    def _inline(
+        self,
+        module: ir.Module,
+        helpers: Mapping[str, Helper],
+        env: dict[str, object],
+        diagnostics: list[Diagnostic],
+    ) -> tuple[ir.Module, list[Splice]]:
+        """InlineFunctions: splice helper calls into every other function (cached per function)."""
+        helper_key = tuple(sorted((name, id(h.function)) for name, h in helpers.items()))
+        splices: list[Splice] = []
+        live: set[int] = set()
+
+        def run(function: ir.Function, members: Mapping[str, ir.Function]) -> ir.Function:
+            if function.func_type in INLINE_KINDS or (not helpers and not members):
+                return function
+            live.add(id(function))
+            key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
+            cached = self.inline_cache.get(id(function))
+            if cached is None or cached[0] is not function or cached[1] != key:
+                cached = (function, key, inline_function(function, helpers, members))
+                self.inline_cache[id(function)] = cached
+            result = cached[2]
+            splices.extend(result.splices)
+            diagnostics.extend(result.diagnostics)
+            for helper in result.used:
+                for name, value in helper.constants.items():
+                    env.setdefault(name, value)  # the caller's own names win
+            return result.function
+
+        programs = []
+        for program in module.programs:
+            inline_members = {f.name: f for f in program.functions if f.func_type in INLINE_KINDS}
+            functions = tuple(run(f, inline_members) for f in program.functions)
+            programs.append(replace(program, functions=functions))
+        free = tuple(run(f, {}) for f in module.functions)
+        for stale in [k for k in self.inline_cache if k not in live]:
+            del self.inline_cache[stale]
+        return replace(module, programs=tuple(programs), functions=free), splices
 
     def _check_functions(
         self,
@@ -134,6 +203,7 @@ class Analyzer:
         env: dict[str, object],
         diagnostics: list[Diagnostic],
         parse_errors: tuple[Diagnostic, ...],
+        originals: Mapping[int, ir.Function],
     ) -> dict[str, FunctionFacts]:
         """Run the parse-stage checks, reusing the results of functions whose unit did not change."""
         facts: dict[str, FunctionFacts] = {}
@@ -153,7 +223,8 @@ class Analyzer:
                     found: list[Diagnostic] = []
                     result = FunctionChecker(function, env, module_names, members, found.append).run()
                     if not result.bad and not _has_syntax_fault(function, parse_errors):
-                        found.extend(unused_variables(function))  # runs only on programs that parsed
+                        # On the function as written: a spliced helper's locals are the helper's own.
+                        found.extend(unused_variables(originals.get(id(function), function)))
                     entry = _Checked(function, context, result, tuple(found))
                     self.checked[id(function)] = entry
                 facts[_key(function)] = entry.facts
@@ -161,6 +232,63 @@ class Analyzer:
         for key in [k for k in self.checked if k not in live]:
             del self.checked[key]
         return facts
+
+
+def parsed_path(path: str) -> str | None:
+    """The document's file path, or None for an unsaved buffer."""
+    return path if path != "<memory>" else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Localizer:
+    """Maps what happened inside a helper of another module back to the call site in this document."""
+
+    splices: list[Splice]
+    path: str
+
+    def splice_of(self, span: Span) -> Splice | None:
+        """The outermost call site in this document of the helper code at `span` (helpers nest)."""
+        found: Splice | None = None
+        for _ in range(32):
+            inner = next((s for s in self.splices if s.first_line <= span.line <= s.last_line), None)
+            if inner is None:
+                return found
+            found = inner
+            if not is_foreign(inner.call_site):
+                return found
+            span = inner.call_site
+        return None
+
+    def diagnostic(self, d: Diagnostic) -> Diagnostic:
+        """A diagnostic located in a foreign helper is reported at its call site, naming where it is."""
+        related = tuple(r for r in d.related if not is_foreign(r.span))
+        if not is_foreign(d.span):
+            return d if len(related) == len(d.related) else replace(d, related=related)
+        splice = self.splice_of(d.span)
+        if splice is None:
+            return replace(d, span=NO_SPAN, related=related, fixes=())
+        where = _relative(splice.path, self.path)
+        message = (
+            f"{d.message}\n(in inline helper '{splice.helper}', {where}:{d.span.line % FOREIGN_LINE_BASE})"
+        )
+        return replace(d, span=splice.call_site, message=message, related=related, fixes=())
+
+    def kernel(self, info: KernelInfo) -> KernelInfo:
+        """A kernel outlined from a foreign helper's scope sits at the call site."""
+        if not is_foreign(info.span):
+            return info
+        splice = self.splice_of(info.span)
+        site = splice.call_site if splice is not None else NO_SPAN
+        regions = tuple(r for r in info.regions if not is_foreign(r.span))
+        crossings = tuple(c for c in info.crossings if not is_foreign(c.span))
+        return replace(info, span=site, header=site.header(), regions=regions, crossings=crossings)
+
+
+def _relative(path: str, document: str) -> str:
+    try:
+        return str(Path(path).relative_to(Path(document).parent))
+    except ValueError:
+        return path
 
 
 def _has_syntax_fault(function: ir.Function, parse_errors: tuple[Diagnostic, ...]) -> bool:

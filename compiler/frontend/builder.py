@@ -191,6 +191,8 @@ class Builder:
                 (self.expr(node.target),), self.expr(node.value), span, self.expr(node.annotation)
             )
         if isinstance(node, ast.Expr):
+            if isinstance(node.value, ast.Constant) and node.value.value is Ellipsis:
+                return ir.Simple("pass", span)  # `...`: the body of a runtime-bound declaration
             return ir.ExprStmt(self.expr(node.value), span)
         if isinstance(node, ast.For):
             header = self.spans.header(node, node.body[0] if node.body else None)

@@ -132,6 +132,8 @@ class FunctionChecker:
         """Check one statement."""
         if isinstance(stmt, ir.Assign):
             value_type = self.value(stmt.value, ctx)
+            if stmt.declared is not None:
+                value_type = stmt.declared
             for target in stmt.targets:
                 self.bind(target, value_type, ctx)
         elif isinstance(stmt, ir.ExprStmt):
@@ -280,6 +282,10 @@ class FunctionChecker:
                 self.value(arg, ctx)
         if stmt.kind not in _CONTEXT_KINDS:
             self.error("PTO-F24", stmt.header)
+        if stmt.target:
+            # `with pl.at(...) as tid` / `with pl.spmd(...) as tid` binds the scope's TaskId.
+            self.defined.add(stmt.target)
+            self.facts.types[stmt.target] = ScalarType("TASK_ID")
         if stmt.kind == "at":
             self.at_arguments(call, stmt.header)
             level = self._level(call)
@@ -296,8 +302,6 @@ class FunctionChecker:
             self.scope_options(call, "pl.spmd", stmt.header)
             self.spmd_arguments(stmt)
             self.spmd_body(stmt)
-            if stmt.target:
-                self.defined.add(stmt.target)
             if _reads_block_idx(stmt.body):
                 info = self._scope_info(call)
                 self.facts.scopes[stmt.span] = info
@@ -305,8 +309,6 @@ class FunctionChecker:
                     stmt.body, ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
                 )
                 return
-        if stmt.target:
-            self.defined.add(stmt.target)
         self.block(stmt.body, ctx)
 
     def at_arguments(self, call: ir.Call, header: Span) -> None:
@@ -780,6 +782,8 @@ def _subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) 
     if not isinstance(base, TensorType | TileType):
         return UNKNOWN
     items = index.elts if isinstance(index, ir.TupleExpr) else (index,)
+    if not any(isinstance(i, ir.SliceExpr) for i in items) and len(items) == len(base.shape):
+        return ScalarType(base.dtype)  # every axis indexed by a scalar: a read
     dims: list[int | str] = []
     for pos, item in enumerate(items):
         if pos >= len(base.shape):
@@ -794,11 +798,12 @@ def _subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) 
                 dims.append(_slice_extent(item.lower, item.upper, env))
             else:
                 dims.append("?")
-        else:
-            dims.append(1)
+        # A scalar index drops its axis (tensor.slice / tile.slice with drop_dims).
     dims.extend(base.shape[len(items) :])
     if isinstance(base, TensorType):
         return TensorType(tuple(dims), base.dtype)
+    while len(dims) < 2:
+        dims.insert(0, 1)  # tiles stay 2-D: the parser promotes a lower-rank slice
     return TileType(tuple(dims), base.dtype, base.memory)
 
 

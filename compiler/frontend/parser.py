@@ -52,7 +52,9 @@ class ParseCache:
     """Unit results keyed by (unit text, position, constants); reused across edits of one document."""
 
     units: dict[tuple[object, ...], UnitResult] = field(default_factory=dict)
-    constants: tuple[str, tuple[ModuleSummary, ...], dict[str, object]] | None = None
+    constants: tuple[str, tuple[ModuleSummary, ...], dict[str, object], tuple[ImportedName, ...]] | None = (
+        None
+    )
     hits: int = 0
     misses: int = 0
 
@@ -63,6 +65,16 @@ class ParseCache:
 
 
 @dataclass(frozen=True, slots=True)
+class ImportedName:
+    """`from <level dots><module> import <name> as <local>` at module level."""
+
+    local: str
+    module: str
+    level: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedDocument:
     """The surface IR of a document plus its parse-level diagnostics."""
 
@@ -70,6 +82,7 @@ class ParsedDocument:
     env: Mapping[str, object]
     diagnostics: tuple[Diagnostic, ...]
     target: str
+    imports: tuple[ImportedName, ...] = ()
 
 
 _TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
@@ -94,10 +107,11 @@ def parse_document(
     units = split_units(source)
     diagnostics: list[Diagnostic] = []
     env: dict[str, object] = {}
+    imports: tuple[ImportedName, ...] = ()
     module_unit = next((u for u in units if u.kind == "module"), None)
     if module_unit is not None:
         try:
-            env = _constants(_module_code(module_unit, units), path, cache, graph)
+            env, imports = _constants(_module_code(module_unit, units), path, cache, graph)
         except SyntaxError as exc:
             diagnostics.append(_syntax_diagnostic(exc, module_unit))
         except (ValueError, RecursionError, MemoryError):
@@ -149,7 +163,7 @@ def parse_document(
         env_key=env_key,
     )
     target = target_comment(source) or "a2a3"
-    return ParsedDocument(module, env, tuple(diagnostics), target)
+    return ParsedDocument(module, env, tuple(diagnostics), target, imports)
 
 
 def _module_code(module_unit: Unit, units: list[Unit]) -> str:
@@ -165,16 +179,27 @@ def _module_code(module_unit: Unit, units: list[Unit]) -> str:
     return "\n".join(lines)
 
 
-def _constants(text: str, path: str | None, cache: ParseCache, graph: ModuleGraph) -> dict[str, object]:
-    """The module-level values of a document, re-evaluated only when its module code or an import changes."""
+def _constants(
+    text: str, path: str | None, cache: ParseCache, graph: ModuleGraph
+) -> tuple[dict[str, object], tuple[ImportedName, ...]]:
+    """The module-level values and imported names of a document, re-evaluated only when its module code
+    or an imported module changes."""
     if cache.constants is not None:
-        cached_text, deps, env = cache.constants
+        cached_text, deps, env, imports = cache.constants
         if cached_text == text and still_current(graph, deps):
-            return dict(env)
+            return dict(env), imports
     found: list[ModuleSummary] = []
-    env = module_constants(ast.parse(text), path, graph, found)
-    cache.constants = (text, tuple(found), env)
-    return dict(env)
+    tree = ast.parse(text)
+    env = module_constants(tree, path, graph, found)
+    imports = tuple(
+        ImportedName(alias.asname or alias.name, stmt.module or "", stmt.level, alias.name)
+        for stmt in tree.body
+        if isinstance(stmt, ast.ImportFrom)
+        for alias in stmt.names
+        if alias.name != "*"
+    )
+    cache.constants = (text, tuple(found), env, imports)
+    return dict(env), imports
 
 
 def _program_span(header_unit: Span, members: list[ir.Function]) -> Span:
@@ -294,11 +319,18 @@ def _function(
         attrs.extend(_dict_attrs(leading.value.args[0], env))
     builder = Builder(spans, report)
     params: list[ir.Param] = []
-    for arg in node.args.args:
+    positional = node.args.args
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(node.args.defaults))
+    defaults.extend(node.args.defaults)
+    for arg, default in [
+        *zip(positional, defaults, strict=True),
+        *zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True),
+    ]:
         if arg.arg == "self":
             continue
         ptype, direction = annotation_type(arg.annotation, env)
-        params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction))
+        value = builder.expr(default) if default is not None else None
+        params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction, value))
     return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
     span = spans.of(node)
     if node.decorator_list:

@@ -1,0 +1,441 @@
+"""InlineFunctions (exec 1): splice `@pl.jit.inline` / `@pl.inline` helpers into the functions that call them.
+
+The compiler expands an inline helper at each statement-level call site (`x = f(..)`, `a, b = f(..)`,
+a bare `f(..)`, `return f(..)`), binding its parameters to the call's arguments; nested calls are not
+spliced. Spliced statements keep the helper's spans, so lanes and diagnostics land on the helper's own
+lines; the call site keeps at most an alias assignment with no op. Helpers come from the document and
+from the modules it imports; a helper of another module keeps its spans in a line space of its own
+(`FOREIGN_LINE_BASE * k + line`), which the pipeline maps back to the call site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from compiler import ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
+from compiler.frontend.parser import ImportedName
+from compiler.modules import ModuleGraph, ModuleSummary
+from compiler.source import Span
+
+FOREIGN_LINE_BASE = 10_000_000
+MAX_INLINE_DEPTH = 16
+INLINE_KINDS = frozenset({"Inline"})
+
+
+def is_foreign(span: Span) -> bool:
+    """True for a span inside a helper that another module defines."""
+    return span.line >= FOREIGN_LINE_BASE
+
+
+@dataclass(frozen=True, slots=True)
+class Helper:
+    """An inline helper a document can call by bare name: its IR and where it comes from."""
+
+    function: ir.Function
+    path: str | None = None  # the defining module, when it is not the document itself
+    constants: Mapping[str, object] = field(default_factory=dict)  # its module's values (foreign only)
+    namespace: Mapping[str, Helper] | None = None  # the helpers its own module can call (foreign only)
+
+
+@dataclass(frozen=True, slots=True)
+class Splice:
+    """One call site whose helper came from another module: its foreign lines map back to `call_site`."""
+
+    first_line: int
+    last_line: int
+    call_site: Span
+    helper: str
+    path: str
+
+
+@dataclass(slots=True)
+class InlineResult:
+    """A function with its helper calls spliced, and the foreign splices it contains."""
+
+    function: ir.Function
+    splices: list[Splice] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    used: list[Helper] = field(default_factory=list)
+
+
+def inline_function(
+    function: ir.Function, helpers: Mapping[str, Helper], program_members: Mapping[str, ir.Function]
+) -> InlineResult:
+    """Splice every statement-level call of an inline helper in `function` (to a fixpoint, bounded)."""
+    result = InlineResult(function)
+    splicer = _Splicer(helpers, program_members, result)
+    body = splicer.block(function.body, (function.name,), helpers)
+    if body is not function.body:
+        result.function = replace(function, body=body)
+    return result
+
+
+class _Splicer:
+    def __init__(
+        self, helpers: Mapping[str, Helper], members: Mapping[str, ir.Function], result: InlineResult
+    ) -> None:
+        self.helpers = helpers
+        self.members = members
+        self.result = result
+        self.count = 0
+
+    def helper_of(self, call: ir.Call, helpers: Mapping[str, Helper]) -> Helper | None:
+        if call.func.startswith("self."):
+            member = self.members.get(call.func[5:])
+            return Helper(member) if member is not None and member.func_type in INLINE_KINDS else None
+        if "." in call.func:
+            return None
+        return helpers.get(call.func)
+
+    def block(
+        self, stmts: tuple[ir.Stmt, ...], stack: tuple[str, ...], helpers: Mapping[str, Helper]
+    ) -> tuple[ir.Stmt, ...]:
+        out: list[ir.Stmt] = []
+        changed = False
+        for stmt in stmts:
+            replaced = self.stmt(stmt, stack, helpers)
+            if replaced is None:
+                out.append(stmt)
+                continue
+            changed = True
+            out.extend(replaced)
+        return tuple(out) if changed else stmts
+
+    def stmt(
+        self, stmt: ir.Stmt, stack: tuple[str, ...], helpers: Mapping[str, Helper]
+    ) -> list[ir.Stmt] | None:
+        call = _statement_call(stmt)
+        if call is not None:
+            helper = self.helper_of(call, helpers)
+            if helper is not None:
+                return self.splice(stmt, call, helper, stack, helpers)
+        if isinstance(stmt, ir.For | ir.While | ir.With):
+            body = self.block(stmt.body, stack, helpers)
+            return None if body is stmt.body else [replace(stmt, body=body)]
+        if isinstance(stmt, ir.If):
+            body, orelse = self.block(stmt.body, stack, helpers), self.block(stmt.orelse, stack, helpers)
+            if body is stmt.body and orelse is stmt.orelse:
+                return None
+            return [replace(stmt, body=body, orelse=orelse)]
+        return None
+
+    def splice(
+        self,
+        stmt: ir.Stmt,
+        call: ir.Call,
+        helper: Helper,
+        stack: tuple[str, ...],
+        helpers: Mapping[str, Helper],
+    ) -> list[ir.Stmt] | None:
+        function = helper.function
+        name = function.name
+        if name in stack:
+            cycle = " -> ".join([*stack[stack.index(name) :], name])
+            self.result.diagnostics.append(diagnostic("PTO-IN1", call.func_span, cycle=cycle))
+            return None
+        if len(stack) > MAX_INLINE_DEPTH:
+            return None
+        returns = [s for s in _walk(function.body) if isinstance(s, ir.Return)]
+        trailing = function.body[-1] if function.body and isinstance(function.body[-1], ir.Return) else None
+        if any(r is not trailing for r in returns):
+            self.result.diagnostics.append(diagnostic("PTO-IN2", function.header, function=name))
+            return None
+        bound = _bind(function, call)
+        if bound is None:
+            given = len(call.args) + len(call.keywords)
+            self.result.diagnostics.append(
+                diagnostic("PTO-IN5", call.span, function=name, expected=len(function.params), got=given)
+            )
+            return None
+        value_needed = isinstance(stmt, ir.Assign | ir.Return)
+        if value_needed and (trailing is None or trailing.value is None):
+            self.result.diagnostics.append(diagnostic("PTO-IN5b", call.span, function=name))
+            return None
+        self.result.used.append(helper)
+        substitutions: dict[str, ir.Expr] = {}
+        prelude: list[ir.Stmt] = []
+        for param, arg in bound:
+            if isinstance(arg, ir.Name | ir.Const | ir.Attribute) and not (
+                isinstance(arg, ir.Name) and arg.id == param.name
+            ):
+                substitutions[param.name] = _at(arg, arg.span)
+            elif not isinstance(arg, ir.Name):
+                # A computed argument (`x[i]`) is bound once, on the call-site line, to a fresh name with
+                # the parameter's declared type (integer indices drop dimensions).
+                self.count += 1
+                fresh = ir.Name(f"{param.name}__arg{self.count}", arg.span)
+                declared = param.type if _ranked(param.type) else None
+                prelude.append(ir.Assign((fresh,), arg, stmt.span, declared=declared))
+                substitutions[param.name] = fresh
+        body = function.body[:-1] if trailing is not None else function.body
+        params = {p.name for p in function.params}
+        locals_ = _stored_names(function.body) - params
+        if helper.path is not None:
+            body = tuple(_resolve_globals(s, helper.constants, params | locals_) for s in body)
+        if function.decorator != "inline":
+            # FunctionType.Inline renames the helper's locals per splice (`r_inline7`), so they never
+            # collide with the caller's names; `__` keeps the user's name recoverable for messages.
+            self.count += 1
+            for local in sorted(locals_):
+                substitutions[local] = ir.Name(f"{local}__inline{self.count}", function.span)
+        if substitutions:
+            body = tuple(_substitute(s, substitutions) for s in body)
+        inner = helper.namespace if helper.namespace is not None else helpers
+        spliced = list(prelude) + list(self.block(body, (*stack, name), inner))
+        if trailing is not None and trailing.value is not None:
+            value = _substitute_expr(
+                _resolve_expr(trailing.value, helper.constants, params | locals_)
+                if helper.path
+                else trailing.value,
+                substitutions,
+            )
+            spliced.extend(self._result(stmt, value, trailing))
+        if helper.path is not None:
+            lines = [s.span.line for s in _walk(function.body)] + [function.span.line, function.span.end_line]
+            self.result.splices.append(Splice(min(lines), max(lines), stmt.span, name, helper.path))
+        return spliced
+
+    def _result(self, stmt: ir.Stmt, value: ir.Expr, trailing: ir.Return) -> list[ir.Stmt]:
+        """The statement the call site keeps: `LHS = value`, `return value` or nothing."""
+        # A returned op stays on the helper's `return` line; an alias belongs to the call site.
+        span = trailing.span if isinstance(value, ir.Call) else stmt.span
+        if isinstance(stmt, ir.Return):
+            return [ir.Return(value, span)]
+        if isinstance(stmt, ir.Assign):
+            targets = stmt.targets
+            if (
+                len(targets) == 1
+                and isinstance(targets[0], ir.TupleExpr | ir.ListExpr)
+                and isinstance(value, ir.TupleExpr | ir.ListExpr)
+                and len(targets[0].elts) == len(value.elts)
+            ):
+                # `a, b = f(..)` of `return x, y`: one alias per element, so each keeps its type.
+                return [
+                    ir.Assign((target,), item, trailing.span if isinstance(item, ir.Call) else stmt.span)
+                    for target, item in zip(targets[0].elts, value.elts, strict=True)
+                ]
+            return [ir.Assign(targets, value, span, stmt.annotation)]
+        if isinstance(value, ir.Call):
+            return [ir.ExprStmt(value, trailing.span)]
+        return []
+
+
+def _statement_call(stmt: ir.Stmt) -> ir.Call | None:
+    """The call of a statement-level call form the pass splices."""
+    value = stmt.value if isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return) else None
+    return value if isinstance(value, ir.Call) else None
+
+
+def _bind(function: ir.Function, call: ir.Call) -> list[tuple[ir.Param, ir.Expr]] | None:
+    """Each parameter with its argument expression (defaults included), or None when they do not fit."""
+    params = list(function.params)
+    if len(call.args) > len(params) or call.star_kwargs:
+        return None
+    bound: dict[str, ir.Expr] = {p.name: a for p, a in zip(params, call.args, strict=False)}
+    names = {p.name for p in params}
+    for kw in call.keywords:
+        if kw.name not in names or kw.name in bound:
+            return None
+        bound[kw.name] = kw.value
+    out: list[tuple[ir.Param, ir.Expr]] = []
+    for param in params:
+        arg = bound.get(param.name, param.default)
+        if arg is None:
+            return None
+        out.append((param, arg))
+    return out
+
+
+def _ranked(value_type: object) -> bool:
+    from compiler.types import TensorType, TileType
+
+    return isinstance(value_type, TensorType | TileType) and bool(value_type.shape)
+
+
+def _stored_names(stmts: tuple[ir.Stmt, ...]) -> set[str]:
+    """Every name a body binds (its locals): module constants of the same name do not apply to them."""
+    out: set[str] = set()
+    for stmt in _walk(stmts):
+        targets: tuple[ir.Expr, ...] = ()
+        if isinstance(stmt, ir.Assign):
+            targets = stmt.targets
+        elif isinstance(stmt, ir.For):
+            targets = (stmt.target,)
+        elif isinstance(stmt, ir.With) and stmt.target:
+            out.add(stmt.target)
+        for target in targets:
+            for node in (target, *(target.elts if isinstance(target, ir.TupleExpr | ir.ListExpr) else ())):
+                if isinstance(node, ir.Name):
+                    out.add(node.id)
+                elif isinstance(node, ir.TupleExpr):
+                    out.update(e.id for e in node.elts if isinstance(e, ir.Name))
+    return out
+
+
+def _walk(stmts: tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
+    from compiler.passes.walk import walk_stmts
+
+    return list(walk_stmts(stmts))
+
+
+# ---------------------------------------------------------------- IR rewriting
+def _map(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any] | None = None) -> Any:
+    """Rebuild an IR tree; `fn` may replace a node before its children are visited (None keeps it), and
+    `post` rewrites each rebuilt node. Unchanged subtrees are shared."""
+    replaced = fn(node)
+    if replaced is not None:
+        return replaced
+    if isinstance(node, tuple):
+        items = tuple(_map(item, fn, post) for item in node)
+        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
+    if not hasattr(node, "__dataclass_fields__") or isinstance(node, Span):
+        return node
+    changes: dict[str, Any] = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, tuple) or hasattr(value, "__dataclass_fields__"):
+            mapped = _map(value, fn, post)
+            if mapped is not value:
+                changes[f.name] = mapped
+    rebuilt = replace(node, **changes) if changes else node
+    return post(rebuilt) if post is not None else rebuilt
+
+
+def _substitute(stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr]) -> ir.Stmt:
+    def rename_target(node: Any) -> Any:
+        if isinstance(node, ir.With) and node.target is not None:
+            sub = substitutions.get(node.target)
+            if isinstance(sub, ir.Name):
+                return replace(node, target=sub.id)
+        return node
+
+    result: ir.Stmt = _map(stmt, lambda n: _sub_name(n, substitutions), rename_target)
+    return result
+
+
+def _substitute_expr(expr: ir.Expr, substitutions: Mapping[str, ir.Expr]) -> ir.Expr:
+    result: ir.Expr = _map(expr, lambda n: _sub_name(n, substitutions))
+    return result
+
+
+def _sub_name(node: Any, substitutions: Mapping[str, ir.Expr]) -> Any | None:
+    if isinstance(node, ir.Name) and node.id in substitutions:
+        return _at(substitutions[node.id], node.span)
+    return None
+
+
+def _at(expr: ir.Expr, span: Span) -> ir.Expr:
+    """The argument expression placed at the parameter's use (names and literals take the use's span)."""
+    if isinstance(expr, ir.Name | ir.Const | ir.Attribute):
+        return replace(expr, span=span)
+    return expr
+
+
+def _resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
+    """A foreign helper's module constants become literals, so the caller's module need not define them."""
+    result: ir.Stmt = _map(stmt, lambda n: _const_of(n, constants, params))
+    return result
+
+
+def _resolve_expr(expr: ir.Expr, constants: Mapping[str, object], params: set[str]) -> ir.Expr:
+    result: ir.Expr = _map(expr, lambda n: _const_of(n, constants, params))
+    return result
+
+
+def _const_of(node: Any, constants: Mapping[str, object], params: set[str]) -> Any | None:
+    from compiler.frontend.consts import dotted_value
+
+    if isinstance(node, ir.Name) and node.id not in params and node.id in constants:
+        return _literal(constants[node.id], node.span)
+    if isinstance(node, ir.Attribute) and not node.dotted.startswith(("pl.", "pld.")):
+        head = node.dotted.split(".", 1)[0]
+        if head in constants and head not in params:
+            return _literal(dotted_value(node.dotted, constants), node.span)
+    return None
+
+
+def _literal(value: object, span: Span) -> ir.Expr | None:
+    if isinstance(value, bool | int | float | str) or value is None:
+        return ir.Const(value, span)
+    if isinstance(value, tuple) and len(value) <= 16:
+        items = [_literal(v, span) for v in value]
+        if all(i is not None for i in items):
+            return ir.TupleExpr(tuple(i for i in items if i is not None), span)
+    return None
+
+
+def shift_spans(function: ir.Function, offset: int) -> ir.Function:
+    """The same function with every span moved `offset` lines (a foreign helper's own line space)."""
+
+    def move(node: Any) -> Any | None:
+        if isinstance(node, Span):
+            return node.shifted(offset)
+        return None
+
+    return _map_spans(function, move)
+
+
+def _map_spans(node: Any, fn: Callable[[Any], Any | None]) -> Any:
+    if isinstance(node, Span):
+        return fn(node)
+    if isinstance(node, tuple):
+        return tuple(_map_spans(item, fn) for item in node)
+    if not hasattr(node, "__dataclass_fields__"):
+        return node
+    changes = {f.name: _map_spans(getattr(node, f.name), fn) for f in fields(node)}
+    return replace(node, **changes)
+
+
+# ---------------------------------------------------------------- helpers a document can call
+def collect_helpers(
+    module: ir.Module, imports: tuple[ImportedName, ...], path: str | None, graph: ModuleGraph
+) -> dict[str, Helper]:
+    """The document's own inline helpers, then those it imports by name (`from .attn import block`)."""
+    helpers = {f.name: Helper(f) for f in module.functions if f.func_type in INLINE_KINDS}
+    file = Path(path) if path else None
+    for imported in imports:
+        if imported.local in helpers:
+            continue
+        source = graph.resolve(file, imported.module, imported.level)
+        if source is None or source == file:
+            continue
+        helper = foreign_helpers(graph, source, (file,) if file else ()).get(imported.name)
+        if helper is not None:
+            helpers[imported.local] = helper
+    return helpers
+
+
+def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()) -> Mapping[str, Helper]:
+    """The inline helpers another module defines or imports, with spans in that module's line space;
+    parsed once per version of the module."""
+    if file in stack or len(stack) > MAX_INLINE_DEPTH:
+        return {}
+
+    def build(summary: ModuleSummary) -> Mapping[str, Helper]:
+        from compiler.frontend.parser import ParseCache, parse_document
+
+        parsed = parse_document(summary.text, str(file), ParseCache(), graph)
+        offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
+        namespace: dict[str, Helper] = {}
+        for function in parsed.module.functions:
+            if function.func_type in INLINE_KINDS:
+                namespace[function.name] = Helper(
+                    shift_spans(function, offset), str(file), dict(parsed.env), namespace
+                )
+        for imported in parsed.imports:
+            if imported.local in namespace:
+                continue
+            source = graph.resolve(file, imported.module, imported.level)
+            if source is not None:
+                helper = foreign_helpers(graph, source, (*stack, file)).get(imported.name)
+                if helper is not None:
+                    namespace[imported.local] = helper
+        return namespace
+
+    found = graph.derive("inline-helpers", file, build)
+    return found if isinstance(found, dict) else {}
