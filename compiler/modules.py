@@ -9,6 +9,7 @@ that imports it, in the CLI and in the server alike.
 from __future__ import annotations
 
 import ast
+import re
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from pathlib import Path
 from compiler.evaluator import UNKNOWN_VALUE, ModuleValue, evaluate_module
 
 MAX_MODULE_BYTES = 2_000_000
+_MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,7 @@ class ModuleGraph:
     # Results later stages derive from one module version (its DSL helpers), keyed by (kind, path).
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
+    scanned: set[Path] = field(default_factory=set)  # folders whose modules were scanned for module stores
 
     def foreign_id(self, path: Path) -> int:
         """A small stable number for a module, naming its line space when its code is spliced elsewhere."""
@@ -126,6 +129,7 @@ class ModuleGraph:
                     roots.append(package_root)
             roots.extend(self.extra_paths)
         for root in roots:
+            self._scan_folder(root)
             candidate = root.joinpath(*parts) if parts else root
             for file in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
                 if file is not None and self.read_file(file) is not None:
@@ -187,6 +191,26 @@ class ModuleGraph:
             return ModuleValue(module, names)
 
         return load
+
+    def _scan_folder(self, folder: Path) -> None:
+        """Find the module stores (`config.TP = ...`) of every module in a folder before any of them is
+        evaluated, so that what a store makes unknown does not depend on import order."""
+        with self._lock:
+            if folder in self.scanned:
+                return
+            self.scanned.add(folder)
+            try:
+                files = sorted(folder.glob("*.py"))[:500]
+            except OSError:
+                return
+            for file in files:
+                text = self.read_file(file)
+                if text is None or not _MODULE_STORE.search(text):
+                    continue
+                try:
+                    self._note_module_stores(file, ast.parse(text))
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    continue
 
     def _note_module_stores(self, path: Path, tree: ast.Module) -> None:
         """Record `mod.attr = ...` stores on imported modules; a new one invalidates every summary."""
