@@ -38,6 +38,7 @@ from compiler.passes.lower_auto_vector_split import lower
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
+from compiler.passes.simplify import simplify
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.source import NO_SPAN, Span
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
@@ -80,6 +81,7 @@ class Analyzer:
     inline_cache: dict[int, tuple[ir.Function, tuple[object, ...], InlineResult]] = field(
         default_factory=dict
     )
+    simplify_cache: dict[int, tuple[ir.Function, object, ir.Function]] = field(default_factory=dict)
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -98,6 +100,7 @@ class Analyzer:
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }
         facts = self._check_functions(module, env, diagnostics, parsed.diagnostics, originals)
+        module = self._simplify(module, env, facts)
         kernels, groups = outline(module, facts, env, diagnostics.append)
         diagnostics.extend(check_clusters(module))
         caller_group = {member: group.name for group in groups for member in group.members}
@@ -157,6 +160,30 @@ class Analyzer:
             ),
             scopes=scopes,
         )
+
+    def _simplify(
+        self, module: ir.Module, env: dict[str, object], facts: dict[str, FunctionFacts]
+    ) -> ir.Module:
+        """Simplify: fold provably dead branches and 0/1-trip loops (cached per function and constants)."""
+        env_key = module.env_key
+        live: set[int] = set()
+
+        def run(function: ir.Function) -> ir.Function:
+            fn_facts = facts.get(_key(function))
+            if fn_facts is None or fn_facts.bad or function.func_type in INLINE_KINDS:
+                return function
+            live.add(id(function))
+            cached = self.simplify_cache.get(id(function))
+            if cached is None or cached[0] is not function or cached[1] != env_key:
+                cached = (function, env_key, simplify(function, env))
+                self.simplify_cache[id(function)] = cached
+            return cached[2]
+
+        programs = tuple(replace(p, functions=tuple(run(f) for f in p.functions)) for p in module.programs)
+        free = tuple(run(f) for f in module.functions)
+        for stale in [k for k in self.simplify_cache if k not in live]:
+            del self.simplify_cache[stale]
+        return replace(module, programs=programs, functions=free)
 
     def _inline(
         self,

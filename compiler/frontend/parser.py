@@ -55,6 +55,7 @@ class ParseCache:
     constants: tuple[str, tuple[ModuleSummary, ...], dict[str, object], tuple[ImportedName, ...]] | None = (
         None
     )
+    conditional: tuple[tuple[object, ...], UnitResult] | None = None
     hits: int = 0
     misses: int = 0
 
@@ -152,6 +153,10 @@ def parse_document(
                 programs[-1][3].append(function)
             else:
                 free.append(function)
+    if module_unit is not None:
+        chosen = _conditional_functions(module_unit, env, env_key, cache)
+        free.extend(chosen.functions)
+        diagnostics.extend(chosen.diagnostics)
     cache.trim(live)
     module = ir.Module(
         programs=tuple(
@@ -164,6 +169,45 @@ def parse_document(
     )
     target = target_comment(source) or "a2a3"
     return ParsedDocument(module, env, tuple(diagnostics), target, imports)
+
+
+def _conditional_functions(
+    unit: Unit, env: Mapping[str, object], env_key: object, cache: ParseCache
+) -> UnitResult:
+    """DSL functions defined under a module-level `if`: the branch the module's values select (none when
+    the condition is unknown, as the compiler would see only one of them)."""
+    key = (unit.text, env_key)
+    if cache.conditional is not None and cache.conditional[0] == key:
+        return cache.conditional[1]
+    result = UnitResult((), ())
+    if "@pl." in unit.text:
+        try:
+            tree = ast.parse(unit.text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = None
+        if tree is not None:
+            diagnostics: list[Diagnostic] = []
+            spans = SpanMaker(unit.text.split("\n"), 0, 0)
+            functions = [
+                fn
+                for node in _selected_defs(tree.body, env)
+                if (fn := _function(node, spans, env, diagnostics.append, None)) is not None
+            ]
+            result = UnitResult(tuple(functions), tuple(diagnostics))
+    cache.conditional = (key, result)
+    return result
+
+
+def _selected_defs(stmts: list[ast.stmt], env: Mapping[str, object], depth: int = 0) -> list[ast.FunctionDef]:
+    out: list[ast.FunctionDef] = []
+    for stmt in stmts:
+        if isinstance(stmt, ast.If) and depth < 8:
+            test = eval_expr(stmt.test, env)
+            if isinstance(test, bool | int | str):
+                out.extend(_selected_defs(stmt.body if test else stmt.orelse, env, depth + 1))
+        elif isinstance(stmt, ast.FunctionDef) and depth > 0:
+            out.append(stmt)
+    return out
 
 
 def _module_code(module_unit: Unit, units: list[Unit]) -> str:

@@ -145,7 +145,7 @@ def assign_lanes(kernel: Kernel) -> LaneResult:
             if not newly:
                 break
             removed |= newly
-        kept = _place(kernel.body, side, mixed, single, defs, removed, result)
+        kept = _place(kernel.body, side, mixed, single, defs, removed, result, kernel.statement_lines)
         result.kept[side] = list(kept)
     return result
 
@@ -201,6 +201,7 @@ def _place(
     defs: dict[str, frozenset[str]],
     removed: set[int],
     result: LaneResult,
+    statement_lines: bool = False,
 ) -> list[TNode]:
     kept: list[TNode] = []
     for node in block:
@@ -211,7 +212,8 @@ def _place(
         if isinstance(node, TOp):
             result.op_sides[id(node)] = result.op_sides.get(id(node), frozenset()) | {side}
             if node.line_span is not None:
-                line = node.line_span.line if node.origin == CROSSING_MOVE else node.call_span.line
+                own_line = node.origin == CROSSING_MOVE or statement_lines
+                line = node.line_span.line if own_line else node.call_span.line
         elif isinstance(node, TYield):
             line = node.span.line
         elif isinstance(node, TLoop | TIf):
@@ -219,7 +221,7 @@ def _place(
         if line is not None:
             result.line_sides.setdefault(line, set()).add(side)
         for sub in children(node):
-            _place(sub, side, mixed, single, defs, removed, result)
+            _place(sub, side, mixed, single, defs, removed, result, statement_lines)
     return kept
 
 

@@ -174,6 +174,7 @@ class Kernel:
     group: str | None = None  # the pl.cluster Group it belongs to
     launch: Launch | None = None
     source_body: tuple[object, ...] = field(default=())
+    statement_lines: bool = False  # @pl.jit code: every op of a statement reports the statement's first line
 
     def with_body(self, body: tuple[TNode, ...]) -> Kernel:
         """A copy with a new body."""

@@ -1,0 +1,170 @@
+"""Simplify (exec 5): the compile-time folding that decides which source lines own IR at all.
+
+Modelled where it changes lanes, dead code or verdicts:
+* an `if` whose condition is provably true or false collapses to the kept branch (its header goes too;
+  an always-false `if` with no `else` vanishes);
+* a pure `pl.range` loop (no `attrs=`, no `init_values=`, step >= 1) of 0 trips is deleted, and one of
+  1 trip loses its header, its body lifted with the loop variable bound to the start value;
+* `pl.parallel`, `pl.pipeline` and loops with `attrs=` are never folded.
+What is provable: module constants, and scalar constants assigned at the top level of the function
+body (`pl.at`, `pl.scope`, `pl.cluster` and `pl.split_aiv` bodies count as top level; `for`, `while`,
+`if` and `pl.spmd` bodies do not). Everything else stays as written, so an unknown value never folds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from compiler import ir
+from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.passes.walk import walk_expr
+
+_TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
+_MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)
+
+
+def simplify(function: ir.Function, env: Mapping[str, object]) -> ir.Function:
+    """The function with provably dead branches and 0/1-trip pure loops folded away."""
+    folder = _Folder(dict(env))
+    body = folder.block(function.body, top_level=True)
+    return function if body is function.body else replace(function, body=body)
+
+
+class _Folder:
+    def __init__(self, env: dict[str, object]) -> None:
+        self.env = env
+
+    def block(self, stmts: tuple[ir.Stmt, ...], top_level: bool) -> tuple[ir.Stmt, ...]:
+        out: list[ir.Stmt] = []
+        changed = False
+        for stmt in stmts:
+            folded = self.stmt(stmt, top_level)
+            if len(folded) != 1 or folded[0] is not stmt:
+                changed = True
+            out.extend(folded)
+        return tuple(out) if changed else stmts
+
+    def stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
+        if isinstance(stmt, ir.Assign):
+            self.bind(stmt, top_level)
+            return [stmt]
+        if isinstance(stmt, ir.If):
+            decided = self.truth(stmt.test)
+            if decided is not None and not _has_yield(stmt):
+                kept = stmt.body if decided else stmt.orelse
+                return list(self.block(kept, False))
+            return [
+                self.rebuilt(stmt, body=self.block(stmt.body, False), orelse=self.block(stmt.orelse, False))
+            ]
+        if isinstance(stmt, ir.For):
+            trips = self.trips(stmt)
+            if trips == 0:
+                return []
+            if trips == 1 and isinstance(stmt.target, ir.Name):
+                start = self.start(stmt)
+                self.forget(stmt.body)
+                self.env[stmt.target.id] = start
+                lifted = list(self.block(stmt.body, False))
+                return lifted
+            self.forget(stmt.body)
+            inner_top = stmt.kind == "split_aiv" and top_level
+            return [self.rebuilt(stmt, body=self.block(stmt.body, inner_top))]
+        if isinstance(stmt, ir.While):
+            self.forget(stmt.body)
+            return [self.rebuilt(stmt, body=self.block(stmt.body, False))]
+        if isinstance(stmt, ir.With):
+            inner_top = top_level and stmt.kind in _TOP_LEVEL_WITH
+            if not inner_top:
+                self.forget(stmt.body)
+            return [self.rebuilt(stmt, body=self.block(stmt.body, inner_top))]
+        return [stmt]
+
+    @staticmethod
+    def rebuilt(stmt: ir.Stmt, **blocks: tuple[ir.Stmt, ...]) -> ir.Stmt:
+        if all(getattr(stmt, name) is value for name, value in blocks.items()):
+            return stmt
+        return replace(stmt, **blocks)  # type: ignore[type-var,arg-type]
+
+    def bind(self, stmt: ir.Assign, top_level: bool) -> None:
+        """A top-level scalar constant is known from here on; any other assignment makes its names unknown."""
+        for target in stmt.targets:
+            names = [target] if isinstance(target, ir.Name) else []
+            if isinstance(target, ir.TupleExpr | ir.ListExpr):
+                names = [e for e in target.elts if isinstance(e, ir.Name)]
+            for name in names:
+                value = fold(stmt.value, self.env) if top_level and len(stmt.targets) == 1 else UNKNOWN_VALUE
+                scalar = isinstance(value, int | float | bool) and names == [target]
+                self.env[name.id] = value if scalar else UNKNOWN_VALUE
+
+    def forget(self, body: tuple[ir.Stmt, ...]) -> None:
+        """Names assigned inside a loop or branch have no single value after it."""
+        from compiler.passes.walk import walk_stmts
+
+        for stmt in walk_stmts(body):
+            if isinstance(stmt, ir.Assign):
+                for target in stmt.targets:
+                    for node in walk_expr(target):
+                        if isinstance(node, ir.Name):
+                            self.env[node.id] = UNKNOWN_VALUE
+            elif isinstance(stmt, ir.For):
+                for node in walk_expr(stmt.target):
+                    if isinstance(node, ir.Name):
+                        self.env[node.id] = UNKNOWN_VALUE
+
+    def truth(self, test: ir.Expr) -> bool | None:
+        value = _fold_bool(test, self.env)
+        return value if isinstance(value, bool) else None
+
+    def trips(self, stmt: ir.For) -> int | None:
+        """The trip count of a pure `pl.range` loop, when it is known."""
+        call = stmt.iter
+        if stmt.kind != "range" or call.kwarg("attrs") is not None or call.kwarg("init_values") is not None:
+            return None
+        if any(kw.name not in ("step",) for kw in call.keywords):
+            return None
+        bounds = [fold(a, self.env) for a in call.args]
+        step_kw = call.kwarg("step")
+        if step_kw is not None:
+            bounds = [*bounds, fold(step_kw, self.env)] if len(bounds) == 2 else []
+        if not 1 <= len(bounds) <= 3 or not all(_int(b) for b in bounds):
+            return None
+        start, stop, step = (
+            (0, bounds[0], 1) if len(bounds) == 1 else (*bounds[:2], bounds[2] if len(bounds) == 3 else 1)
+        )
+        if not isinstance(step, int) or step < 1 or not isinstance(start, int) or not isinstance(stop, int):
+            return None
+        return len(range(start, stop, step)) if stop - start < 10**9 else None
+
+    def start(self, stmt: ir.For) -> object:
+        args = stmt.iter.args
+        return fold(args[0], self.env) if len(args) >= 2 else 0
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _fold_bool(expr: ir.Expr, env: Mapping[str, object]) -> object:
+    """Comparisons, `and` / `or` / `not` and boolean constants over known values."""
+    if isinstance(expr, ir.BoolOp):
+        values = [_fold_bool(v, env) for v in expr.values]
+        if expr.op == "and":
+            if any(v is False for v in values):
+                return False
+            return True if all(v is True for v in values) else UNKNOWN_VALUE
+        if any(v is True for v in values):
+            return True
+        return False if all(v is False for v in values) else UNKNOWN_VALUE
+    if isinstance(expr, ir.UnaryOp) and expr.op == "not":
+        inner = _fold_bool(expr.operand, env)
+        return (not inner) if isinstance(inner, bool) else UNKNOWN_VALUE
+    value = fold(expr, env)
+    # Only a Bool-typed condition folds: `if FLAG:` with an int FLAG is a parse error, not a fold.
+    return value if isinstance(value, bool) else UNKNOWN_VALUE
+
+
+def _has_yield(stmt: ir.If) -> bool:
+    from compiler.passes.walk import calls_in_block
+
+    return any(c.func == "pl.yield_" for c in calls_in_block((*stmt.body, *stmt.orelse)))
