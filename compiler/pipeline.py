@@ -6,12 +6,14 @@ Kernels are cached by the text of the unit they come from, so an edit re-runs on
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from compiler import ir
 from compiler.analysis import Analysis, KernelInfo, OpInfo
+from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
 from compiler.frontend.parser import ParseCache, parse_document
@@ -43,6 +45,8 @@ from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.source import NO_SPAN, Span
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,33 +110,45 @@ class Analyzer:
         caller_group = {member: group.name for group in groups for member in group.members}
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()
+        clean: list[KernelResult] = []
         for item in kernels:
             fn_facts = facts[_key(item.function)]
-            if fn_facts.bad:
-                continue
+            group = caller_group.get(item.kernel.name)
             key = (
                 id(item.function),
                 item.kernel.name,
                 item.kernel.span,
                 item.kernel.launch,
+                group,
                 module.env_key,
                 target,
             )
             live.add(key)
             cached = self.kernel_cache.get(key)
             if cached is None or cached[0] is not item.function:
-                group = caller_group.get(item.kernel.name)
-                cached = (item.function, run_kernel(item, fn_facts, env, target, group))
+                try:
+                    cached = (item.function, run_kernel(item, fn_facts, env, target, group))
+                except Exception as exc:  # one kernel's internal error never hides the rest of the file
+                    log.exception("analysis of kernel %s failed", item.kernel.name)
+                    if not fn_facts.bad:
+                        detail = f"{type(exc).__name__}: {exc}"[:300]
+                        diagnostics.append(diagnostic("PTO-F47", item.kernel.header, detail=detail))
+                    continue
                 self.kernel_cache[key] = cached
             results.append(cached[1])
-            diagnostics.extend(cached[1].diagnostics)
+            # A function with a parse error is still modelled (lanes, hovers, lenses) with the meaning the
+            # user evidently intended; what later passes would say about it is not reported.
+            if not fn_facts.bad:
+                clean.append(cached[1])
+                diagnostics.extend(cached[1].diagnostics)
         for stale in [k for k in self.kernel_cache if k not in live]:
             del self.kernel_cache[stale]
         kernel_objs = [r.kernel for r in results]
-        diagnostics.extend(mixed_kernel_expanded.verify(kernel_objs))
-        diagnostics.extend(check_group_abi(module, kernel_objs, groups))
-        diagnostics.extend(check_manual_vtoc_pushes(kernel_objs, groups, target))
-        diagnostics.extend(hard_syncall_occupancy.verify(kernel_objs, [r.info for r in results], target))
+        clean_objs = [r.kernel for r in clean]
+        diagnostics.extend(mixed_kernel_expanded.verify(clean_objs))
+        diagnostics.extend(check_group_abi(module, clean_objs, groups))
+        diagnostics.extend(check_manual_vtoc_pushes(clean_objs, groups, target))
+        diagnostics.extend(hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target))
         scopes = scope_infos(module, kernel_objs)
         lanes: dict[int, set[str]] = {}
         for r in results:
@@ -170,7 +186,7 @@ class Analyzer:
 
         def run(function: ir.Function) -> ir.Function:
             fn_facts = facts.get(_key(function))
-            if fn_facts is None or fn_facts.bad or function.func_type in INLINE_KINDS:
+            if fn_facts is None or function.func_type in INLINE_KINDS:
                 return function
             live.add(id(function))
             cached = self.simplify_cache.get(id(function))
@@ -412,7 +428,7 @@ def run_kernel(
         dual_aiv_dispatch=dual,
     )
     lane_items = tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.line_sides.items()))
-    return KernelResult(kernel, tuple(diagnostics), lane_items if not errors else (), ops, info)
+    return KernelResult(kernel, tuple(diagnostics), lane_items, ops, info)
 
 
 def analyze(source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
