@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_TRIPLE = re.compile(r"\"\"\"|\'\'\'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,14 +26,43 @@ def _starts_unit(line: str, indent: int) -> bool:
     return not ch.isspace() and ch not in "#)]}"
 
 
-def _block_units(lines: list[str], start: int, end: int, indent: int) -> list[tuple[int, int]]:
+def string_lines(lines: list[str]) -> frozenset[int]:
+    """Indices of lines that begin inside a triple-quoted string (they never start a unit)."""
+    inside: str | None = None
+    out: set[int] = set()
+    for i, line in enumerate(lines):
+        if inside is not None:
+            out.add(i)
+        if '"""' not in line and "'''" not in line:
+            continue
+        pos = 0
+        while True:
+            if inside is not None:
+                end = line.find(inside, pos)
+                if end < 0:
+                    break
+                inside, pos = None, end + 3
+                continue
+            match = _TRIPLE.search(line, pos)
+            if match is None:
+                break
+            comment = line.find("#", pos, match.start())
+            if comment >= 0 and line.count('"', 0, comment) % 2 == 0 and line.count("'", 0, comment) % 2 == 0:
+                break
+            inside, pos = match.group(), match.end()
+    return frozenset(out)
+
+
+def _block_units(
+    lines: list[str], start: int, end: int, indent: int, in_string: frozenset[int] = frozenset()
+) -> list[tuple[int, int]]:
     """Group lines [start, end) into statements that begin at `indent` (decorators attach below)."""
     groups: list[tuple[int, int]] = []
     cur: int | None = None
     pending_decorator = False
     for i in range(start, end):
         line = lines[i]
-        if _starts_unit(line, indent):
+        if i not in in_string and _starts_unit(line, indent):
             if cur is not None and not pending_decorator:
                 groups.append((cur, i))
                 cur = i
@@ -52,13 +84,14 @@ def _trim(lines: list[str], a: int, b: int) -> int:
 def split_units(source: str) -> list[Unit]:
     """Cut source into units: each top-level def/class member is its own unit; other code groups."""
     lines = source.split("\n")
+    in_string = string_lines(lines) if '"""' in source or "'''" in source else frozenset()
     units: list[Unit] = []
     module_lines: list[int] = []
-    for a, b in _block_units(lines, 0, len(lines), 0):
+    for a, b in _block_units(lines, 0, len(lines), 0, in_string):
         b = _trim(lines, a, b)
         head = _first_code_line(lines, a, b)
         if head is not None and head.lstrip().startswith("class ") and _is_dsl_class(lines, a):
-            units.extend(_class_units(lines, a, b))
+            units.extend(_class_units(lines, a, b, in_string))
         elif head is not None and (head.startswith("def ") or head.startswith("async def ")):
             units.append(Unit(a + 1, b, 0, "\n".join(lines[a:b]), "def"))
         else:
@@ -90,7 +123,7 @@ def _is_dsl_class(lines: list[str], a: int) -> bool:
     return False
 
 
-def _class_units(lines: list[str], a: int, b: int) -> list[Unit]:
+def _class_units(lines: list[str], a: int, b: int, in_string: frozenset[int]) -> list[Unit]:
     header_end = a
     while header_end < b and not lines[header_end].lstrip().startswith("class "):
         header_end += 1
@@ -105,7 +138,7 @@ def _class_units(lines: list[str], a: int, b: int) -> list[Unit]:
     units = [Unit(a + 1, header_end + 1, 0, "\n".join(lines[a : header_end + 1]), "class")]
     if indent == 0:
         return units
-    for ma, mb in _block_units(lines, body_start, b, indent):
+    for ma, mb in _block_units(lines, body_start, b, indent, in_string):
         mb = _trim(lines, ma, mb)
         body = [line[indent:] if line[:indent].strip() == "" else line.lstrip() for line in lines[ma:mb]]
         units.append(Unit(ma + 1, mb, indent, "\n".join(body), "member"))
