@@ -11,6 +11,7 @@ UNKNOWN, which never produces an error downstream.
 from __future__ import annotations
 
 import ast
+import contextlib
 import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
@@ -1432,4 +1433,24 @@ def attribute_of(value: object, name: str) -> object:
     try:
         return _freeze(Evaluator(steps=EXPR_STEPS).attribute(value, name))
     except (BudgetExceeded, _Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
+        return UNKNOWN_VALUE
+
+
+def evaluate_statements(
+    stmts: list[ast.stmt], env: Mapping[str, object], bound: Mapping[str, object]
+) -> dict[str, object]:
+    """Run statements in a scope of their own (`bound` first, then `env`), under a small budget; the names
+    they bind, with their values (what a factory function computes before it builds a DSL program)."""
+    scope = _Frame(env, dict(bound))
+    with contextlib.suppress(BudgetExceeded, RecursionError):
+        Evaluator(steps=EXPR_STEPS).block(stmts, scope, top_level=True)
+    return {k: _freeze(v) for k, v in dict.items(scope)}
+
+
+def evaluate_expression(node: ast.expr, env: Mapping[str, object]) -> object:
+    """One expression over known values, under a small budget (UNKNOWN_VALUE past it)."""
+    scope = _Frame(env, {} if "pl" in env else {"pl": DslName("pl"), "pld": DslName("pld")})
+    try:
+        return _freeze(Evaluator(steps=EXPR_STEPS).expr(node, scope))
+    except (BudgetExceeded, RecursionError):
         return UNKNOWN_VALUE

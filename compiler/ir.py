@@ -269,6 +269,7 @@ class Function:
     program: str | None = None
     attrs: tuple[tuple[str, object], ...] = ()
     return_type: ValueType | None = None
+    closure: frozenset[str] = frozenset()  # names of the enclosing factory function, defined at call time
 
     def attr(self, name: str, default: object = None) -> object:
         """Look up a function attribute from `attrs={...}`."""

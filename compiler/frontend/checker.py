@@ -93,7 +93,7 @@ class FunctionChecker:
         self.program_functions = program_functions
         self._report = report
         self.facts = FunctionFacts()
-        self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"}
+        self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
         for param in function.params:
             self.facts.types[param.name] = param.type
 

@@ -14,13 +14,11 @@ from typing import Any
 
 from compiler import ir
 from compiler.evaluator import (
-    EXPR_STEPS,
     UNKNOWN_VALUE,
-    BudgetExceeded,
     DslName,
-    Evaluator,
     Record,
     attribute_of,
+    evaluate_expression,
     freeze,
     safe_binop,
 )
@@ -160,14 +158,7 @@ def enum_member_error(dotted: str) -> str | None:
 # ---------------------------------------------------------------- module constants
 def eval_expr(node: ast.expr, env: Mapping[str, object]) -> object:
     """Evaluate one source expression (an annotation dimension, a dict value) against module values."""
-    from compiler.evaluator import _Frame
-
-    scope = _Frame(env, {} if "pl" in env else {"pl": DslName("pl"), "pld": DslName("pld")})
-    try:
-        value = Evaluator(steps=EXPR_STEPS).expr(node, scope)
-    except BudgetExceeded:
-        return UNKNOWN_VALUE
-    return _front_end_value(freeze(value))
+    return _front_end_value(evaluate_expression(node, env))
 
 
 def _has_unknown(value: object) -> bool:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.evaluator import Dynamic
+from compiler.evaluator import Dynamic, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants
 from compiler.frontend.units import Unit, split_units
@@ -45,6 +45,7 @@ class UnitResult:
     functions: tuple[ir.Function, ...]
     diagnostics: tuple[Diagnostic, ...]
     program: tuple[str, Span, Span] | None = None  # (name, span, header) for a class header unit
+    programs: tuple[ir.Program, ...] = ()  # `@pl.program` classes built inside a plain function
 
 
 @dataclass(slots=True)
@@ -126,6 +127,7 @@ def parse_document(
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     free: list[ir.Function] = []
+    nested: list[ir.Program] = []
     program: str | None = None
     for unit in units:
         if unit.kind == "module":
@@ -142,6 +144,7 @@ def parse_document(
         else:
             cache.hits += 1
         diagnostics.extend(result.diagnostics)
+        nested.extend(result.programs)
         if result.program is not None:
             programs.append((*result.program, []))
             program = result.program[0]
@@ -162,7 +165,8 @@ def parse_document(
         programs=tuple(
             ir.Program(name, tuple(fs), _program_span(span, fs), header)
             for name, span, header, fs in programs
-        ),
+        )
+        + tuple(nested),
         functions=tuple(free),
         constants=tuple(env.items()),
         env_key=env_key,
@@ -305,12 +309,70 @@ def _build_unit(
 ) -> UnitResult:
     spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent)
     functions: list[ir.Function] = []
+    programs: list[ir.Program] = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             function = _function(node, spans, env, diagnostics.append, program)
             if function is not None:
                 functions.append(function)
-    return UnitResult(tuple(functions), tuple(diagnostics))
+            elif program is None and ("@pl." in unit.text or "@pld." in unit.text):
+                # `def build(cfg): @pl.program class P: ...; return P` - device code built by a factory.
+                nested_functions, nested_programs = _factory_code(node, spans, env, diagnostics.append)
+                functions.extend(nested_functions)
+                programs.extend(nested_programs)
+    return UnitResult(tuple(functions), tuple(diagnostics), programs=tuple(programs))
+
+
+def _factory_code(
+    node: ast.FunctionDef, spans: SpanMaker, env: Mapping[str, object], report: Callable[[Diagnostic], None]
+) -> tuple[list[ir.Function], list[ir.Program]]:
+    """DSL functions and programs defined in a plain function's body, typed with the values its own
+    statements compute (its parameters are unknown: they come from a call we do not run)."""
+    local = _factory_env(node, env)
+    closure = {k: v for k, v in local.items() if k not in env or env[k] is not v}
+    functions: list[ir.Function] = []
+    programs: list[ir.Program] = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.FunctionDef):
+            function = _function(stmt, spans, local, report, None)
+            if function is not None:
+                functions.append(_close_over(function, closure))
+        elif isinstance(stmt, ast.ClassDef) and any(_is_program(d) for d in stmt.decorator_list):
+            members = [
+                _close_over(fn, closure)
+                for item in stmt.body
+                if isinstance(item, ast.FunctionDef)
+                and (fn := _function(item, spans, local, report, stmt.name)) is not None
+            ]
+            span = spans.of(stmt)
+            if stmt.decorator_list:
+                first = spans.of(stmt.decorator_list[0])
+                span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
+            line = stmt.lineno + spans.line_offset
+            col = spans.col(stmt.lineno, stmt.col_offset) + len("class ")
+            header = Span(line, col, line, col + len(stmt.name))
+            programs.append(ir.Program(stmt.name, tuple(members), span, header))
+    return functions, programs
+
+
+def _close_over(function: ir.Function, closure: Mapping[str, object]) -> ir.Function:
+    """The parser folds closure constants into the code; names it cannot fold are still defined."""
+    from compiler.passes.inline_functions import resolve_globals, stored_names
+
+    own = {p.name for p in function.params} | stored_names(function.body)
+    body = tuple(resolve_globals(s, closure, own) for s in function.body)
+    return replace(function, body=body, closure=frozenset(closure) - own)
+
+
+def _is_program(decorator: ast.expr) -> bool:
+    return dotted_name(decorator.func if isinstance(decorator, ast.Call) else decorator) == "pl.program"
+
+
+def _factory_env(node: ast.FunctionDef, env: Mapping[str, object]) -> dict[str, object]:
+    """The module values plus what the factory's own plain statements compute."""
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)]
+    body = [s for s in node.body if not isinstance(s, ast.FunctionDef | ast.ClassDef | ast.Return)]
+    return {**env, **evaluate_statements(body, env, dict.fromkeys(params, UNKNOWN_VALUE))}
 
 
 def _decorator_kind(node: ast.expr) -> tuple[str, ast.Call | None] | None:

@@ -174,9 +174,9 @@ class _Splicer:
                 substitutions[param.name] = fresh
         body = function.body[:-1] if trailing is not None else function.body
         params = {p.name for p in function.params}
-        locals_ = _stored_names(function.body) - params
+        locals_ = stored_names(function.body) - params
         if helper.path is not None:
-            body = tuple(_resolve_globals(s, helper.constants, params | locals_) for s in body)
+            body = tuple(resolve_globals(s, helper.constants, params | locals_) for s in body)
         if function.decorator != "inline":
             # FunctionType.Inline renames the helper's locals per splice (`r_inline7`), so they never
             # collide with the caller's names; `__` keeps the user's name recoverable for messages.
@@ -257,7 +257,7 @@ def _ranked(value_type: object) -> bool:
     return isinstance(value_type, TensorType | TileType) and bool(value_type.shape)
 
 
-def _stored_names(stmts: tuple[ir.Stmt, ...]) -> set[str]:
+def stored_names(stmts: tuple[ir.Stmt, ...]) -> set[str]:
     """Every name a body binds (its locals): module constants of the same name do not apply to them."""
     out: set[str] = set()
     for stmt in _walk(stmts):
@@ -336,8 +336,9 @@ def _at(expr: ir.Expr, span: Span) -> ir.Expr:
     return expr
 
 
-def _resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
-    """A foreign helper's module constants become literals, so the caller's module need not define them."""
+def resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
+    """Names of another scope (a foreign helper's module, a factory's closure) become literals where their
+    values are known, so the caller's module need not define them; `params` are the function's own names."""
     result: ir.Stmt = _map(stmt, lambda n: _const_of(n, constants, params))
     return result
 
