@@ -1,0 +1,128 @@
+"""Real-library-style code: entries, inline helpers across modules, config modules, compile-time folding.
+
+The package under tests/data/kernel_pkg is written in the style of a public kernel library: a config
+module of frozen dataclass presets chosen by an environment variable, a helper module of
+`@pl.jit.inline` functions, entry modules that import both, a module-level `if` that picks a helper,
+`with pl.at(...) as tid`, multi-line statements, a static `if` and a one-trip loop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.analysis import Analysis
+from compiler.modules import ModuleGraph
+from compiler.pipeline import Analyzer
+
+PKG = Path(__file__).parent / "data" / "kernel_pkg"
+
+
+def _analyze(name: str, environ: dict[str, str] | None = None, text: str | None = None) -> Analysis:
+    path = PKG / name
+    graph = ModuleGraph(environ=environ or {})
+    return Analyzer(graph=graph).analyze(text if text is not None else path.read_text(), str(path))
+
+
+def _lanes(analysis: Analysis) -> dict[int, str]:
+    return dict(analysis.lanes)
+
+
+def test_entry_lanes_come_from_the_helpers_it_reaches() -> None:
+    analysis = _analyze("model.py")
+    assert [d for d in analysis.diagnostics if d.is_error] == []
+    # plain epilogue (small preset), the multi-line add on its first line only, the assemble
+    assert _lanes(analysis) == {25: "aiv", 33: "aiv", 37: "aiv"}
+    names = sorted(k.name for k in analysis.kernels)
+    assert names == ["forward_bias", "forward_plain_epilogue", "forward_project", "forward_scale_rows"]
+
+
+def test_environment_setting_selects_the_preset_and_the_module_level_branch() -> None:
+    analysis = _analyze("model.py", {"KPKG_PRESET": "wide"})
+    lanes = _lanes(analysis)
+    assert lanes.get(17) == "aiv" and 25 not in lanes
+    assert "forward_fused_epilogue" in {k.name for k in analysis.kernels}
+
+
+def test_folding_is_what_removes_the_loop_header_and_the_dead_scope() -> None:
+    text = (PKG / "model.py").read_text()
+    unfolded = text.replace("pl.range(1)", "pl.range(2)").replace("HEAD_DIM > 1000", "HEAD_DIM > 0")
+    lanes = _lanes(_analyze("model.py", text=unfolded))
+    assert lanes.get(32) == "aiv"  # a 2-trip loop keeps its header
+    assert lanes.get(54) == "aiv"  # a provably true branch is kept (its header folds away)
+    assert 52 not in lanes
+
+
+def test_ops_of_an_imported_helper_are_not_lines_of_the_entry() -> None:
+    analysis = _analyze("model.py")
+    assert all(op.span.line < 100 for op in analysis.ops)
+    project = next(k for k in analysis.kernels if k.name == "forward_project")
+    assert project.span.line == 49  # the call site of the imported helper
+    assert project.func_type == "AIC"
+
+
+def test_a_module_without_an_entry_gets_no_lanes() -> None:
+    analysis = _analyze("kernels/helpers.py")
+    assert analysis.lanes == () and analysis.kernels == ()
+
+
+def test_faults_in_helpers_are_reported_on_the_helper_line_or_its_call_site() -> None:
+    analysis = _analyze("model_faults.py")
+    errors = {(d.code, d.span.line): d.message for d in analysis.diagnostics if d.is_error}
+    assert errors[("PTO-F15", 15)] == (
+        "pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=128 and rhs K=64"
+    )
+    imported = errors[("PTO-F1", 28)]
+    assert imported.startswith("Unknown operation 'pl.row_mean'")
+    assert "(in inline helper 'bad_scale', kernels/helpers.py:30)" in imported
+    # The kernel with the fault still has its lanes (the model keeps going).
+    assert _lanes(analysis).get(15) == "aic"
+
+
+def test_helper_module_edits_invalidate_the_entry(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text(
+        "import pypto.language as pl\n\n\n@pl.jit.inline\ndef act(x: pl.Tensor, y: pl.Out[pl.Tensor]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y[:] = pl.exp(x)\n    return y\n"
+    )
+    entry = tmp_path / "entry.py"
+    entry.write_text(
+        "import pypto.language as pl\nfrom helpers import act\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    y = act(x, y)\n    return y\n"
+    )
+    analyzer = Analyzer(graph=ModuleGraph())
+    first = analyzer.analyze(entry.read_text(), str(entry))
+    assert [d for d in first.diagnostics if d.is_error] == []
+    (tmp_path / "helpers.py").write_text((tmp_path / "helpers.py").read_text().replace("pl.exp", "pl.expo"))
+    second = analyzer.analyze(entry.read_text(), str(entry))
+    assert [(d.code, d.span.line) for d in second.diagnostics if d.is_error] == [("PTO-F1", 7)]
+
+
+def test_analysis_never_runs_workspace_code(tmp_path: Path) -> None:
+    sentinel = tmp_path / "ran"
+    (tmp_path / "cfg.py").write_text(
+        "import os\n"
+        f"os.system('touch {sentinel}')\n"
+        f"open({str(sentinel)!r}, 'w').write('x')\n"
+        f"__import__('subprocess').run(['touch', {str(sentinel)!r}])\n"
+        "ROWS = 64\n"
+    )
+    entry = tmp_path / "entry.py"
+    entry.write_text(
+        "import pypto.language as pl\nfrom cfg import ROWS\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[ROWS, 64], pl.FP32], y: pl.Out[pl.Tensor[[ROWS, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y[:] = pl.exp(x)\n    return y\n"
+    )
+    analysis = Analyzer(graph=ModuleGraph()).analyze(entry.read_text(), str(entry))
+    assert dict(analysis.lanes) == {8: "aiv"}
+    assert not sentinel.exists()
+
+
+def test_runtime_bound_declaration_with_ellipsis_body_is_valid() -> None:
+    source = (
+        "import pypto.language as pl\n\n\n"
+        "@pl.function(role=pl.Role.SubWorker)\n"
+        "def callback(x: pl.Tensor[[64], pl.FP32]):\n"
+        "    ...\n"
+    )
+    analysis = Analyzer().analyze(source)
+    assert [d for d in analysis.diagnostics if d.is_error] == []
