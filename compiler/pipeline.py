@@ -32,6 +32,7 @@ from compiler.passes.inline_functions import (
     Helper,
     InlineResult,
     Splice,
+    SpliceMemo,
     collect_helpers,
     inline_function,
     is_foreign,
@@ -41,6 +42,7 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
 from compiler.passes.simplify import simplify
+from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.source import NO_SPAN, Span
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
@@ -81,11 +83,17 @@ class Analyzer:
     graph: ModuleGraph = field(default_factory=ModuleGraph)
     parse_cache: ParseCache = field(default_factory=ParseCache)
     checked: dict[int, _Checked] = field(default_factory=dict)
-    kernel_cache: dict[tuple[object, ...], tuple[ir.Function, KernelResult]] = field(default_factory=dict)
+    kernel_cache: dict[tuple[object, ...], tuple[tuple[ir.Stmt, ...], object, KernelResult]] = field(
+        default_factory=dict
+    )
     inline_cache: dict[int, tuple[ir.Function, tuple[object, ...], InlineResult]] = field(
         default_factory=dict
     )
     simplify_cache: dict[int, tuple[ir.Function, object, ir.Function]] = field(default_factory=dict)
+    splice_memo: SpliceMemo = field(default_factory=SpliceMemo)
+    kernel_refs: dict[
+        int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
+    ] = field(default_factory=dict)
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -111,23 +119,23 @@ class Analyzer:
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()
         clean: list[KernelResult] = []
+        seen: dict[tuple[str, Span], int] = {}
+        env_token = hash(module.env_key)  # hashed once: the constants tuple can be long
         for item in kernels:
             fn_facts = facts[_key(item.function)]
             group = caller_group.get(item.kernel.name)
-            key = (
-                id(item.function),
-                item.kernel.name,
-                item.kernel.span,
-                item.kernel.launch,
-                group,
-                module.env_key,
-                target,
-            )
+            # A kernel is re-run only when what it reads changed: its own statements, the kernel as
+            # outlined, and the parse-stage facts of the names and calls in it. An edit elsewhere in a
+            # 1,000-line @pl.jit body reuses every other kernel's result.
+            nth = seen.get((item.kernel.name, item.kernel.span), 0)  # a helper spliced twice: two kernels
+            seen[(item.kernel.name, item.kernel.span)] = nth + 1
+            key = (item.kernel.name, item.kernel.span, nth, group, env_token, target)
             live.add(key)
+            inputs = (item.kernel, item.lane_vars, self._kernel_inputs(item, fn_facts))
             cached = self.kernel_cache.get(key)
-            if cached is None or cached[0] is not item.function:
+            if cached is None or not _same_kernel(cached, item.body, inputs):
                 try:
-                    cached = (item.function, run_kernel(item, fn_facts, env, target, group))
+                    cached = (item.body, inputs, run_kernel(item, fn_facts, env, target, group))
                 except Exception as exc:  # one kernel's internal error never hides the rest of the file
                     log.exception("analysis of kernel %s failed", item.kernel.name)
                     if not fn_facts.bad:
@@ -135,14 +143,17 @@ class Analyzer:
                         diagnostics.append(diagnostic("PTO-F47", item.kernel.header, detail=detail))
                     continue
                 self.kernel_cache[key] = cached
-            results.append(cached[1])
+            results.append(cached[2])
             # A function with a parse error is still modelled (lanes, hovers, lenses) with the meaning the
             # user evidently intended; what later passes would say about it is not reported.
             if not fn_facts.bad:
-                clean.append(cached[1])
-                diagnostics.extend(cached[1].diagnostics)
+                clean.append(cached[2])
+                diagnostics.extend(cached[2].diagnostics)
         for stale in [k for k in self.kernel_cache if k not in live]:
             del self.kernel_cache[stale]
+        bodies = {id(item.body) for item in kernels}
+        for stale_body in [k for k in self.kernel_refs if k not in bodies]:
+            del self.kernel_refs[stale_body]
         kernel_objs = [r.kernel for r in results]
         clean_objs = [r.kernel for r in clean]
         diagnostics.extend(mixed_kernel_expanded.verify(clean_objs))
@@ -176,6 +187,20 @@ class Analyzer:
             ),
             scopes=scopes,
         )
+
+    def _kernel_inputs(self, item: OutlinedKernel, facts: FunctionFacts) -> tuple[object, ...]:
+        """The parse-stage facts a kernel's passes read: types of its names, resolutions of its calls,
+        region modes, its scope options and the parameters it uses."""
+        refs = self.kernel_refs.get(id(item.body))
+        if refs is None or refs[0] is not item.body:
+            refs = (item.body, *_kernel_refs(item.body))
+            self.kernel_refs[id(item.body)] = refs
+        _, names, calls, loops = refs
+        params = {p.name: p for p in item.function.params}
+        typed = tuple((n, facts.types.get(n), params.get(n)) for n in names)
+        resolved = tuple(facts.calls.get(span) for span in calls)
+        regions = tuple(facts.regions.get(span) for span in loops)
+        return typed, resolved, regions, facts.scopes.get(item.kernel.span)
 
     def _simplify(
         self, module: ir.Module, env: dict[str, object], facts: dict[str, FunctionFacts]
@@ -220,7 +245,7 @@ class Analyzer:
             key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
-                cached = (function, key, inline_function(function, helpers, members))
+                cached = (function, key, inline_function(function, helpers, members, self.splice_memo))
                 self.inline_cache[id(function)] = cached
             result = cached[2]
             splices.extend(result.splices)
@@ -275,6 +300,29 @@ class Analyzer:
         for key in [k for k in self.checked if k not in live]:
             del self.checked[key]
         return facts
+
+
+def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]:
+    """The names, call spans and loop spans of a kernel body (what its parse-stage facts are keyed by)."""
+    names: set[str] = set()
+    calls: list[Span] = []
+    loops: list[Span] = []
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, ir.For):
+            loops.append(stmt.span)
+        for expr in stmt_exprs(stmt):
+            for node in walk_expr(expr):
+                if isinstance(node, ir.Name):
+                    names.add(node.id)
+                elif isinstance(node, ir.Call):
+                    calls.append(node.span)
+    return tuple(sorted(names)), tuple(calls), tuple(loops)
+
+
+def _same_kernel(
+    cached: tuple[tuple[ir.Stmt, ...], object, KernelResult], body: tuple[ir.Stmt, ...], inputs: object
+) -> bool:
+    return (cached[0] is body or cached[0] == body) and cached[1] == inputs
 
 
 def parsed_path(path: str) -> str | None:

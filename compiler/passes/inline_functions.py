@@ -63,12 +63,68 @@ class InlineResult:
     used: list[Helper] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class SpliceMemo:
+    """Substituted helper bodies, shared across the analyses of one document: a helper spliced the same
+    way again (same helper version, same argument names, same position) costs a dictionary look-up."""
+
+    bodies: dict[tuple[object, ...], tuple[ir.Function, tuple[ir.Stmt, ...], ir.Expr | None]] = field(
+        default_factory=dict
+    )
+    locals: dict[int, tuple[ir.Function, frozenset[str]]] = field(default_factory=dict)
+    limit: int = 4096
+
+    def locals_of(self, function: ir.Function) -> frozenset[str]:
+        """The names a helper's body binds."""
+        cached = self.locals.get(id(function))
+        if cached is None or cached[0] is not function:
+            cached = (function, frozenset(stored_names(function.body)))
+            if len(self.locals) > self.limit:
+                self.locals.clear()
+            self.locals[id(function)] = cached
+        return cached[1]
+
+    def substituted(
+        self, function: ir.Function, trailing: ir.Return | None, substitutions: Mapping[str, ir.Expr]
+    ) -> tuple[tuple[ir.Stmt, ...], ir.Expr | None]:
+        """The helper's body (without its trailing return) and returned value, parameters and locals
+        replaced."""
+        key = (id(function), tuple(sorted((k, _expr_key(v)) for k, v in substitutions.items())))
+        cached = self.bodies.get(key)
+        if cached is not None and cached[0] is function:
+            return cached[1], cached[2]
+        body = function.body[:-1] if trailing is not None else function.body
+        if substitutions:
+            body = tuple(_substitute(s, substitutions) for s in body)
+        value = trailing.value if trailing is not None else None
+        if value is not None and substitutions:
+            value = _substitute_expr(value, substitutions)
+        if len(self.bodies) > self.limit:
+            self.bodies.clear()
+        self.bodies[key] = (function, body, value)
+        return body, value
+
+
+def _expr_key(expr: ir.Expr) -> object:
+    """What a substituted expression contributes to a spliced body (its span is the use's)."""
+    if isinstance(expr, ir.Name):
+        return ("name", expr.id)
+    if isinstance(expr, ir.Const):
+        return ("const", type(expr.value).__name__, expr.value)
+    if isinstance(expr, ir.Attribute):
+        return ("attr", expr.dotted)
+    return ("expr", id(expr))
+
+
 def inline_function(
-    function: ir.Function, helpers: Mapping[str, Helper], program_members: Mapping[str, ir.Function]
+    function: ir.Function,
+    helpers: Mapping[str, Helper],
+    program_members: Mapping[str, ir.Function],
+    memo: SpliceMemo | None = None,
 ) -> InlineResult:
     """Splice every statement-level call of an inline helper in `function` (to a fixpoint, bounded)."""
     result = InlineResult(function)
-    splicer = _Splicer(helpers, program_members, result)
+    splicer = _Splicer(helpers, program_members, result, memo if memo is not None else SpliceMemo())
     body = splicer.block(function.body, (function.name,), helpers)
     if body is not function.body:
         result.function = replace(function, body=body)
@@ -77,11 +133,16 @@ def inline_function(
 
 class _Splicer:
     def __init__(
-        self, helpers: Mapping[str, Helper], members: Mapping[str, ir.Function], result: InlineResult
+        self,
+        helpers: Mapping[str, Helper],
+        members: Mapping[str, ir.Function],
+        result: InlineResult,
+        memo: SpliceMemo,
     ) -> None:
         self.helpers = helpers
         self.members = members
         self.result = result
+        self.memo = memo
         self.count = 0
 
     def helper_of(self, call: ir.Call, helpers: Mapping[str, Helper]) -> Helper | None:
@@ -172,28 +233,18 @@ class _Splicer:
                 declared = param.type if _ranked(param.type) else None
                 prelude.append(ir.Assign((fresh,), arg, stmt.span, declared=declared))
                 substitutions[param.name] = fresh
-        body = function.body[:-1] if trailing is not None else function.body
         params = {p.name for p in function.params}
-        locals_ = stored_names(function.body) - params
-        if helper.path is not None:
-            body = tuple(resolve_globals(s, helper.constants, params | locals_) for s in body)
+        locals_ = self.memo.locals_of(function) - params
         if function.decorator != "inline":
             # FunctionType.Inline renames the helper's locals per splice (`r_inline7`), so they never
             # collide with the caller's names; `__` keeps the user's name recoverable for messages.
             self.count += 1
             for local in sorted(locals_):
                 substitutions[local] = ir.Name(f"{local}__inline{self.count}", function.span)
-        if substitutions:
-            body = tuple(_substitute(s, substitutions) for s in body)
+        body, value = self.memo.substituted(function, trailing, substitutions)
         inner = helper.namespace if helper.namespace is not None else helpers
         spliced = list(prelude) + list(self.block(body, (*stack, name), inner))
-        if trailing is not None and trailing.value is not None:
-            value = _substitute_expr(
-                _resolve_expr(trailing.value, helper.constants, params | locals_)
-                if helper.path
-                else trailing.value,
-                substitutions,
-            )
+        if value is not None and trailing is not None:
             spliced.extend(self._result(stmt, value, trailing))
         if helper.path is not None:
             lines = [s.span.line for s in _walk(function.body)] + [function.span.line, function.span.end_line]
@@ -343,11 +394,6 @@ def resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[
     return result
 
 
-def _resolve_expr(expr: ir.Expr, constants: Mapping[str, object], params: set[str]) -> ir.Expr:
-    result: ir.Expr = _map(expr, lambda n: _const_of(n, constants, params))
-    return result
-
-
 def _const_of(node: Any, constants: Mapping[str, object], params: set[str]) -> Any | None:
     from compiler.frontend.consts import dotted_value
 
@@ -425,8 +471,12 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
         namespace: dict[str, Helper] = {}
         for function in parsed.module.functions:
             if function.func_type in INLINE_KINDS:
+                # The helper's module constants are folded into it once, here, not at every splice.
+                own = {p.name for p in function.params} | stored_names(function.body)
+                body = tuple(resolve_globals(s, parsed.env, own) for s in function.body)
+                resolved = replace(function, body=body)
                 namespace[function.name] = Helper(
-                    shift_spans(function, offset), str(file), dict(parsed.env), namespace
+                    shift_spans(resolved, offset), str(file), dict(parsed.env), namespace
                 )
         for imported in parsed.imports:
             if imported.local in namespace:

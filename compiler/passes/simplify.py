@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from compiler import ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
-from compiler.passes.walk import walk_expr
+from compiler.passes.walk import child_blocks, walk_expr
 
 _TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
 _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)
@@ -34,6 +34,7 @@ def simplify(function: ir.Function, env: Mapping[str, object]) -> ir.Function:
 class _Folder:
     def __init__(self, env: dict[str, object]) -> None:
         self.env = env
+        self.memo: dict[int, frozenset[str]] = {}
 
     def block(self, stmts: tuple[ir.Stmt, ...], top_level: bool) -> tuple[ir.Stmt, ...]:
         out: list[ir.Stmt] = []
@@ -99,18 +100,26 @@ class _Folder:
 
     def forget(self, body: tuple[ir.Stmt, ...]) -> None:
         """Names assigned inside a loop or branch have no single value after it."""
-        from compiler.passes.walk import walk_stmts
+        for name in self.assigned(body):
+            self.env[name] = UNKNOWN_VALUE
 
-        for stmt in walk_stmts(body):
+    def assigned(self, body: tuple[ir.Stmt, ...]) -> frozenset[str]:
+        """Every name a body assigns (memoised: nested loops ask again for their inner bodies)."""
+        cached = self.memo.get(id(body))
+        if cached is not None:
+            return cached
+        names: set[str] = set()
+        for stmt in body:
             if isinstance(stmt, ir.Assign):
                 for target in stmt.targets:
-                    for node in walk_expr(target):
-                        if isinstance(node, ir.Name):
-                            self.env[node.id] = UNKNOWN_VALUE
+                    names.update(n.id for n in walk_expr(target) if isinstance(n, ir.Name))
             elif isinstance(stmt, ir.For):
-                for node in walk_expr(stmt.target):
-                    if isinstance(node, ir.Name):
-                        self.env[node.id] = UNKNOWN_VALUE
+                names.update(n.id for n in walk_expr(stmt.target) if isinstance(n, ir.Name))
+            for block in child_blocks(stmt):
+                names |= self.assigned(block)
+        found = frozenset(names)
+        self.memo[id(body)] = found
+        return found
 
     def truth(self, test: ir.Expr) -> bool | None:
         value = _fold_bool(test, self.env)
