@@ -18,6 +18,8 @@ class Settings:
     pure_vector_hints: bool = True  # hints on every kernel unless the user turns pure-vector ones off
     hazard_lints: bool = True
     debounce_ms: int = 150
+    env: tuple[tuple[str, str], ...] = ()  # values configuration modules read through os.environ
+    extra_paths: tuple[str, ...] = ()  # extra import roots, as pyright's extraPaths
 
 
 def _lookup(data: Mapping[str, Any], dotted: str) -> Any:
@@ -71,6 +73,12 @@ def merge(base: Settings, data: Any) -> Settings:
         value = _lookup(values, key)
         if isinstance(value, bool):
             changes[attr] = value
+    env = _lookup(values, "env")
+    if isinstance(env, Mapping) and all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()):
+        changes["env"] = tuple(sorted(env.items()))
+    extra = _lookup(values, "extraPaths")
+    if isinstance(extra, list | tuple) and all(isinstance(p, str) for p in extra):
+        changes["extra_paths"] = tuple(extra)
     debounce = _lookup(values, "debounceMs")
     if isinstance(debounce, int | float) and not isinstance(debounce, bool) and 0 <= debounce <= 10_000:
         changes["debounce_ms"] = int(debounce)

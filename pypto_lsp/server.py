@@ -56,6 +56,7 @@ class DocState:
     task: asyncio.Task[None] | None = None
     result: Analyzed | None = None
     last_elapsed: float = 0.0
+    debouncing: bool = False  # the pending analysis is still waiting out the keystroke debounce
     # replaced (and the old one set) whenever a new result lands, so pull requests can wait for it
     landed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -125,6 +126,12 @@ class PyptoServer(LanguageServer):
         if result:
             self.apply_settings(config.merge(self.settings, result[0] or {}))
 
+    def extra_roots(self, paths: tuple[str, ...]) -> tuple[Path, ...]:
+        """`pypto.extraPaths` as folders: relative entries are relative to the workspace root."""
+        root = to_fs_path(self.workspace.root_uri) if self.workspace.root_uri else None
+        base = Path(root) if root else Path.cwd()
+        return tuple((base / p).resolve() if not Path(p).is_absolute() else Path(p) for p in paths)
+
     def apply_settings(self, settings: config.Settings) -> None:
         """Adopt new settings and re-analyse every open document when they changed."""
         if settings == self.settings:
@@ -132,6 +139,7 @@ class PyptoServer(LanguageServer):
         log.info("settings: %s", settings)
         self.settings = settings
         self.generation += 1
+        self.graph.configure(dict(settings.env), self.extra_roots(settings.extra_paths))
         for uri in list(self.docs):
             self.schedule(uri, 0.0)
         if self.pull_mode and self.client_supports("workspace.diagnostics.refresh_support"):
@@ -181,7 +189,14 @@ class PyptoServer(LanguageServer):
 
     async def _analyse(self, uri: str, delay: float) -> None:
         if delay > 0:
-            await asyncio.sleep(delay)
+            state = self.docs.get(uri)
+            if state is not None:
+                state.debouncing = True
+            try:
+                await asyncio.sleep(delay)
+            finally:
+                if state is not None:
+                    state.debouncing = False
         snap = self.snapshot(uri)
         if snap is None:
             return
@@ -237,7 +252,8 @@ class PyptoServer(LanguageServer):
                 and result.generation == self.generation
             ):
                 return result
-            if state.task is None or state.task.done():
+            if state.task is None or state.task.done() or state.debouncing:
+                # A pull is answered as soon as this version is analysed, without the push debounce.
                 self.schedule(uri, 0.0)
             landed = state.landed
             remaining = deadline - time.monotonic()
