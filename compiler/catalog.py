@@ -118,6 +118,7 @@ H_FUNC_ATTR = 'Use: pl.func_attr({{"split": pl.SplitMode.UP_DOWN}})'
 
 _E = Severity.ERROR
 _W = Severity.WARNING
+_I = Severity.HINT
 
 _RULES: list[Rule] = []
 
@@ -2241,6 +2242,16 @@ _r(
     "The analysis itself failed (a pypto-lsp bug, not a fault in the program); nothing else is reported.",
     "Please report it with the file; the server keeps running and re-analyses on the next edit.",
     _W,
+)
+_r(
+    "PTO-F47b",
+    "analysis-budget-exceeded",
+    "parse",
+    "pypto-lsp analysis budget exceeded in '{unit}': this part of the file was not analysed",
+    "One function or kernel took longer than its analysis budget (a huge or pathological body); the rest "
+    "of the file is analysed as usual.",
+    "Split the function, or simplify the expression that makes it explode; the next edit tries again.",
+    _I,
 )
 
 # ==================================================================================================

@@ -6,12 +6,14 @@ Kernels are cached by the text of the unit they come from, so an edit re-runs on
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
-from compiler import ir
+from compiler import budget, ir
 from compiler.analysis import Analysis, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
@@ -49,6 +51,7 @@ from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,31 @@ class Analyzer:
         return {dep.path for dep in constants[1]} if constants is not None else set()
 
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
-        """Analyse one document version."""
+        """Analyse one document version; no exception escapes (an internal error becomes one diagnostic,
+        logged once with its trace, and the caches are dropped so the next version starts clean)."""
+        try:
+            return self._analyze(source, path, target)
+        except Exception as exc:
+            log.exception("analysis of %s failed", path)
+            self.reset()
+            detail = f"{type(exc).__name__}: {exc}"[:300]
+            return Analysis(
+                path=path,
+                target=target or "a2a3",
+                diagnostics=(diagnostic("PTO-F47", NO_SPAN, detail=detail),),
+            )
+
+    def reset(self) -> None:
+        """Forget every cache (the module graph, shared with other documents, stays)."""
+        self.parse_cache = ParseCache()
+        self.checked.clear()
+        self.kernel_cache.clear()
+        self.inline_cache.clear()
+        self.simplify_cache.clear()
+        self.kernel_refs.clear()
+        self.splice_memo = SpliceMemo()
+
+    def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
         parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.graph)
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
@@ -134,14 +161,15 @@ class Analyzer:
             inputs = (item.kernel, item.lane_vars, self._kernel_inputs(item, fn_facts))
             cached = self.kernel_cache.get(key)
             if cached is None or not _same_kernel(cached, item.body, inputs):
-                try:
-                    cached = (item.body, inputs, run_kernel(item, fn_facts, env, target, group))
-                except Exception as exc:  # one kernel's internal error never hides the rest of the file
-                    log.exception("analysis of kernel %s failed", item.kernel.name)
-                    if not fn_facts.bad:
-                        detail = f"{type(exc).__name__}: {exc}"[:300]
-                        diagnostics.append(diagnostic("PTO-F47", item.kernel.header, detail=detail))
+                outcome = _unit(
+                    item.kernel.name,
+                    item.kernel.header,
+                    diagnostics if not fn_facts.bad else [],
+                    functools.partial(run_kernel, item, fn_facts, env, target, group),
+                )
+                if outcome is None:  # one kernel's failure never hides the rest of the file
                     continue
+                cached = (item.body, inputs, outcome)
                 self.kernel_cache[key] = cached
             results.append(cached[2])
             # A function with a parse error is still modelled (lanes, hovers, lenses) with the meaning the
@@ -216,7 +244,8 @@ class Analyzer:
             live.add(id(function))
             cached = self.simplify_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != env_key:
-                cached = (function, env_key, simplify(function, env))
+                folded = _unit(function.name, function.header, [], lambda: simplify(function, env))
+                cached = (function, env_key, folded if folded is not None else function)
                 self.simplify_cache[id(function)] = cached
             return cached[2]
 
@@ -245,7 +274,13 @@ class Analyzer:
             key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
-                cached = (function, key, inline_function(function, helpers, members, self.splice_memo))
+                spliced = _unit(
+                    function.name,
+                    function.header,
+                    diagnostics,
+                    lambda: inline_function(function, helpers, members, self.splice_memo),
+                )
+                cached = (function, key, spliced if spliced is not None else InlineResult(function))
                 self.inline_cache[id(function)] = cached
             result = cached[2]
             splices.extend(result.splices)
@@ -289,7 +324,13 @@ class Analyzer:
                 entry = self.checked.get(id(function))
                 if entry is None or entry.function is not function or entry.context != context:
                     found: list[Diagnostic] = []
-                    result = FunctionChecker(function, env, module_names, members, found.append).run()
+                    checked = _unit(
+                        function.name,
+                        function.header,
+                        found,
+                        FunctionChecker(function, env, module_names, members, found.append).run,
+                    )
+                    result = checked if checked is not None else FunctionFacts(bad=True)
                     if not result.bad and not _has_syntax_fault(function, parse_errors):
                         # On the function as written: a spliced helper's locals are the helper's own.
                         found.extend(unused_variables(originals.get(id(function), function)))
@@ -323,6 +364,20 @@ def _same_kernel(
     cached: tuple[tuple[ir.Stmt, ...], object, KernelResult], body: tuple[ir.Stmt, ...], inputs: object
 ) -> bool:
     return (cached[0] is body or cached[0] == body) and cached[1] == inputs
+
+
+def _unit(name: str, header: Span, diagnostics: list[Diagnostic], work: Callable[[], T]) -> T | None:
+    """Run one unit of work under its time budget. Past the budget: one hint on the unit. An internal
+    error: one PTO-F47 on the unit, logged with its trace. Either way None, and the rest goes on."""
+    try:
+        with budget.unit_budget():
+            return work()
+    except budget.BudgetExceeded:
+        diagnostics.append(diagnostic("PTO-F47b", header, unit=name))
+    except Exception as exc:
+        log.exception("analysis of %s failed", name)
+        diagnostics.append(diagnostic("PTO-F47", header, detail=f"{type(exc).__name__}: {exc}"[:300]))
+    return None
 
 
 def parsed_path(path: str) -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Generator
 from typing import Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest, JsonRpcParseError
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from pypto_lsp.positions import choose_encoding
@@ -27,8 +27,41 @@ class PyptoProtocol(LanguageServerProtocol):
             general.position_encodings = [choose_encoding(list(general.position_encodings))]
         return (yield from super().lsp_initialize(params))
 
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Generator[Any, Any, None]:
+        """Apply an edit; a change to a document that is not open is ignored (the client is out of step)."""
+        if params.text_document.uri not in self.workspace.text_documents:
+            log.debug("didChange for %s, which is not open: ignored", params.text_document.uri)
+            return None
+        return (yield from super().lsp_text_document__did_change(params))
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(
+        self, params: types.DidCloseTextDocumentParams
+    ) -> Generator[Any, Any, None]:
+        """Forget a document; closing one that is not open is ignored."""
+        if params.text_document.uri not in self.workspace.text_documents:
+            log.debug("didClose for %s, which is not open: ignored", params.text_document.uri)
+            return None
+        return (yield from super().lsp_text_document__did_close(params))
+
+    def reply_parse_error(self) -> None:
+        """JSON-RPC: a message that is not valid JSON gets a Parse error response with a null id."""
+        self._send_response(None, None, JsonRpcParseError().to_response_error())  # type: ignore[arg-type]
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         """Deserialize a message; a request whose params do not fit gets an error response."""
+        if isinstance(data, dict) and "jsonrpc" in data:
+            method, msg_id = data.get("method"), data.get("id")
+            bad_method = "method" in data and not isinstance(method, str)
+            bad_id = msg_id is not None and (not isinstance(msg_id, int | str) or isinstance(msg_id, bool))
+            if bad_method or bad_id or ("method" not in data and "id" not in data):
+                log.warning("invalid JSON-RPC request: %.200r", data)
+                reply_id = msg_id if not bad_id else None
+                self._send_response(reply_id, None, JsonRpcInvalidRequest().to_response_error())  # type: ignore[arg-type]
+                raise JsonRpcInvalidRequest()
         try:
             return super().structure_message(data)
         except JsonRpcException as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 import time
 import uuid
@@ -92,7 +93,15 @@ class PyptoServer(LanguageServer):
     # -- errors ------------------------------------------------------------------------------
 
     def report_server_error(self, error: Exception, source: Any) -> None:
-        """Log internal errors instead of popping up a message in the editor."""
+        """Log internal errors instead of popping up a message in the editor; a message that is not JSON
+        gets the JSON-RPC Parse error response."""
+        if isinstance(error, json.JSONDecodeError | UnicodeDecodeError):
+            log.warning("unparsable message: %s", error)
+            assert isinstance(self.protocol, PyptoProtocol)
+            self.protocol.reply_parse_error()
+            return
+        if isinstance(error, JsonRpcException):
+            return  # already answered (invalid request or params)
         log.error("pypto-lsp internal error (%s): %r", getattr(source, "__name__", source), error)
 
     # -- capabilities and settings --------------------------------------------------------------
@@ -529,6 +538,8 @@ def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
         raw_line, raw_char = _field(position, "line"), _field(position, "character")
         if not isinstance(raw_line, int) or not isinstance(raw_char, int):
             raise JsonRpcInvalidParams("position needs integer 'line' and 'character'")
+        if raw_line < 0 or raw_char < 0:
+            raise JsonRpcInvalidParams("position 'line' and 'character' must not be negative")
         line, _ = view.index.point(types.Position(line=raw_line, character=raw_char))
     return expanded_feature.expanded_text(view.analysis, line)
 

@@ -11,11 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler import ir
+from compiler import budget, ir
 from compiler.catalog import diagnostic, match_fields
 from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.frontend.consts import (
     ENUMS,
+    MAX_FOLDED_BITS,
     UNKNOWN_VALUE,
     SourceText,
     attribute_value,
@@ -130,6 +131,7 @@ class FunctionChecker:
 
     def stmt(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         """Check one statement."""
+        budget.check()
         if isinstance(stmt, ir.Assign):
             value_type = self.value(stmt.value, ctx)
             if stmt.declared is not None:
@@ -577,7 +579,14 @@ class FunctionChecker:
     def arg_value(self, expr: ir.Expr, ctx: _Ctx) -> ArgValue:
         """What the op registry gets for one argument."""
         if isinstance(expr, ir.Const):
-            return expr.value
+            literal = expr.value
+            if (
+                isinstance(literal, int)
+                and not isinstance(literal, bool)
+                and literal.bit_length() > MAX_FOLDED_BITS
+            ):
+                return UNKNOWN  # a literal wider than any shape (its text alone could exhaust str())
+            return literal
         if isinstance(expr, ir.Attribute):
             self.value(expr, ctx)
             value = attribute_value(expr.dotted)

@@ -61,8 +61,18 @@ ENUMS: dict[str, tuple[str, ...]] = {
 _MEM_ALIASES = {"Mem": "MemorySpace"}
 
 
+MAX_FOLDED_BITS = 64  # no shape, offset or count is wider; a wider value is a typo or an attack
+
+
 def fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
     """Fold an IR expression to a Python value using module constants; UNKNOWN_VALUE otherwise."""
+    value = _fold(expr, env)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_FOLDED_BITS:
+        return UNKNOWN_VALUE
+    return value
+
+
+def _fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
     if expr is None:
         return UNKNOWN_VALUE
     if isinstance(expr, ir.Const):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from compiler import ir
+from compiler import budget, ir
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.ops.registry import get_op
@@ -226,7 +226,7 @@ class _Lowering:
             target_name = target.id if isinstance(target, ir.Name) else None
             if not self.is_gm(target_name):
                 ir_name = "tile.assemble"
-            else:
+            elif len(args) >= 2:
                 args = [args[1], args[2] if len(args) > 2 else None, args[0]]  # type: ignore[list-item]
         if ir_name == "tile.load" and call.func.endswith("slice"):
             base = args[0] if args else None
@@ -311,6 +311,7 @@ class _Lowering:
     def block(self, stmts: tuple[ir.Stmt, ...]) -> tuple[TNode, ...]:
         out: list[TNode] = []
         for stmt in stmts:
+            budget.check()
             self.stmt(stmt, out)
         return tuple(out)
 

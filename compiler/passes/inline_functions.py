@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from compiler import ir
+from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.parser import ImportedName
@@ -170,6 +170,7 @@ class _Splicer:
     def stmt(
         self, stmt: ir.Stmt, stack: tuple[str, ...], helpers: Mapping[str, Helper]
     ) -> list[ir.Stmt] | None:
+        budget.check()  # helpers calling helpers can fan out exponentially
         call = _statement_call(stmt)
         if call is not None:
             helper = self.helper_of(call, helpers)

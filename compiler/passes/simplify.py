@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from compiler import ir
+from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.passes.walk import child_blocks, walk_expr
 
@@ -47,6 +47,7 @@ class _Folder:
         return tuple(out) if changed else stmts
 
     def stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
+        budget.check()
         if isinstance(stmt, ir.Assign):
             self.bind(stmt, top_level)
             return [stmt]
