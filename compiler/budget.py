@@ -22,8 +22,10 @@ class BudgetExceeded(Exception):
 
 
 @contextmanager
-def unit_budget(seconds: float = UNIT_BUDGET_S) -> Iterator[None]:
-    """Run the body with a deadline `seconds` from now (nested budgets keep the earlier deadline)."""
+def unit_budget(seconds: float | None = None) -> Iterator[None]:
+    """Run the body with a deadline `seconds` (default UNIT_BUDGET_S) from now; nested budgets keep the
+    earlier deadline."""
+    seconds = UNIT_BUDGET_S if seconds is None else seconds
     now = time.monotonic()
     outer = _deadline.get()
     deadline = now + seconds if outer is None else min(outer, now + seconds)

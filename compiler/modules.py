@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 import threading
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,13 @@ class ModuleSummary:
     names: Mapping[str, object]
     deps: tuple[ModuleSummary, ...]  # the summaries of the modules this one imported
     tree: ast.Module | None = None
+
+
+def parse_source(text: str) -> ast.Module:
+    """`ast.parse` without the SyntaxWarnings Python prints for odd literals (they are not our output)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text)
 
 
 def read_disk_text(path: Path) -> str | None:
@@ -161,7 +169,7 @@ class ModuleGraph:
 
     def _evaluate(self, path: Path, text: str, stack: tuple[Path, ...]) -> ModuleSummary:
         try:
-            tree = ast.parse(text)
+            tree = parse_source(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return ModuleSummary(path, text, {}, ())
         self._note_module_stores(path, tree)
@@ -208,7 +216,7 @@ class ModuleGraph:
                 if text is None or not _MODULE_STORE.search(text):
                     continue
                 try:
-                    self._note_module_stores(file, ast.parse(text))
+                    self._note_module_stores(file, parse_source(text))
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     continue
 

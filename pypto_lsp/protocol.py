@@ -49,7 +49,14 @@ class PyptoProtocol(LanguageServerProtocol):
 
     def reply_parse_error(self) -> None:
         """JSON-RPC: a message that is not valid JSON gets a Parse error response with a null id."""
-        self._send_response(None, None, JsonRpcParseError().to_response_error())  # type: ignore[arg-type]
+        self._reply_error(None, JsonRpcParseError())
+
+    def _reply_error(self, msg_id: Any, error: JsonRpcException) -> None:
+        # Written by hand: pygls drops a None id, but JSON-RPC requires `"id": null` when it is unknown.
+        response = error.to_response_error()
+        self._send_data(
+            {"jsonrpc": "2.0", "id": msg_id, "error": {"code": response.code, "message": response.message}}
+        )
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """Deserialize a message; a request whose params do not fit gets an error response."""
@@ -59,8 +66,7 @@ class PyptoProtocol(LanguageServerProtocol):
             bad_id = msg_id is not None and (not isinstance(msg_id, int | str) or isinstance(msg_id, bool))
             if bad_method or bad_id or ("method" not in data and "id" not in data):
                 log.warning("invalid JSON-RPC request: %.200r", data)
-                reply_id = msg_id if not bad_id else None
-                self._send_response(reply_id, None, JsonRpcInvalidRequest().to_response_error())  # type: ignore[arg-type]
+                self._reply_error(msg_id if not bad_id else None, JsonRpcInvalidRequest())
                 raise JsonRpcInvalidRequest()
         try:
             return super().structure_message(data)

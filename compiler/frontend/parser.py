@@ -14,7 +14,7 @@ from compiler.evaluator import Dynamic, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants
 from compiler.frontend.units import Unit, split_units
-from compiler.modules import ModuleGraph, ModuleSummary, still_current
+from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
 from compiler.types import (
     UNKNOWN,
@@ -186,7 +186,7 @@ def _conditional_functions(
     result = UnitResult((), ())
     if "@pl." in unit.text:
         try:
-            tree = ast.parse(unit.text)
+            tree = parse_source(unit.text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
         if tree is not None:
@@ -237,7 +237,7 @@ def _constants(
         if cached_text == text and still_current(graph, deps):
             return dict(env), imports
     found: list[ModuleSummary] = []
-    tree = ast.parse(text)
+    tree = parse_source(text)
     env = module_constants(tree, path, graph, found)
     imports = tuple(
         ImportedName(alias.asname or alias.name, stmt.module or "", stmt.level, alias.name)
@@ -284,7 +284,7 @@ def _parse_unit(unit: Unit, env: Mapping[str, object], program: str | None) -> U
                 )
         return UnitResult((), ())
     try:
-        tree = ast.parse(unit.text)
+        tree = parse_source(unit.text)
     except SyntaxError as exc:
         return UnitResult((), (_syntax_diagnostic(exc, unit),))
     except (ValueError, RecursionError, MemoryError) as exc:

@@ -1,0 +1,105 @@
+"""Hypothesis: mutated real-style sources never raise and stay bounded; incremental analysis always equals
+a fresh analysis of the same text."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from compiler.modules import ModuleGraph
+from compiler.pipeline import Analyzer
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = sorted(
+    [*(ROOT / "examples").glob("*.py"), *(ROOT / "tests" / "data" / "kernel_pkg").rglob("*.py")],
+    key=lambda p: p.name,
+)
+SEED_TEXTS = [(str(p), p.read_text()) for p in SEEDS if p.stat().st_size > 0]
+STORMS = [
+    "(" * 300,
+    "[" * 500 + "]" * 10,
+    "10 ** 10 ** 10",
+    "1 << 10 ** 18",
+    "0x" + "f" * 6000,
+    "\x00",
+    "'''",
+]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, str]:
+    """A seed file with a few random mutations of the kinds a careless keyboard (or an attacker) makes."""
+    path, text = draw(st.sampled_from(SEED_TEXTS))
+    lines = text.split("\n")
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["truncate", "delete", "duplicate", "insert", "storm", "line-ends"]))
+        at = draw(st.integers(0, max(len(lines) - 1, 0)))
+        if kind == "truncate":
+            joined = "\n".join(lines)
+            lines = joined[: draw(st.integers(0, len(joined)))].split("\n")
+        elif kind == "delete" and lines:
+            del lines[at]
+        elif kind == "duplicate" and lines:
+            lines.insert(at, lines[at])
+        elif kind == "insert":
+            lines.insert(at, draw(st.text(alphabet=st.characters(codec="utf-8"), max_size=40)))
+        elif kind == "storm":
+            line = lines[at] if lines else ""
+            col = draw(st.integers(0, len(line)))
+            lines[at : at + 1] = [line[:col] + draw(st.sampled_from(STORMS)) + line[col:]]
+    text = "\n".join(lines)
+    if draw(st.booleans()):
+        text = text.replace("\n", draw(st.sampled_from(["\r\n", "\r"])))
+    return path, text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutations_never_raise_and_stay_bounded(case: tuple[str, str]) -> None:
+    path, text = case
+    started = time.perf_counter()
+    analysis = Analyzer(graph=ModuleGraph()).analyze(text, path)
+    assert time.perf_counter() - started < 3.0
+    assert all(d.code != "PTO-F47" for d in analysis.diagnostics), [d.message for d in analysis.diagnostics]
+
+
+EDIT_TEXTS = [t for t in SEED_TEXTS if "@pl." in t[1]]
+
+
+@st.composite
+def edit_sequences(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """A seed and the versions a few random line edits make of it."""
+    path, text = draw(st.sampled_from(EDIT_TEXTS))
+    versions = []
+    lines = text.split("\n")
+    for _ in range(draw(st.integers(1, 5))):
+        at = draw(st.integers(0, len(lines) - 1))
+        kind = draw(st.sampled_from(["delete", "duplicate", "rename", "insert-def", "char"]))
+        if kind == "delete":
+            del lines[at]
+        elif kind == "duplicate":
+            lines.insert(at, lines[at])
+        elif kind == "rename":
+            lines = [line.replace("def ", "def z", 1) if i == at else line for i, line in enumerate(lines)]
+        elif kind == "insert-def":
+            lines[at:at] = ["", "@pl.jit.inline", "def extra(x: pl.Tensor):", "    return x", ""]
+        else:
+            line = lines[at]
+            col = draw(st.integers(0, len(line)))
+            lines[at] = line[:col] + draw(st.sampled_from(["1", " ", "x", ")", ":"])) + line[col:]
+        versions.append("\n".join(lines))
+    return path, versions
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edit_sequences())
+def test_incremental_analysis_equals_a_fresh_one(case: tuple[str, list[str]]) -> None:
+    path, versions = case
+    graph = ModuleGraph()
+    incremental = Analyzer(graph=graph)
+    incremental.analyze(next(t for p, t in SEED_TEXTS if p == path), path)
+    for text in versions:
+        assert incremental.analyze(text, path) == Analyzer(graph=graph).analyze(text, path)
