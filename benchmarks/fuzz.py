@@ -31,10 +31,18 @@ STORMS = [
 ]
 
 
+SEED_DIRS: list[Path] = []
+
+
 def seeds() -> list[tuple[str, str]]:
-    """The texts mutants are made from."""
-    files = [*(ROOT / "examples").glob("*.py"), *(ROOT / "tests" / "data" / "kernel_pkg").rglob("*.py")]
-    return [(str(p), p.read_text()) for p in sorted(files) if p.stat().st_size]
+    """The texts mutants are made from (the shipped examples and test package, or --files folders)."""
+    if SEED_DIRS:
+        files = [
+            p for d in SEED_DIRS for p in d.rglob("*.py") if "pypto.language" in p.read_text(errors="replace")
+        ]
+    else:
+        files = [*(ROOT / "examples").glob("*.py"), *(ROOT / "tests" / "data" / "kernel_pkg").rglob("*.py")]
+    return [(str(p), p.read_text(errors="replace")) for p in sorted(files) if p.stat().st_size]
 
 
 def mutate(rng: random.Random, text: str) -> str:
@@ -64,12 +72,13 @@ def mutate(rng: random.Random, text: str) -> str:
     return out.replace("\n", "\r\n") if roll < 0.05 else out.replace("\n", "\r") if roll < 0.1 else out
 
 
-def work(args: tuple[int, int]) -> tuple[int, int, list[float], list[str]]:
+def work(args: tuple[int, int, list[Path]]) -> tuple[int, int, list[float], list[str]]:
     """Analyse `count` mutants from one seed; return (exceptions, internal errors, times, samples)."""
     from compiler.modules import ModuleGraph
     from compiler.pipeline import Analyzer
 
-    seed, count = args
+    seed, count, dirs = args
+    SEED_DIRS[:] = dirs
     rng = random.Random(seed)
     texts = seeds()
     graph = ModuleGraph()
@@ -100,10 +109,14 @@ def main() -> None:
     ap.add_argument("n", nargs="?", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=max(multiprocessing.cpu_count(), 1))
+    ap.add_argument(
+        "--files", type=Path, action="append", default=[], help="seed from this folder's DSL files"
+    )
     args = ap.parse_args()
+    SEED_DIRS[:] = args.files
     chunk = 500
     tasks = [
-        (args.seed * 1_000_003 + i, min(chunk, args.n - i * chunk))
+        (args.seed * 1_000_003 + i, min(chunk, args.n - i * chunk), args.files)
         for i in range((args.n + chunk - 1) // chunk)
     ]
     started = time.perf_counter()

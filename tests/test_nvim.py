@@ -102,6 +102,8 @@ def test_client_attaches_with_settings_root_and_commands(split_aiv_run: tuple[Pa
         "inlayHints": {"enabled": True, "pureVectorKernels": True},
         "hazardLints": {"enabled": True},
         "debounceMs": 150,
+        "env": {},  # an empty dict, not a list: the server expects a mapping
+        "extraPaths": [],
     }
     assert client["init_options"] == settings
     assert client["settings"] == {"pypto": settings}

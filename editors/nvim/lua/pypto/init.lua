@@ -14,6 +14,8 @@ M.defaults = {
   pure_vector_kernels = true,
   hazard_lints = true,
   debounce_ms = 150,
+  env = vim.empty_dict(), -- values configuration modules read via os.environ, e.g. { MODEL_VARIANT = "flash" }
+  extra_paths = {}, -- extra import roots (relative to the root folder), like pyright's extraPaths
 }
 
 --- The `pypto` settings section, shaped like VS Code's `pypto.*` settings.
@@ -23,6 +25,8 @@ function M.server_settings(opts)
     inlayHints = { enabled = opts.inlay_hints, pureVectorKernels = opts.pure_vector_kernels },
     hazardLints = { enabled = opts.hazard_lints },
     debounceMs = opts.debounce_ms,
+    env = opts.env,
+    extraPaths = opts.extra_paths,
   }
 end
 
