@@ -527,8 +527,8 @@ class Evaluator:
         return out
 
     def truth(self, value: object) -> bool | None:
-        """Python truthiness of a known value, else None."""
-        if _contains_unknown(value):
+        """Python truthiness of a known value, else None (a sequence is truthy by its length alone)."""
+        if value is UNKNOWN_VALUE:
             return None
         if isinstance(value, int | float | str | tuple | list | dict | bool) or value is None:
             return bool(value)
@@ -538,7 +538,7 @@ class Evaluator:
 
     def binop(self, op: ast.operator, left: object, right: object) -> object:
         """Arithmetic with its result size checked before it is computed."""
-        if _contains_unknown(left) or _contains_unknown(right):
+        if left is UNKNOWN_VALUE or right is UNKNOWN_VALUE:
             return UNKNOWN_VALUE
         if isinstance(op, ast.Pow):
             _check_pow(left, right)

@@ -186,6 +186,13 @@ def module_constants(
     """Evaluate the module-level code of a document statically (imports through the module graph;
     `deps` collects the modules it read, with their text)."""
     names = document_constants(tree, path, graph if graph is not None else ModuleGraph(), deps)
+    return front_end_env(names, tree)
+
+
+def front_end_env(evaluated: Mapping[str, object], tree: ast.Module) -> dict[str, object]:
+    """Evaluated module names as the front end folds them: frozen values, DSL enums as such, unfoldable
+    lists as source text, and every name the module binds present (unknown at worst)."""
+    names = dict(evaluated)
     env: dict[str, object] = {}
     for stmt in tree.body:
         # A list the evaluator cannot fold (e.g. of `pl.split(...)` calls) keeps its source text, which

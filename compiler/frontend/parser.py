@@ -175,6 +175,31 @@ def parse_document(
     return ParsedDocument(module, env, tuple(diagnostics), target, imports)
 
 
+def module_functions(
+    tree: ast.Module, text: str, env: Mapping[str, object]
+) -> tuple[list[ir.Function], tuple[ImportedName, ...]]:
+    """The DSL functions and imported names of a whole module already parsed (an imported module's
+    helpers: built from its one parse, with its evaluated values)."""
+    spans = SpanMaker(text.split("\n"), 0, 0)
+    ignored: list[Diagnostic] = []
+    functions = [
+        fn
+        for node in [
+            *(n for n in tree.body if isinstance(n, ast.FunctionDef)),
+            *_selected_defs(tree.body, env),
+        ]
+        if (fn := _function(node, spans, env, ignored.append, None)) is not None
+    ]
+    imports = tuple(
+        ImportedName(alias.asname or alias.name, stmt.module or "", stmt.level, alias.name)
+        for stmt in tree.body
+        if isinstance(stmt, ast.ImportFrom)
+        for alias in stmt.names
+        if alias.name != "*"
+    )
+    return functions, imports
+
+
 def _conditional_functions(
     unit: Unit, env: Mapping[str, object], env_key: object, cache: ParseCache
 ) -> UnitResult:

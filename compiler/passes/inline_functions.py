@@ -336,6 +336,25 @@ def _walk(stmts: tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
 
 
 # ---------------------------------------------------------------- IR rewriting
+_IR_NODE_TYPES: tuple[type, ...] = (
+    *ir.Expr.__args__,  # type: ignore[attr-defined]
+    *ir.Stmt.__args__,  # type: ignore[attr-defined]
+    ir.Keyword,
+    ir.Param,
+    ir.Function,
+)
+# For each IR class, the fields that can hold IR nodes (not spans, names or types), in field order.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(
+        f.name
+        for f in fields(cls)
+        if f.name not in ("span", "header", "func_span", "type", "return_type", "attrs", "closure")
+        and f.type not in ("str", "str | None", "bool", "int")
+    )
+    for cls in _IR_NODE_TYPES
+}
+
+
 def _map(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any] | None = None) -> Any:
     """Rebuild an IR tree; `fn` may replace a node before its children are visited (None keeps it), and
     `post` rewrites each rebuilt node. Unchanged subtrees are shared."""
@@ -345,15 +364,16 @@ def _map(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any] 
     if isinstance(node, tuple):
         items = tuple(_map(item, fn, post) for item in node)
         return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
-    if not hasattr(node, "__dataclass_fields__") or isinstance(node, Span):
-        return node
+    child_fields = _CHILD_FIELDS.get(type(node))
+    if not child_fields:
+        return post(node) if post is not None and child_fields is not None else node
     changes: dict[str, Any] = {}
-    for f in fields(node):
-        value = getattr(node, f.name)
-        if isinstance(value, tuple) or hasattr(value, "__dataclass_fields__"):
+    for name in child_fields:
+        value = getattr(node, name)
+        if value is not None and not isinstance(value, str):
             mapped = _map(value, fn, post)
             if mapped is not value:
-                changes[f.name] = mapped
+                changes[name] = mapped
     rebuilt = replace(node, **changes) if changes else node
     return post(rebuilt) if post is not None else rebuilt
 
@@ -465,21 +485,24 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
         return {}
 
     def build(summary: ModuleSummary) -> Mapping[str, Helper]:
-        from compiler.frontend.parser import ParseCache, parse_document
+        from compiler.frontend.consts import front_end_env
+        from compiler.frontend.parser import module_functions
 
-        parsed = parse_document(summary.text, str(file), ParseCache(), graph)
+        if summary.tree is None:
+            return {}
+        # Built from the module's one parse and evaluation (the graph's summary), not parsed again.
+        env = front_end_env(summary.names, summary.tree)
+        functions, imports = module_functions(summary.tree, summary.text, env)
         offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
         namespace: dict[str, Helper] = {}
-        for function in parsed.module.functions:
+        for function in functions:
             if function.func_type in INLINE_KINDS:
                 # The helper's module constants are folded into it once, here, not at every splice.
                 own = {p.name for p in function.params} | stored_names(function.body)
-                body = tuple(resolve_globals(s, parsed.env, own) for s in function.body)
+                body = tuple(resolve_globals(s, env, own) for s in function.body)
                 resolved = replace(function, body=body)
-                namespace[function.name] = Helper(
-                    shift_spans(resolved, offset), str(file), dict(parsed.env), namespace
-                )
-        for imported in parsed.imports:
+                namespace[function.name] = Helper(shift_spans(resolved, offset), str(file), env, namespace)
+        for imported in imports:
             if imported.local in namespace:
                 continue
             source = graph.resolve(file, imported.module, imported.level)
