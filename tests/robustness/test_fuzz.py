@@ -66,7 +66,11 @@ def test_mutations_never_raise_and_stay_bounded(case: tuple[str, str]) -> None:
     assert all(d.code != "PTO-F47" for d in analysis.diagnostics), [d.message for d in analysis.diagnostics]
 
 
-EDIT_TEXTS = [t for t in SEED_TEXTS if "@pl." in t[1]]
+# Group callers, clusters and hand-written pipes exercise the caches keyed by callers.
+_GROUP_CASES = ("011_program_cluster_mixed_kernel.py", "016_program_handwritten_v2c_pipe.py")
+EDIT_TEXTS = [t for t in SEED_TEXTS if "@pl." in t[1]] + [
+    (str(p), p.read_text()) for p in (Path("/work/shared/corpus") / n for n in _GROUP_CASES) if p.is_file()
+]
 
 
 @st.composite
@@ -100,6 +104,38 @@ def test_incremental_analysis_equals_a_fresh_one(case: tuple[str, list[str]]) ->
     path, versions = case
     graph = ModuleGraph()
     incremental = Analyzer(graph=graph)
-    incremental.analyze(next(t for p, t in SEED_TEXTS if p == path), path)
+    incremental.analyze(next(t for p, t in EDIT_TEXTS if p == path), path)
     for text in versions:
         assert incremental.analyze(text, path) == Analyzer(graph=graph).analyze(text, path)
+
+
+CORPUS = Path("/work/shared/corpus")
+CLUSTER = """import pypto.language as pl
+
+
+@pl.program
+class ClusterMixed:
+    @pl.function
+    def main(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP16],
+        b: pl.Tensor[[64, 64], pl.FP16],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.cluster():
+            with pl.at(level=pl.Level.CORE_GROUP, name_hint="fused"):
+                c = pl.matmul(a, b, out_dtype=pl.FP32)
+                out = pl.assemble(out, pl.exp(c), [0, 0])
+        return out
+"""
+
+
+def test_renaming_the_group_caller_refreshes_the_expanded_kernel() -> None:
+    analyzer = Analyzer()
+    first = analyzer.analyze(CLUSTER)
+    assert [k.group_name for k in first.kernels] == ["main_group_0"]
+    renamed = CLUSTER.replace("def main(", "def entry(")
+    second = analyzer.analyze(renamed)
+    assert [k.group_name for k in second.kernels] == ["entry_group_0"]
+    assert "entry_group_0" in second.kernels[0].expanded_text
+    assert second == Analyzer().analyze(renamed)
