@@ -237,6 +237,57 @@ def _same_as_input(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
     return src if isinstance(src, TensorType | TileType) else UNKNOWN
 
 
+@family("like_second")
+def _like_second(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """The result has the second argument's type (`expand_clone(src, target)`)."""
+    target = _param(args, kwargs, 1, "target")
+    return target if isinstance(target, TensorType | TileType) else UNKNOWN
+
+
+@family("task_id")
+def _task_id(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """A task handle (`pl.system.task_dummy`)."""
+    return ScalarType("TASK_ID")
+
+
+@family("sort32")
+def _sort32(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """(value, index) pairs: the last dimension doubles, the dtype is the source's."""
+    src = _param(args, kwargs, 0, "src")
+    if not isinstance(src, TensorType | TileType) or not src.shape:
+        return UNKNOWN
+    last = src.shape[-1]
+    doubled: Dim = last * 2 if isinstance(last, int) else "?"
+    return _vec(src, (*src.shape[:-1], doubled))
+
+
+@family("mrgsort")
+def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """Merge sort: one source keeps its shape; several concatenate along the last dimension."""
+    names = ("src0", "src1", "src2", "src3")
+    sources = [
+        s for i, n in enumerate(names) if isinstance(s := _param(args, kwargs, i, n), TensorType | TileType)
+    ]
+    if not sources or not sources[0].shape:
+        return UNKNOWN
+    first = sources[0]
+    if op.name.endswith("format1"):
+        return _vec(first, first.shape)
+    lasts = [s.shape[-1] if s.shape else "?" for s in sources]
+    total: Dim = sum(lasts) if all(isinstance(d, int) for d in lasts) else "?"  # type: ignore[arg-type]
+    return _vec(first, (*first.shape[:-1], total))
+
+
+@family("gather_index")
+def _gather_index(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """`gather(input, dim, index)`: the index's shape with the input's dtype."""
+    src = _param(args, kwargs, 0, "input")
+    index = _param(args, kwargs, 2, "index")
+    if not isinstance(src, TensorType | TileType) or not isinstance(index, TensorType | TileType):
+        return UNKNOWN
+    return _vec(src, index.shape, src.dtype)
+
+
 @family("select")
 def _select(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = _param(args, kwargs, 1, "lhs" if op.short_name == "sel" else "src")
