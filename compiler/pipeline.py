@@ -39,7 +39,7 @@ from compiler.passes.inline_functions import (
     inline_function,
     is_foreign,
 )
-from compiler.passes.lower_auto_vector_split import lower
+from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
@@ -483,6 +483,7 @@ def run_kernel(
     if errors == 0:
         errors += lower(kernel, report)
     diagnostics.extend(notify_sharding.lint(kernel))
+    kernel = pin_no_duplicate(kernel)
     lanes = emk.assign_lanes(kernel)
     if errors == 0:
         errors += emk.transpose_check(kernel, report, lanes.mixed)

@@ -226,3 +226,30 @@ def test_a_move_of_a_gathered_value_is_not_a_second_crossing() -> None:
     # reference §3.5: downgraded to its consuming side (VECTOR for a Vec target), no new tpush / tpop
     assert lanes[12] == "aiv"
     assert [c.direction for c in analysis.kernels[0].crossings] == ["V2C"]
+
+
+NOTIFY_IN_REGION = """import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.jit
+def f(
+    x: pl.Tensor[[64, 64], pl.FP16],
+    w: pl.Tensor[[64, 64], pl.FP16],
+    sig: pld.DistributedTensor[[8], pl.INT32],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        acc = pl.matmul(x, w, out_dtype=pl.FP32)
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            t = pl.aiv_shard(acc)
+            out[:] = pl.mul(t, 2.0)
+            pld.system.notify(sig, aiv_id, peer=0, op=pld.NotifyOp.AtomicAdd)
+    return out
+"""
+
+
+def test_no_duplicate_op_in_a_region_is_pinned_to_the_vector_lane() -> None:
+    lanes = dict(analyze(NOTIFY_IN_REGION).lanes)
+    assert lanes[18] == "aiv"  # notify: SHARED, but no-duplicate, so not copied to the cube
+    assert lanes[14] == "aic" and lanes[16] == "both"

@@ -68,6 +68,8 @@ def op_sides(op: TOp, mixed: bool, single: str) -> frozenset[str]:
     """The lanes an op statement lands on before dead-code removal."""
     if not mixed:
         return frozenset({single})
+    if op.pinned is not None:
+        return frozenset({op.pinned})
     if op.recross and op.crossing is not None:
         return frozenset({_consumer_side(op)})
     aff = op_affinity(op)

@@ -8,9 +8,19 @@ from typing import Any
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
-from compiler.ops.registry import Affinity
+from compiler.ops.registry import Affinity, get_op
 from compiler.passes.core_affinity import op_affinity, rollup
-from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.passes.model import (
+    CROSSING_MOVE,
+    Kernel,
+    TNode,
+    TOp,
+    TRegion,
+    children,
+    ops_of,
+    walk,
+    with_children,
+)
 from compiler.source import Span
 from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
 
@@ -142,3 +152,26 @@ def _crossing_modes(regions: list[TRegion], error: Callable[..., None]) -> int:
                 count += 1
                 break
     return count
+
+
+def pin_no_duplicate(kernel: Kernel) -> Kernel:
+    """LowerAutoVectorSplit's placement mark: a no-duplicate op (`pld.system.notify`) inside a
+    `pl.split_aiv` region is pinned to the AIV lane, so ExpandMixedKernel does not copy it to the cube."""
+    pinned = {
+        id(op)
+        for op, region in ops_of(kernel.body)
+        if region is not None and (opdef := get_op(op.op)) is not None and opdef.no_duplicate
+    }
+    if not pinned:
+        return kernel
+
+    def rewrite(block: tuple[TNode, ...]) -> tuple[TNode, ...]:
+        out: list[TNode] = []
+        for node in block:
+            if isinstance(node, TOp):
+                out.append(node.with_(pinned="aiv") if id(node) in pinned else node)
+            else:
+                out.append(with_children(node, tuple(rewrite(sub) for sub in children(node))))
+        return tuple(out)
+
+    return kernel.with_body(rewrite(kernel.body))

@@ -40,6 +40,7 @@ class TOp:
     recross: bool = False  # a crossing move of a value that already crossed: expanded on its consuming side
     consts: tuple[object, ...] = ()  # folded value of each positional argument (None when not constant)
     arg_spans: tuple[Span | None, ...] = ()  # source range of each positional argument
+    pinned: str | None = None  # the one lane a no-duplicate op is pinned to inside a pl.split_aiv region
 
     def kwarg(self, name: str, default: object = None) -> object:
         """A keyword attribute of the op."""
@@ -118,6 +119,15 @@ def children(node: TNode) -> tuple[tuple[TNode, ...], ...]:
     if isinstance(node, TIf):
         return (node.body, node.orelse)
     return ()
+
+
+def with_children(node: TNode, blocks: tuple[tuple[TNode, ...], ...]) -> TNode:
+    """The same compound node with new nested blocks (in the order `children` gives them)."""
+    if isinstance(node, TLoop | TRegion | TScope):
+        return replace(node, body=blocks[0])
+    if isinstance(node, TIf):
+        return replace(node, body=blocks[0], orelse=blocks[1])
+    return node
 
 
 def names_used(node: TNode) -> set[str]:
