@@ -251,5 +251,5 @@ def f(
 
 def test_no_duplicate_op_in_a_region_is_pinned_to_the_vector_lane() -> None:
     lanes = dict(analyze(NOTIFY_IN_REGION).lanes)
-    assert lanes[18] == "aiv"  # notify: SHARED, but no-duplicate, so not copied to the cube
-    assert lanes[14] == "aic" and lanes[16] == "both"
+    assert lanes[17] == "aiv"  # notify: SHARED, but no-duplicate, so not copied to the cube
+    assert lanes[13] == "aic" and lanes[15] == "both"
