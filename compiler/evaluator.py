@@ -78,6 +78,9 @@ class ClassValue:
     properties: dict[str, FunctionValue]
     is_dataclass: bool
 
+    def __repr__(self) -> str:
+        return f"<class {self.name}>"  # stable across evaluations: it is part of cache keys
+
 
 @dataclass(frozen=True, slots=True)
 class Record:
@@ -108,6 +111,9 @@ class FunctionValue:
     defaults: tuple[object, ...] = ()
     kw_defaults: tuple[object, ...] = ()
 
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
 
 @dataclass(eq=False, slots=True)
 class ModuleValue:
@@ -115,6 +121,9 @@ class ModuleValue:
 
     name: str
     names: Mapping[str, object]
+
+    def __repr__(self) -> str:
+        return f"<module {self.name}>"
 
 
 @dataclass(frozen=True, slots=True)

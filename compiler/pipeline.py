@@ -298,6 +298,7 @@ class Analyzer:
         free = tuple(run(f, {}) for f in module.functions)
         for stale in [k for k in self.inline_cache if k not in live]:
             del self.inline_cache[stale]
+        self.splice_memo.sweep()  # keeps what this version's splices used
         return replace(module, programs=tuple(programs), functions=free), splices
 
     def _check_functions(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import json
 import logging
 import time
@@ -48,6 +49,7 @@ R = TypeVar("R")
 
 MIN_DEBOUNCE_S = 0.03
 PULL_WAIT_S = 30.0
+IDLE_GC_S = 3.0  # quiet time after the last analysis before a full garbage collection runs
 
 
 @dataclass(slots=True)
@@ -85,6 +87,7 @@ class PyptoServer(LanguageServer):
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-analysis")
         # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
         self.analyzers: dict[str, Analyzer] = {}
+        self.idle_gc: asyncio.TimerHandle | None = None
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
         self.graph = ModuleGraph(read_file=self.read_workspace_file)
@@ -216,6 +219,7 @@ class PyptoServer(LanguageServer):
             self.executor, run_analysis, snap.text, snap.path, target, False, self.analyzer_for(snap.uri)
         )
         elapsed = time.perf_counter() - start
+        self.settle_memory()
         state = self.docs.get(uri)
         if state is None or snap.version != self.current_version(uri) or generation != self.generation:
             log.debug("dropping stale analysis of %s v%s", uri, snap.version)
@@ -223,6 +227,22 @@ class PyptoServer(LanguageServer):
         self.store(state, Analyzed(snap, analysis, elapsed, generation))
         if not self.pull_mode:
             self.publish(state.result)
+
+    def settle_memory(self) -> None:
+        """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
+        collector's generations (`gc.freeze`), and a full collection runs once the server is idle."""
+        gc.freeze()
+        if self.idle_gc is not None:
+            self.idle_gc.cancel()
+        self.idle_gc = asyncio.get_running_loop().call_later(IDLE_GC_S, self._collect_when_idle)
+
+    def _collect_when_idle(self) -> None:
+        self.idle_gc = None
+        if any(state.task is not None and not state.task.done() for state in self.docs.values()):
+            return  # an analysis is pending: the next one settles memory again
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def store(self, state: DocState, result: Analyzed) -> None:
         """Make a result the latest completed analysis and wake up waiting pull requests."""

@@ -57,6 +57,7 @@ class ParseCache:
         None
     )
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
+    env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
     hits: int = 0
     misses: int = 0
 
@@ -123,7 +124,7 @@ def parse_document(
         match = _DEF_RE.search(unit.text) if unit.kind in ("def", "class") else None
         if match:
             env.setdefault(match.group(1), UNKNOWN_VALUE)
-    env_key = tuple(sorted((k, repr(v)) for k, v in env.items()))
+    env_key = _env_key(env, cache)
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     free: list[ir.Function] = []
@@ -237,6 +238,21 @@ def _selected_defs(stmts: list[ast.stmt], env: Mapping[str, object], depth: int 
         elif isinstance(stmt, ast.FunctionDef) and depth > 0:
             out.append(stmt)
     return out
+
+
+def _env_key(env: Mapping[str, object], cache: ParseCache) -> tuple[tuple[str, str], ...]:
+    """A printable, hashable form of the module values (reused while they are the same objects)."""
+    ids = tuple((k, id(v)) for k, v in env.items())
+    if cache.env_key is not None and cache.env_key[0] == ids:
+        return cache.env_key[1]
+    key = tuple(sorted((k, _short_repr(v)) for k, v in env.items()))
+    cache.env_key = (ids, key)
+    return key
+
+
+def _short_repr(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else f"{text[:160]}...#{hash(text)}"
 
 
 def _module_code(module_unit: Unit, units: list[Unit]) -> str:

@@ -66,21 +66,21 @@ class InlineResult:
 @dataclass(slots=True)
 class SpliceMemo:
     """Substituted helper bodies, shared across the analyses of one document: a helper spliced the same
-    way again (same helper version, same argument names, same position) costs a dictionary look-up."""
+    way again (same helper version, same argument names, same position) costs a dictionary look-up.
+    Entries no analysis used since the last `sweep` are dropped, so the memo holds one version's worth."""
 
     bodies: dict[tuple[object, ...], tuple[ir.Function, tuple[ir.Stmt, ...], ir.Expr | None]] = field(
         default_factory=dict
     )
     locals: dict[int, tuple[ir.Function, frozenset[str]]] = field(default_factory=dict)
-    limit: int = 4096
+    used: set[object] = field(default_factory=set)
 
     def locals_of(self, function: ir.Function) -> frozenset[str]:
         """The names a helper's body binds."""
+        self.used.add(id(function))
         cached = self.locals.get(id(function))
         if cached is None or cached[0] is not function:
             cached = (function, frozenset(stored_names(function.body)))
-            if len(self.locals) > self.limit:
-                self.locals.clear()
             self.locals[id(function)] = cached
         return cached[1]
 
@@ -90,6 +90,7 @@ class SpliceMemo:
         """The helper's body (without its trailing return) and returned value, parameters and locals
         replaced."""
         key = (id(function), tuple(sorted((k, _expr_key(v)) for k, v in substitutions.items())))
+        self.used.add(key)
         cached = self.bodies.get(key)
         if cached is not None and cached[0] is function:
             return cached[1], cached[2]
@@ -99,10 +100,15 @@ class SpliceMemo:
         value = trailing.value if trailing is not None else None
         if value is not None and substitutions:
             value = _substitute_expr(value, substitutions)
-        if len(self.bodies) > self.limit:
-            self.bodies.clear()
         self.bodies[key] = (function, body, value)
         return body, value
+
+    def sweep(self) -> None:
+        """Forget what the analyses since the last sweep did not use."""
+        if self.used:
+            self.bodies = {k: v for k, v in self.bodies.items() if k in self.used}
+            self.locals = {k: v for k, v in self.locals.items() if k in self.used}
+        self.used = set()
 
 
 def _expr_key(expr: ir.Expr) -> object:
