@@ -94,6 +94,7 @@ class FunctionChecker:
         self.program_functions = program_functions
         self._report = report
         self.facts = FunctionFacts()
+        self._calls: dict[int, tuple[tuple[ir.Stmt, ...], list[ir.Call]]] = {}
         self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
         for param in function.params:
             self.facts.types[param.name] = param.type
@@ -304,7 +305,7 @@ class FunctionChecker:
             self.scope_options(call, "pl.spmd", stmt.header)
             self.spmd_arguments(stmt)
             self.spmd_body(stmt)
-            if _reads_block_idx(stmt.body):
+            if self.reads_block_idx(stmt.body):
                 info = self._scope_info(call)
                 self.facts.scopes[stmt.span] = info
                 self.block(
@@ -344,8 +345,8 @@ class FunctionChecker:
         if carrier is not None and opts is not None:
             code = "PTO-O16" if carrier.call.kwarg("optimizations") is not None else "PTO-O16b"
             self.error(code, stmt.header, related=(Related(carrier.header, "the inner InCore carrier"),))
-        if carrier is None and not _reads_block_idx(body):
-            dispatches = [c for c in _walk_calls(body) if c.func.startswith("self.")]
+        if carrier is None and not self.reads_block_idx(body):
+            dispatches = [c for c in self.calls_in(body) if c.func.startswith("self.")]
             if len(dispatches) > 1:
                 self.error("PTO-F12", stmt.header, count=len(dispatches))
 
@@ -361,9 +362,23 @@ class FunctionChecker:
         body = stmt.body
         if len(body) == 1 and isinstance(body[0], ir.With) and body[0].kind == "at":
             return
-        if _reads_block_idx(body) or _dispatches(body):
+        if self.reads_block_idx(body) or any(
+            c.func.startswith("self.") or not c.func.startswith(("pl.", "pld.")) for c in self.calls_in(body)
+        ):
             return
         self.error("PTO-F11", stmt.header)
+
+    def calls_in(self, body: tuple[ir.Stmt, ...]) -> list[ir.Call]:
+        """Every call in a body (memoised: an spmd body is asked several questions)."""
+        cached = self._calls.get(id(body))
+        if cached is None or cached[0] is not body:
+            cached = (body, _walk_calls(body))
+            self._calls[id(body)] = cached
+        return cached[1]
+
+    def reads_block_idx(self, body: tuple[ir.Stmt, ...]) -> bool:
+        """True when the body reads the per-block index."""
+        return any(c.func.endswith("get_block_idx") for c in self.calls_in(body))
 
     def _scope_info(self, call: ir.Call) -> ScopeInfo:
         split: str | None = None
@@ -857,10 +872,6 @@ def _walk_calls(stmts: tuple[ir.Stmt, ...]) -> list[ir.Call]:
     return calls_in_block(stmts)
 
 
-def _reads_block_idx(stmts: tuple[ir.Stmt, ...]) -> bool:
-    return any(c.func.endswith("get_block_idx") for c in _walk_calls(stmts))
-
-
 _CONTEXT_KINDS = frozenset({"at", "cluster", "spmd", "scope", "manual_scope"})
 _AT_KEYWORDS = frozenset(
     {
@@ -875,9 +886,3 @@ _AT_KEYWORDS = frozenset(
         "windowize",
     }
 )
-
-
-def _dispatches(stmts: tuple[ir.Stmt, ...]) -> bool:
-    return any(
-        c.func.startswith("self.") or not c.func.startswith(("pl.", "pld.")) for c in _walk_calls(stmts)
-    )

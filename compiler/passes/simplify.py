@@ -175,6 +175,9 @@ def _fold_bool(expr: ir.Expr, env: Mapping[str, object]) -> object:
 
 
 def _has_yield(stmt: ir.If) -> bool:
-    from compiler.passes.walk import calls_in_block
-
-    return any(c.func == "pl.yield_" for c in calls_in_block((*stmt.body, *stmt.orelse)))
+    """True when a branch yields the `if`'s results (`x = pl.yield_(...)` directly in a branch)."""
+    for branch_stmt in (*stmt.body, *stmt.orelse):
+        value = branch_stmt.value if isinstance(branch_stmt, ir.Assign | ir.ExprStmt) else None
+        if isinstance(value, ir.Call) and value.func == "pl.yield_":
+            return True
+    return False
