@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 UNIT_BUDGET_S = 2.0
+DOCUMENT_BUDGET_S = 10.0  # a whole document: past it, every unit not yet analysed gets the hint
 
 _deadline: ContextVar[float | None] = ContextVar("pypto_unit_deadline", default=None)
 

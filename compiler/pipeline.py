@@ -107,7 +107,8 @@ class Analyzer:
         """Analyse one document version; no exception escapes (an internal error becomes one diagnostic,
         logged once with its trace, and the caches are dropped so the next version starts clean)."""
         try:
-            return self._analyze(source, path, target)
+            with budget.unit_budget(budget.DOCUMENT_BUDGET_S):
+                return self._analyze(source, path, target)
         except Exception as exc:
             log.exception("analysis of %s failed", path)
             self.reset()
