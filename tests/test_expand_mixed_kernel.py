@@ -253,3 +253,29 @@ def test_no_duplicate_op_in_a_region_is_pinned_to_the_vector_lane() -> None:
     lanes = dict(analyze(NOTIFY_IN_REGION).lanes)
     assert lanes[17] == "aiv"  # notify: SHARED, but no-duplicate, so not copied to the cube
     assert lanes[13] == "aic" and lanes[15] == "both"
+
+
+NAME_REUSED = """import pypto.language as pl
+
+
+@pl.jit
+def f(
+    x: pl.Tensor[[64, 64], pl.FP16],
+    w: pl.Tensor[[64, 64], pl.FP16],
+    offs: pl.Tensor[[8], pl.INDEX],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        n = pl.read(offs, [0])
+        acc = pl.matmul(x[n : n + 64, :], w, out_dtype=pl.FP32)
+        n = pl.read(offs, [1])
+        out[n : n + 64, :] = pl.exp(acc)
+    return out
+"""
+
+
+def test_values_are_tracked_by_definition_not_by_name() -> None:
+    lanes = dict(analyze(NAME_REUSED).lanes)
+    # Each read is dead on the lane that never uses its value, although both bind `n`.
+    assert lanes[12] == "aic" and lanes[14] == "aiv"
+    assert lanes[13] == "aic"

@@ -8,7 +8,7 @@ Dead SHARED declarations are dropped per lane. Derives the automatic cross-core 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from compiler.analysis import CrossingInfo, PipeSetup
 from compiler.catalog import diagnostic
@@ -33,13 +33,14 @@ from compiler.passes.model import (
     last_use,
     ops_of,
     walk,
+    with_children,
 )
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
 SPLIT_CODE = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
 _REMOVABLE = frozenset(
-    {SCALAR, ALIAS, "tile.create", "tile.get_block_idx", "tile.get_subblock_idx", "tile.full"}
+    {SCALAR, ALIAS, "tile.create", "tile.get_block_idx", "tile.get_subblock_idx", "tile.full", "tensor.read"}
 )
 
 
@@ -106,7 +107,99 @@ class LaneResult:
 
 
 def assign_lanes(kernel: Kernel) -> LaneResult:
-    """Compute the lanes of every statement of a kernel, with per-lane dead-code removal."""
+    """Compute the lanes of every statement of a kernel, with per-lane dead-code removal.
+
+    Values are tracked by definition, not by name: a name assigned again later in the same block is a
+    new value, so what reads the second value does not keep the first one alive on its lane.
+    """
+    versioned, back = _versioned(kernel)
+    if versioned is kernel:
+        return _assign_lanes(kernel)
+    result = _assign_lanes(versioned)
+    # Back to the kernel's own nodes (ids of the versioned copy are valid only while it lives: here).
+    result.op_sides = {id(back[k]) if k in back else k: v for k, v in result.op_sides.items()}
+    result.kept = {side: [back.get(id(n), n) for n in nodes] for side, nodes in result.kept.items()}
+    return result
+
+
+def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, TNode]]:
+    """A copy of the kernel in which every re-assignment of a name in the same block (and nowhere else)
+    defines a new version `name__vN`, with the reads that follow it renamed; and the map from each
+    rewritten node back to the original."""
+    defs: dict[str, list[int]] = {}
+    homes: dict[str, set[int]] = {}
+    other_defs: set[str] = set()
+    for node, _ in walk(kernel.body):
+        if isinstance(node, TLoop):
+            other_defs.update(n for n in (node.var,) if n)
+            other_defs.update(c for c, _ in node.carries)
+        elif isinstance(node, TYield):
+            other_defs.update(node.targets)
+    blocks: list[tuple[TNode, ...]] = [kernel.body]
+    for node, _ in walk(kernel.body):
+        blocks.extend(children(node))
+    for block in blocks:
+        for node in block:
+            if isinstance(node, TOp) and node.result:
+                defs.setdefault(node.result, []).append(id(node))
+                homes.setdefault(node.result, set()).add(id(block))
+    names = {n for n, ids in defs.items() if len(ids) > 1 and len(homes[n]) == 1 and n not in other_defs}
+    if not names:
+        return kernel, {}
+    back: dict[int, TNode] = {}
+
+    def rename_reads(node: TNode, current: dict[str, str]) -> TNode:
+        if not current:
+            return node
+        new: TNode
+        if isinstance(node, TOp):
+            new = node.with_(
+                operands=tuple(current.get(o, o) if o else o for o in node.operands),
+                reads=tuple(current.get(r, r) for r in node.reads),
+            )
+        elif isinstance(node, TYield):
+            new = replace(node, values=tuple(current.get(v, v) for v in node.values))
+        else:
+            blocks_ = tuple(tuple(rename_reads(c, current) for c in sub) for sub in children(node))
+            new = with_children(node, blocks_)
+            if isinstance(new, TLoop | TIf):
+                new = replace(new, reads=tuple(current.get(r, r) for r in new.reads))
+            if isinstance(new, TLoop):
+                new = replace(new, carries=tuple((c, current.get(i, i)) for c, i in new.carries))
+        if new != node:
+            back[id(new)] = back.get(id(node), node)
+        return new
+
+    def rewrite(block: tuple[TNode, ...]) -> tuple[TNode, ...]:
+        count: dict[str, int] = {}
+        current: dict[str, str] = {}
+        out: list[TNode] = []
+        for node in block:
+            node = rename_reads(node, current)
+            if isinstance(node, TOp) and node.result in names:
+                count[node.result] = count.get(node.result, 0) + 1
+                if count[node.result] > 1:
+                    versioned = f"{node.result}__v{count[node.result]}"
+                    renamed = node.with_(result=versioned)
+                    back[id(renamed)] = back.get(id(node), node)
+                    current[node.result] = versioned
+                    node = renamed
+                elif node.result is not None:
+                    current.pop(node.result, None)
+            elif not isinstance(node, TOp):
+                blocks_ = tuple(rewrite(sub) for sub in children(node))
+                rebuilt = with_children(node, blocks_)
+                if rebuilt != node:
+                    back[id(rebuilt)] = back.get(id(node), node)
+                node = rebuilt
+            out.append(node)
+        return tuple(out)
+
+    return kernel.with_body(rewrite(kernel.body)), back
+
+
+def _assign_lanes(kernel: Kernel) -> LaneResult:
+    """assign_lanes on a kernel whose values are already one definition per name where it matters."""
     if kernel.func_type in ("AIC", "AIV"):
         mixed, single = False, kernel.func_type.lower()
     else:
