@@ -126,3 +126,30 @@ def test_runtime_bound_declaration_with_ellipsis_body_is_valid() -> None:
     )
     analysis = Analyzer().analyze(source)
     assert [d for d in analysis.diagnostics if d.is_error] == []
+
+
+RANGES = """import pypto.language as pl
+
+
+@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        for i in pl.range(4):
+            if i < 8:
+                y[:] = pl.exp(x)
+            else:
+                y[:] = pl.neg(x)
+            if i == 0:
+                if i > 2:
+                    y[:] = pl.abs(x)
+                y[:] = pl.sqrt(x)
+    return y
+"""
+
+
+def test_loop_ranges_and_enclosing_conditions_fold_dead_branches() -> None:
+    lanes = dict(Analyzer().analyze(RANGES).lanes)
+    assert lanes.get(9) == "aiv" and 8 not in lanes  # i < 8 always holds: the header folds away
+    assert 11 not in lanes  # the else branch never runs
+    assert lanes.get(12) == "aiv" and lanes.get(15) == "aiv"  # i == 0 is possible
+    assert 13 not in lanes and 14 not in lanes  # inside `i == 0`, `i > 2` never holds

@@ -35,6 +35,7 @@ class _Folder:
     def __init__(self, env: dict[str, object]) -> None:
         self.env = env
         self.memo: dict[int, frozenset[str]] = {}
+        self.ranges: dict[str, tuple[int, int]] = {}  # loop variables and narrowed names: [lo, hi]
 
     def block(self, stmts: tuple[ir.Stmt, ...], top_level: bool) -> tuple[ir.Stmt, ...]:
         out: list[ir.Stmt] = []
@@ -56,9 +57,14 @@ class _Folder:
             if decided is not None and not _has_yield(stmt):
                 kept = stmt.body if decided else stmt.orelse
                 return list(self.block(kept, False))
-            return [
-                self.rebuilt(stmt, body=self.block(stmt.body, False), orelse=self.block(stmt.orelse, False))
-            ]
+            # Inside each branch the condition (or its negation) is known: nested ifs can fold on it.
+            outer = dict(self.ranges)
+            self.ranges = _narrowed(stmt.test, outer, self.env, True)
+            body = self.block(stmt.body, False)
+            self.ranges = _narrowed(stmt.test, outer, self.env, False)
+            orelse = self.block(stmt.orelse, False)
+            self.ranges = outer
+            return [self.rebuilt(stmt, body=body, orelse=orelse)]
         if isinstance(stmt, ir.For):
             trips = self.trips(stmt)
             if trips == 0:
@@ -71,7 +77,16 @@ class _Folder:
                 return lifted
             self.forget(stmt.body)
             inner_top = stmt.kind == "split_aiv" and top_level
-            return [self.rebuilt(stmt, body=self.block(stmt.body, inner_top))]
+            span = self.loop_range(stmt)
+            var = stmt.target.id if isinstance(stmt.target, ir.Name) else None
+            outer = dict(self.ranges)
+            if var is not None:
+                self.ranges.pop(var, None)
+                if span is not None and var not in self.assigned(stmt.body):
+                    self.ranges[var] = span  # the loop variable stays in [start, stop)
+            body = self.block(stmt.body, inner_top)
+            self.ranges = outer
+            return [self.rebuilt(stmt, body=body)]
         if isinstance(stmt, ir.While):
             self.forget(stmt.body)
             return [self.rebuilt(stmt, body=self.block(stmt.body, False))]
@@ -123,8 +138,24 @@ class _Folder:
         return found
 
     def truth(self, test: ir.Expr) -> bool | None:
-        value = _fold_bool(test, self.env)
+        value = _fold_bool(test, self.env, self.ranges)
         return value if isinstance(value, bool) else None
+
+    def loop_range(self, stmt: ir.For) -> tuple[int, int] | None:
+        """[start, stop - 1] of a loop with constant bounds (any loop kind), when it runs at all."""
+        call = stmt.iter
+        if stmt.kind not in ("range", "parallel", "pipeline", "unroll") or len(call.args) > 3:
+            return None
+        bounds = [fold(a, self.env) for a in call.args]
+        if not bounds or not all(_int(b) for b in bounds):
+            return None
+        start, stop = (0, bounds[0]) if len(bounds) == 1 else (bounds[0], bounds[1])
+        step = (
+            bounds[2] if len(bounds) == 3 else fold(call.kwarg("step"), self.env) if call.kwarg("step") else 1
+        )
+        if not _int(step) or step < 1 or not _int(start) or not _int(stop) or stop <= start:  # type: ignore[operator]
+            return None
+        return start, stop - 1  # type: ignore[return-value,operator]
 
     def trips(self, stmt: ir.For) -> int | None:
         """The trip count of a pure `pl.range` loop, when it is known."""
@@ -155,10 +186,10 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _fold_bool(expr: ir.Expr, env: Mapping[str, object]) -> object:
-    """Comparisons, `and` / `or` / `not` and boolean constants over known values."""
+def _fold_bool(expr: ir.Expr, env: Mapping[str, object], ranges: Mapping[str, tuple[int, int]]) -> object:
+    """Comparisons, `and` / `or` / `not` and boolean constants over known values and known ranges."""
     if isinstance(expr, ir.BoolOp):
-        values = [_fold_bool(v, env) for v in expr.values]
+        values = [_fold_bool(v, env, ranges) for v in expr.values]
         if expr.op == "and":
             if any(v is False for v in values):
                 return False
@@ -167,11 +198,81 @@ def _fold_bool(expr: ir.Expr, env: Mapping[str, object]) -> object:
             return True
         return False if all(v is False for v in values) else UNKNOWN_VALUE
     if isinstance(expr, ir.UnaryOp) and expr.op == "not":
-        inner = _fold_bool(expr.operand, env)
+        inner = _fold_bool(expr.operand, env, ranges)
         return (not inner) if isinstance(inner, bool) else UNKNOWN_VALUE
+    bounded = _range_compare(expr, env, ranges)
+    if bounded is not None:
+        return bounded
     value = fold(expr, env)
     # Only a Bool-typed condition folds: `if FLAG:` with an int FLAG is a parse error, not a fold.
     return value if isinstance(value, bool) else UNKNOWN_VALUE
+
+
+def _comparison(expr: ir.Expr, env: Mapping[str, object]) -> tuple[str, str, int] | None:
+    """`name OP constant` (either side), normalised to the name on the left."""
+    if not isinstance(expr, ir.Compare) or expr.op not in _FLIP:
+        return None
+    if isinstance(expr.left, ir.Name):
+        value = fold(expr.right, env)
+        if _int(value):
+            return expr.left.id, expr.op, value  # type: ignore[return-value]
+    if isinstance(expr.right, ir.Name):
+        value = fold(expr.left, env)
+        if _int(value):
+            return expr.right.id, _FLIP[expr.op], value  # type: ignore[return-value]
+    return None
+
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _range_compare(
+    expr: ir.Expr, env: Mapping[str, object], ranges: Mapping[str, tuple[int, int]]
+) -> bool | None:
+    """Decide `name OP c` when the name's whole range lies on one side."""
+    found = _comparison(expr, env)
+    if found is None or found[0] not in ranges:
+        return None
+    name, op, c = found
+    lo, hi = ranges[name]
+    if op == "<":
+        return True if hi < c else False if lo >= c else None
+    if op == "<=":
+        return True if hi <= c else False if lo > c else None
+    if op == ">":
+        return True if lo > c else False if hi <= c else None
+    if op == ">=":
+        return True if lo >= c else False if hi < c else None
+    if op == "==":
+        return True if lo == hi == c else False if c < lo or c > hi else None
+    return False if lo == hi == c else True if c < lo or c > hi else None  # "!="
+
+
+def _narrowed(
+    test: ir.Expr, ranges: dict[str, tuple[int, int]], env: Mapping[str, object], holds: bool
+) -> dict[str, tuple[int, int]]:
+    """The ranges inside a branch where `test` is known to hold (or not)."""
+    found = _comparison(test, env)
+    if found is None or found[0] not in ranges:
+        return dict(ranges)
+    name, op, c = found
+    if not holds:
+        op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}[op]
+    lo, hi = ranges[name]
+    if op == "<":
+        hi = min(hi, c - 1)
+    elif op == "<=":
+        hi = min(hi, c)
+    elif op == ">":
+        lo = max(lo, c + 1)
+    elif op == ">=":
+        lo = max(lo, c)
+    elif op == "==":
+        lo, hi = max(lo, c), min(hi, c)
+    out = dict(ranges)
+    if lo <= hi:
+        out[name] = (lo, hi)
+    return out
 
 
 def _has_yield(stmt: ir.If) -> bool:
