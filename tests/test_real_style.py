@@ -153,3 +153,27 @@ def test_loop_ranges_and_enclosing_conditions_fold_dead_branches() -> None:
     assert 11 not in lanes  # the else branch never runs
     assert lanes.get(12) == "aiv" and lanes.get(15) == "aiv"  # i == 0 is possible
     assert 13 not in lanes and 14 not in lanes  # inside `i == 0`, `i > 2` never holds
+
+
+SPELLING_FAULT = """import pypto.language as pl
+
+
+@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP16], w: pl.Tensor[[64, 64], pl.FP16], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        acc = pl.matmul(x, w, out_dtype=pl.FP32)
+        pl.system.syncall(core_type="mix")
+        y[:] = pl.exp(acc)
+        z = pl.expo(acc)
+    return y
+"""
+
+
+def test_a_fault_does_not_stop_the_model() -> None:
+    analysis = Analyzer().analyze(SPELLING_FAULT)
+    codes = sorted(d.code for d in analysis.diagnostics if d.is_error)
+    assert codes == ["PTO-F1", "PTO-SP5"]  # both independent faults, as the compiler words them
+    lanes = dict(analysis.lanes)
+    assert lanes.get(7) == "aic" and lanes.get(9) in ("aiv", "both")  # the kernel keeps its lanes
+    assert [k.name for k in analysis.kernels] == ["f_k"]  # and its hover / code lens data
+    assert analysis.op_at(7, 20) is not None
