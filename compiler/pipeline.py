@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -189,7 +190,7 @@ class Analyzer:
         diagnostics.extend(check_group_abi(module, clean_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(clean_objs, groups, target))
         diagnostics.extend(hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target))
-        scopes = scope_infos(module, kernel_objs)
+        scopes = tuple(s for s in scope_infos(module, kernel_objs) if not is_foreign(s.span))
         lanes: dict[int, set[str]] = {}
         for r in results:
             for line, lane in r.lanes:
@@ -422,14 +423,49 @@ class _Localizer:
         return replace(d, span=splice.call_site, message=message, related=related, fixes=())
 
     def kernel(self, info: KernelInfo) -> KernelInfo:
-        """A kernel outlined from a foreign helper's scope sits at the call site."""
-        if not is_foreign(info.span):
-            return info
-        splice = self.splice_of(info.span)
-        site = splice.call_site if splice is not None else NO_SPAN
+        """A kernel outlined from a foreign helper's scope sits at the call site; the regions and
+        crossings of foreign helper code inside any kernel are not this document's."""
         regions = tuple(r for r in info.regions if not is_foreign(r.span))
         crossings = tuple(c for c in info.crossings if not is_foreign(c.span))
-        return replace(info, span=site, header=site.header(), regions=regions, crossings=crossings)
+        if not is_foreign(info.span):
+            text = self.lines_named(info.expanded_text) if self.splices else info.expanded_text
+            if (
+                len(regions) == len(info.regions)
+                and len(crossings) == len(info.crossings)
+                and text == info.expanded_text
+            ):
+                return info
+            return replace(info, regions=regions, crossings=crossings, expanded_text=text)
+        splice = self.splice_of(info.span)
+        site = splice.call_site if splice is not None else NO_SPAN
+        text = self.lines_named(info.expanded_text)
+        return replace(
+            info, span=site, header=site.header(), regions=regions, crossings=crossings, expanded_text=text
+        )
+
+    def lines_named(self, text: str) -> str:
+        """`L20000022` / `line 20000022` of a foreign helper written as `helpers.py:22`."""
+        files = {s.first_line // FOREIGN_LINE_BASE: _relative(s.path, self.path) for s in self.splices}
+
+        def name(match: re.Match[str]) -> str:
+            line = int(match.group(2))
+            where = files.get(line // FOREIGN_LINE_BASE)
+            return f"{where}:{line % FOREIGN_LINE_BASE}" if where else match.group(0)
+
+        named = _FOREIGN_LINE.sub(name, text)
+        if named == text:
+            return text
+        # Keep the lane diagram's two columns aligned after the labels changed width.
+        lines = named.split("\n")
+        width = next((line.index("│") for line in lines if "│" in line), 0)
+        for i, line in enumerate(lines):
+            if "│" in line and width:
+                left, _, right = line.partition("│")
+                lines[i] = f"{left.rstrip():<{width}}│{right}"
+        return "\n".join(lines)
+
+
+_FOREIGN_LINE = re.compile(r"\b(L|line )(\d{8,})\b")
 
 
 def _relative(path: str, document: str) -> str:

@@ -177,3 +177,23 @@ def test_a_fault_does_not_stop_the_model() -> None:
     assert lanes.get(7) == "aic" and lanes.get(9) in ("aiv", "both")  # the kernel keeps its lanes
     assert [k.name for k in analysis.kernels] == ["f_k"]  # and its hover / code lens data
     assert analysis.op_at(7, 20) is not None
+
+
+def test_nothing_of_an_imported_helper_leaks_its_private_line_space() -> None:
+    from compiler.passes.inline_functions import FOREIGN_LINE_BASE
+
+    analysis = _analyze("model.py")
+    spans = [d.span for d in analysis.diagnostics] + [op.span for op in analysis.ops]
+    spans += [s.span for s in analysis.scopes] + [r.span for r in analysis.regions]
+    for kernel in analysis.kernels:
+        spans += [
+            kernel.span,
+            kernel.header,
+            *(c.span for c in kernel.crossings),
+            *(r.span for r in kernel.regions),
+        ]
+    assert all(span.line < FOREIGN_LINE_BASE for span in spans)
+    assert all(line < FOREIGN_LINE_BASE for line, _ in analysis.lanes)
+    project = next(k for k in analysis.kernels if k.name == "forward_project")
+    assert "kernels/helpers.py:22 acc = tile.matmul" in project.expanded_text
+    assert str(FOREIGN_LINE_BASE // 10) not in project.expanded_text
