@@ -279,3 +279,39 @@ def test_values_are_tracked_by_definition_not_by_name() -> None:
     # Each read is dead on the lane that never uses its value, although both bind `n`.
     assert lanes[12] == "aic" and lanes[14] == "aiv"
     assert lanes[13] == "aic"
+
+
+CHAINED_CAST = """import pypto.language as pl
+
+
+@pl.jit
+def f(
+    q: pl.Tensor[[64, 64], pl.BF16],
+    k: pl.Tensor[[64, 64], pl.BF16],
+    v: pl.Tensor[[64, 64], pl.BF16],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="chain"):
+        s = pl.matmul(q, k, out_dtype=pl.FP32)
+        p = pl.cast(s, target_type=pl.BF16, mode="rint")
+        o = pl.matmul(p, v, out_dtype=pl.FP32)
+        out = pl.assemble(out, o, [0, 0])
+    return out
+"""
+
+
+def test_a_cast_the_cube_write_out_folds_stays_on_the_cube() -> None:
+    folded = analyze(CHAINED_CAST)
+    assert dict(folded.lanes) == {12: "aic", 13: "aic", 14: "aic", 15: "aic"}
+    assert [k.func_type for k in folded.kernels] == ["AIC"]
+    # FIXPIPE rounds half to even only: the default rounding keeps the vector cast (and its crossings).
+    vector = dict(analyze(CHAINED_CAST.replace(', mode="rint"', "")).lanes)
+    assert vector[13] == "both" and vector[14] == "both"
+
+
+def test_a_scalar_gm_write_outside_regions_is_no_vector_op() -> None:
+    # tensor.write is registered SHARED: in manual mode it is not "a vector op outside every region".
+    source = NOTIFY_IN_REGION.replace("    return out\n", "        pl.write(sig, [0], 1)\n    return out\n")
+    analysis = analyze(source)
+    assert [d.code for d in analysis.diagnostics if d.is_error] == []
+    assert dict(analysis.lanes)[18] == "both"

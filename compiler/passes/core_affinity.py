@@ -13,10 +13,8 @@ def op_affinity(op: TOp) -> Affinity:
     """ClassifyIntrinsicCallAffinity for a lowered op, using the spaces InferTileMemorySpace resolved."""
     if op.crossing is not None:
         return Affinity.MIXED
-    if op.op == "tensor.write":
-        return (
-            Affinity.VECTOR
-        )  # a scalar GM write in a kernel is the vector lane's (tile.write or tensor.write)
+    if op.pinned == "aic":
+        return Affinity.CUBE  # work the cube's write-out path does (a cast folded into FIXPIPE)
     if op.op in (ALIAS, SCALAR, "call") or op.op.startswith("tensor."):
         return Affinity.SHARED
     opdef = get_op(op.op)

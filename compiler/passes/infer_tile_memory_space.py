@@ -27,10 +27,13 @@ from compiler.passes.model import (
     TScope,
     TYield,
     ops_of,
+    walk,
 )
-from compiler.types import TensorType, TileType, is_cube_space
+from compiler.types import TensorType, TileType, is_cube_space, nbytes
 
 FIXPIPE_DTYPES = frozenset({"INT32", "FP32", "FP16", "BF16"})
+L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
+_RINT = ("rint", 1)
 BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather"})
 _FIXED: dict[str, str] = {
     "tile.aiv_shard": "Vec",
@@ -102,6 +105,25 @@ class _Inference:
             for i in MATMUL_OPERANDS.get(op.op, ())
             if i < len(op.operands) and op.operands[i]
         }
+        self.types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
+        # For each value: whether every read of it is a matmul operand (a chained matmul reads it on-chip).
+        self.only_matmul_reads: dict[str, bool] = {}
+        for op, _ in ops_of(kernel.body):
+            slots = MATMUL_OPERANDS.get(op.op, ())
+            for i, name in enumerate(op.operands):
+                if name:
+                    ok = i in slots and self.only_matmul_reads.get(name, True)
+                    self.only_matmul_reads[name] = ok
+            for name in op.reads:
+                if name not in op.operands:
+                    self.only_matmul_reads[name] = False
+        for node, _ in walk(kernel.body):
+            if isinstance(node, TYield):
+                for name in node.values:
+                    self.only_matmul_reads[name] = False
+            elif isinstance(node, TLoop | TIf):
+                for name in node.reads:
+                    self.only_matmul_reads[name] = False
 
     def block(self, block: tuple[TNode, ...], moves: dict[tuple[str, str], str]) -> tuple[TNode, ...]:
         out: list[TNode] = []
@@ -131,7 +153,8 @@ class _Inference:
         inserted: list[TOp] = []
         operands = list(op.operands)
         slots = MATMUL_OPERANDS.get(op.op, ())
-        vector = _is_vector_compute(op)
+        folded = self.cast_folds_into_fixpipe(op)
+        vector = _is_vector_compute(op) and not folded
         for i, name in enumerate(operands):
             if name is None:
                 continue
@@ -186,8 +209,15 @@ class _Inference:
         recross = (
             op.op == "tile.move" and crossing is not None and bool(operands) and operands[0] in self.crossed
         )
+        if folded:
+            memory = "Mat"  # the FIXPIPE writes the narrowed value into an L1 scratch the next matmul reads
         new = op.with_(
-            operands=tuple(operands), in_spaces=spaces, memory=memory, crossing=crossing, recross=recross
+            operands=tuple(operands),
+            in_spaces=spaces,
+            memory=memory,
+            crossing=crossing,
+            recross=recross,
+            pinned="aic" if folded else op.pinned,
         )
         if op.result:
             self.space[op.result] = memory
@@ -203,6 +233,31 @@ class _Inference:
 
     def _type(self, name: str) -> object:
         return None
+
+    def cast_folds_into_fixpipe(self, op: TOp) -> bool:
+        """AutoTileMatmulL0's chained-matmul cast fold: `tile.cast` of an FP32 Acc result to BF16/FP16 in
+        round-half-to-even (`mode="rint"`, the only rounding FIXPIPE has), read only by matmuls, and
+        fitting L0c, is done by the cube's write-out path instead of the vector unit."""
+        if op.op != "tile.cast" or not op.operands or not op.operands[0] or not op.result:
+            return False
+        source = op.operands[0]
+        source_type = self.types.get(source)
+        shaped = TileType | TensorType
+        if self.space.get(source) != "Acc" or not isinstance(source_type, shaped):
+            return False
+        if (
+            source_type.dtype != "FP32"
+            or not isinstance(op.type, shaped)
+            or op.type.dtype not in ("BF16", "FP16")
+        ):
+            return False
+        mode = op.kwarg("mode")
+        if getattr(mode, "value", mode) not in _RINT:
+            return False
+        size = nbytes(source_type.shape, "FP32")
+        if size is None or size > L0C_BYTES.get(self.target, L0C_BYTES["a2a3"]):
+            return False
+        return self.only_matmul_reads.get(op.result, False)
 
     def acc_store(self, op: TOp) -> None:
         """AG-1: the fix-pipe narrows an Acc tile only into INT32 / FP32 / FP16 / BF16."""
