@@ -315,3 +315,26 @@ def test_a_scalar_gm_write_outside_regions_is_no_vector_op() -> None:
     analysis = analyze(source)
     assert [d.code for d in analysis.diagnostics if d.is_error] == []
     assert dict(analysis.lanes)[18] == "both"
+
+
+L1_BUFFER = """import pypto.language as pl
+
+
+@pl.jit
+def f(
+    x: pl.Tensor[[64, 64], pl.BF16],
+    w: pl.Tensor[[64, 64], pl.BF16],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="l1"):
+        buf = pl.create_l1([64, 64], pl.BF16)
+        buf = pl.assemble(buf, x, [0, 0])
+        acc = pl.matmul(buf, w, out_dtype=pl.FP32)
+        out = pl.assemble(out, pl.exp(acc), [0, 0])
+    return out
+"""
+
+
+def test_an_l1_buffer_lives_on_the_cube_side() -> None:
+    lanes = dict(analyze(L1_BUFFER).lanes)
+    assert lanes[11] == "aic" and lanes[12] == "aic" and lanes[13] == "aic"

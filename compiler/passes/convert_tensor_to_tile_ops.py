@@ -207,6 +207,7 @@ class _Lowering:
         ir_name = resolution.ir_name
         opdef = get_op(ir_name)
         first = call.args[0] if call.args else None
+        l1_buffer = ir_name == "tensor.create_l1"  # an L1 (Mat) buffer: the cube side's
         if ir_name in _GM_SCALAR_ACCESS and isinstance(first, ir.Name) and self.is_gm(first.id):
             # A scalar read / write / dim query of a GM tensor stays a tensor op (SHARED, no tile load).
             pass
@@ -220,6 +221,8 @@ class _Lowering:
         kwargs = self.kwargs(call)
         if ir_name == "tile.load" and call.func.endswith("load") and call.kwarg("target_memory") is None:
             kwargs = (*kwargs, ("target_memory", "Vec"))  # the DSL writes the default explicitly
+        if l1_buffer:
+            kwargs = (*(kw for kw in kwargs if kw[0] != "target_memory"), ("target_memory", "Mat"))
         if ir_name == "tile.store" and call.func.endswith("assemble"):
             # pl.assemble(target, source, offset): a store into GM, or tile.assemble into a local tile.
             target = args[0] if args else None
