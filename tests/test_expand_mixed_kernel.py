@@ -338,3 +338,33 @@ def f(
 def test_an_l1_buffer_lives_on_the_cube_side() -> None:
     lanes = dict(analyze(L1_BUFFER).lanes)
     assert lanes[11] == "aic" and lanes[12] == "aic" and lanes[13] == "aic"
+
+
+DEAD_YIELD = """import pypto.language as pl
+
+
+@pl.jit
+def f(
+    x: pl.Tensor[[64, 64], pl.FP32],
+    flag: pl.Tensor[[8], pl.INT32],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="y"):
+        n = pl.read(flag, [0])
+        t = pl.load(x, [0, 0], [64, 64])
+        if n > 0:
+            a = pl.exp(t)
+            r = pl.yield_(a)
+        else:
+            r = pl.yield_(t)
+        out = pl.store(t, [0, 0], out)
+    return out
+"""
+
+
+def test_a_yield_of_if_results_nothing_reads_gets_no_lane() -> None:
+    lanes = dict(analyze(DEAD_YIELD).lanes)
+    assert 15 not in lanes and 17 not in lanes  # DCE removes the dead results with their yields
+    assert lanes[14] == "aiv" and lanes[13] == "aiv"
+    live = dict(analyze(DEAD_YIELD.replace("pl.store(t, [0, 0], out)", "pl.store(r, [0, 0], out)")).lanes)
+    assert live[15] == "aiv" and live[17] == "aiv"

@@ -31,6 +31,7 @@ from compiler.passes.model import (
     TYield,
     children,
     last_use,
+    names_used,
     ops_of,
     walk,
     with_children,
@@ -219,6 +220,7 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
             for target, value in zip(node.targets, node.values, strict=False):
                 defs[target] = defs.get(value, frozenset({AIC, AIV}))
     sides = (AIC, AIV) if mixed else (single,)
+    read_anywhere = frozenset(name for node in kernel.body for name in names_used(node))
     for side in sides:
         removed: set[int] = set()
         while True:
@@ -240,7 +242,9 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
             if not newly:
                 break
             removed |= newly
-        kept = _place(kernel.body, side, mixed, single, defs, removed, result, kernel.statement_lines)
+        kept = _place(
+            kernel.body, side, mixed, single, defs, removed, result, kernel.statement_lines, read_anywhere
+        )
         result.kept[side] = list(kept)
     return result
 
@@ -297,6 +301,8 @@ def _place(
     removed: set[int],
     result: LaneResult,
     statement_lines: bool = False,
+    read_anywhere: frozenset[str] = frozenset(),
+    in_if: bool = False,
 ) -> list[TNode]:
     kept: list[TNode] = []
     for node in block:
@@ -310,13 +316,26 @@ def _place(
                 own_line = node.origin == CROSSING_MOVE or statement_lines
                 line = node.line_span.line if own_line else node.call_span.line
         elif isinstance(node, TYield):
-            line = node.span.line
+            # An if's results that nothing reads are dead: DCE removes the yield with them.
+            dead = in_if and bool(node.targets) and not any(t in read_anywhere for t in node.targets)
+            line = None if dead else node.span.line
         elif isinstance(node, TLoop | TIf):
             line = node.header.line
         if line is not None:
             result.line_sides.setdefault(line, set()).add(side)
         for sub in children(node):
-            _place(sub, side, mixed, single, defs, removed, result, statement_lines)
+            _place(
+                sub,
+                side,
+                mixed,
+                single,
+                defs,
+                removed,
+                result,
+                statement_lines,
+                read_anywhere,
+                isinstance(node, TIf),
+            )
     return kept
 
 
