@@ -244,7 +244,7 @@ def f(
         for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
             t = pl.aiv_shard(acc)
             out[:] = pl.mul(t, 2.0)
-            pld.system.notify(sig, aiv_id, peer=0, op=pld.NotifyOp.AtomicAdd)
+            pld.system.notify(sig, 0, [aiv_id], 1, op=pld.NotifyOp.AtomicAdd)
     return out
 """
 

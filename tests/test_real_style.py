@@ -197,3 +197,36 @@ def test_nothing_of_an_imported_helper_leaks_its_private_line_space() -> None:
     project = next(k for k in analysis.kernels if k.name == "forward_project")
     assert "kernels/helpers.py:22 acc = tile.matmul" in project.expanded_text
     assert str(FOREIGN_LINE_BASE // 10) not in project.expanded_text
+
+
+ONE_MISTAKE = """import pypto.language as pl
+
+N = 4
+
+
+@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        y[:] = pl.cast(x, target_type=pl.BF16)
+    for b in pl.spmd(N, name_hint="blocks"):
+        y[b : b + 1, :] = pl.exp(x[b : b + 1, :])
+    return y
+"""
+
+
+def test_single_real_code_mistakes_are_reported_as_the_compiler_words_them() -> None:
+    assert [d for d in Analyzer().analyze(ONE_MISTAKE).diagnostics if d.is_error] == []
+    keyword = Analyzer().analyze(ONE_MISTAKE.replace("target_type=pl.BF16", "dtype=pl.BF16"))
+    [error] = [d for d in keyword.diagnostics if d.is_error]
+    assert error.code == "PTO-F15" and error.span.line == 9
+    assert error.message == "pl operation 'cast': cast() got an unexpected keyword argument 'dtype'"
+    zero = Analyzer().analyze(ONE_MISTAKE.replace("N = 4", "N = 0"))
+    [error] = [d for d in zero.diagnostics if d.is_error]
+    assert (error.code, error.span.line, error.message) == (
+        "PTO-F34",
+        10,
+        "core_num must be a positive integer, got 0",
+    )
+    extra = Analyzer().analyze(ONE_MISTAKE.replace("pl.cast(x, target_type=pl.BF16)", "pl.exp(x, x)"))
+    [error] = [d for d in extra.diagnostics if d.is_error]
+    assert error.message == "pl operation 'exp': exp() takes 1 positional argument but 2 were given"

@@ -24,6 +24,7 @@ from compiler.frontend.consts import (
     fold,
 )
 from compiler.ops.resolve import Resolution, resolve_call
+from compiler.ops.signatures import SIGNATURES
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
 
@@ -190,6 +191,10 @@ class FunctionChecker:
             return
         if stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
+            width = call.args[0] if call.args else call.kwarg("core_num")
+            value = fold(width, self.env) if width is not None else None
+            if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
+                self.error("PTO-F34", width.span, value=value)
             info = self._scope_info(call)
             self.facts.scopes[stmt.span] = info
             inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
@@ -649,6 +654,11 @@ class FunctionChecker:
             return UNKNOWN
         args = [self.arg_value(a, ctx) for a in call.args]
         kwargs = {kw.name: self.arg_value(kw.value, ctx) for kw in call.keywords}
+        problem = signature_error(call)
+        if problem is not None:
+            code, fields = _deduction_fields(func, problem)
+            self.error(code, call.span, **fields)
+            return UNKNOWN
         resolution = resolve_call(func, args, kwargs)
         self.facts.calls[call.span] = resolution
         if resolution.unknown:
@@ -761,6 +771,47 @@ _SLOT_CODES = {
     "local_slot_num": ("PTO-SP6c", "PTO-SP6"),
 }
 """(not an integer literal, not positive) codes of each slot count."""
+
+
+def signature_error(call: ir.Call) -> str | None:
+    """The TypeError Python raises when a DSL wrapper is called with arguments that do not fit its
+    parameter list, prefixed as the parser words it (`pl operation 'cast': cast() got ...`)."""
+    signature = SIGNATURES.get(call.func)
+    if signature is None or call.star_kwargs:
+        return None
+    positional, required, kwonly, kw_required, varargs, varkw = signature
+    module, _, op = call.func.rpartition(".")
+    prefix = f"{module} operation '{op}': {op}()"
+    given = len(call.args)
+    if given > len(positional) and not varargs:
+        takes = (
+            str(len(positional)) if required == len(positional) else f"from {required} to {len(positional)}"
+        )
+        plural = "" if takes == "1" else "s"
+        was = "was" if given == 1 else "were"
+        return f"{prefix} takes {takes} positional argument{plural} but {given} {was} given"
+    names = [kw.name for kw in call.keywords]
+    for name in names:
+        if name in positional[:given]:
+            return f"{prefix} got multiple values for argument '{name}'"
+        if name not in positional and name not in kwonly and not varkw:
+            return f"{prefix} got an unexpected keyword argument '{name}'"
+    missing = [p for p in positional[given:required] if p not in names]
+    if missing:
+        return f"{prefix} missing {len(missing)} required positional argument{'s' if len(missing) > 1 else ''}: {_listed(missing)}"
+    missing_kw = [k for k in kw_required if k not in names]
+    if missing_kw:
+        plural = "s" if len(missing_kw) > 1 else ""
+        return f"{prefix} missing {len(missing_kw)} required keyword-only argument{plural}: {_listed(missing_kw)}"
+    return None
+
+
+def _listed(names: list[str]) -> str:
+    """Python's wording of a list of parameter names: 'a', 'a' and 'b', 'a', 'b', and 'c'."""
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) <= 2:
+        return " and ".join(quoted)
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
 
 
 def _deduction_fields(dsl_name: str, text: str) -> tuple[str, dict[str, Any]]:
