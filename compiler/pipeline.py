@@ -388,18 +388,30 @@ def parsed_path(path: str) -> str | None:
     return path if path != "<memory>" else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Localizer:
     """Maps what happened inside a helper of another module back to the call site in this document."""
 
     splices: list[Splice]
     path: str
+    files: dict[int, str] = field(init=False)  # foreign line space -> the helper module, as shown
+
+    def __post_init__(self) -> None:
+        self.files = {}
+        for splice in self.splices:
+            space = splice.first_line // FOREIGN_LINE_BASE
+            if space not in self.files:
+                self.files[space] = _relative(splice.path, self.path)
+
+    def innermost(self, span: Span) -> Splice | None:
+        """The splice whose helper code holds `span`."""
+        return next((s for s in self.splices if s.first_line <= span.line <= s.last_line), None)
 
     def splice_of(self, span: Span) -> Splice | None:
         """The outermost call site in this document of the helper code at `span` (helpers nest)."""
         found: Splice | None = None
         for _ in range(32):
-            inner = next((s for s in self.splices if s.first_line <= span.line <= s.last_line), None)
+            inner = self.innermost(span)
             if inner is None:
                 return found
             found = inner
@@ -409,18 +421,18 @@ class _Localizer:
         return None
 
     def diagnostic(self, d: Diagnostic) -> Diagnostic:
-        """A diagnostic located in a foreign helper is reported at its call site, naming where it is."""
+        """A diagnostic located in a foreign helper is reported at its call site in this document, naming
+        the helper and the line that holds it."""
         related = tuple(r for r in d.related if not is_foreign(r.span))
         if not is_foreign(d.span):
             return d if len(related) == len(d.related) else replace(d, related=related)
-        splice = self.splice_of(d.span)
-        if splice is None:
+        inner, outer = self.innermost(d.span), self.splice_of(d.span)
+        if inner is None or outer is None or is_foreign(outer.call_site):
             return replace(d, span=NO_SPAN, related=related, fixes=())
-        where = _relative(splice.path, self.path)
-        message = (
-            f"{d.message}\n(in inline helper '{splice.helper}', {where}:{d.span.line % FOREIGN_LINE_BASE})"
-        )
-        return replace(d, span=splice.call_site, message=message, related=related, fixes=())
+        where = self.files.get(d.span.line // FOREIGN_LINE_BASE, inner.path)
+        line = d.span.line % FOREIGN_LINE_BASE
+        message = f"{d.message}\n(in inline helper '{inner.helper}', {where}:{line})"
+        return replace(d, span=outer.call_site, message=message, related=related, fixes=())
 
     def kernel(self, info: KernelInfo) -> KernelInfo:
         """A kernel outlined from a foreign helper's scope sits at the call site; the regions and
@@ -445,11 +457,12 @@ class _Localizer:
 
     def lines_named(self, text: str) -> str:
         """`L20000022` / `line 20000022` of a foreign helper written as `helpers.py:22`."""
-        files = {s.first_line // FOREIGN_LINE_BASE: _relative(s.path, self.path) for s in self.splices}
+        if not self.files or not _FOREIGN_LINE.search(text):
+            return text
 
         def name(match: re.Match[str]) -> str:
             line = int(match.group(2))
-            where = files.get(line // FOREIGN_LINE_BASE)
+            where = self.files.get(line // FOREIGN_LINE_BASE)
             return f"{where}:{line % FOREIGN_LINE_BASE}" if where else match.group(0)
 
         named = _FOREIGN_LINE.sub(name, text)

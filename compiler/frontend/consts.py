@@ -171,6 +171,15 @@ def eval_expr(node: ast.expr, env: Mapping[str, object]) -> object:
     return _front_end_value(evaluate_expression(node, env))
 
 
+def source_text(node: ast.AST) -> str:
+    """`ast.unparse`, but never an exception (a literal too long for str(), a tree too deep): then '...'."""
+    try:
+        text = ast.unparse(node)
+    except (ValueError, RecursionError, MemoryError):
+        return "..."
+    return text if len(text) <= 10_000 else "..."
+
+
 def _has_unknown(value: object) -> bool:
     if value is UNKNOWN_VALUE:
         return True
@@ -200,7 +209,7 @@ def front_end_env(evaluated: Mapping[str, object], tree: ast.Module) -> dict[str
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             value = freeze(names.get(stmt.targets[0].id, UNKNOWN_VALUE))
             if isinstance(stmt.value, ast.List | ast.Call) and _has_unknown(value):
-                names[stmt.targets[0].id] = SourceText(ast.unparse(stmt.value))
+                names[stmt.targets[0].id] = SourceText(source_text(stmt.value))
         # Every module-level binding is a known name, even with an unknown value: never "undefined".
         for name in _bound_names(stmt):
             names.setdefault(name, UNKNOWN_VALUE)

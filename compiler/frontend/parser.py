@@ -12,7 +12,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, dotted_name
-from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants
+from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
 from compiler.frontend.units import Unit, split_units
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
@@ -530,7 +530,7 @@ def _dim(node: ast.expr, env: Mapping[str, object]) -> int | str:
         return value
     if isinstance(value, Dynamic):
         return value.name
-    return ast.unparse(node)
+    return source_text(node)
 
 
 def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:

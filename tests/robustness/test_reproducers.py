@@ -95,3 +95,13 @@ def test_a_runaway_unit_gets_one_hint_and_the_rest_is_analysed(monkeypatch: pyte
     assert len(hints) == 1 and "'bomb'" in hints[0].message
     fine_line = source.split("\n").index("        y[:] = pl.exp(x)") + 1
     assert dict(analysis.lanes).get(fine_line) == "aiv"
+
+
+def test_a_huge_literal_in_an_annotation_dimension() -> None:
+    source = (
+        "import pypto.language as pl\n\n\n@pl.jit\n"
+        "def f(x: pl.Tensor[[64, 0x" + "f" * 5000 + "], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    return y\n"
+    )
+    analysis = analyze(source)
+    assert all(d.code != "PTO-F47" for d in analysis.diagnostics)
