@@ -56,7 +56,7 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
     return path, text
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutations_never_raise_and_stay_bounded(case: tuple[str, str]) -> None:
     path, text = case
