@@ -385,13 +385,7 @@ def _factory_code(
                 if isinstance(item, ast.FunctionDef)
                 and (fn := _function(item, spans, local, report, stmt.name)) is not None
             ]
-            span = spans.of(stmt)
-            if stmt.decorator_list:
-                first = spans.of(stmt.decorator_list[0])
-                span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
-            line = stmt.lineno + spans.line_offset
-            col = spans.col(stmt.lineno, stmt.col_offset) + len("class ")
-            header = Span(line, col, line, col + len(stmt.name))
+            span, header = _definition_spans(stmt, spans, "class ")
             programs.append(ir.Program(stmt.name, tuple(members), span, header))
     return functions, programs
 
@@ -403,6 +397,19 @@ def _close_over(function: ir.Function, closure: Mapping[str, object]) -> ir.Func
     own = {p.name for p in function.params} | stored_names(function.body)
     body = tuple(resolve_globals(s, closure, own) for s in function.body)
     return replace(function, body=body, closure=frozenset(closure) - own)
+
+
+def _definition_spans(
+    node: ast.FunctionDef | ast.ClassDef, spans: SpanMaker, keyword: str
+) -> tuple[Span, Span]:
+    """A definition's whole span (from its first decorator's `@`) and the span of its name."""
+    span = spans.of(node)
+    if node.decorator_list:
+        first = spans.of(node.decorator_list[0])
+        span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
+    line = node.lineno + spans.line_offset
+    col = spans.col(node.lineno, node.col_offset) + len(keyword)
+    return span, Span(line, col, line, col + len(node.name))
 
 
 def _is_program(decorator: ast.expr) -> bool:
@@ -479,13 +486,7 @@ def _function(
         value = builder.expr(default) if default is not None else None
         params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction, value))
     return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
-    span = spans.of(node)
-    if node.decorator_list:
-        first = spans.of(node.decorator_list[0])
-        span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
-    def_line = node.lineno + spans.line_offset
-    name_col = spans.col(node.lineno, node.col_offset) + len("def ")
-    header = Span(def_line, name_col, def_line, name_col + len(node.name))
+    span, header = _definition_spans(node, spans, "def ")
     return ir.Function(
         node.name,
         decorator,
