@@ -176,6 +176,17 @@ def parse_document(
     return ParsedDocument(module, env, tuple(diagnostics), target, imports)
 
 
+def imported_names(tree: ast.Module) -> tuple[ImportedName, ...]:
+    """The names a module imports with `from x import y as z` at top level."""
+    return tuple(
+        ImportedName(alias.asname or alias.name, stmt.module or "", stmt.level, alias.name)
+        for stmt in tree.body
+        if isinstance(stmt, ast.ImportFrom)
+        for alias in stmt.names
+        if alias.name != "*"
+    )
+
+
 def module_functions(
     tree: ast.Module, text: str, env: Mapping[str, object]
 ) -> tuple[list[ir.Function], tuple[ImportedName, ...]]:
@@ -191,13 +202,7 @@ def module_functions(
         ]
         if (fn := _function(node, spans, env, ignored.append, None)) is not None
     ]
-    imports = tuple(
-        ImportedName(alias.asname or alias.name, stmt.module or "", stmt.level, alias.name)
-        for stmt in tree.body
-        if isinstance(stmt, ast.ImportFrom)
-        for alias in stmt.names
-        if alias.name != "*"
-    )
+    imports = imported_names(tree)
     return functions, imports
 
 
@@ -280,13 +285,7 @@ def _constants(
     found: list[ModuleSummary] = []
     tree = parse_source(text)
     env = module_constants(tree, path, graph, found)
-    imports = tuple(
-        ImportedName(alias.asname or alias.name, stmt.module or "", stmt.level, alias.name)
-        for stmt in tree.body
-        if isinstance(stmt, ast.ImportFrom)
-        for alias in stmt.names
-        if alias.name != "*"
-    )
+    imports = imported_names(tree)
     cache.constants = (text, tuple(found), env, imports)
     return dict(env), imports
 
