@@ -95,6 +95,8 @@ class Analyzer:
     )
     simplify_cache: dict[int, tuple[ir.Function, object, ir.Function]] = field(default_factory=dict)
     splice_memo: SpliceMemo = field(default_factory=SpliceMemo)
+    localized: dict[int, tuple[KernelInfo, object, KernelInfo]] = field(default_factory=dict)
+    scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
         int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
     ] = field(default_factory=dict)
@@ -128,6 +130,8 @@ class Analyzer:
         self.inline_cache.clear()
         self.simplify_cache.clear()
         self.kernel_refs.clear()
+        self.localized.clear()
+        self.scope_calls.clear()
         self.splice_memo = SpliceMemo()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
@@ -184,19 +188,24 @@ class Analyzer:
         bodies = {id(item.body) for item in kernels}
         for stale_body in [k for k in self.kernel_refs if k not in bodies]:
             del self.kernel_refs[stale_body]
+        live_infos = {id(r.info) for r in results}
+        for stale_info in [k for k in self.localized if k not in live_infos]:
+            del self.localized[stale_info]
         kernel_objs = [r.kernel for r in results]
         clean_objs = [r.kernel for r in clean]
         diagnostics.extend(mixed_kernel_expanded.verify(clean_objs))
         diagnostics.extend(check_group_abi(module, clean_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(clean_objs, groups, target))
         diagnostics.extend(hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target))
-        scopes = tuple(s for s in scope_infos(module, kernel_objs) if not is_foreign(s.span))
+        scopes = tuple(
+            s for s in scope_infos(module, kernel_objs, self.scope_calls) if not is_foreign(s.span)
+        )
         lanes: dict[int, set[str]] = {}
         for r in results:
             for line, lane in r.lanes:
                 lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
         localize = _Localizer(splices, path)
-        infos = [localize.kernel(r.info) for r in results]
+        infos = [self._localized(localize, r.info) for r in results]
         return Analysis(
             path=path,
             target=target,
@@ -217,6 +226,17 @@ class Analyzer:
             ),
             scopes=scopes,
         )
+
+    def _localized(self, localize: _Localizer, info: KernelInfo) -> KernelInfo:
+        """`localize.kernel(info)`, reused while the kernel result and the helper modules are the same."""
+        site = localize.splice_of(info.span) if is_foreign(info.span) else None
+        key = (tuple(sorted(localize.files.items())), site.call_site if site is not None else None)
+        cached = self.localized.get(id(info))
+        if cached is not None and cached[0] is info and cached[1] == key:
+            return cached[2]
+        result = localize.kernel(info)
+        self.localized[id(info)] = (info, key, result)
+        return result
 
     def _kernel_inputs(self, item: OutlinedKernel, facts: FunctionFacts) -> tuple[object, ...]:
         """The parse-stage facts a kernel's passes read: types of its names, resolutions of its calls,

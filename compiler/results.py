@@ -136,9 +136,23 @@ def symbols(
     return tuple(sorted(symbols, key=lambda s: s.span.line))
 
 
-def scope_infos(module: ir.Module, kernels: list[Kernel]) -> tuple[ScopeInfo, ...]:
-    """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch."""
+def scope_infos(
+    module: ir.Module, kernels: list[Kernel], memo: dict[int, tuple[object, list[ir.Call]]] | None = None
+) -> tuple[ScopeInfo, ...]:
+    """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch
+    (`memo` keeps the calls of unchanged scope bodies across analyses)."""
     from compiler.passes.walk import calls_in_block, walk_stmts
+
+    memo = memo if memo is not None else {}
+    live: set[int] = set()
+
+    def calls_of(body: tuple[ir.Stmt, ...]) -> list[ir.Call]:
+        live.add(id(body))
+        cached = memo.get(id(body))
+        if cached is None or cached[0] is not body:
+            cached = (body, calls_in_block(body))
+            memo[id(body)] = cached
+        return cached[1]
 
     out: list[ScopeInfo] = []
     for function in module.all_functions():
@@ -151,7 +165,7 @@ def scope_infos(module: ir.Module, kernels: list[Kernel]) -> tuple[ScopeInfo, ..
                     ScopeInfo("pl.cluster", stmt.span, stmt.header, inside, "co-schedules AIC and AIV")
                 )
                 continue
-            called = {c.func[5:] for c in calls_in_block(stmt.body) if c.func.startswith("self.")}
+            called = {c.func[5:] for c in calls_of(stmt.body) if c.func.startswith("self.")}
             launched = tuple(k.name for k in kernels if k.name in called or k.span == stmt.span)
             launch = next((k.launch for k in kernels if k.launch is not None and k.name in launched), None)
             detail = ""
@@ -160,4 +174,6 @@ def scope_infos(module: ir.Module, kernels: list[Kernel]) -> tuple[ScopeInfo, ..
                 width_text = f"pl.system.{width}()" if isinstance(width, str) and width != "?" else str(width)
                 detail = f"{width_text} blocks" + (", sync_start" if launch.sync_start else "")
             out.append(ScopeInfo("pl.spmd", stmt.span, stmt.header, launched, detail))
+    for stale in [k for k in memo if k not in live]:
+        del memo[stale]
     return tuple(out)
