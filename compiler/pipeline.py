@@ -43,7 +43,7 @@ from compiler.passes.inline_functions import (
 from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
-from compiler.passes.outline_incore_scopes import OutlinedKernel, outline
+from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
 from compiler.passes.simplify import simplify
 from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
@@ -96,6 +96,8 @@ class Analyzer:
     simplify_cache: dict[int, tuple[ir.Function, object, ir.Function]] = field(default_factory=dict)
     splice_memo: SpliceMemo = field(default_factory=SpliceMemo)
     localized: dict[int, tuple[KernelInfo, object, KernelInfo]] = field(default_factory=dict)
+    outline_memo: OutlineMemo = field(default_factory=dict)
+    outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
         int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
@@ -132,6 +134,7 @@ class Analyzer:
         self.kernel_refs.clear()
         self.localized.clear()
         self.scope_calls.clear()
+        self.outline_memo.clear()
         self.splice_memo = SpliceMemo()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
@@ -146,7 +149,10 @@ class Analyzer:
         }
         facts = self._check_functions(module, env, diagnostics, parsed.diagnostics, originals)
         module = self._simplify(module, env, facts)
-        kernels, groups = outline(module, facts, env, diagnostics.append)
+        if self.outline_env is not module.env_key:
+            self.outline_memo.clear()  # outlining folds constants: new values, new scopes
+            self.outline_env = module.env_key
+        kernels, groups = outline(module, facts, env, diagnostics.append, self.outline_memo)
         diagnostics.extend(check_clusters(module))
         caller_group = {member: group.name for group in groups for member in group.members}
         results: list[KernelResult] = []

@@ -52,13 +52,20 @@ def _kernel_name(function: ir.Function, hint: str | None, index: int) -> str:
     return base
 
 
+OutlineMemo = dict[int, tuple[object, object, list["OutlinedKernel"], dict[str, Launch], list[Diagnostic]]]
+
+
 def outline(
     module: ir.Module,
     facts: dict[str, FunctionFacts],
     env: dict[str, object],
     report: Callable[[Diagnostic], None],
+    memo: OutlineMemo | None = None,
 ) -> tuple[list[OutlinedKernel], list[GroupInfo]]:
-    """Find every kernel of the module (see module docstring)."""
+    """Find every kernel of the module (see module docstring). `memo` keeps each function's outlined
+    scopes while the function, its facts and the constants are the same objects."""
+    memo = memo if memo is not None else {}
+    live: set[int] = set()
     kernels: list[OutlinedKernel] = []
     groups: list[GroupInfo] = []
     launches: dict[str, Launch] = {}
@@ -94,7 +101,23 @@ def outline(
             continue
         if function.func_type in ("Inline", "Host"):
             continue
-        _Outliner(function, fn_facts, env, kernels, launches, report).block(function.body, None)
+        live.add(id(function))
+        cached = memo.get(id(function))
+        if cached is None or cached[0] is not function or cached[1] is not fn_facts:
+            found: list[OutlinedKernel] = []
+            found_launches: dict[str, Launch] = {}
+            found_diagnostics: list[Diagnostic] = []
+            outliner = _Outliner(function, fn_facts, env, found, found_launches, found_diagnostics.append)
+            outliner.block(function.body, None)
+            cached = (function, fn_facts, found, found_launches, found_diagnostics)
+            memo[id(function)] = cached
+        kernels.extend(cached[2])
+        for name, found_launch in cached[3].items():
+            launches.setdefault(name, found_launch)
+        for diagnostic_ in cached[4]:
+            report(diagnostic_)
+    for stale in [k for k in memo if k not in live]:
+        del memo[stale]
     for i, item in enumerate(kernels):
         launch = launches.get(item.kernel.name)
         if launch is not None and item.kernel.launch is None:
