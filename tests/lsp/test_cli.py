@@ -57,3 +57,25 @@ def test_clean_file_exits_zero(tmp_path: Path) -> None:
 
 def test_missing_path(tmp_path: Path) -> None:
     assert _check(str(tmp_path / "nope.py")).returncode == 2
+
+
+def test_env_and_extra_path_flags(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "sizes.py").write_text('import os\n\nK = 128 if os.environ.get("KMODE") == "big" else 64\n')
+    entry = tmp_path / "app" / "entry.py"
+    entry.parent.mkdir()
+    entry.write_text(
+        "import pypto.language as pl\nfrom sizes import K\n\n\n@pl.jit\n"
+        "def run(a: pl.Tensor[[64, K], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], "
+        "y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        y[:] = pl.matmul(a, b, out_dtype=pl.FP32)\n"
+        "    return y\n"
+    )
+    assert _check(str(entry), "--extra-path", str(shared)).returncode == 0  # K = 64 by default
+    big = _check(str(entry), "--extra-path", str(shared), "--env", "KMODE=big")
+    assert big.returncode == 1 and "PTO-F15" in big.stdout and "lhs K=128 and rhs K=64" in big.stdout
+    unresolved = _check(str(entry), "--env", "KMODE=big")  # without the root, K is unknown: silent
+    assert unresolved.returncode == 0
+    assert _check(str(entry), "--env", "KMODE").returncode == 2  # not NAME=VALUE
