@@ -2244,6 +2244,15 @@ _r(
     _W,
 )
 _r(
+    "PTO-NQ1",
+    "unused-noqa",
+    "parse",
+    "Unused `noqa` directive (unused: {codes})",
+    "A `# noqa` comment that silences nothing on its line.",
+    "Remove the directive, or the codes it no longer needs.",
+    _I,
+)
+_r(
     "PTO-F47b",
     "analysis-budget-exceeded",
     "parse",
@@ -2529,6 +2538,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("O", "Parser: `optimizations=`, `pl.split`, `pl.cross_core_slot`"),
     ("D", "Boundary-op type deducers"),
     ("IN", "InlineFunctions: splicing inline helpers"),
+    ("NQ", "Suppressions: `# noqa`"),
     ("OI", "OutlineIncoreScopes"),
     ("OC", "OutlineClusterScopes"),
     ("CT", "ConvertTensorToTileOps"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from compiler import budget, ir
+from compiler import budget, ir, suppressions
 from compiler.analysis import Analysis, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
@@ -217,7 +217,7 @@ class Analyzer:
             target=target,
             diagnostics=tuple(
                 sorted(
-                    _dedupe([localize.diagnostic(d) for d in diagnostics]),
+                    suppressions.apply(_dedupe([localize.diagnostic(d) for d in diagnostics]), source),
                     key=lambda d: (d.span.line, d.span.col),
                 )
             ),
