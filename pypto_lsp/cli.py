@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -13,7 +14,7 @@ from compiler.analysis import Analysis
 from compiler.diagnostics import Diagnostic
 from compiler.modules import ModuleGraph
 from compiler.pipeline import Analyzer
-from pypto_lsp import dsl
+from pypto_lsp import dsl, project_config
 from pypto_lsp.config import TARGETS
 from pypto_lsp.document import run_analysis
 
@@ -140,8 +141,17 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     except ValueError as exc:
         print(f"pypto-lsp: {exc}", file=sys.stderr)
         return 2
+    project = project_config.load(project_config.find(args.paths[0].resolve()))
+    if project.errors:
+        for problem in project.errors:
+            print(f"pypto-lsp: {project.path}: {problem}", file=sys.stderr)
+        return 2
+    # Command-line values win over the project's, as ruff's do.
+    environ = {**dict(project.env), **environ}
+    roots = (*(p.resolve() for p in args.extra_path), *project.extra_paths)
+    target = args.target or project.target
     # One module graph for the whole run: a config module imported by many files is evaluated once.
-    graph = ModuleGraph(environ=environ, extra_paths=tuple(p.resolve() for p in args.extra_path))
+    graph = ModuleGraph(environ=environ, extra_paths=roots)
     files, walked = collect_files(args.paths)
     progress = Progress(len(files)) if walked else Progress(0)
     records: list[dict[str, Any]] = []
@@ -154,8 +164,11 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             print(f"pypto-lsp: {path}: {exc.strerror or exc}", file=sys.stderr)
             errors += 1
             continue
-        analysis = run_analysis(text, str(path), args.target, force=True, analyzer=Analyzer(graph=graph))
+        analysis = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
         assert analysis is not None  # forced
+        kept = tuple(d for d in analysis.diagnostics if project.allows(d.code, str(path)))
+        if len(kept) != len(analysis.diagnostics):
+            analysis = replace(analysis, diagnostics=kept)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         if args.format == "json":

@@ -29,7 +29,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from compiler.analysis import Analysis
 from compiler.modules import DiskReader, ModuleGraph
 from compiler.pipeline import Analyzer
-from pypto_lsp import __version__, config, dsl
+from pypto_lsp import __version__, config, dsl, project_config
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
@@ -88,6 +88,8 @@ class PyptoServer(LanguageServer):
         # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
         self.analyzers: dict[str, Analyzer] = {}
         self.idle_gc: asyncio.TimerHandle | None = None
+        self.project = project_config.ProjectConfig()
+        self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
         self.graph = ModuleGraph(read_file=self.read_workspace_file)
@@ -144,6 +146,36 @@ class PyptoServer(LanguageServer):
         base = Path(root) if root else Path.cwd()
         return tuple((base / p).resolve() if not Path(p).is_absolute() else Path(p) for p in paths)
 
+    def load_project(self) -> None:
+        """Read `[tool.pypto-lsp]` from the workspace's pyproject.toml; a fault there is shown on it."""
+        root_uri = self.workspace.root_uri or next((f.uri for f in self.workspace.folders.values()), None)
+        root = to_fs_path(root_uri) if root_uri else None
+        found = project_config.find(Path(root)) if root else None
+        self.project = project_config.load(found)
+        if found is not None:
+            items = [
+                types.Diagnostic(
+                    range=types.Range(types.Position(0, 0), types.Position(0, 1)),
+                    message=f"[tool.pypto-lsp]: {problem}",
+                    severity=types.DiagnosticSeverity.Error,
+                    source="pypto-lsp",
+                )
+                for problem in self.project.errors
+            ]
+            if items or self.project_fault_shown:
+                uri = from_fs_path(str(found)) or found.as_uri()
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=uri, diagnostics=items)
+                )
+            self.project_fault_shown = bool(items)
+        self.configure_graph()
+
+    def configure_graph(self) -> None:
+        """Environment values and import roots: the editor's settings win over the project's."""
+        env = {**dict(self.project.env), **dict(self.settings.env)}
+        roots = (*self.extra_roots(self.settings.extra_paths), *self.project.extra_paths)
+        self.graph.configure(env, roots)
+
     def apply_settings(self, settings: config.Settings) -> None:
         """Adopt new settings and re-analyse every open document when they changed."""
         if settings == self.settings:
@@ -151,7 +183,7 @@ class PyptoServer(LanguageServer):
         log.info("settings: %s", settings)
         self.settings = settings
         self.generation += 1
-        self.graph.configure(dict(settings.env), self.extra_roots(settings.extra_paths))
+        self.configure_graph()
         for uri in list(self.docs):
             self.schedule(uri, 0.0)
         if self.pull_mode and self.client_supports("workspace.diagnostics.refresh_support"):
@@ -297,7 +329,10 @@ class PyptoServer(LanguageServer):
         """LSP diagnostics of a result, positioned in the text that was analysed."""
         snap = result.snapshot
         index = LineIndex(snap.text, self.encoding)
-        return diagnostics_feature.collect(result.analysis, index, snap.uri, snap.version, self.settings)
+        items = diagnostics_feature.collect(result.analysis, index, snap.uri, snap.version, self.settings)
+        if self.project.select or self.project.ignore or self.project.per_file_ignores:
+            items = [d for d in items if self.project.allows(str(d.code), snap.path)]
+        return items
 
     def publish(self, result: Analyzed | None) -> None:
         """Push a complete result; non-DSL files get nothing unless earlier diagnostics must be cleared."""
@@ -422,11 +457,18 @@ def _register_lifecycle(server: PyptoServer) -> None:
     @server.feature(types.INITIALIZED)
     @guarded(None)
     async def initialized(ls: PyptoServer, params: types.InitializedParams) -> None:
+        ls.load_project()
         await ls.pull_configuration()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded(None)
     async def did_change_configuration(ls: PyptoServer, params: types.DidChangeConfigurationParams) -> None:
+        before = ls.project
+        ls.load_project()
+        if ls.project != before:
+            ls.generation += 1
+            for uri in list(ls.docs):
+                ls.schedule(uri, 0.0)
         settings = params.settings
         if settings:
             ls.apply_settings(config.merge(ls.settings, settings))

@@ -79,3 +79,36 @@ def test_env_and_extra_path_flags(tmp_path: Path) -> None:
     unresolved = _check(str(entry), "--env", "KMODE=big")  # without the root, K is unknown: silent
     assert unresolved.returncode == 0
     assert _check(str(entry), "--env", "KMODE").returncode == 2  # not NAME=VALUE
+
+
+def test_project_configuration_in_pyproject(tmp_path: Path) -> None:
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "sizes.py").write_text(
+        'import os\n\nK = 128 if os.environ.get("KMODE") == "big" else 64\n'
+    )
+    entry = tmp_path / "entry.py"
+    entry.write_text(
+        "import pypto.language as pl\nfrom sizes import K\n\n\n@pl.jit\n"
+        "def run(a: pl.Tensor[[64, K], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], "
+        "y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    unused = pl.create_tensor([64, 64], dtype=pl.FP32)\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        y[:] = pl.matmul(a, b, out_dtype=pl.FP32)\n"
+        "    return y\n"
+    )
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        '[tool.pypto-lsp]\nextra-paths = ["lib"]\nenv = { KMODE = "big" }\nignore = ["PTO-F46"]\n'
+    )
+    proc = _check(str(entry))
+    assert proc.returncode == 1 and "lhs K=128 and rhs K=64" in proc.stdout and "PTO-F46" not in proc.stdout
+    assert _check(str(entry), "--env", "KMODE=small").returncode == 0  # the command line wins
+    pyproject.write_text(
+        '[tool.pypto-lsp]\nper-file-ignores = { "entry.py" = ["PTO-F"] }\nextra-paths = ["lib"]\n'
+    )
+    assert "PTO-F46" not in _check(str(entry)).stdout
+    pyproject.write_text('[tool.pypto-lsp]\ntarget = "a9"\ncolour = 1\n')
+    bad = _check(str(entry))
+    assert (
+        bad.returncode == 2 and "unknown key 'colour'" in bad.stderr and "target must be one of" in bad.stderr
+    )
