@@ -137,6 +137,16 @@ class SymbolInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class ForeignOp:
+    """An op of an inline helper that another module defines, as this document's entry reaches it: its
+    span is in the helper's own file (`path`), so the editor can show it when that file is open."""
+
+    path: str
+    op: OpInfo
+    entry: str  # the kernel of this document that runs it
+
+
+@dataclass(frozen=True, slots=True)
 class Analysis:
     """Everything pypto-lsp knows about one document version."""
 
@@ -149,6 +159,7 @@ class Analysis:
     lanes: tuple[tuple[int, str], ...] = ()
     regions: tuple[RegionInfo, ...] = field(default=())
     scopes: tuple[ScopeInfo, ...] = ()
+    foreign_ops: tuple[ForeignOp, ...] = ()
 
     @property
     def has_errors(self) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from compiler import budget, ir, suppressions
-from compiler.analysis import Analysis, KernelInfo, OpInfo
+from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
@@ -222,6 +222,12 @@ class Analyzer:
                 )
             ),
             ops=tuple(op for r in results for op in r.ops if not is_foreign(op.span)),
+            foreign_ops=tuple(
+                foreign
+                for r in results
+                for op in r.ops
+                if is_foreign(op.span) and (foreign := localize.foreign_op(op, r.info.name)) is not None
+            ),
             kernels=tuple(infos),
             symbols=symbols(module, infos, scopes),
             lanes=tuple(
@@ -428,6 +434,14 @@ class _Localizer:
             space = splice.first_line // FOREIGN_LINE_BASE
             if space not in self.files:
                 self.files[space] = _relative(splice.path, self.path)
+
+    def foreign_op(self, op: OpInfo, kernel: str) -> ForeignOp | None:
+        """An op of a foreign helper with its span in the helper's own file."""
+        inner = self.innermost(op.span)
+        if inner is None:
+            return None
+        space = op.span.line // FOREIGN_LINE_BASE
+        return ForeignOp(inner.path, replace(op, span=op.span.shifted(-space * FOREIGN_LINE_BASE)), kernel)
 
     def innermost(self, span: Span) -> Splice | None:
         """The splice whose helper code holds `span`."""

@@ -26,7 +26,7 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from compiler.analysis import Analysis
+from compiler.analysis import Analysis, ForeignOp
 from compiler.modules import DiskReader, ModuleGraph
 from compiler.pipeline import Analyzer
 from pypto_lsp import __version__, config, dsl, project_config
@@ -259,6 +259,18 @@ class PyptoServer(LanguageServer):
         self.store(state, Analyzed(snap, analysis, elapsed, generation))
         if not self.pull_mode:
             self.publish(state.result)
+
+    def reached_from_elsewhere(self, uri: str) -> list[tuple[str, ForeignOp]]:
+        """Ops of this document's helpers that other open documents' entries reach, with their names."""
+        path = to_fs_path(uri) or uri
+        out: list[tuple[str, ForeignOp]] = []
+        for other, state in self.docs.items():
+            result = state.result
+            if other == uri or result is None or result.analysis is None:
+                continue
+            name = Path(to_fs_path(other) or other).name
+            out.extend((name, f) for f in result.analysis.foreign_ops if Path(f.path) == Path(path))
+        return out
 
     def settle_memory(self) -> None:
         """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
@@ -532,7 +544,12 @@ def _register_features(server: PyptoServer) -> None:
         view = ls.view(params.text_document.uri)
         if view is None:
             return None
-        return hover_feature.hover(view.analysis, view.index, params.position)
+        found = hover_feature.hover(view.analysis, view.index, params.position)
+        if found is None and not view.analysis.kernels:
+            found = hover_feature.helper_hover(
+                ls.reached_from_elsewhere(params.text_document.uri), view.index, params.position
+            )
+        return found
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     @guarded([])

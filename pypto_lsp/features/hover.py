@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo
+from compiler.analysis import (
+    Analysis,
+    CrossingInfo,
+    ForeignOp,
+    KernelInfo,
+    Lane,
+    OpInfo,
+    RegionInfo,
+    ScopeInfo,
+)
 from compiler.source import Span
 from pypto_lsp.positions import LineIndex
 
@@ -152,3 +161,19 @@ def _make(markdown: str, index: LineIndex, span: Span) -> types.Hover:
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown),
         range=index.range(span),
     )
+
+
+def helper_hover(
+    foreign: list[tuple[str, ForeignOp]], index: LineIndex, position: types.Position
+) -> types.Hover | None:
+    """In a helper module no entry of its own reaches: what an open entry that calls it gives
+    (`foreign` pairs each op with the entry document's name)."""
+    line, col = index.point(position)
+    hits = [(entry, f) for entry, f in foreign if f.op.span.contains(line, col)]
+    if not hits:
+        return None
+    entry, first = min(hits, key=lambda h: (h[1].op.span.end_line - h[1].op.span.line, h[1].op.span.end_col))
+    note = (
+        f"\n\n---\n\nas reached from kernel `{first.entry}` in `{entry}` (this file has no entry of its own)"
+    )
+    return _make(op_markdown(first.op, None) + note, index, first.op.span)

@@ -90,3 +90,22 @@ async def test_pull_after_edits_reports_the_latest_version(nvim: LanguageClient,
     assert isinstance(report, types.RelatedFullDocumentDiagnosticReport)
     assert [d.code for d in report.items] == ["PTO-F1"]
     assert report.result_id is not None and report.result_id.endswith(":4")
+
+
+async def test_hover_in_a_helper_module_shows_what_an_open_entry_gives(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    entry, helpers, _ = _workspace(tmp_path)
+    open_doc(client, entry, ENTRY)
+    await wait_published(client, entry, 1)
+    open_doc(client, helpers, HELPERS)
+    await wait_published(client, helpers, 1)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=helpers), position=types.Position(6, 18)
+        )
+    )
+    assert hover is not None
+    text = hover.contents.value if isinstance(hover.contents, types.MarkupContent) else str(hover.contents)
+    assert "AIV" in text and "tile.exp" in text
+    assert "as reached from kernel" in text and "entry.py" in text
