@@ -96,6 +96,7 @@ class Analyzer:
     simplify_cache: dict[int, tuple[ir.Function, object, ir.Function]] = field(default_factory=dict)
     splice_memo: SpliceMemo = field(default_factory=SpliceMemo)
     localized: dict[int, tuple[KernelInfo, object, KernelInfo]] = field(default_factory=dict)
+    foreign: dict[int, tuple[KernelResult, object, tuple[ForeignOp, ...]]] = field(default_factory=dict)
     outline_memo: OutlineMemo = field(default_factory=dict)
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
@@ -133,6 +134,7 @@ class Analyzer:
         self.simplify_cache.clear()
         self.kernel_refs.clear()
         self.localized.clear()
+        self.foreign.clear()
         self.scope_calls.clear()
         self.outline_memo.clear()
         self.splice_memo = SpliceMemo()
@@ -197,6 +199,9 @@ class Analyzer:
         live_infos = {id(r.info) for r in results}
         for stale_info in [k for k in self.localized if k not in live_infos]:
             del self.localized[stale_info]
+        live_results = {id(r) for r in results}
+        for stale_result in [k for k in self.foreign if k not in live_results]:
+            del self.foreign[stale_result]
         kernel_objs = [r.kernel for r in results]
         clean_objs = [r.kernel for r in clean]
         diagnostics.extend(mixed_kernel_expanded.verify(clean_objs))
@@ -222,12 +227,7 @@ class Analyzer:
                 )
             ),
             ops=tuple(op for r in results for op in r.ops if not is_foreign(op.span)),
-            foreign_ops=tuple(
-                foreign
-                for r in results
-                for op in r.ops
-                if is_foreign(op.span) and (foreign := localize.foreign_op(op, r.info.name)) is not None
-            ),
+            foreign_ops=tuple(f for r in results for f in self._foreign_ops(localize, r)),
             kernels=tuple(infos),
             symbols=symbols(module, infos, scopes),
             lanes=tuple(
@@ -238,6 +238,20 @@ class Analyzer:
             ),
             scopes=scopes,
         )
+
+    def _foreign_ops(self, localize: _Localizer, result: KernelResult) -> tuple[ForeignOp, ...]:
+        """The ops of imported helpers a kernel runs, in their own files (reused with the kernel result)."""
+        key = tuple(sorted(localize.files.items()))
+        cached = self.foreign.get(id(result))
+        if cached is not None and cached[0] is result and cached[1] == key:
+            return cached[2]
+        found = tuple(
+            f
+            for op in result.ops
+            if is_foreign(op.span) and (f := localize.foreign_op(op, result.info.name)) is not None
+        )
+        self.foreign[id(result)] = (result, key, found)
+        return found
 
     def _localized(self, localize: _Localizer, info: KernelInfo) -> KernelInfo:
         """`localize.kernel(info)`, reused while the kernel result and the helper modules are the same."""
