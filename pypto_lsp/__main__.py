@@ -15,7 +15,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pypto-lsp", description=__doc__)
     parser.add_argument("--version", action="version", version=f"pypto-lsp {__version__}")
     parser.add_argument(
-        "--log-level", default=os.environ.get("PYPTO_LSP_LOG", "WARNING"), help="stderr log level"
+        "--log-level",
+        default=os.environ.get("PYPTO_LSP_LOG", "WARNING").upper(),
+        type=str.upper,
+        choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
+        help="stderr log level",
     )
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="run the language server (stdio by default)")
@@ -56,6 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         host, port = _tcp_address(tcp)
         server.start_tcp(host, port)
     else:
+        if sys.stdin.isatty():
+            print(
+                "pypto-lsp: a language server, waiting for an LSP client on stdin "
+                "(run `pypto-lsp check PATH...` to check files from a terminal).",
+                file=sys.stderr,
+            )
         server.start_io()
     return 0
 

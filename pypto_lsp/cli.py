@@ -182,4 +182,6 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         out.write("\n")
     elif total or len(files) > 1:
         print(f"Found {total} diagnostic(s), {errors} error(s) in {len(files)} file(s).", file=sys.stderr)
+    if args.format != "json" and total == 0 and errors == 0:
+        print("All checks passed.", file=out)
     return 1 if errors else 0

@@ -112,3 +112,17 @@ def test_project_configuration_in_pyproject(tmp_path: Path) -> None:
     assert (
         bad.returncode == 2 and "unknown key 'colour'" in bad.stderr and "target must be one of" in bad.stderr
     )
+
+
+def test_a_clean_run_says_so_and_log_levels_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "ok.py"
+    path.write_text("import pypto.language as pl\n")
+    proc = _check(str(path))
+    assert proc.returncode == 0 and proc.stdout.strip() == "All checks passed."
+    bad = subprocess.run(
+        [sys.executable, "-m", "pypto_lsp", "--log-level", "LOUD", "check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
