@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from compiler.analysis import Analysis
+from compiler.catalog import rule
 from compiler.diagnostics import Diagnostic
 from compiler.modules import ModuleGraph
 from compiler.pipeline import Analyzer
@@ -22,7 +23,8 @@ from pypto_lsp.document import run_analysis
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the check subcommand."""
     parser.add_argument("paths", nargs="+", type=Path, help="files or folders (folders: DSL *.py files)")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=("text", "json", "github"), default="text")
+    parser.add_argument("--statistics", action="store_true", help="print the number of diagnostics per code")
     parser.add_argument("--lanes", action="store_true", help="also report the lane of every kernel line")
     parser.add_argument(
         "--target", choices=TARGETS, default=None, help="default target (a '# target:' first line wins)"
@@ -98,6 +100,7 @@ def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
         "code": d.code,
         "severity": d.severity.value,
         "message": d.message,
+        "hint": d.hint,
         "line": d.span.line,
         "column": d.span.col + 1,
         "end_line": d.span.end_line,
@@ -129,6 +132,22 @@ def text_lines(path: str, analysis: Analysis, lanes: bool) -> list[str]:
     return out
 
 
+_GITHUB_LEVEL = {"error": "error", "warning": "warning"}
+
+
+def github_lines(path: str, analysis: Analysis) -> list[str]:
+    """GitHub Actions workflow commands (`::error file=...,line=...::message`), one per diagnostic."""
+    out = []
+    for d in sorted(analysis.diagnostics, key=lambda d: (d.span.line, d.span.col, d.code)):
+        level = _GITHUB_LEVEL.get(d.severity.value, "notice")
+        message = (d.message.splitlines()[0] if d.message else "").replace("%", "%25")
+        out.append(
+            f"::{level} file={path},line={d.span.line},col={d.span.col + 1},"
+            f"endLine={d.span.end_line},endColumn={d.span.end_col + 1},title={d.code}::{message}"
+        )
+    return out
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     """Check the paths; exit status 1 when any error was found, 2 when a path is missing."""
     missing = [p for p in args.paths if not p.exists()]
@@ -155,6 +174,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     files, walked = collect_files(args.paths)
     progress = Progress(len(files)) if walked else Progress(0)
     records: list[dict[str, Any]] = []
+    counts: dict[str, int] = {}
     errors = total = 0
     for done, path in enumerate(files, start=1):
         progress.step(done, str(path))
@@ -171,8 +191,13 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             analysis = replace(analysis, diagnostics=kept)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
+        for d in analysis.diagnostics:
+            counts[d.code] = counts.get(d.code, 0) + 1
         if args.format == "json":
             records.append(file_json(str(path), analysis, args.lanes))
+        elif args.format == "github":
+            for line in github_lines(str(path), analysis):
+                print(line, file=out)
         else:
             for line in text_lines(str(path), analysis, args.lanes):
                 print(line, file=out)
@@ -182,6 +207,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         out.write("\n")
     elif total or len(files) > 1:
         print(f"Found {total} diagnostic(s), {errors} error(s) in {len(files)} file(s).", file=sys.stderr)
-    if args.format != "json" and total == 0 and errors == 0:
+    if args.statistics and args.format != "json":
+        for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"{count:5d}\t{code}\t{rule(code).slug}", file=out)
+    if args.format == "text" and total == 0 and errors == 0:
         print("All checks passed.", file=out)
     return 1 if errors else 0

@@ -41,7 +41,17 @@ def test_json_format_with_lanes_and_target_comment(tmp_path: Path) -> None:
     assert files["ok.py"]["target"] == "a2a3"
     (diag,) = broken["diagnostics"]
     assert (diag["line"], diag["column"]) == (5, 7)
-    assert set(diag) == {"code", "severity", "message", "line", "column", "end_line", "end_column", "related"}
+    assert set(diag) == {
+        "code",
+        "severity",
+        "message",
+        "hint",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "related",
+    }
     assert diag["severity"] == "error"
     assert isinstance(broken["lanes"], dict)
     assert files["ok.py"]["diagnostics"] == []
@@ -126,3 +136,13 @@ def test_a_clean_run_says_so_and_log_levels_are_checked(tmp_path: Path) -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
+
+
+def test_github_format_and_statistics(tmp_path: Path) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text(BROKEN)
+    proc = _check(str(path), "--format", "github", "--statistics")
+    assert proc.returncode == 1
+    lines = proc.stdout.strip().splitlines()
+    assert lines[0].startswith(f"::error file={path},line=4,col=7,") and ",title=PTO-F0::" in lines[0]
+    assert lines[-1].split("\t")[:2] == ["    1", "PTO-F0"]
