@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _lsp import shutdown
 from _stats import report
 from gen import edit_one_char, edit_position, generate
 from lsprotocol import types
@@ -204,14 +205,7 @@ async def main() -> None:
         await bench_requests(client, uri, edit_one_char(text, EDIT_KERNEL, 29))
         await bench_memory(client, pid, text)
     finally:
-        try:
-            await asyncio.wait_for(client.shutdown_async(None), 5.0)
-            client.exit(None)
-            await asyncio.wait_for(client.stop(), 5.0)
-        except Exception as exc:
-            print(f"clean shutdown failed ({exc!r}); killing pid {pid}")
-            if client._server is not None and client._server.returncode is None:
-                client._server.kill()
+        await shutdown(client)
         print(f"server exit code: {client._server.returncode if client._server else None}")
 
 

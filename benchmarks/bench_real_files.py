@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _lsp import shutdown, timed_edit
 from bench_real_style import TIMEOUT_S, open_doc, pull
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
@@ -63,16 +64,10 @@ async def main() -> None:
         end = len(lines[line])
         for k in range(12):
             at = types.Position(line, end + k)
-            change = types.TextDocumentContentChangePartial(range=types.Range(at, at), text=" ")
-            params = types.DidChangeTextDocumentParams(
-                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=k + 2),
-                content_changes=[change],
-            )
-            started = time.perf_counter()
-            client.text_document_did_change(params)
-            await pull(client, uri)
+            rng = types.Range(at, at)
+            elapsed = await timed_edit(client, uri, k + 2, rng, " ", lambda uri=uri: pull(client, uri))
             if k >= 2:
-                edits.append(time.perf_counter() - started)
+                edits.append(elapsed)
     edits.sort()
     print(f"{len(colds)} largest DSL files of {folder}")
     print(
@@ -83,8 +78,7 @@ async def main() -> None:
         f"didChange -> pulled diagnostics: p50 {statistics.median(edits) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms,"
         f" max {edits[-1] * 1000:.0f} ms (n={len(edits)})   target <= 40 / <= 100 ms"
     )
-    await asyncio.wait_for(client.shutdown_async(None), 5.0)
-    client.exit(None)
+    await shutdown(client)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _lsp import shutdown, timed_edit
 from _stats import report
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
@@ -222,19 +223,10 @@ async def main() -> None:
         col = lines[target].index("pl.mul(biased, ") + len("pl.mul(biased, ")
         latencies = []
         for k in range(40):
-            digit = str(k % 10)
-            change = types.TextDocumentContentChangePartial(
-                range=types.Range(types.Position(target, col + 2), types.Position(target, col + 3)),
-                text=digit,
+            rng = types.Range(types.Position(target, col + 2), types.Position(target, col + 3))
+            latencies.append(
+                await timed_edit(client, uri, k + 2, rng, str(k % 10), lambda: pull(client, uri))
             )
-            params = types.DidChangeTextDocumentParams(
-                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=k + 2),
-                content_changes=[change],
-            )
-            started = time.perf_counter()
-            client.text_document_did_change(params)
-            await pull(client, uri)
-            latencies.append(time.perf_counter() - started)
         report("didChange -> pulled diagnostics", latencies[5:], 40)
         print("  (target also: p95 <= 100 ms)")
         print(f"server RSS with 1 model file open: {rss_mb(pid):.1f} MiB")
@@ -242,14 +234,7 @@ async def main() -> None:
             await pull(client, open_doc(client, ROOT / f"model_{j:02d}.py"))
         print(f"server RSS with 20 model files open: {rss_mb(pid):.1f} MiB   target <= 150 MB")
     finally:
-        try:
-            await asyncio.wait_for(client.shutdown_async(None), 5.0)
-            client.exit(None)
-            await asyncio.wait_for(client.stop(), 5.0)
-        except Exception as exc:
-            print(f"clean shutdown failed ({exc!r}); killing pid {pid}")
-            if client._server is not None and client._server.returncode is None:
-                client._server.kill()
+        await shutdown(client)
 
 
 if __name__ == "__main__":

@@ -39,8 +39,8 @@ class _Unknown:
 UNKNOWN_VALUE: Any = _Unknown()
 
 
-class BudgetExceeded(Exception):
-    """The step budget of an evaluation ran out."""
+class StepsExhausted(Exception):
+    """The step budget of an evaluation ran out (the pipeline's time budgets are `compiler.budget`)."""
 
 
 class _Raised(Exception):
@@ -170,7 +170,7 @@ class Evaluator:
         """Spend steps; past the budget the whole evaluation stops."""
         self.steps -= n
         if self.steps < 0:
-            raise BudgetExceeded
+            raise StepsExhausted
 
     # ------------------------------------------------------------ modules
     def block(self, stmts: Iterable[ast.stmt], scope: dict[str, object], top_level: bool = False) -> None:
@@ -189,7 +189,7 @@ class Evaluator:
                         _mark_unknown(rest, scope)
                     return
                 _mark_unknown(stmt, scope)
-            except BudgetExceeded:
+            except StepsExhausted:
                 for rest in stmts[index:]:
                     _mark_unknown(rest, scope)
                 raise
@@ -790,7 +790,7 @@ class Evaluator:
             if default is None:
                 return UNKNOWN_VALUE
             values[name] = self.field_default(default)
-        return Record(cls, cls.name, tuple((name, _freeze(values[name])) for name, _ in cls.fields))
+        return Record(cls, cls.name, tuple((name, freeze(values[name])) for name, _ in cls.fields))
 
     def field_default(self, default: ast.expr) -> object:
         """A dataclass default: a plain expression or `field(default=..., default_factory=...)`."""
@@ -980,16 +980,11 @@ def _hashable(value: object) -> object:
     return value
 
 
-def _freeze(value: object) -> object:
-    """Record fields and exported values are immutable: lists become tuples."""
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
 def freeze(value: object) -> object:
-    """The value as the front end sees it (lists become tuples)."""
-    return _freeze(value)
+    """A value as record fields and the front end hold it: immutable, lists become tuples."""
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
 
 
 def _mark_unknown(stmt: ast.stmt, scope: dict[str, object]) -> None:
@@ -1049,7 +1044,7 @@ def safe_binop(op: str, left: object, right: object) -> object:
         return UNKNOWN_VALUE
     try:
         return Evaluator(steps=16).binop(node, left, right)
-    except (_Raised, BudgetExceeded, ArithmeticError, ValueError, TypeError):
+    except (_Raised, StepsExhausted, ArithmeticError, ValueError, TypeError):
         return UNKNOWN_VALUE
 
 
@@ -1209,7 +1204,7 @@ def _replace(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> ob
     if any(k not in names for k in kwargs):
         return UNKNOWN_VALUE
     return Record(
-        record.cls, record.class_name, tuple((k, _freeze(kwargs.get(k, v))) for k, v in record.fields)
+        record.cls, record.class_name, tuple((k, freeze(kwargs.get(k, v))) for k, v in record.fields)
     )
 
 
@@ -1412,7 +1407,7 @@ def _call_method(
         method = getattr(obj, name, None)
         if method is None:
             return UNKNOWN_VALUE
-        return _freeze(method(*args, **kwargs)) if name in ("split", "rsplit") else method(*args, **kwargs)
+        return freeze(method(*args, **kwargs)) if name in ("split", "rsplit") else method(*args, **kwargs)
     return UNKNOWN_VALUE
 
 
@@ -1422,7 +1417,7 @@ def evaluate_module(tree: ast.Module, environ: Mapping[str, str], importer: Impo
     scope: dict[str, object] = {"__name__": "<module>"}  # imported, not run as a script
     try:
         evaluator.block(tree.body, scope, top_level=True)
-    except BudgetExceeded:
+    except StepsExhausted:
         pass  # the statements not reached are already unknown
     except RecursionError:
         return {name: UNKNOWN_VALUE for name in _module_names(tree)}
@@ -1440,8 +1435,8 @@ def _module_names(tree: ast.Module) -> list[str]:
 def attribute_of(value: object, name: str) -> object:
     """`value.name` for a folded module value (a record field or property, a module name), bounded."""
     try:
-        return _freeze(Evaluator(steps=EXPR_STEPS).attribute(value, name))
-    except (BudgetExceeded, _Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
+        return freeze(Evaluator(steps=EXPR_STEPS).attribute(value, name))
+    except (StepsExhausted, _Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
         return UNKNOWN_VALUE
 
 
@@ -1451,15 +1446,15 @@ def evaluate_statements(
     """Run statements in a scope of their own (`bound` first, then `env`), under a small budget; the names
     they bind, with their values (what a factory function computes before it builds a DSL program)."""
     scope = _Frame(env, dict(bound))
-    with contextlib.suppress(BudgetExceeded, RecursionError):
+    with contextlib.suppress(StepsExhausted, RecursionError):
         Evaluator(steps=EXPR_STEPS).block(stmts, scope, top_level=True)
-    return {k: _freeze(v) for k, v in dict.items(scope)}
+    return {k: freeze(v) for k, v in dict.items(scope)}
 
 
 def evaluate_expression(node: ast.expr, env: Mapping[str, object]) -> object:
     """One expression over known values, under a small budget (UNKNOWN_VALUE past it)."""
     scope = _Frame(env, {} if "pl" in env else {"pl": DslName("pl"), "pld": DslName("pld")})
     try:
-        return _freeze(Evaluator(steps=EXPR_STEPS).expr(node, scope))
-    except (BudgetExceeded, RecursionError):
+        return freeze(Evaluator(steps=EXPR_STEPS).expr(node, scope))
+    except (StepsExhausted, RecursionError):
         return UNKNOWN_VALUE

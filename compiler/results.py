@@ -7,7 +7,7 @@ from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
-from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, walk
+from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, user_name, walk
 from compiler.types import TileType
 
 _LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
@@ -86,7 +86,12 @@ def region_infos(kernel: Kernel, crossings: list[CrossingInfo]) -> list[RegionIn
             xs = tuple(c for c in crossings if node.span.covers_line(c.span.line))
             out.append(
                 RegionInfo(
-                    node.span, node.header, node.mode, node.lane_var or "_", tuple(o.op for o in inner), xs
+                    node.span,
+                    node.header,
+                    node.mode,
+                    user_name(node.lane_var) if node.lane_var else "_",
+                    tuple(o.op for o in inner),
+                    xs,
                 )
             )
     return out

@@ -230,3 +230,32 @@ def test_single_real_code_mistakes_are_reported_as_the_compiler_words_them() -> 
     extra = Analyzer().analyze(ONE_MISTAKE.replace("pl.cast(x, target_type=pl.BF16)", "pl.exp(x, x)"))
     [error] = [d for d in extra.diagnostics if d.is_error]
     assert error.message == "pl operation 'exp': exp() takes 1 positional argument but 2 were given"
+
+
+REGION_HELPER = """import pypto.language as pl
+
+
+@pl.jit.inline
+def helper(x: pl.Tensor, y: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        acc = pl.matmul(x, x, out_dtype=pl.FP32)
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+            t = pl.mul(acc, 2.0)
+            y[:] = t
+    return y
+
+
+@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP16], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    y = helper(x, y)
+    return y
+"""
+
+
+def test_spliced_locals_are_shown_by_the_users_names() -> None:
+    analysis = Analyzer().analyze(REGION_HELPER)
+    assert [r.lane_var for r in analysis.regions] == ["aiv_id"]
+    [error] = [d for d in analysis.diagnostics if d.is_error]
+    assert error.code == "PTO-AV-G" and "'acc = pl.aiv_shard(acc)'" in error.message
+    assert dict(error.fixes[0].args)["value"] == "acc"
+    assert all("__" not in k.expanded_text for k in analysis.kernels)

@@ -33,6 +33,7 @@ from compiler.passes.model import (
     last_use,
     names_used,
     ops_of,
+    user_name,
     walk,
     with_children,
 )
@@ -45,16 +46,12 @@ _REMOVABLE = frozenset(
 )
 
 
-def _user(name: str | None) -> str:
-    return (name or "?").split("__", 1)[0]
-
-
 def value_label(name: str | None, producers: Mapping[str, TOp]) -> str:
     """How a crossing value reads to the user: its variable, or `pl.exp(…)` for an unnamed temporary."""
     producer = producers.get(name or "")
     if name and name.startswith("_t") and producer is not None and producer.dsl_name:
         return f"{producer.dsl_name}(…)"
-    return _user(name)
+    return user_name(name)
 
 
 def _producers(kernel: Kernel) -> dict[str, TOp]:
@@ -481,7 +478,7 @@ def gm_fences(kernel: Kernel, types: Mapping[str, object]) -> list[CrossingInfo]
             CrossingInfo(
                 store.call_span,
                 "C2V",
-                _user(load.operands[0]),
+                user_name(load.operands[0]),
                 False,
                 "GM fence: tpush_to_aiv after the store (AIC) → tpop_from_aic + tfree before the load (AIV)",
                 0,
@@ -586,7 +583,7 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
         if op.result is not None and op.bound:
             found = diagnostic(
                 "PTO-E1", op.call_span, related=related, stage="ExpandMixedKernel",
-                kernel=kernel.name, mode=kernel.split, dim=dim, result=_user(op.result),
+                kernel=kernel.name, mode=kernel.split, dim=dim, result=user_name(op.result),
             )  # fmt: skip
         else:
             found = diagnostic(
@@ -610,9 +607,9 @@ class _Side:
 
 
 def _render_op(op: TOp, ctx: _Side) -> str:
-    args = ", ".join(_user(o) if o else "…" for o in op.operands)
+    args = ", ".join(user_name(o) if o else "…" for o in op.operands)
     if ctx.mixed and transports(op):
-        value = _user(op.operands[0] if op.operands else None)
+        value = user_name(op.operands[0] if op.operands else None)
         split = ctx.codes.get(id(op), 0)
         view = transfer_view(op)
         if ctx.side == _producer_side(op):
@@ -625,12 +622,12 @@ def _render_op(op: TOp, ctx: _Side) -> str:
             return f"tile.tpush_to_{'aiv' if op.crossing == 'C2V' else 'aic'}({value}, split={split})"
         layout = f"  # TileView({view[0]}, {view[1]}) — NZ" if view is not None else ""
         source = "aic" if op.crossing == "C2V" else "aiv"
-        return f"{_user(op.result)} = tile.tpop_from_{source}(split={split}){layout}"
+        return f"{user_name(op.result)} = tile.tpop_from_{source}(split={split}){layout}"
     if op.op == SCALAR:
-        return f"{_user(op.result)} = <scalar {', '.join(op.reads)}>"
+        return f"{user_name(op.result)} = <scalar {', '.join(op.reads)}>"
     if op.op == ALIAS:
-        return f"{_user(op.result)} = {args}"
-    lhs = f"{_user(op.result)} = " if op.result else ""
+        return f"{user_name(op.result)} = {args}"
+    lhs = f"{user_name(op.result)} = " if op.result else ""
     return f"{lhs}{op.op}({args})"
 
 
@@ -655,7 +652,7 @@ def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
             name = node.result or ""
             last = last_use(kept, name, position)
             free = "system.tfree_to_aic" if node.crossing == "C2V" else "system.tfree_to_aiv"
-            frees.setdefault(last, []).append(f"{pad}{free}({_user(name)})")
+            frees.setdefault(last, []).append(f"{pad}{free}({user_name(name)})")
     lines: list[str] = []
     for position, node in enumerate(kept):
         if isinstance(node, TOp):
@@ -663,7 +660,7 @@ def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
             lines.append(f"{pad}{_render_op(node, ctx)}{where}")
         elif isinstance(node, TYield):
             word = "return" if node.is_return else "pl.yield_"
-            lines.append(f"{pad}{word} {', '.join(_user(v) for v in node.values)}")
+            lines.append(f"{pad}{word} {', '.join(user_name(v) for v in node.values)}")
         elif isinstance(node, TLoop):
             lines.append(f"{pad}for {node.var or '_'} in pl.{node.kind}(...):  # line {node.header.line}")
             lines.extend(render_side(list(node.body), ctx, indent + 1) or [pad + "    pass"])
@@ -695,7 +692,7 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
         if not sides or op.op in (SCALAR, ALIAS):
             continue
         line = f"L{op.call_span.line} " if op.line_span is not None else ""
-        name = _user(op.result) if op.result and not op.result.startswith("_t") else ""
+        name = user_name(op.result) if op.result and not op.result.startswith("_t") else ""
         if transports(op) and lanes.mixed:
             value = value_label(op.operands[0] if op.operands else None, producers)
             direction = op.crossing or "C2V"

@@ -27,6 +27,7 @@ from compiler.passes.model import (
     TScope,
     TYield,
     ops_of,
+    user_name,
     walk,
 )
 from compiler.types import TensorType, TileType, is_cube_space, nbytes
@@ -185,7 +186,7 @@ class _Inference:
                         target,
                         op.type,
                         False,
-                        _user_name(name),
+                        user_name(name),
                         (space,),
                         direction,
                     )
@@ -275,10 +276,6 @@ class _Inference:
                 function=self.kernel.name,
             )
         )
-
-
-def _user_name(name: str) -> str:
-    return name.split("__", 1)[0]
 
 
 def infer(kernel: Kernel, report: Callable[[Diagnostic], None], target: str) -> Kernel:

@@ -18,6 +18,7 @@ from compiler.passes.model import (
     TRegion,
     children,
     ops_of,
+    user_name,
     walk,
     with_children,
 )
@@ -27,10 +28,6 @@ from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
 _ADDRESS_ARG = {"tile.load": 1, "tile.slice": 2, "tile.extract": 1, "tile.gather_row": 3}
 _NEUTRAL = frozenset({"tile.full", "tile.create", "tile.ci", "tile.random"})
-
-
-def _user(name: str | None) -> str:
-    return (name or "?").split("__", 1)[0]
 
 
 def _transpose_axes(op: TOp) -> tuple[object, object]:
@@ -75,7 +72,7 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
                     mode=region.mode,
                     dim=dim,
-                    **({"result": _user(op.result)} if named else {}),
+                    **({"result": user_name(op.result)} if named else {}),
                 )
                 break
     found += _crossing_modes(regions, error)

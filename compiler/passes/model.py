@@ -121,6 +121,11 @@ def children(node: TNode) -> tuple[tuple[TNode, ...], ...]:
     return ()
 
 
+def user_name(name: str | None) -> str:
+    """The user's variable behind an internal name: `mm__tile`, `acc__inline3`, `n__v2` -> `mm`, `acc`, `n`."""
+    return (name or "?").split("__", 1)[0]
+
+
 def with_children(node: TNode, blocks: tuple[tuple[TNode, ...], ...]) -> TNode:
     """The same compound node with new nested blocks (in the order `children` gives them)."""
     if isinstance(node, TLoop | TRegion | TScope):

@@ -21,6 +21,7 @@ from compiler.passes.model import (
     TScope,
     TYield,
     ops_of,
+    user_name,
     walk,
 )
 from compiler.source import Span
@@ -29,10 +30,6 @@ BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "
 LOAD_STORE = frozenset({"tile.load", "tile.store"})
 ROW_REDUCE = frozenset(f"tile.row_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
 COL_REDUCE = frozenset(f"tile.col_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
-
-
-def _user(name: str | None) -> str:
-    return (name or "?").split("__", 1)[0]
 
 
 def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
@@ -102,7 +99,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 clauses = variant_fields("PTO-AV-D1", op.op.split(".", 1)[1])
                 if op.in_spaces[0] != clauses["required"]:
                     fixes = (
-                        (Fix("remove_aiv_shard", op.call_span, (("value", _user(op.operands[0])),)),)
+                        (Fix("remove_aiv_shard", op.call_span, (("value", user_name(op.operands[0])),)),)
                         if op.op.endswith("aiv_shard") and op.in_spaces[0] == "Vec"
                         else ()
                     )
@@ -148,7 +145,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 and dregion is not None
                 and not dop.op.endswith("aic_gather")
             ):
-                v = _user(operand)
+                v = user_name(operand)
                 error(
                     "PTO-AV-F",
                     op.call_span,
@@ -166,7 +163,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 and dregion is None
                 and op_affinity(dop) is Affinity.CUBE
             ):
-                v = _user(operand)
+                v = user_name(operand)
                 error(
                     "PTO-AV-G",
                     op.call_span,
@@ -238,4 +235,4 @@ def _def_related(defs: dict[str, tuple[TOp, TRegion | None]], name: str | None) 
     if name is None or name not in defs:
         return ()
     dop = defs[name][0]
-    return (Related(dop.call_span, f"'{_user(name)}' is produced by '{dop.op}' here"),)
+    return (Related(dop.call_span, f"'{user_name(name)}' is produced by '{dop.op}' here"),)
