@@ -19,7 +19,7 @@ from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
-from compiler.frontend.parser import ParseCache, parse_document
+from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.lints import notify_sharding
 from compiler.modules import ModuleGraph
@@ -97,6 +97,7 @@ class Analyzer:
     splice_memo: SpliceMemo = field(default_factory=SpliceMemo)
     localized: dict[int, tuple[KernelInfo, object, KernelInfo]] = field(default_factory=dict)
     foreign: dict[int, tuple[KernelResult, object, tuple[ForeignOp, ...]]] = field(default_factory=dict)
+    helpers_cache: tuple[object, object, tuple[ir.Function, ...], dict[str, Helper]] | None = None
     outline_memo: OutlineMemo = field(default_factory=dict)
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
@@ -135,6 +136,7 @@ class Analyzer:
         self.kernel_refs.clear()
         self.localized.clear()
         self.foreign.clear()
+        self.helpers_cache = None
         self.scope_calls.clear()
         self.outline_memo.clear()
         self.splice_memo = SpliceMemo()
@@ -144,7 +146,7 @@ class Analyzer:
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         env = dict(parsed.env)
-        helpers = collect_helpers(parsed.module, parsed.imports, parsed_path(path), self.graph)
+        helpers = self._helpers(parsed, path)
         module, splices = self._inline(parsed.module, helpers, env, diagnostics)
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
@@ -238,6 +240,24 @@ class Analyzer:
             ),
             scopes=scopes,
         )
+
+    def _helpers(self, parsed: ParsedDocument, path: str) -> dict[str, Helper]:
+        """The inline helpers the document can call, reused while its imports are current (the constants
+        cache is rebuilt exactly when an imported module changed) and its own helpers are the same."""
+        own = tuple(f for f in parsed.module.functions if f.func_type in INLINE_KINDS)
+        constants = self.parse_cache.constants
+        cached = self.helpers_cache
+        if (
+            cached is not None
+            and cached[0] is constants
+            and cached[1] == parsed.imports
+            and len(cached[2]) == len(own)
+            and all(a is b for a, b in zip(cached[2], own, strict=True))
+        ):
+            return cached[3]
+        helpers = collect_helpers(parsed.module, parsed.imports, parsed_path(path), self.graph)
+        self.helpers_cache = (constants, parsed.imports, own, helpers)
+        return helpers
 
     def _foreign_ops(self, localize: _Localizer, result: KernelResult) -> tuple[ForeignOp, ...]:
         """The ops of imported helpers a kernel runs, in their own files (reused with the kernel result)."""
