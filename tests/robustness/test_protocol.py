@@ -105,7 +105,7 @@ async def test_expanded_kernels_with_a_negative_position(client: LanguageClient,
     await _still_answers(client, uri)
 
 
-async def test_changes_to_documents_that_are_not_open_are_ignored(
+async def test_changes_to_documents_that_are_not_open_do_not_disturb_the_server(
     client: LanguageClient, tmp_path: Path
 ) -> None:
     uri = tmp_uri(tmp_path, "ok.py")
