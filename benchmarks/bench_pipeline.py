@@ -42,6 +42,7 @@ def main() -> None:
         analyzer.analyze(current, PATH)
         warm.append(time.perf_counter() - start)
     report("re-analysis after 1-char edit (same Analyzer)", warm, 40)
+    lint_overhead(text)
 
     tracemalloc.start()
     analyzer = Analyzer()
@@ -59,6 +60,38 @@ def main() -> None:
     )
     print(f"tracemalloc retained after edits (Analyzer caches + last result): {retained / 2**20:.1f} MiB")
     print(f"ru_maxrss: {rss_mb:.1f} MiB")
+
+
+def _warm_median(text: str, edits: int = 60) -> float:
+    analyzer = Analyzer()
+    analyzer.analyze(text, PATH)
+    times = []
+    current = text
+    for k in range(edits):
+        current = edit_one_char(current, KERNEL, k)
+        start = time.perf_counter()
+        analyzer.analyze(current, PATH)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def lint_overhead(text: str) -> None:
+    """Re-analysis with the hazard lints against the same runs with them switched off (target <= 10%)."""
+    import compiler.lints
+
+    real_run = compiler.lints.run
+    with_lints, without = [], []
+    for _ in range(3):  # interleaved, so drift in machine load hits both sides alike
+        compiler.lints.run = real_run
+        with_lints.append(_warm_median(text))
+        compiler.lints.run = lambda *args, **kwargs: []  # type: ignore[assignment]
+        without.append(_warm_median(text))
+    compiler.lints.run = real_run
+    on, off = statistics.median(with_lints), statistics.median(without)
+    print(
+        f"{'hazard lints: re-analysis p50 with / without':<44} {ms(on)} / {ms(off)} "
+        f"(overhead {100 * (on - off) / off:+.1f}%, target <= 10%)"
+    )
 
 
 if __name__ == "__main__":

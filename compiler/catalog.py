@@ -2275,21 +2275,21 @@ _r(
     "'pld.system.notify' runs on both AIV lanes here (the body runs once per lane), so the peer is "
     "signalled twice: an AtomicAdd counter reads double and a pld.system.wait is released after one real "
     "arrival",
-    "Hazard 1 (spec 004): a notify not sharded by aiv_id in a mode=NONE region (or a dual-dispatch AIV "
-    "body) reaches the same peer from both lanes.",
+    "A once-only side effect in a mode=NONE region must be sharded by aiv_id or restricted to one lane: "
+    "the region body runs on both AIV lanes.",
     "Shard it by lane ('for owner in pl.range(aiv_id, n, 2):') or guard it with 'if aiv_id == 0:'.",
     _W,
 )
 _r(
     "PTO-H2",
-    "notify-before-data-lands",
+    "lane0-notify-before-lane1-data",
     "lint",
-    "'pld.system.notify' can signal the peer before the data it releases has landed: this copy runs on a "
-    "lane that did not write all of that data, and nothing orders the lanes",
-    "Hazard 2 (spec 003/004): a notify outside every region (duplicated onto AIC) or restricted to lane 0 "
-    "while lane 1 wrote part of the released data.",
-    "Put the notify in a pl.split_aiv region and shard it by aiv_id so each lane releases only what it "
-    "wrote, or order both lanes before the notify.",
+    "'pld.system.notify' runs on one lane only, but it releases data that the other lane also writes "
+    "('{written}', line {line}); nothing orders the two lanes, so the peer can read that half before it lands",
+    "A notify restricted to lane 0 is safe only when lane 0 wrote all the data it releases: the two AIV "
+    "lanes run asynchronously.",
+    "Shard the notify by aiv_id so each lane releases only what it wrote, let the guarded lane write all of "
+    "it, or order the lanes (pl.system.sync_set / sync_wait) before the notify.",
     _W,
 )
 _r(
@@ -2298,7 +2298,8 @@ _r(
     "lint",
     "'{value}' is gathered out of a mode=NONE region but differs between the two AIV lanes: both lanes push "
     "into one slot with no arbitration, so the cube receives one of the two values, unspecified which",
-    "Hazard 3 (spec 004): pl.aic_gather out of a NONE region of a lane-dependent value.",
+    "pl.aic_gather out of a mode=NONE region is well defined only for a lane-uniform value: both lanes push "
+    "into one slot with no per-lane offset.",
     "Gather only lane-uniform values, or use an UP_DOWN / LEFT_RIGHT region where each lane owns a half.",
     _W,
 )
@@ -2306,12 +2307,14 @@ _r(
     "PTO-H4",
     "gm-cross-lane-unordered",
     "lint",
-    "GM tensor '{tensor}' is written on the {writer} lane and read on the {reader} lane of the same mixed "
-    "kernel, and no fence orders the two: the lanes run asynchronously and race on the buffer",
-    "Hazard 4 (spec 004): a GM hand-off between the AIC and AIV lanes that ExpandMixedKernel does not fence "
-    "(anything but a single cube store before a vector load in the same body).",
-    "Publish (pl.system.cacheinvalid() + pl.system.fence()), barrier (pl.system.syncall), then invalidate "
-    "before the read; or pass the value through pl.aiv_shard / pl.aic_gather.",
+    "GM tensor '{tensor}' is written on the {writer} lane (line {line}) and read here on the {reader} lane "
+    "of the same mixed kernel, and no fence orders the two: the lanes run asynchronously and race on the "
+    "buffer",
+    "Ordering the cube lane's writes and the vector lane's reads of one GM buffer is the author's job; "
+    "the compiler fences only a single cube store followed by a vector load in the same body.",
+    "Before this read: publish (pl.system.cacheinvalid()), pl.system.fence(), a barrier "
+    "(pl.system.syncall), then pl.system.cacheinvalid(); or pass the value as a tile through "
+    "pl.aiv_shard / pl.aic_gather.",
     _W,
 )
 _r(
@@ -2320,9 +2323,10 @@ _r(
     "lint",
     "every block of this pl.spmd launch writes block-dependent data to '{tensor}' at an offset that does not "
     "depend on the block index, so the blocks race on the same bytes",
-    "Hazard 5 (spec 004, 'pl.spmd is an assertion'): block-dependent data stored at block-independent "
-    "offsets.",
-    "Derive the store offset from pl.tile.get_block_idx() (or the pl.spmd loop variable).",
+    "pl.spmd is an assertion, not a request: the blocks must be independent, so each must write its own "
+    "part of an output.",
+    "Derive the store offset from pl.tile.get_block_idx() (or the pl.spmd loop variable), or accumulate "
+    "with atomic=pl.AtomicType.Add.",
     _W,
 )
 _r(
@@ -2330,19 +2334,21 @@ _r(
     "write-shared-cache-line",
     "lint",
     "concurrent instances write different elements of '{tensor}' with pl.write into the same 64-byte cache "
-    "line; DDR receives whole lines, so most of these writes are lost, differently on every run",
-    "Hazard 6 (spec 004): scalar pl.write from parallel instances into one cache line.",
-    "Give each instance whole 64-byte lines, or do the writes from pl.spmd(1).",
+    "line (they are {stride} bytes apart); DDR receives whole lines, so most of these writes are lost, "
+    "differently on every run",
+    "Concurrent instances must not pl.write different elements of one 64-byte cache line: DDR receives "
+    "whole lines, not elements.",
+    "Give each instance whole 64-byte lines (space the elements {line_elems} apart), or do the writes from "
+    "pl.spmd(1).",
     _W,
 )
 _r(
     "PTO-H7",
-    "hard-syncall-literal-width",
+    "hard-syncall-launch-width",
     "lint",
-    "hard pl.system.syncall in kernel '{kernel}' waits for every physical core, but this launch uses the "
-    "literal width {width}; a literal does not follow the core count of the device a run lands on",
-    "Hazard 7 (spec 003/004): a hard syncall kernel launched with a literal pl.spmd width instead of an "
-    "inline available_cluster_count() / available_aiv_count().",
+    "hard pl.system.syncall in kernel '{kernel}' waits for every physical core, but this launch {launch}",
+    "Size a launch that holds a hard pl.system.syncall by the device, with "
+    "pl.system.available_cluster_count() / available_aiv_count() written inline in pl.spmd.",
     "Launch with pl.spmd({query}, sync_start=True), writing the query inline.",
     _W,
 )
@@ -2351,9 +2357,9 @@ _r(
     "cacheinvalid-single-line",
     "lint",
     "pl.system.cacheinvalid('{tensor}', ...) invalidates only the cache line holding the view's base "
-    "address, but the hand-off it guards spans more than one cache line",
-    "Hazard 8 (spec 003): the tensor-region cacheinvalid form used to publish or invalidate a multi-line "
-    "buffer.",
+    "address, but the view it names spans {nbytes} bytes (more than one 64-byte line)",
+    "The tensor-region form of pl.system.cacheinvalid covers only the cache line of the view's base "
+    "address; a buffer that may span several lines needs the whole-GM form.",
     "Use the whole-GM form pl.system.cacheinvalid() around the barrier.",
     _W,
 )

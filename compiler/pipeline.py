@@ -14,14 +14,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
-from compiler import budget, ir, suppressions
+from compiler import budget, ir, lints, suppressions
 from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
-from compiler.lints import notify_sharding
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -607,9 +606,11 @@ def run_kernel(
     errors += aiv_split_valid(kernel, report)
     if errors == 0:
         errors += lower(kernel, report)
-    diagnostics.extend(notify_sharding.lint(kernel))
     kernel = pin_no_duplicate(kernel)
     lanes = emk.assign_lanes(kernel)
+    diagnostics.extend(
+        lints.run(kernel, item.body, env, facts.types, lanes.op_sides if lanes.mixed else None)
+    )
     if errors == 0:
         errors += emk.transpose_check(kernel, report, lanes.mixed)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves

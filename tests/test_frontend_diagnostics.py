@@ -590,7 +590,12 @@ def test_constructor_fills_template_hint_severity_and_stage() -> None:
     assert d.hint == catalog.hint("PTO-P11", keyword="break")
     assert (d.severity, d.stage, d.span) == (catalog.rule("PTO-P11").severity, "parse", span)
     h7 = catalog.diagnostic(
-        "PTO-H7", span, stage="HardSyncallOccupancy", hint_fields={"query": "q()"}, kernel="k", width=8
+        "PTO-H7",
+        span,
+        stage="HardSyncallOccupancy",
+        hint_fields={"query": "q()"},
+        kernel="k",
+        launch="uses the literal width 8",
     )
     assert h7.hint == "Launch with pl.spmd(q(), sync_start=True), writing the query inline."
     assert h7.stage == "HardSyncallOccupancy"

@@ -187,7 +187,7 @@ class C:
     @pl.function(type=pl.FunctionType.InCore)
     def k(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
         i = pl.tile.get_block_idx()
-        out = pl.store(pl.exp(pl.load(x, [i * 0, 0], [64, 64])), [0, 0], out)
+        out = pl.store(pl.exp(pl.load(x, [i * 0, 0], [64, 64])), [i * 0, 0], out)
         return out
 
     @pl.function

@@ -1,48 +1,39 @@
-"""Hazard 1 (spec 004): a once-only `pld.system.notify` in a mode=NONE region runs on both AIV lanes.
+"""PTO-H1: a once-only `pld.system.notify` that both AIV lanes run.
 
-The region body runs once per lane, so an unsharded notify signals its peer twice. It is sharded when
-its arguments, or a condition / loop bound around it, read the region's lane index.
+A mode=NONE region body runs once per lane, and so does a dual-dispatch AIV kernel. A notify there is
+sharded when its arguments, or a condition / loop bound around it, depend on the lane index.
 """
 
 from __future__ import annotations
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Fix
-from compiler.passes.model import SCALAR, Kernel, TIf, TLoop, TNode, TOp, TRegion, children, walk
-
-NOTIFY = "pld.system.notify"
+from compiler.lints.dataflow import NOTIFY, dependent, is_lane_source, op_names, placed_ops, regions
+from compiler.passes.model import Kernel, TNode
 
 
 def lint(kernel: Kernel) -> list[Diagnostic]:
-    """Report every unsharded notify inside a mode=NONE region of the kernel."""
+    """Report every notify that runs on both AIV lanes unsharded."""
     out: list[Diagnostic] = []
-    for node, _ in walk(kernel.body):
-        if isinstance(node, TRegion) and node.mode == "NONE" and node.lane_var:
-            out.extend(_region(node))
+    for region in regions(kernel.body):
+        if region.mode == "NONE":
+            out.extend(_unsharded(region.body, region.lane_var))
+    if kernel.func_type == "AIV" and dict(kernel.attrs).get("dual_aiv_dispatch"):
+        out.extend(_unsharded(kernel.body, None))
     return out
 
 
-def _region(region: TRegion) -> list[Diagnostic]:
-    lane = {region.lane_var} if region.lane_var else set()
+def _unsharded(block: tuple[TNode, ...], lane_var: str | None) -> list[Diagnostic]:
+    lane = dependent(block, is_lane_source)
     out: list[Diagnostic] = []
-
-    def visit(block: tuple[TNode, ...], guarded: bool) -> None:
-        for node in block:
-            if isinstance(node, TOp):
-                reads = set(node.reads) | {o for o in node.operands if o}
-                if node.op == SCALAR and node.result and reads & lane:
-                    lane.add(node.result)
-                elif node.op == NOTIFY and not guarded and not reads & lane:
-                    fix = Fix(
-                        "shard_notify_by_aiv_id",
-                        node.line_span or node.call_span,
-                        (("lane_var", region.lane_var or "aiv_id"),),
-                    )
-                    out.append(diagnostic("PTO-H1", node.call_span, fixes=(fix,)))
-                continue
-            inner = guarded or (isinstance(node, TIf | TLoop) and bool(set(node.reads) & lane))
-            for sub in children(node):
-                visit(sub, inner)
-
-    visit(region.body, False)
+    for placed in placed_ops(block, lane):
+        op = placed.op
+        if op.op == NOTIFY and not placed.guards and not op_names(op) & lane:
+            # Without a lane variable in scope (a dual-dispatch kernel) there is no guard to write.
+            fixes = (
+                (Fix("shard_notify_by_aiv_id", op.line_span or op.call_span, (("lane_var", lane_var),)),)
+                if lane_var
+                else ()
+            )
+            out.append(diagnostic("PTO-H1", op.call_span, fixes=fixes))
     return out

@@ -203,3 +203,5 @@ class Launch:
     width: object  # int, "available_aiv_count", "available_cluster_count", or None
     sync_start: bool
     span: Span
+    bound_query: str | None = None  # the device-size query behind a width that is a name bound to it
+    width_span: Span | None = None  # the width argument as written

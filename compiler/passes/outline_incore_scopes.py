@@ -17,7 +17,7 @@ from compiler.diagnostics import Diagnostic, Fix
 from compiler.frontend.checker import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.passes.model import Kernel, Launch
-from compiler.passes.walk import calls_in_block, stmt_exprs, walk_expr
+from compiler.passes.walk import calls_in_block, stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 _NON_COMPUTE_TENSOR_OPS = frozenset(
@@ -123,6 +123,9 @@ def outline(
         if launch is not None and item.kernel.launch is None:
             kernels[i] = replace(item, kernel=replace(item.kernel, launch=launch))
     return kernels, groups
+
+
+_DEVICE_QUERIES = frozenset({"available_cluster_count", "available_aiv_count"})
 
 
 def _key(function: ir.Function) -> str:
@@ -241,13 +244,35 @@ class _Outliner:
     def _launch(self, call: ir.Call, span: Span) -> Launch:
         width: object = None
         arg = call.args[0] if call.args else call.kwarg("core_num")
+        bound: str | None = None
         if isinstance(arg, ir.Call):
             width = arg.func.rsplit(".", 1)[-1]
         elif arg is not None:
             value = fold(arg, self.env)
             width = value if value is not UNKNOWN_VALUE else None
+            if isinstance(arg, ir.Name) and width is None:
+                bound = self._bound_query(arg.id)
         sync = call.kwarg("sync_start")
-        return Launch(width, isinstance(sync, ir.Const) and sync.value is True, span)
+        return Launch(
+            width,
+            isinstance(sync, ir.Const) and sync.value is True,
+            span,
+            bound,
+            arg.span if arg is not None else None,
+        )
+
+    def _bound_query(self, name: str) -> str | None:
+        """The device-size query (`available_cluster_count`) that `name` is bound to in this function."""
+        for stmt in walk_stmts(self.function.body):
+            if (
+                isinstance(stmt, ir.Assign)
+                and any(isinstance(t, ir.Name) and t.id == name for t in stmt.targets)
+                and isinstance(stmt.value, ir.Call)
+            ):
+                query = stmt.value.func.rsplit(".", 1)[-1]
+                if query in _DEVICE_QUERIES:
+                    return query
+        return None
 
     def orchestration(self, stmt: ir.Stmt) -> None:
         """OI-V2: compute tensor ops in orchestration code (a warning; codegen later rejects them)."""

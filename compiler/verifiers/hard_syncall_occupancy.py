@@ -1,7 +1,7 @@
 """HardSyncallOccupancy: a hard pl.system.syncall needs a launch that fills every core (HS-1 ... HS-4).
 
-Also the hazard lint for a hard barrier launched with a literal width (spec 004: size the launch with
-an inline pl.system.available_*_count()).
+Also the hazard lint for a hard barrier whose launch is not sized by an inline
+pl.system.available_*_count() (a literal width, or the query bound to a name first).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler.analysis import KernelInfo
 from compiler.catalog import diagnostic, occupancy_fields, variant_fields
-from compiler.diagnostics import Diagnostic, Related
+from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.passes.model import Kernel, TOp, ops_of
 
 CORES = {"a2a3": (24, 48), "a5": (36, 72)}  # (AIC, AIV)
@@ -71,18 +71,47 @@ def verify(kernels: list[Kernel], infos: list[KernelInfo], target: str) -> list[
         if not launch.sync_start:
             out.append(_diag("PTO-HS3", syncall, related, detail=fields["detail"]))
             continue
-        if isinstance(width, int):
+        problem = _width_problem(launch.width, launch.bound_query)
+        if problem is not None:
+            inline = f"pl.system.{query}()"
+            fixes = (
+                (
+                    Fix(
+                        "replace_text",
+                        launch.width_span,
+                        (("text", inline), ("title", f"Launch on {inline}")),
+                    ),
+                )
+                if launch.width_span is not None and isinstance(launch.width, int)
+                else ()  # a bound name keeps its assignment: replacing the use would leave it unused
+            )
             out.append(
                 diagnostic(
                     "PTO-H7",
                     launch.span,
+                    fixes=fixes,
                     related=(Related(syncall.call_span, "the hard barrier"),),
                     hint_fields={"query": f"pl.system.{query}()"},
                     kernel=kernel.name,
-                    width=width,
+                    launch=problem,
                 )
             )
     return out
+
+
+def _width_problem(width: object, bound_query: str | None) -> str | None:
+    """What is wrong with a full-occupancy launch width, or None when it is the inline device query."""
+    if isinstance(width, int):
+        return (
+            f"uses the literal width {width}; a literal does not follow the core count of the device a run "
+            "lands on"
+        )
+    if bound_query is not None:
+        return (
+            f"takes its width from a name bound to pl.system.{bound_query}(); the query must be written "
+            "inline in pl.spmd, or the printed IR cannot be parsed back"
+        )
+    return None
 
 
 def _is_hard_syncall(op: TOp) -> bool:

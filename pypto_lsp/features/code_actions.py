@@ -104,6 +104,7 @@ BUILDERS: dict[str, tuple[str, Builder]] = {
         _rewrite_split_slot_num,
     ),
     "inline_optimizations": ("Inline the optimizations list", _inline_optimizations),
+    "replace_text": ("Replace with the suggested code", _inline_optimizations),
     "remove_aiv_shard": ("Remove pl.aiv_shard(...)", _remove_aiv_shard),
     "shard_notify_by_aiv_id": (
         "Notify from one AIV lane only",

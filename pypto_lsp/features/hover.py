@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lsprotocol import types
 
 from compiler.analysis import (
@@ -14,9 +16,11 @@ from compiler.analysis import (
     RegionInfo,
     ScopeInfo,
 )
+from compiler.catalog import rule
 from compiler.source import Span
 from pypto_lsp.positions import LineIndex
 
+_HAZARD = re.compile(r"^PTO-H\d+$")
 _LANE_WORD = {Lane.AIC: "cube", Lane.AIV: "vector", Lane.BOTH: "both lanes", Lane.ORCHESTRATION: "host"}
 
 
@@ -141,19 +145,36 @@ def scope_markdown(analysis: Analysis, scope: ScopeInfo) -> str:
 def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> types.Hover | None:
     """The hover at a client position, or None."""
     line, col = index.point(position)
+    found = _subject(analysis, line, col)
+    hazards = [d for d in analysis.diagnostics if _HAZARD.match(d.code) and d.span.contains(line, col)]
+    if found is None and not hazards:
+        return None
+    markdown, span = found if found is not None else ("", hazards[0].span)
+    parts = [markdown] if markdown else []
+    parts.extend(hazard_markdown(d.code) for d in hazards)
+    return _make("\n\n---\n\n".join(parts), index, span)
+
+
+def hazard_markdown(code: str) -> str:
+    """The one-sentence rule behind a hazard warning, for the hover on the op it flags."""
+    entry = rule(code)
+    return f"**{code}** hazard ({entry.slug}): {entry.summary}"
+
+
+def _subject(analysis: Analysis, line: int, col: int) -> tuple[str, Span] | None:
     for region in analysis.regions:
         if region.header.contains(line, col):
-            return _make(region_markdown(analysis, region), index, region.header)
+            return region_markdown(analysis, region), region.header
     for kernel in analysis.kernels:
         if kernel.header.contains(line, col):
-            return _make(kernel_markdown(analysis, kernel), index, kernel.header)
+            return kernel_markdown(analysis, kernel), kernel.header
     for scope in analysis.scopes:
         if scope.header.contains(line, col):
-            return _make(scope_markdown(analysis, scope), index, scope.header)
+            return scope_markdown(analysis, scope), scope.header
     op = analysis.op_at(line, col)
     if op is None:
         return None
-    return _make(op_markdown(op, analysis.kernel_at(op.span.line)), index, op.span)
+    return op_markdown(op, analysis.kernel_at(op.span.line)), op.span
 
 
 def _make(markdown: str, index: LineIndex, span: Span) -> types.Hover:

@@ -192,6 +192,12 @@ class NotifyPeer:
 """
 
 
+HAZARDS = {
+    p.name: "\n".join(line for line in p.read_text(encoding="utf-8").split("\n") if not line.startswith("#"))
+    for p in (Path(__file__).parents[1] / "hazards").glob("*.py")
+}
+
+
 @dataclass(frozen=True)
 class Case:
     """One fault: the diagnostic `code` on the line containing `at`, fixed by a `kind` quick fix."""
@@ -203,6 +209,7 @@ class Case:
     tag: tuple[str, ...] = ()  # text on the lines that get TAG (default: the `at` line)
     # diagnostics the fix may legitimately expose (documented per case); everything else is a failure
     may_expose: frozenset[str] = field(default_factory=frozenset)
+    title: str = ""  # the action's title when the engine names it (default: the fix kind's title)
 
     def text(self) -> str:
         """The program with TAG appended to every tagged line."""
@@ -345,6 +352,26 @@ CASES = [
         Case("shard_notify_by_aiv_id", "PTO-H1", H1_SNIPPET, "pld.system.notify("),
         id="shard_notify_by_aiv_id-snippet",
     ),
+    pytest.param(
+        Case(
+            "replace_text",
+            "PTO-H7",
+            HAZARDS["h7_literal_width.py"],
+            "with pl.spmd(24, sync_start=True):",
+            title="Launch on pl.system.available_cluster_count()",
+        ),
+        id="replace_text-H7-literal-width",
+    ),
+    pytest.param(
+        Case(
+            "replace_text",
+            "PTO-H8",
+            HAZARDS["h8_cacheinvalid_region.py"],
+            "pl.system.cacheinvalid(ws,",
+            title="Use the whole-GM form pl.system.cacheinvalid()",
+        ),
+        id="replace_text-H8-whole-gm",
+    ),
 ]
 
 
@@ -406,7 +433,7 @@ async def test_quick_fix_removes_its_diagnostic(editor: LanguageClient, tmp_path
             context=types.CodeActionContext(diagnostics=[target], only=[types.CodeActionKind.QuickFix]),
         )
     )
-    title = BUILDERS[case.kind][0]
+    title = case.title or BUILDERS[case.kind][0]
     offered = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title == title]
     assert len(offered) == 1, f"no single {title!r} action among {actions}"
     action = offered[0]

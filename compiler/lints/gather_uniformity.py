@@ -1,0 +1,34 @@
+"""PTO-H3: `pl.aic_gather` out of a mode=NONE region of a value that differs between the lanes.
+
+Both lanes push into one slot with no arbitration, so the cube receives one of the two values. A value
+differs between the lanes when it depends on the lane index: a lane-local load, a lane-dependent
+scalar, or a computation guarded by a lane condition.
+"""
+
+from __future__ import annotations
+
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
+from compiler.lints.dataflow import dependent, is_lane_source, regions
+from compiler.passes.model import Kernel, TOp, user_name, walk
+
+
+def lint(kernel: Kernel) -> list[Diagnostic]:
+    """Report every gather of a lane-varying value out of a NONE region."""
+    out: list[Diagnostic] = []
+    for region in regions(kernel.body):
+        if region.mode != "NONE":
+            continue
+        lane = dependent(region.body, is_lane_source)
+        for node, _ in walk(region.body):
+            if isinstance(node, TOp) and node.op == "tile.aic_gather" and node.result in lane:
+                out.append(diagnostic("PTO-H3", node.call_span, value=_shown(node)))
+    return out
+
+
+def _shown(gather: TOp) -> str:
+    """The user's name for the gathered value: the operand when it is a named value, else the result."""
+    operand = gather.operands[0] if gather.operands else None
+    if operand and not operand.startswith("_t"):
+        return user_name(operand)
+    return user_name(gather.result)

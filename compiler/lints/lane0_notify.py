@@ -1,0 +1,68 @@
+"""PTO-H2: a notify restricted to one lane of a mode=NONE region that releases the other lane's data.
+
+The two AIV lanes run asynchronously. A notify under `if aiv_id == 0:` is safe only when lane 0 wrote
+everything before it; a GM write earlier in the region that is sharded by the lane index, or that runs
+under another lane condition, is (partly) lane 1's, and nothing orders it before the notify.
+"""
+
+from __future__ import annotations
+
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Related
+from compiler.lints.dataflow import (
+    GM_WRITES,
+    NOTIFY,
+    Placed,
+    dependent,
+    is_lane_source,
+    op_names,
+    placed_ops,
+    regions,
+    written_tensor,
+)
+from compiler.passes.model import Kernel, user_name
+
+# Ops that order the two lanes (an event wait, a barrier, a wait on a signal).
+LANE_ORDERING = frozenset({"system.sync_wait", "system.syncall", "pld.system.wait"})
+
+
+def lint(kernel: Kernel) -> list[Diagnostic]:
+    """Report lane-guarded notifies that release data the other lane wrote, unordered."""
+    out: list[Diagnostic] = []
+    for region in regions(kernel.body):
+        if region.mode != "NONE":
+            continue
+        lane = dependent(region.body, is_lane_source)
+        ops = placed_ops(region.body, lane)
+        for notify in (p for p in ops if p.op.op == NOTIFY and p.guards):
+            writer = _other_lane_write(ops, notify, lane)
+            if writer is not None:
+                written = user_name(written_tensor(writer.op))
+                out.append(
+                    diagnostic(
+                        "PTO-H2",
+                        notify.op.call_span,
+                        related=(Related(writer.op.call_span, f"'{written}' written here by both lanes"),),
+                        written=written,
+                        line=writer.op.call_span.line,
+                    )
+                )
+    return out
+
+
+def _other_lane_write(ops: list[Placed], notify: Placed, lane: set[str]) -> Placed | None:
+    """The last GM write before the notify that the other lane (also) performs, with no ordering after it."""
+    found: Placed | None = None
+    for placed in ops[: notify.order]:
+        op = placed.op
+        if op.op in LANE_ORDERING:
+            found = None
+            continue
+        if op.op not in GM_WRITES:
+            continue
+        same_guard = placed.guards[: len(notify.guards)] == notify.guards
+        if same_guard:
+            continue  # runs only where the notify runs: the notifying lane wrote it itself
+        if placed.guards or op_names(op) & lane:
+            found = placed
+    return found

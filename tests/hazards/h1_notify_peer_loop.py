@@ -1,0 +1,25 @@
+# expect: PTO-H1 at "pld.system.notify("
+# A ring of notifies over every peer, run by both lanes of a NONE region: every peer is signalled twice.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+NUM_PEERS = 8
+M = 16
+N = 256
+
+
+@pl.program
+class RingSignal:
+    @pl.function
+    def main(
+        self,
+        x: pl.Tensor[[M, N], pl.FP32],
+        win: pld.DistributedTensor[[M, N], pl.FP32],
+        sig: pld.DistributedTensor[[NUM_PEERS], pl.INT32],
+    ) -> pld.DistributedTensor[[M, N], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="ring_signal"):
+            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+                for peer in pl.range(NUM_PEERS):
+                    pld.tensor.put(win, peer, x, [0, 0], [0, 0], [M, N])
+                    pld.system.notify(sig, peer, [0], 1, op=pld.NotifyOp.AtomicAdd)
+        return win

@@ -1,0 +1,34 @@
+# expect: PTO-H7 at "with pl.spmd(24, sync_start=True):"
+# A hard mixed barrier launched on a literal 24 blocks: right on one device, a hang on a bigger one.
+import pypto.language as pl
+
+TR = 32
+TC = 64
+NB = 24
+
+
+@pl.program
+class Barrier:
+    @pl.function(type=pl.FunctionType.InCore)
+    def phases(
+        self,
+        x: pl.Tensor[[NB * TR, TC], pl.FP16],
+        w: pl.Tensor[[TC, TC], pl.FP16],
+        out: pl.Out[pl.Tensor[[NB * TR, TC], pl.FP32]],
+    ) -> pl.Tensor[[NB * TR, TC], pl.FP32]:
+        blk = pl.tile.get_block_idx()
+        acc = pl.matmul(x[blk * TR : (blk + 1) * TR, :], w, out_dtype=pl.FP32)
+        pl.system.syncall(core_type=pl.KernelType.MIX)
+        out = pl.store(pl.exp(acc), [blk * TR, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        x: pl.Tensor[[NB * TR, TC], pl.FP16],
+        w: pl.Tensor[[TC, TC], pl.FP16],
+        out: pl.Out[pl.Tensor[[NB * TR, TC], pl.FP32]],
+    ) -> pl.Tensor[[NB * TR, TC], pl.FP32]:
+        with pl.spmd(24, sync_start=True):
+            out = self.phases(x, w, out)
+        return out

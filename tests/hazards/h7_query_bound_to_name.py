@@ -1,0 +1,35 @@
+# expect: PTO-H7 at "with pl.spmd(cores, sync_start=True):"
+# The device query is bound to a name before the launch: the printed IR cannot be parsed back.
+import pypto.language as pl
+
+TR = 32
+TC = 64
+NB = 24
+
+
+@pl.program
+class Barrier:
+    @pl.function(type=pl.FunctionType.InCore)
+    def phases(
+        self,
+        x: pl.Tensor[[NB * TR, TC], pl.FP16],
+        w: pl.Tensor[[TC, TC], pl.FP16],
+        out: pl.Out[pl.Tensor[[NB * TR, TC], pl.FP32]],
+    ) -> pl.Tensor[[NB * TR, TC], pl.FP32]:
+        blk = pl.tile.get_block_idx()
+        acc = pl.matmul(x[blk * TR : (blk + 1) * TR, :], w, out_dtype=pl.FP32)
+        pl.system.syncall(core_type=pl.KernelType.MIX)
+        out = pl.store(pl.exp(acc), [blk * TR, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        x: pl.Tensor[[NB * TR, TC], pl.FP16],
+        w: pl.Tensor[[TC, TC], pl.FP16],
+        out: pl.Out[pl.Tensor[[NB * TR, TC], pl.FP32]],
+    ) -> pl.Tensor[[NB * TR, TC], pl.FP32]:
+        cores = pl.system.available_cluster_count()
+        with pl.spmd(cores, sync_start=True):
+            out = self.phases(x, w, out)
+        return out
