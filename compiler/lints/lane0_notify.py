@@ -51,18 +51,33 @@ def lint(kernel: Kernel) -> list[Diagnostic]:
 
 
 def _other_lane_write(ops: list[Placed], notify: Placed, lane: set[str]) -> Placed | None:
-    """The last GM write before the notify that the other lane (also) performs, with no ordering after it."""
+    """A GM write that the other lane (also) performs and that nothing orders before the notify: a sharded
+    write before it, or a write under another lane condition anywhere in the region (the lanes run
+    concurrently, so program order between two lanes' branches means nothing)."""
     found: Placed | None = None
-    for placed in ops[: notify.order]:
+    for placed in ops:
         op = placed.op
-        if op.op in LANE_ORDERING:
+        before = placed.order < notify.order
+        if op.op in LANE_ORDERING and before:
             found = None
             continue
-        if op.op not in GM_WRITES:
+        if op.op not in GM_WRITES or placed.guards[: len(notify.guards)] == notify.guards:
+            continue  # not a write, or one that runs only where the notify runs (the notifying lane's own)
+        if placed.guards and _released_by_its_own_lane(ops, placed, notify):
             continue
-        same_guard = placed.guards[: len(notify.guards)] == notify.guards
-        if same_guard:
-            continue  # runs only where the notify runs: the notifying lane wrote it itself
-        if placed.guards or op_names(op) & lane:
+        if placed.guards or (before and op_names(op) & lane):
             found = placed
     return found
+
+
+def _released_by_its_own_lane(ops: list[Placed], write: Placed, notify: Placed) -> bool:
+    """Another lane-guarded notify runs after the write wherever the write runs: that lane signals its
+    own data (the sharded form)."""
+    return any(
+        other.op.op == NOTIFY
+        and other is not notify
+        and other.order > write.order
+        and other.guards
+        and write.guards[: len(other.guards)] == other.guards
+        for other in ops
+    )
