@@ -24,9 +24,40 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="run the language server (stdio by default)")
     serve.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio (debugging)")
-    check = commands.add_parser("check", help="check files or folders")
+    check = commands.add_parser(
+        "check",
+        help="check files or folders",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""examples:
+  pypto-lsp check kernels/                  every DSL file below kernels/
+  pypto-lsp check model.py --lanes          diagnostics, then each kernel line with its lane
+  pypto-lsp check . --format github         annotations for a GitHub Actions job
+  pypto-lsp check . --format sarif > r.sarif
+  pypto-lsp check . --fix                   apply the safe fixes in place
+  pypto-lsp check . --env MODEL=qwen3_14b --extra-path ../lib
+  pypto-lsp rule PTO-AV-G                   explain one rule""",
+    )
     cli.add_arguments(check)
+    explain = commands.add_parser("rule", help="explain a rule: what it means, the message, how to fix it")
+    explain.add_argument("code", help="a rule code, e.g. PTO-AV-G (the PTO- prefix may be left out)")
     return parser
+
+
+def _explain(code: str) -> int:
+    from compiler.catalog import RULES
+    from pypto_lsp.rule_docs import page
+
+    wanted = code.upper() if code.upper().startswith("PTO-") else f"PTO-{code.upper()}"
+    match = next((c for c in RULES if c.upper() == wanted), None)
+    if match is None:
+        near = [c for c in RULES if c.upper().startswith(wanted)][:8]
+        print(
+            f"pypto-lsp: unknown rule {code!r}" + (f"; did you mean {', '.join(near)}?" if near else ""),
+            file=sys.stderr,
+        )
+        return 2
+    sys.stdout.write(page(match))
+    return 0
 
 
 def _tcp_address(value: str) -> tuple[str, int]:
@@ -46,6 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="pypto-lsp %(levelname)s %(name)s: %(message)s",
     )
     logging.getLogger("pygls").setLevel(max(logging.WARNING, logging.getLogger().level))
+    if args.command == "rule":
+        return _explain(args.code)
     if args.command == "check":
         try:
             return cli.run(args)

@@ -11,19 +11,28 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from compiler.analysis import Analysis
-from compiler.catalog import rule
+from compiler.catalog import diagnostic, rule
 from compiler.diagnostics import Diagnostic
 from compiler.modules import ModuleGraph
 from compiler.pipeline import Analyzer
+from compiler.source import Span
 from pypto_lsp import dsl, project_config
 from pypto_lsp.config import TARGETS
 from pypto_lsp.document import run_analysis
+from pypto_lsp.features import fix_edits
+from pypto_lsp.features.diagnostics import code_description
+from pypto_lsp.positions import split_lines
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the check subcommand."""
     parser.add_argument("paths", nargs="+", type=Path, help="files or folders (folders: DSL *.py files)")
-    parser.add_argument("--format", choices=("text", "json", "github"), default="text")
+    parser.add_argument("--format", choices=("text", "json", "github", "sarif"), default="text")
+    parser.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes in place, then report what is left (as ruff's)",
+    )
     parser.add_argument("--statistics", action="store_true", help="print the number of diagnostics per code")
     parser.add_argument("--lanes", action="store_true", help="also report the lane of every kernel line")
     parser.add_argument(
@@ -95,7 +104,33 @@ def collect_files(paths: Sequence[Path]) -> tuple[list[Path], bool]:
     return files, walked
 
 
-def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+def _fix_json(d: Diagnostic, text: str) -> dict[str, Any] | None:
+    fix = fix_edits.fix_of(d, text) if d.fixes else None
+    if fix is None:
+        return None
+    return {
+        "title": fix.title,
+        "safe": fix.kind in fix_edits.SAFE_KINDS,
+        "edits": [
+            {
+                "line": c.line,
+                "column": c.col + 1,
+                "end_line": c.end_line,
+                "end_column": c.end_col + 1,
+                "new_text": c.new_text,
+            }
+            for c in fix.changes
+        ],
+    }
+
+
+def rule_url(code: str) -> str | None:
+    """Where the rule's page is (the same link the editor shows)."""
+    described = code_description(code)
+    return described.href if described is not None else None
+
+
+def _diagnostic_json(d: Diagnostic, text: str) -> dict[str, Any]:
     return {
         "code": d.code,
         "severity": d.severity.value,
@@ -106,30 +141,103 @@ def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
         "end_line": d.span.end_line,
         "end_column": d.span.end_col + 1,
         "related": [{"line": r.span.line, "column": r.span.col + 1, "message": r.message} for r in d.related],
+        "fix": _fix_json(d, text),
+        "url": rule_url(d.code),
     }
 
 
-def file_json(path: str, analysis: Analysis, lanes: bool) -> dict[str, Any]:
+def file_json(path: str, analysis: Analysis, lanes: bool, text: str = "") -> dict[str, Any]:
     """The JSON record of one checked file."""
     record: dict[str, Any] = {
         "path": path,
         "target": analysis.target,
-        "diagnostics": [_diagnostic_json(d) for d in analysis.diagnostics],
+        "diagnostics": [_diagnostic_json(d, text) for d in analysis.diagnostics],
     }
     if lanes:
         record["lanes"] = {str(line): lane for line, lane in sorted(analysis.lanes)}
     return record
 
 
-def text_lines(path: str, analysis: Analysis, lanes: bool) -> list[str]:
-    """ruff-style lines `path:line:col: CODE message` (1-based), then lanes when asked."""
-    out = [
-        f"{path}:{d.span.line}:{d.span.col + 1}: {d.code} {d.message.splitlines()[0] if d.message else ''}"
-        for d in sorted(analysis.diagnostics, key=lambda d: (d.span.line, d.span.col, d.code))
-    ]
+def text_lines(path: str, analysis: Analysis, lanes: bool, text: str = "") -> list[str]:
+    """ruff-style `path:line:col: CODE severity: message` (1-based) with `= help:` under it, then the lane
+    of every kernel line beside its source when asked."""
+    out: list[str] = []
+    for d in sorted(analysis.diagnostics, key=lambda d: (d.span.line, d.span.col, d.code)):
+        first = d.message.splitlines()[0] if d.message else ""
+        out.append(f"{path}:{d.span.line}:{d.span.col + 1}: {d.code} {d.severity.value}: {first}")
+        if d.hint:
+            out.append(f"  = help: {d.hint}")
     if lanes:
-        out.extend(f"{path}:{line}: lane {lane}" for line, lane in sorted(analysis.lanes))
+        source = split_lines(text)
+        width = max((len(lane) for _, lane in analysis.lanes), default=0)
+        for line, lane in sorted(analysis.lanes):
+            code = source[line - 1].strip() if 0 < line <= len(source) else ""
+            out.append(f"{path}:{line}: lane {lane:<{width}}  | {code}")
     return out
+
+
+def sarif_log(results: list[tuple[str, Diagnostic]]) -> dict[str, Any]:
+    """A SARIF 2.1.0 log of every diagnostic (for code-scanning uploads)."""
+    codes = sorted({d.code for _, d in results})
+    level = {"error": "error", "warning": "warning"}
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "pypto-lsp",
+                        "informationUri": "https://github.com/hw-native-sys/pypto",
+                        "rules": [
+                            {
+                                "id": code,
+                                "name": rule(code).slug,
+                                "shortDescription": {"text": rule(code).summary},
+                                **({"helpUri": url} if (url := rule_url(code)) else {}),
+                            }
+                            for code in codes
+                        ],
+                    }
+                },
+                "results": [
+                    {
+                        "ruleId": d.code,
+                        "ruleIndex": codes.index(d.code),
+                        "level": level.get(d.severity.value, "note"),
+                        "message": {"text": d.message + (f"\nhelp: {d.hint}" if d.hint else "")},
+                        "locations": [
+                            {
+                                "physicalLocation": {
+                                    "artifactLocation": {"uri": Path(path).as_posix()},
+                                    "region": {
+                                        "startLine": d.span.line,
+                                        "startColumn": d.span.col + 1,
+                                        "endLine": d.span.end_line,
+                                        "endColumn": d.span.end_col + 1,
+                                    },
+                                }
+                            }
+                        ],
+                    }
+                    for path, d in results
+                ],
+            }
+        ],
+    }
+
+
+def decode_error(data: bytes) -> Diagnostic | None:
+    """The error Python gives a source file that is not UTF-8, at the first undecodable byte."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", errors="replace")
+        line = before.count("\n") + 1
+        col = len(before) - (before.rfind("\n") + 1)
+        detail = f"(unicode error) 'utf-8' codec can't decode byte 0x{data[exc.start]:02x} in position {exc.start}: {exc.reason}"
+        return diagnostic("PTO-F0", Span(line, col, line, col + 1), detail=detail)
+    return None
 
 
 _GITHUB_LEVEL = {"error": "error", "warning": "warning"}
@@ -172,20 +280,40 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     # One module graph for the whole run: a config module imported by many files is evaluated once.
     graph = ModuleGraph(environ=environ, extra_paths=roots)
     files, walked = collect_files(args.paths)
+    for path in args.paths:
+        if path.is_dir() and not any(f.is_relative_to(path) for f in files):
+            print(f"pypto-lsp: {path}: no PyPTO DSL files (none imports pypto.language)", file=sys.stderr)
     progress = Progress(len(files)) if walked else Progress(0)
     records: list[dict[str, Any]] = []
+    sarif: list[tuple[str, Diagnostic]] = []
+    fixed = 0
     counts: dict[str, int] = {}
     errors = total = 0
     for done, path in enumerate(files, start=1):
         progress.step(done, str(path))
         try:
-            text = dsl.read_text(path)
+            data = path.read_bytes()
         except OSError as exc:
             print(f"pypto-lsp: {path}: {exc.strerror or exc}", file=sys.stderr)
             errors += 1
             continue
-        analysis = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
-        assert analysis is not None  # forced
+        text = data.decode("utf-8", errors="replace")
+        undecodable = decode_error(data)
+        if undecodable is None and path in args.paths and not dsl.is_dsl(text):
+            print(
+                f"pypto-lsp: {path}: skipped, not a PyPTO DSL file (it does not import pypto.language)",
+                file=sys.stderr,
+            )
+            continue
+        if undecodable is not None:
+            analysis = Analysis(path=str(path), target=target or "a2a3", diagnostics=(undecodable,))
+        else:
+            analyzed = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
+            assert analyzed is not None  # forced
+            analysis = analyzed
+            if args.fix:
+                text, analysis, count = _apply_fixes(path, text, analysis, target, graph)
+                fixed += count
         kept = tuple(d for d in analysis.diagnostics if project.allows(d.code, str(path)))
         if len(kept) != len(analysis.diagnostics):
             analysis = replace(analysis, diagnostics=kept)
@@ -194,22 +322,56 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         for d in analysis.diagnostics:
             counts[d.code] = counts.get(d.code, 0) + 1
         if args.format == "json":
-            records.append(file_json(str(path), analysis, args.lanes))
+            records.append(file_json(str(path), analysis, args.lanes, text))
+        elif args.format == "sarif":
+            sarif.extend((str(path), d) for d in analysis.diagnostics)
         elif args.format == "github":
             for line in github_lines(str(path), analysis):
                 print(line, file=out)
         else:
-            for line in text_lines(str(path), analysis, args.lanes):
+            for line in text_lines(str(path), analysis, args.lanes, text):
                 print(line, file=out)
     progress.close()
+    if args.fix:
+        print(f"Fixed {fixed} diagnostic(s).", file=sys.stderr)
     if args.format == "json":
         json.dump({"files": records}, out, ensure_ascii=False, indent=2)
         out.write("\n")
+    elif args.format == "sarif":
+        json.dump(sarif_log(sarif), out, ensure_ascii=False, indent=2)
+        out.write("\n")
     elif total or len(files) > 1:
         print(f"Found {total} diagnostic(s), {errors} error(s) in {len(files)} file(s).", file=sys.stderr)
-    if args.statistics and args.format != "json":
+    if args.statistics and args.format not in ("json", "sarif"):
         for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             print(f"{count:5d}\t{code}\t{rule(code).slug}", file=out)
     if args.format == "text" and total == 0 and errors == 0:
         print("All checks passed.", file=out)
     return 1 if errors else 0
+
+
+def _apply_fixes(
+    path: Path, text: str, analysis: Analysis, target: str | None, graph: ModuleGraph
+) -> tuple[str, Analysis, int]:
+    """Apply the safe fixes (repeatedly, as a fix can enable another), write the file, re-analyse."""
+    count = 0
+    for _ in range(5):
+        changes: list[fix_edits.TextChange] = []
+        applied = 0
+        for d in analysis.diagnostics:
+            fix = fix_edits.fix_of(d, text) if d.fixes else None
+            if fix is not None and fix.kind in fix_edits.SAFE_KINDS:
+                changes.extend(fix.changes)
+                applied += 1
+        if not changes:
+            break
+        new_text = fix_edits.apply(text, changes)
+        if new_text == text:
+            break
+        text = new_text
+        count += applied
+        path.write_text(text, encoding="utf-8")
+        again = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
+        assert again is not None  # forced
+        analysis = again
+    return text, analysis, count

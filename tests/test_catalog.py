@@ -308,3 +308,30 @@ def test_corpus_case_maps_to_code(case: str, code: str) -> None:
     messages = [e["message"] for e in data["errors"]] + [w["message"] for w in data["warnings"]]
     spec = any(e.get("stage") == "spec" for e in data["errors"])
     assert any(code in _matching_rules(m, spec_notation=spec) for m in messages), name
+
+
+def test_rule_pages_ship_in_the_package_and_are_current() -> None:
+    from pypto_lsp.rule_docs import RULES_DIR, page_path, render
+
+    assert RULES_DIR.is_relative_to(ROOT / "pypto_lsp")
+    assert sorted(p.stem for p in RULES_DIR.glob("*.md")) == sorted(RULES)
+    for code, entry in RULES.items():
+        assert page_path(code).read_text(encoding="utf-8") == render(entry), (
+            "run: python -m pypto_lsp.rule_docs"
+        )
+
+
+def test_user_facing_rule_text_names_no_internal_documents() -> None:
+    internal = re.compile(r"shared/reference|shared/spec|\bSpec \d{3}|\bspec \d{3}|Hazard \d", re.I)
+    for entry in RULES.values():
+        for text in (entry.template, entry.hint or ""):
+            assert not internal.search(text), (entry.code, text)
+        if entry.stage == "lint":
+            assert not internal.search(entry.summary), (entry.code, entry.summary)
+
+
+def test_a_diagnostic_code_links_to_its_own_page() -> None:
+    from pypto_lsp.features.diagnostics import code_description
+
+    link = code_description("PTO-H1")
+    assert link is not None and link.href.endswith("/pypto_lsp/docs/rules/PTO-H1.md")

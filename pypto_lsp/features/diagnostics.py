@@ -40,7 +40,12 @@ def anchor(code: str) -> str:
 
 
 def code_description(code: str) -> types.CodeDescription | None:
-    """Link to the code's section of docs/diagnostics.md, when that file exists."""
+    """Link to the rule's own page, shipped in the package (else its row of docs/diagnostics.md)."""
+    from pypto_lsp.rule_docs import page_path
+
+    page = page_path(code)
+    if page.is_file():
+        return types.CodeDescription(href=page.as_uri())
     docs = _docs_file()
     if docs is None:
         return None

@@ -51,6 +51,8 @@ def test_json_format_with_lanes_and_target_comment(tmp_path: Path) -> None:
         "end_line",
         "end_column",
         "related",
+        "fix",
+        "url",
     }
     assert diag["severity"] == "error"
     assert isinstance(broken["lanes"], dict)
@@ -146,3 +148,92 @@ def test_github_format_and_statistics(tmp_path: Path) -> None:
     lines = proc.stdout.strip().splitlines()
     assert lines[0].startswith(f"::error file={path},line=4,col=7,") and ",title=PTO-F0::" in lines[0]
     assert lines[-1].split("\t")[:2] == ["    1", "PTO-F0"]
+
+
+OPTIMIZATIONS_VAR = """import pypto.language as pl
+
+OPTS = [pl.split(pl.SplitMode.UP_DOWN)]
+
+
+@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, optimizations=OPTS):
+        out[:] = pl.exp(x)
+    return out
+"""
+
+
+def test_text_shows_severity_and_help_and_lanes_show_source(tmp_path: Path) -> None:
+    hazard = Path(__file__).parents[1] / "hazards" / "h7_literal_width.py"
+    proc = _check(str(hazard), "--lanes")
+    lines = proc.stdout.splitlines()
+    (warning,) = [line for line in lines if "PTO-H7" in line]
+    assert ": PTO-H7 warning: hard pl.system.syncall" in warning
+    assert lines[lines.index(warning) + 1].startswith("  = help: Launch with pl.spmd(")
+    assert any(
+        line.endswith("| acc = pl.matmul(x[blk * TR : (blk + 1) * TR, :], w, out_dtype=pl.FP32)")
+        for line in lines
+    )
+    assert proc.returncode == 0
+
+
+def test_json_carries_fix_and_url_and_sarif_is_valid(tmp_path: Path) -> None:
+    hazard = Path(__file__).parents[1] / "hazards" / "h8_cacheinvalid_region.py"
+    report = json.loads(_check(str(hazard), "--format", "json").stdout)
+    (diag,) = [d for d in report["files"][0]["diagnostics"] if d["code"] == "PTO-H8"]
+    assert diag["fix"]["edits"][0]["new_text"] == "pl.system.cacheinvalid()"
+    assert diag["fix"]["safe"] is True
+    assert diag["url"].startswith("file://") and diag["url"].endswith("/docs/rules/PTO-H8.md")
+    sarif = json.loads(_check(str(hazard), "--format", "sarif").stdout)
+    assert sarif["version"] == "2.1.0"
+    results = sarif["runs"][0]["results"]
+    assert {r["ruleId"] for r in results} >= {"PTO-H8"}
+    rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+    assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
+
+
+def test_fix_applies_safe_fixes_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "opts.py"
+    path.write_text(OPTIMIZATIONS_VAR)
+    before = _check(str(path))
+    assert before.returncode == 1 and "PTO-O" in before.stdout
+    proc = _check(str(path), "--fix")
+    assert "Fixed 1 diagnostic(s)." in proc.stderr
+    assert "optimizations=[pl.split(pl.SplitMode.UP_DOWN)]" in path.read_text()
+    assert proc.returncode == 0, proc.stdout
+
+
+def test_every_input_gets_an_answer(tmp_path: Path) -> None:
+    bad = tmp_path / "latin.py"
+    bad.write_bytes(b"import pypto.language as pl\n# caf\xe9\n")
+    proc = _check(str(bad))
+    assert proc.returncode == 1
+    assert (
+        f"{bad}:2:6: PTO-F0 error: invalid syntax: (unicode error) 'utf-8' codec can't decode byte 0xe9"
+        in proc.stdout
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    proc = _check(str(empty))
+    assert proc.returncode == 0 and "no PyPTO DSL files" in proc.stderr
+    plain = tmp_path / "plain.py"
+    plain.write_text("print('hello')\n")
+    proc = _check(str(plain))
+    assert proc.returncode == 0 and "skipped, not a PyPTO DSL file" in proc.stderr
+
+
+def test_rule_explains_a_code_and_help_shows_examples() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pypto_lsp", "rule", "PTO-AV-G"], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0
+    assert proc.stdout.startswith("# PTO-AV-G missing-aiv-shard")
+    assert "## How to fix it" in proc.stdout and "pl.aiv_shard" in proc.stdout
+    unknown = subprocess.run(
+        [sys.executable, "-m", "pypto_lsp", "rule", "PTO-NOPE"], capture_output=True, text=True, timeout=60
+    )
+    assert unknown.returncode == 2 and "unknown rule" in unknown.stderr
+    helped = subprocess.run(
+        [sys.executable, "-m", "pypto_lsp", "check", "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert "examples:" in helped.stdout and "--format sarif" in helped.stdout
