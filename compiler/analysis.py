@@ -43,6 +43,11 @@ class OpInfo:
     doc: str = ""
     kernel: str | None = None
 
+    @property
+    def implicit(self) -> bool:
+        """An implicit crossing move the compiler inserts (not an op the user wrote)."""
+        return "(implicit" in self.ir_name
+
 
 @dataclass(frozen=True, slots=True)
 class CrossingInfo:
@@ -171,12 +176,23 @@ class Analysis:
         return dict(self.lanes)
 
     def op_at(self, line: int, col: int) -> OpInfo | None:
-        """The innermost op call whose span contains the position."""
+        """The innermost op call whose span contains the position; of two on the same call, the user's op
+        rather than an implicit crossing move inserted for one of its operands."""
         best: OpInfo | None = None
         for op in self.ops:
-            if op.span.contains(line, col) and (best is None or _narrower(op.span, best.span)):
+            if not op.span.contains(line, col):
+                continue
+            if (
+                best is None
+                or _narrower(op.span, best.span)
+                or (op.span == best.span and best.implicit and not op.implicit)
+            ):
                 best = op
         return best
+
+    def implicit_moves_at(self, span: Span) -> list[OpInfo]:
+        """The implicit crossing moves inserted for the operands of the op at this span."""
+        return [op for op in self.ops if op.span == span and op.implicit]
 
     def kernel_at(self, line: int) -> KernelInfo | None:
         """The kernel whose span covers the line."""

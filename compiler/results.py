@@ -8,7 +8,7 @@ from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, user_name, walk
-from compiler.types import TileType
+from compiler.types import TensorType, TileType
 
 _LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
 
@@ -56,7 +56,8 @@ def op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
         lane = emk.lane_name(sides)
         ttype = node.type
         shape = dtype = None
-        if isinstance(ttype, TileType):
+        # A tensor-level op of @pl.jit code keeps its tensor type: the tile it becomes has that shape.
+        if isinstance(ttype, TileType) or (isinstance(ttype, TensorType) and ttype.ranked):
             shape = "[" + ", ".join(map(str, ttype.shape)) + "]"
             dtype = ttype.dtype
         opdef = get_op(node.op)

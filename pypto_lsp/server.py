@@ -188,12 +188,16 @@ class PyptoServer(LanguageServer):
             self.schedule(uri, 0.0)
         if self.pull_mode and self.client_supports("workspace.diagnostics.refresh_support"):
             self.workspace_diagnostic_refresh(None)
+        self.refresh_views()
+
+    # -- document state -------------------------------------------------------------------
+
+    def refresh_views(self) -> None:
+        """Ask the client to re-request inlay hints and code lenses (they follow the latest analysis)."""
         if self.client_supports("workspace.inlay_hint.refresh_support"):
             self.workspace_inlay_hint_refresh(None)
         if self.client_supports("workspace.code_lens.refresh_support"):
             self.workspace_code_lens_refresh(None)
-
-    # -- document state -------------------------------------------------------------------
 
     def snapshot(self, uri: str) -> Snapshot | None:
         """The current text of an open document, or None when it is not open."""
@@ -259,6 +263,7 @@ class PyptoServer(LanguageServer):
         self.store(state, Analyzed(snap, analysis, elapsed, generation))
         if not self.pull_mode:
             self.publish(state.result)
+        self.refresh_views()
 
     def reached_from_elsewhere(self, uri: str) -> list[tuple[str, ForeignOp]]:
         """Ops of this document's helpers that other open documents' entries reach, with their names."""

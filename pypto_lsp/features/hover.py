@@ -73,6 +73,18 @@ def op_markdown(op: OpInfo, kernel: KernelInfo | None) -> str:
     return "\n\n".join(lines)
 
 
+def stranded_markdown(op: OpInfo) -> str:
+    """An op with no lane to run on (vector work outside every region of a function that opens one)."""
+    lines = [
+        "**no lane** — this vector op sits outside every `pl.split_aiv` region of a function that opens one, "
+        "so no region places it and it runs on neither core (PTO-AV-E)",
+        f"`{op.dsl_name}` → `{op.ir_name}`" + (f" in kernel `{op.kernel}`" if op.kernel else ""),
+    ]
+    if op.doc:
+        lines.extend(["---", op.doc])
+    return "\n\n".join(lines)
+
+
 def _ops_by_lane(analysis: Analysis, span: Span) -> dict[Lane, list[str]]:
     found: dict[Lane, list[str]] = {}
     for op in analysis.ops:
@@ -174,12 +186,44 @@ def _subject(analysis: Analysis, line: int, col: int) -> tuple[str, Span] | None
     op = analysis.op_at(line, col)
     if op is None:
         return None
-    return op_markdown(op, analysis.kernel_at(op.span.line)), op.span
+    stranded = next(
+        (d for d in analysis.diagnostics if d.code == "PTO-AV-E" and _overlaps(d.span, op.span)), None
+    )
+    if stranded is not None:
+        return stranded_markdown(op), op.span
+    home = analysis.kernel_at(op.span.line)
+    markdown = op_markdown(op, home)
+    if not op.implicit and not any(_overlaps(c.span, op.span) for c in _kernel_crossings(home)):
+        for move in analysis.implicit_moves_at(op.span):
+            markdown += (
+                f"\n\n---\n\nan operand crosses here: {move.reason} (`{move.ir_name}` to {move.memory})"
+            )
+    return markdown, op.span
+
+
+_CODE_SPAN = re.compile(r"(`+)(.*?)\1", re.S)
+
+
+def escape_markdown(markdown: str) -> str:
+    """Escape the brackets that markdown renderers read as link syntax (`Left [M, K]` keeps its brackets in
+    Neovim too); code spans are left as written."""
+    out: list[str] = []
+    last = 0
+    for match in _CODE_SPAN.finditer(markdown):
+        out.append(_escape_brackets(markdown[last : match.start()]))
+        out.append(match.group(0))
+        last = match.end()
+    out.append(_escape_brackets(markdown[last:]))
+    return "".join(out)
+
+
+def _escape_brackets(text: str) -> str:
+    return re.sub(r"(?<!\\)([\[\]])", r"\\\1", text)
 
 
 def _make(markdown: str, index: LineIndex, span: Span) -> types.Hover:
     return types.Hover(
-        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown),
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=escape_markdown(markdown)),
         range=index.range(span),
     )
 

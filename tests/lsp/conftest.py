@@ -32,6 +32,7 @@ class RecordingClient(LanguageClient):
 
     published: list[Published]
     changed: asyncio.Event
+    refreshes: list[str]
 
 
 def _record(client: RecordingClient, params: types.PublishDiagnosticsParams) -> None:
@@ -40,8 +41,12 @@ def _record(client: RecordingClient, params: types.PublishDiagnosticsParams) -> 
     client.changed.set()
 
 
-def _refreshed(client: LanguageClient, params: None) -> None:
-    return None
+def _inlay_refresh(client: RecordingClient, params: None) -> None:
+    client.refreshes.append(types.WORKSPACE_INLAY_HINT_REFRESH)
+
+
+def _code_lens_refresh(client: RecordingClient, params: None) -> None:
+    client.refreshes.append(types.WORKSPACE_CODE_LENS_REFRESH)
 
 
 def make_client() -> LanguageClient:
@@ -49,11 +54,12 @@ def make_client() -> LanguageClient:
     client = RecordingClient(converter_factory=default_converter)
     client.published = []
     client.changed = asyncio.Event()
+    client.refreshes = []
     features: dict[str, Any] = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _record
     # the VS Code profile advertises these refreshes, but pytest-lsp has no handler for them
-    features[types.WORKSPACE_CODE_LENS_REFRESH] = _refreshed
-    features[types.WORKSPACE_INLAY_HINT_REFRESH] = _refreshed
+    features[types.WORKSPACE_CODE_LENS_REFRESH] = _code_lens_refresh
+    features[types.WORKSPACE_INLAY_HINT_REFRESH] = _inlay_refresh
     register_lsp_features(client, features)
     return client
 

@@ -121,3 +121,44 @@ async def test_expanded_kernels_and_code_lens_and_symbols(client: LanguageClient
     assert symbols
     names = {s.name for s in symbols if isinstance(s, types.DocumentSymbol)}
     assert "ShardScale" in names
+
+
+async def _hover_at(client: LanguageClient, uri: str, text: str, needle: str, offset: int = 3) -> str:
+    (line,) = [i for i, t in enumerate(text.splitlines()) if needle in t]
+    character = text.splitlines()[line].index(needle) + offset
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=_doc(uri), position=types.Position(line=line, character=character))
+    )
+    assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+    return hover.contents.value
+
+
+async def test_hover_on_a_vector_op_with_an_implicit_crossing_describes_the_op(
+    client: LanguageClient,
+) -> None:
+    uri, text = await _open_corpus(client, "001_jit_linear_bias_updown.py")
+    value = await _hover_at(client, uri, text, "pl.add(acc, bias)")
+    first, *rest = value.split("\n\n")
+    assert first.startswith("**AIV**") and "tile.add" in value
+    assert "shape: `[64, 64]`" in value and "dtype: `FP32`" in value and "memory: `Vec`" in value
+    assert any("crossing C2V" in part and "`acc`" in part for part in rest)  # the crossing, as a later item
+    assert "tile.move" not in first
+
+
+async def test_hover_on_an_op_without_a_lane_says_so(client: LanguageClient) -> None:
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "manual_split.py"
+    uri, text = path.as_uri(), path.read_text(encoding="utf-8")
+    open_doc(client, uri, text)
+    await wait_published(client, uri, 1, timeout=30)
+    value = await _hover_at(client, uri, text, "pl.mul(", 1)
+    assert value.startswith("**no lane**") and "PTO-AV-E" in value
+    assert "**AIV**" not in value
+
+
+def test_hover_markdown_keeps_brackets_outside_code() -> None:
+    from pypto_lsp.features.hover import escape_markdown
+
+    assert escape_markdown("Left [M, K] and `x[0]`") == "Left \\[M, K\\] and `x[0]`"
+    assert escape_markdown("```\na[1]\n```") == "```\na[1]\n```"

@@ -204,3 +204,35 @@ async def test_editing_an_imported_module_reanalyses_its_importers(
             break
         await asyncio.sleep(0.05)
     assert published_for(client, kernel)[-1].diagnostics == []
+
+
+async def test_each_analysis_asks_the_client_to_refresh_hints_and_lenses(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """Code lenses follow the analysis: after a fix lands, the client (VS Code 1.65 supports only the
+    code-lens refresh) is asked to re-request them."""
+    uri = tmp_uri(tmp_path, "refresh.py")
+    await _refreshed_after_fix(client, uri, {types.WORKSPACE_CODE_LENS_REFRESH})
+
+
+async def test_neovim_gets_inlay_hint_refresh_after_a_fix(nvim: LanguageClient, tmp_path: Path) -> None:
+    """Neovim 0.11 keeps inlay hints until asked again: the refresh comes with every new analysis."""
+    uri = tmp_uri(tmp_path, "refresh.py")
+    await _refreshed_after_fix(nvim, uri, {types.WORKSPACE_INLAY_HINT_REFRESH})
+
+
+async def _refreshed_after_fix(client: LanguageClient, uri: str, wanted: set[str]) -> None:
+    open_doc(client, uri, BROKEN)
+    await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    seen = len(client.refreshes)  # type: ignore[attr-defined]
+    change(client, uri, 2, [(rng(3, 6, 3, 6), ")")])
+    await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    for _ in range(60):
+        if wanted <= set(client.refreshes[seen:]):  # type: ignore[attr-defined]
+            break
+        await asyncio.sleep(0.05)
+    assert wanted <= set(client.refreshes[seen:])  # type: ignore[attr-defined]
