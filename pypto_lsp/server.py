@@ -566,7 +566,9 @@ def _register_features(server: PyptoServer) -> None:
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
-        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, code_action_feature.FIX_ALL]
+        ),
     )
     @guarded([])
     def code_action(ls: PyptoServer, params: types.CodeActionParams) -> list[types.CodeAction]:

@@ -20,6 +20,7 @@ from compiler.passes.model import (
     TRegion,
     TScope,
     TYield,
+    names_used,
     ops_of,
     user_name,
     walk,
@@ -128,7 +129,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
         # (f) / (g): implicit crossings of a region edge.
         lane = {"C2V": Affinity.VECTOR, "V2C": Affinity.CUBE}.get(op.crossing or "", aff)
         seen: set[str] = set()
-        for index, raw in enumerate(op.operands):
+        for raw in op.operands:
             operand = moved.get(raw, raw) if raw else raw
             if operand is None or operand in seen:
                 continue
@@ -168,12 +169,40 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     "PTO-AV-G",
                     op.call_span,
                     (Related(dop.call_span, f"'{v}' is produced on the AIC lane by '{dop.op}' here"),),
-                    (Fix("wrap_aiv_shard", _operand_span(op, index), (("value", v),)),),
+                    (_shard_at_top(region, v, read_after(kernel.body, region, operand)),),
                     value=v,
                     defop=dop.op,
                     op=op.op,
                 )
     return found
+
+
+def _shard_at_top(region: TRegion, value: str, read_later: bool) -> Fix:
+    """`value = pl.aiv_shard(value)` as the region's first statement, so every read in it is sharded; when
+    the cube reads `value` after the region, the shard gets a name of its own and the region reads that."""
+    return Fix(
+        "shard_at_region_top",
+        region.header,
+        (
+            ("value", value),
+            ("region_end", str(region.span.end_line)),
+            ("shard_name", f"{value}_shard" if read_later else value),
+        ),
+    )
+
+
+def read_after(body: tuple[TNode, ...], region: TRegion, name: str) -> bool:
+    """True when a node after the region (in program order, outside it) reads `name`."""
+    nodes = [n for n, _ in walk(body)]
+    start = next((i for i, n in enumerate(nodes) if n is region), None)
+    if start is None:
+        return False
+    inside = {id(n) for n, _ in walk(region.body)}
+    return any(name in names_used(n) for n in nodes[start + 1 :] if id(n) not in inside and not _compound(n))
+
+
+def _compound(node: TNode) -> bool:
+    return not isinstance(node, TOp | TYield)
 
 
 Definition = tuple[TOp, TRegion | None]
@@ -223,12 +252,6 @@ def reaching_definitions(
 
     visit(body, {}, None)
     return uses
-
-
-def _operand_span(op: TOp, index: int) -> Span:
-    """Where the operand is written (the fix wraps exactly that text), else the whole call."""
-    span = op.arg_spans[index] if index < len(op.arg_spans) else None
-    return span or op.call_span
 
 
 def _def_related(defs: dict[str, tuple[TOp, TRegion | None]], name: str | None) -> tuple[Related, ...]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import io
 import logging
+import tokenize
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +14,7 @@ from lsprotocol import types
 
 from compiler.analysis import Analysis
 from compiler.diagnostics import Fix
+from compiler.source import Span
 from pypto_lsp.config import Settings
 from pypto_lsp.features import diagnostics as diag_feature
 from pypto_lsp.features import edits
@@ -19,11 +23,6 @@ from pypto_lsp.positions import LineIndex
 log = logging.getLogger(__name__)
 
 Builder = Callable[[Fix, LineIndex, str], list[types.TextEdit] | None]
-
-
-def _wrap_aiv_shard(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit]:
-    value = fix.arg("value") or edits.span_text(index, fix.span)
-    return [edits.replace(index, fix.span, f"pl.aiv_shard({value})")]
 
 
 def _fix_indent(fix: Fix, index: LineIndex) -> str:
@@ -42,6 +41,98 @@ def _insert_aic_gather(fix: Fix, index: LineIndex, text: str) -> list[types.Text
     line = f"{_fix_indent(fix, index)}{value} = pl.aic_gather({value})"
     nl = "\r\n" if "\r\n" in text else "\n"
     return [edits.insert_after_line(index, fix.span.end_line, line, nl)]
+
+
+def _shard_at_region_top(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
+    value, shard = fix.arg("value"), fix.arg("shard_name") or fix.arg("value")
+    region_end = fix.arg("region_end")
+    if not value or not region_end.isdigit():
+        return None
+    header_end, last = fix.span.end_line, int(region_end)
+    body_line = next((n for n in range(header_end + 1, last + 1) if index.line_text(n).strip()), None)
+    if body_line is None:
+        return None
+    indent = edits.indent_of(index.line_text(body_line))
+    nl = "\r\n" if "\r\n" in text else "\n"
+    out = [edits.insert_after_line(index, header_end, f"{indent}{shard} = pl.aiv_shard({value})", nl)]
+    if shard != value:
+        renamed = _rename_reads(index, header_end + 1, last, value, shard)
+        if renamed is None:
+            return None
+        out.extend(renamed)
+    return out
+
+
+def _rename_reads(index: LineIndex, first: int, last: int, old: str, new: str) -> list[types.TextEdit] | None:
+    """Edits renaming every read of `old` in lines first..last; None when the block assigns `old` itself."""
+    block = "\n".join(index.line_text(n) for n in range(first, last + 1)) + "\n"
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(block).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return None
+    out: list[types.TextEdit] = []
+    for i, tok in enumerate(tokens):
+        if tok.type != tokenize.NAME or tok.string != old:
+            continue
+        before = tokens[i - 1].string if i else ""
+        after = tokens[i + 1].string if i + 1 < len(tokens) else ""
+        if before == ".":
+            continue
+        if after == "=":
+            # `old = ...` rebinds it in the region (renaming would change the program); `f(old=...)` is a
+            # keyword, not a read.
+            if before in ("(", ","):
+                continue
+            return None
+        line = first + tok.start[0] - 1
+        span = Span(line, tok.start[1], line, tok.end[1])
+        out.append(edits.replace(index, span, new))
+    return out
+
+
+def _wrap_split_aiv_none(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit]:
+    name, comment = region_lane_name(text, fix.span.line)
+    header = f"for {name} in pl.split_aiv(2, mode=pl.SplitMode.NONE):" + comment
+    return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
+
+
+def region_lane_name(text: str, line: int) -> tuple[str, str]:
+    """A lane variable for a new region that adds no unused-variable warning (the check is by name, per
+    function): a region lane index the function already reads, else one it already binds, else `_` when it
+    binds `_`, else `_` with a `noqa` for that one warning."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return "_", _NOQA_UNUSED
+    functions = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        and n.lineno <= line <= (n.end_lineno or n.lineno)
+    ]
+    if not functions:
+        return "_", _NOQA_UNUSED
+    function = min(functions, key=lambda f: (f.end_lineno or f.lineno) - f.lineno)
+    read = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    lane_vars = [
+        n.target.id
+        for n in ast.walk(function)
+        if isinstance(n, ast.For)
+        and isinstance(n.target, ast.Name)
+        and isinstance(n.iter, ast.Call)
+        and isinstance(n.iter.func, ast.Attribute)
+        and n.iter.func.attr == "split_aiv"
+    ]
+    for name in lane_vars:
+        if name in read and name != "_":
+            return name, ""
+    if lane_vars:  # unread already: its one warning exists, and a second binding adds none
+        return lane_vars[0], ""
+    bound = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return ("_", "") if "_" in bound else ("_", _NOQA_UNUSED)
+
+
+_NOQA_UNUSED = "  # noqa: PTO-F46"
 
 
 def _wrapper(header: Callable[[Fix], str]) -> Builder:
@@ -88,12 +179,9 @@ def _remove_aiv_shard(fix: Fix, index: LineIndex, text: str) -> list[types.TextE
 
 
 BUILDERS: dict[str, tuple[str, Builder]] = {
-    "wrap_aiv_shard": ("Shard the operand with pl.aiv_shard(...)", _wrap_aiv_shard),
+    "shard_at_region_top": ("Shard it at the top of the region with pl.aiv_shard(...)", _shard_at_region_top),
     "insert_aic_gather": ("Gather the value back with pl.aic_gather(...)", _insert_aic_gather),
-    "wrap_split_aiv_none": (
-        "Wrap in a pl.split_aiv(2, mode=pl.SplitMode.NONE) region",
-        _wrapper(lambda f: "for _ in pl.split_aiv(2, mode=pl.SplitMode.NONE):"),
-    ),
+    "wrap_split_aiv_none": ("Wrap in a pl.split_aiv(2, mode=pl.SplitMode.NONE) region", _wrap_split_aiv_none),
     "wrap_pl_at": (
         "Wrap in with pl.at(level=pl.Level.CORE_GROUP)",
         _wrapper(lambda f: "with pl.at(level=pl.Level.CORE_GROUP):"),
@@ -150,10 +238,17 @@ def code_actions(
     settings: Settings,
     document_changes: bool = True,
 ) -> list[types.CodeAction]:
-    """Quick fixes for the diagnostics in the requested range (text and analysis share `version`)."""
+    """Quick fixes for the diagnostics in the requested range (text and analysis share `version`), and the
+    file-wide `source.fixAll.pypto` action."""
     only = params.context.only
+    wants_fix_all = not only or any(FIX_ALL.startswith(k) for k in only)
+    fix_all = (
+        fix_all_action(analysis, index, text, uri, version, settings, document_changes)
+        if wants_fix_all
+        else None
+    )
     if only and not any(types.CodeActionKind.QuickFix.value.startswith(k) for k in only):
-        return []
+        return [fix_all] if fix_all is not None else []
     ours = [d for d in params.context.diagnostics if d.source == diag_feature.SOURCE]
     pairs: list[tuple[types.Diagnostic, Fix]] = []
     for diag in ours:
@@ -182,7 +277,71 @@ def code_actions(
         )
     if len(actions) == 1:
         actions[0].is_preferred = True
+    if fix_all is not None and (only or len(fix_all.diagnostics or ()) > 1):
+        actions.append(fix_all)
     return actions
+
+
+FIX_ALL = "source.fixAll.pypto"
+# Fixes that move statements can conflict with each other; fix-all leaves them to one-by-one review.
+_NOT_IN_FIX_ALL = frozenset({"move_out_of_region"})
+
+
+def fix_all_action(
+    analysis: Analysis,
+    index: LineIndex,
+    text: str,
+    uri: str,
+    version: int | None,
+    settings: Settings,
+    document_changes: bool = True,
+) -> types.CodeAction | None:
+    """One action applying every fix of the file (identical edits once, overlapping ones skipped)."""
+    chosen: list[types.TextEdit] = []
+    fixed: list[types.Diagnostic] = []
+    taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for d in analysis.diagnostics:
+        if not d.fixes or not diag_feature.visible(d, settings):
+            continue
+        for fix in d.fixes:
+            if fix.kind in _NOT_IN_FIX_ALL:
+                continue
+            built = build_edits(fix, index, text)
+            if not built:
+                continue
+            ranges = [_key(e) for e in built]
+            if all(
+                r in taken and chosen[taken.index(r)].new_text == e.new_text
+                for r, e in zip(ranges, built, strict=True)
+            ):
+                fixed.append(diag_feature.to_lsp(d, index, uri, version))  # shares an edit already chosen
+                break
+            if any(_clash(r, t) for r in ranges for t in taken):
+                continue
+            chosen.extend(built)
+            taken.extend(ranges)
+            fixed.append(diag_feature.to_lsp(d, index, uri, version))
+            break
+    if not chosen:
+        return None
+    return types.CodeAction(
+        title=f"Fix all pypto problems in this file ({len(fixed)})",
+        kind=FIX_ALL,
+        diagnostics=fixed,
+        edit=_workspace_edit(uri, version, chosen, document_changes),
+    )
+
+
+def _key(edit: types.TextEdit) -> tuple[tuple[int, int], tuple[int, int]]:
+    r = edit.range
+    return (r.start.line, r.start.character), (r.end.line, r.end.character)
+
+
+def _clash(a: tuple[tuple[int, int], tuple[int, int]], b: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+    """Two edit ranges overlap (two insertions at one point clash too: their order would be arbitrary)."""
+    if a == b:
+        return True
+    return a[0] < b[1] and b[0] < a[1]
 
 
 def _workspace_edit(

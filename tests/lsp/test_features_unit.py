@@ -71,9 +71,20 @@ def test_settings_merge() -> None:
     assert (s.target, s.hazard_lints) == ("a5", False)
 
 
-def test_wrap_aiv_shard_keeps_comment() -> None:
-    out = _apply(PROGRAM, _fix("wrap_aiv_shard", Span(11, 27, 11, 30), value="acc"))
-    assert "y = pl.mul(pl.aiv_shard(acc), 0.5)  # keep me" in out
+def test_shard_at_region_top_covers_every_read() -> None:
+    header = Span(10, 12, 10, 70)
+    out = _apply(PROGRAM, _fix("shard_at_region_top", header, value="acc", region_end="13", shard_name="acc"))
+    lines = out.splitlines()
+    assert lines[10] == "                acc = pl.aiv_shard(acc)"
+    assert lines[11] == "                y = pl.mul(acc, 0.5)  # keep me"
+    # The cube reads `acc` after the region: the shard gets its own name, and the region reads it.
+    out = _apply(
+        PROGRAM, _fix("shard_at_region_top", header, value="acc", region_end="13", shard_name="acc_shard")
+    )
+    lines = out.splitlines()
+    assert lines[10] == "                acc_shard = pl.aiv_shard(acc)"
+    assert lines[11] == "                y = pl.mul(acc_shard, 0.5)  # keep me"
+    assert "acc = pl.matmul(a, a)" in out
 
 
 def test_insert_aic_gather() -> None:
@@ -85,7 +96,8 @@ def test_insert_aic_gather() -> None:
 def test_wrap_split_aiv_none_reindents() -> None:
     out = _apply(PROGRAM, _fix("wrap_split_aiv_none", Span(9, 12, 9, 33)))
     lines = out.splitlines()
-    assert lines[8] == "            for _ in pl.split_aiv(2, mode=pl.SplitMode.NONE):"
+    # the function already binds the lane index `aiv_id`: the new region reuses it (no second warning)
+    assert lines[8] == "            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):"
     assert lines[9] == "                acc = pl.matmul(a, a)  # cube"
     assert lines[10].startswith("            for aiv_id")
 
@@ -128,7 +140,7 @@ def _analysis() -> Analysis:
         Severity.ERROR,
         "needs a shard",
         Span(11, 27, 11, 30),
-        fixes=(Fix("wrap_aiv_shard", Span(11, 27, 11, 30), (("value", "acc"),)),),
+        fixes=(Fix("shard_at_region_top", Span(10, 12, 10, 70), (("value", "acc"), ("region_end", "13"))),),
     )
     hazard = Diagnostic("PTO-H001", Severity.WARNING, "hazard", Span(12, 16, 12, 28))
     crossing = CrossingInfo(Span(11, 27, 11, 30), "C2V", "acc", False, "tpush_to_aiv / tpop_from_aic", 2)
