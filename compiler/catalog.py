@@ -1436,7 +1436,7 @@ _r(
     "Mixed Group '{group}' has AIC/AIV members with different argument layouts. External or runtime-bound "
     "members cannot be adapted; declare both members with the same signature and forward the Group's full "
     "parameter list.",
-    "Group ABI (spec 000): external-source or runtime-bound members whose layouts differ.",
+    "Group ABI: external-source or runtime-bound members whose layouts differ.",
 )
 
 # ==================================================================================================
@@ -1653,7 +1653,7 @@ _r(
     "spec",
     "'{op}' crosses the AIC/AIV boundary under {mode} but '{earlier_op}' at line {earlier_line} earlier in "
     "this function crosses it under {earlier_mode}",
-    "Spec 004: a crossing NONE region and a crossing UP_DOWN / LEFT_RIGHT region in one function share one "
+    "A crossing NONE region and a crossing UP_DOWN / LEFT_RIGHT region in one function share one "
     "pipe (modes are written pl.SplitMode.X; two split axes are fine).",
     "Make every crossing agree on split / no-split, drop the crossing from one region, or put the two "
     "phases in separate pl.at(level=pl.Level.CORE_GROUP) scopes.",
@@ -1664,7 +1664,7 @@ _r(
     "spec",
     "pl.cross_core_slot(local_slot_num={local_slot_num}) is rejected on the a5 (Ascend950) backend, even "
     "when equal to slot_num: PTOAS does not support an explicit local depth for that frontend pipe lowering",
-    "Spec 000: local_slot_num given while the target is a5.",
+    "Local_slot_num given while the target is a5.",
     "Omit local_slot_num for portable source.",
 )
 _r(
@@ -1674,7 +1674,7 @@ _r(
     "local_slot_num={local_slot_num} is smaller than the {retained} consumer pops that the finalized FIFO "
     "schedule of '{function}' retains at once; the pass does not reschedule consumers to make a smaller "
     "depth fit",
-    "Spec 000: the local consumer FIFO is shallower than the pops retained simultaneously.",
+    "The local consumer FIFO is shallower than the pops retained simultaneously.",
     "Raise local_slot_num to at least the number of retained pops, or omit it.",
 )
 _r(
@@ -1684,8 +1684,7 @@ _r(
     "gathering all four MX matmul operands before consuming any requires pl.cross_core_slot(slot_num=4); "
     "gathered Mat tiles retain their FIFO slots until their consumers release them, so slot_num={slot_num} "
     "is not enough",
-    "Spec 000: all four MX matmul operands are pl.aic_gather-ed before any is consumed, with fewer than "
-    "four slots.",
+    "All four MX matmul operands are pl.aic_gather-ed before any is consumed, with fewer than four slots.",
     "Add optimizations=[pl.cross_core_slot(slot_num=4)] to the scope.",
 )
 _r(
@@ -1694,7 +1693,7 @@ _r(
     "spec",
     "pl.system.{op}() {param}= takes a pl.{enum} member, not the string '{value}' (TypeError): the lowered "
     "attribute spelling is not an accepted input",
-    "Spec 003: core_type= / mode= of syncall, sync_set, sync_wait spelled as a string.",
+    "Core_type= / mode= of syncall, sync_set, sync_wait spelled as a string.",
     "Use pl.KernelType.AIC / AIV / MIX for core_type= and pl.SyncAllMode.HARD / SOFT for mode=.",
 )
 _r(
@@ -1702,7 +1701,7 @@ _r(
     "enum-member-out-of-domain",
     "spec",
     "pl.system.{op}() does not accept {param}={member} (ValueError): {member} is outside this op's domain",
-    "Spec 003: an enum member the op does not take (pl.KernelType.MIX on sync_set / sync_wait).",
+    "An enum member the op does not take (pl.KernelType.MIX on sync_set / sync_wait).",
     "An event op pins one lane (AIC or AIV); omit core_type= to run it on both lanes.",
 )
 _r(
@@ -1710,7 +1709,7 @@ _r(
     "local-slot-num-not-positive",
     "spec",
     "pl.cross_core_slot(local_slot_num=...) must be positive, got {value}",
-    "Spec 000: pl.cross_core_slot(local_slot_num=) <= 0 (same shape as PTO-O12).",
+    "Pl.cross_core_slot(local_slot_num=) <= 0 (same shape as PTO-O12).",
     "Use a positive local_slot_num no larger than slot_num, or omit it.",
 )
 _r(
@@ -1718,7 +1717,7 @@ _r(
     "local-slot-num-exceeds-slot-num-scope",
     "spec",
     "pl.cross_core_slot(local_slot_num=...) must be <= slot_num ({slot_num}), got {local_slot_num}",
-    "Spec 000: pl.cross_core_slot(local_slot_num=M) with M > slot_num.",
+    "Pl.cross_core_slot(local_slot_num=M) with M > slot_num.",
     "Use local_slot_num <= slot_num, or omit it.",
 )
 _r(
@@ -1726,7 +1725,7 @@ _r(
     "local-slot-num-not-literal",
     "spec",
     "pl.cross_core_slot(local_slot_num=...) must be an integer literal",
-    "Spec 000: pl.cross_core_slot(local_slot_num=) is not an int literal (same shape as PTO-O11).",
+    "Pl.cross_core_slot(local_slot_num=) is not an int literal (same shape as PTO-O11).",
     H_CROSS_CORE_SLOT,
 )
 _r(
@@ -1734,7 +1733,7 @@ _r(
     "soft-syncall-arguments",
     "spec",
     "pl.system.syncall(mode=pl.SyncAllMode.SOFT) requires gm_workspace= and used_cores=; missing: {missing}",
-    "Spec 003: a soft syncall without gm_workspace or used_cores (used_cores=0 selects the one-operand form).",
+    "A soft syncall without gm_workspace or used_cores (used_cores=0 selects the one-operand form).",
     "Pass a zeroed, cache-line-exclusive INT32 GM tensor of at least 16 elements as gm_workspace= and the "
     "participant count (or 0) as used_cores=.",
 )
@@ -1744,7 +1743,7 @@ _r(
     "spec",
     "Group '{group}' member '{member}' returns result {index} with no caller-visible carrier; views and "
     "slices are not complete-parameter aliases",
-    "Spec 000 (Group ABI): a hand-written Group member result that no caller-visible storage carries.",
+    "Group ABI: a hand-written Group member result that no caller-visible storage carries.",
     "Write the result into an Out parameter passed to the Group.",
 )
 _r(
@@ -1753,7 +1752,7 @@ _r(
     "spec",
     "Group '{group}' member '{member}' returns a device-computed scalar; the kernel-return contract requires "
     "an explicit Tensor output",
-    "Spec 000 (Group ABI): a device-computed scalar return without a Tensor output.",
+    "Group ABI: a device-computed scalar return without a Tensor output.",
     "Store the scalar into a pl.Out tensor parameter instead of returning it.",
 )
 _r(
@@ -1762,7 +1761,7 @@ _r(
     "spec",
     "AdaptManualVtoCPush: the hand-written tpush_to_aic in '{function}' has no peer AIC function (its "
     "import_peer_buffer does not resolve to a reserve_buffer)",
-    "Spec 000: a manual V->C push whose AIC peer cannot be found.",
+    "A manual V->C push whose AIC peer cannot be found.",
     "Name the AIC kernel in import_peer_buffer(peer_func=...) and reserve the buffer there.",
 )
 _r(
@@ -1771,7 +1770,7 @@ _r(
     "spec",
     "AdaptManualVtoCPush: pipe {pipe_id} of '{function}' has more than one initialize_pipe, so the push "
     "cannot be paired with one consumer contract",
-    "Spec 000: several initializers could own a manual V->C pipe.",
+    "Several initializers could own a manual V->C pipe.",
     "Initialize each pipe id once per function.",
 )
 _r(
@@ -1780,7 +1779,7 @@ _r(
     "spec",
     "AdaptManualVtoCPush: pipe {pipe_id} pushes {pushes} tile(s) in '{function}' but its peer '{peer}' pops "
     "{pops}",
-    "Spec 000: manual tpush_to_aic / tpop_from_aiv counts differ on one pipe id.",
+    "Manual tpush_to_aic / tpop_from_aiv counts differ on one pipe id.",
     "Pair every tpush_to_aic with exactly one tpop_from_aiv on the same pipe id.",
 )
 _r(
@@ -1789,7 +1788,7 @@ _r(
     "spec",
     "AdaptManualVtoCPush: push {index} on pipe {pipe_id} uses split={push_split} but its consumer tpop uses "
     "split={pop_split}",
-    "Spec 000: a manual push and its paired pop disagree on the split.",
+    "A manual push and its paired pop disagree on the split.",
     "Use the same split= on the push and its pop.",
 )
 _r(
@@ -1798,7 +1797,7 @@ _r(
     "spec",
     "AdaptManualVtoCPush: the staged tile of push {index} on pipe {pipe_id} needs {needed} bytes but the "
     "pipe's slot_size is {slot_size}",
-    "Spec 000: a manual V->C push (or MX scale carrier) does not fit the paired pipe's slot.",
+    "A manual V->C push (or MX scale carrier) does not fit the paired pipe's slot.",
     "Raise slot_size on both initialize_pipe calls.",
 )
 _r(
@@ -1807,7 +1806,7 @@ _r(
     "spec",
     "MX scale transport: '{value}' is split along its scale-group axis, which needs boxed-layout transport "
     "handling that is not supported",
-    "Spec 000: an MX scale gathered with a split along its scale-group axis.",
+    "An MX scale gathered with a split along its scale-group axis.",
     "Split the other axis, or gather the scale under mode=pl.SplitMode.NONE.",
 )
 _r(
@@ -1816,7 +1815,7 @@ _r(
     "spec",
     "MX scale transport: '{value}' is a partially valid scale box under a split, which needs boxed-layout "
     "transport handling that is not supported",
-    "Spec 000: a partially valid MX scale box gathered under UP_DOWN / LEFT_RIGHT.",
+    "A partially valid MX scale box gathered under UP_DOWN / LEFT_RIGHT.",
     "Make the scale box fully valid before the gather, or gather it under mode=pl.SplitMode.NONE.",
 )
 
@@ -2558,7 +2557,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("MK", "MixedKernelExpanded verifier"),
     ("HS", "HardSyncallOccupancy verifier"),
     ("SV", "SplitVectorKernel"),
-    ("SP", "Spec-only rules (shared/spec)"),
+    ("SP", "Specification rules (newer than the compiler)"),
     ("F", "Front end (parser errors and warnings)"),
     ("H", "Hazard lints"),
 )
@@ -2593,10 +2592,10 @@ def markdown_table() -> str:
         "",
         "Generated by `python -m compiler.catalog > docs/diagnostics.md` from `compiler/catalog.py`; do not edit.",
         "",
-        "Each code is `PTO-` plus the ID the rule has in `shared/reference` (`P-1` → `PTO-P1`, `AV-E` → "
+        "Each code is `PTO-` plus the ID of the compiler check (`P-1` → `PTO-P1`, `AV-E` → "
         "`PTO-AV-E`); a letter suffix (`b`, `c`) marks a second or third sentence of the same check. "
-        "`SP` rules come from `shared/spec` only, `F` rules from the parser's raise sites, and `H` rules are "
-        "our hazard lints. Message templates are the compiler's text; ⟨field⟩ marks a substituted value, "
+        "`SP` rules come from the PyPTO specification only, `F` rules from the parser's raise sites, and `H` "
+        "rules are our hazard lints. Message templates are the compiler's text; ⟨field⟩ marks a substituted value, "
         "and where the compiler prints an IR name (`mm__tile`) pypto-lsp prints the source name (`mm`).",
         "",
         f"{len(RULES)} rules.",

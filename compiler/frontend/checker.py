@@ -7,6 +7,7 @@ the first). Produces the types of named values and the resolution of every op ca
 from __future__ import annotations
 
 import builtins
+import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,6 +77,36 @@ class _Ctx:
         for key, value in changes.items():
             setattr(ctx, key, value)
         return ctx
+
+
+# The enum member behind each string spelling of syncall / sync_set / sync_wait (spec 003).
+_ENUM_SPELLING = {
+    ("core_type", "mix"): "MIX",
+    ("core_type", "mixed"): "MIX",
+    ("core_type", "aic_only"): "AIC",
+    ("core_type", "aic"): "AIC",
+    ("core_type", "aiv_only"): "AIV",
+    ("core_type", "aiv"): "AIV",
+    ("mode", "hard"): "HARD",
+    ("mode", "soft"): "SOFT",
+}
+
+
+def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
+    """'Did you mean' fixes for an unknown `pl.<op>`: up to three registered ops spelled closest."""
+    from compiler.ops.registry import dsl_names
+
+    namespace = [n for n in dsl_names() if n.startswith(prefix) and n.count(".") == prefix.count(".")]
+    op = call.func.rpartition(".")[2]
+    span = call.func_span
+    if span.line != span.end_line or span.end_col - len(op) < span.col:
+        return ()
+    op_span = Span(span.end_line, span.end_col - len(op), span.end_line, span.end_col)
+    out = []
+    for name in difflib.get_close_matches(call.func, namespace, n=3, cutoff=0.6):
+        short = name.rsplit(".", 1)[1]
+        out.append(Fix("suggest_text", op_span, (("text", short), ("title", f"Did you mean '{name}'?"))))
+    return tuple(out)
 
 
 class FunctionChecker:
@@ -553,7 +584,7 @@ class FunctionChecker:
                 and expr.id not in self.module_names
                 and expr.id not in _BUILTINS
             ):
-                self.error("PTO-F6", expr.span, name=expr.id)
+                self.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
             value = self.env.get(expr.id, UNKNOWN_VALUE)
             return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
         if isinstance(expr, ir.Attribute):
@@ -672,11 +703,22 @@ class FunctionChecker:
             return UNKNOWN
         return resolution.result
 
+    def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
+        """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""
+        known = set(self.defined) | set(self.facts.types) | set(self.env) | set(self.module_names)
+        close = difflib.get_close_matches(
+            expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
+        )
+        return tuple(
+            Fix("replace_text", expr.span, (("text", name), ("title", f"Change to '{name}'")))
+            for name in close
+        )
+
     def unknown_op(self, call: ir.Call) -> None:
         """F1 / F2 / F3: a name the op namespaces do not define."""
         module, _, op = call.func.rpartition(".")
         if module == "pl":
-            self.error("PTO-F1", call.func_span, op=op)
+            self.error("PTO-F1", call.func_span, fixes=_near_ops(call, "pl."), op=op)
         elif call.func.startswith("pld."):
             self.error("PTO-F3", call.func_span, op=call.func.removeprefix("pld."))
         else:
@@ -692,7 +734,21 @@ class FunctionChecker:
         for name, enum in (("core_type", "KernelType"), ("mode", "SyncAllMode")):
             expr = call.kwarg(name)
             if isinstance(expr, ir.Const) and isinstance(expr.value, str):
-                self.error("PTO-SP5", expr.span, op=short, param=name, enum=enum, value=expr.value)
+                member = _ENUM_SPELLING.get((name, expr.value.lower()))
+                fixes = (
+                    (
+                        Fix(
+                            "replace_text",
+                            expr.span,
+                            (("text", f"pl.{enum}.{member}"), ("title", f"Use pl.{enum}.{member}")),
+                        ),
+                    )
+                    if member
+                    else ()
+                )
+                self.error(
+                    "PTO-SP5", expr.span, fixes=fixes, op=short, param=name, enum=enum, value=expr.value
+                )
                 found = True
             elif short != "syncall" and name == "core_type" and isinstance(expr, ir.Attribute):
                 value = attribute_value(expr.dotted)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
-from compiler.passes.model import Kernel, TNode, TOp, children
+from compiler.diagnostics import Diagnostic, Fix, Related
+from compiler.passes.model import Kernel, TNode, TOp, children, last_use, user_name
 from compiler.source import Span
 
 _CROSS_CORE = frozenset(
@@ -114,9 +115,29 @@ def _check_tfree(kernel: Kernel, block: tuple[TNode, ...]) -> list[Diagnostic]:
         for sub in children(node):
             out.extend(_check_tfree(kernel, sub))
     for pop in pops.values():
-        out.append(
-            _error(
-                "PTO-MK17", kernel, pop, kind=kernel.func_type, tpop_op=pop.op, expected_tfree=_TFREE[pop.op]
-            )
+        diag = _error(
+            "PTO-MK17", kernel, pop, kind=kernel.func_type, tpop_op=pop.op, expected_tfree=_TFREE[pop.op]
         )
+        out.append(replace(diag, fixes=_tfree_fix(block, pop)))
     return out
+
+
+def _tfree_fix(block: tuple[TNode, ...], pop: TOp) -> tuple[Fix, ...]:
+    """Insert the matching tfree after the last statement of the block that reads the popped tile."""
+    if not pop.result or pop.line_span is None:
+        return ()
+    start = next((i for i, n in enumerate(block) if n is pop), None)
+    if start is None:
+        return ()
+    last = block[last_use(block, pop.result, start)]
+    end = (last.line_span or last.call_span) if isinstance(last, TOp) else getattr(last, "span", None)
+    if end is None:
+        return ()
+    call = f"pl.system.{_TFREE[pop.op].split('.', 1)[1]}({user_name(pop.result)})"
+    return (
+        Fix(
+            "insert_statement",
+            end,
+            (("text", call), ("indent", str(pop.line_span.col)), ("title", f"Free the tile: {call}")),
+        ),
+    )

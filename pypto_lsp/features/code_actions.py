@@ -135,6 +135,14 @@ def region_lane_name(text: str, line: int) -> tuple[str, str]:
 _NOQA_UNUSED = "  # noqa: PTO-F46"
 
 
+def _insert_statement(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
+    statement = fix.arg("text")
+    if not statement:
+        return None
+    nl = "\r\n" if "\r\n" in text else "\n"
+    return [edits.insert_after_line(index, fix.span.end_line, f"{_fix_indent(fix, index)}{statement}", nl)]
+
+
 def _wrapper(header: Callable[[Fix], str]) -> Builder:
     def build(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit]:
         return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header(fix))
@@ -193,6 +201,9 @@ BUILDERS: dict[str, tuple[str, Builder]] = {
     ),
     "inline_optimizations": ("Inline the optimizations list", _inline_optimizations),
     "replace_text": ("Replace with the suggested code", _inline_optimizations),
+    # The same edit, but it changes what the program does (a different name, op or width): never --fix.
+    "suggest_text": ("Replace with the suggested code", _inline_optimizations),
+    "insert_statement": ("Insert the missing statement", _insert_statement),
     "remove_aiv_shard": ("Remove pl.aiv_shard(...)", _remove_aiv_shard),
     "shard_notify_by_aiv_id": (
         "Notify from one AIV lane only",

@@ -223,6 +223,38 @@ class Case:
         return "\n".join(lines)
 
 
+NEAR_MISSES = """import pypto.language as pl
+
+
+@pl.jit
+def f(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        scaled = pl.mul(x, 2.0)
+        out[:] = pl.exp(scalled)
+    return out
+"""
+
+SYNCALL_STRING = """import pypto.language as pl
+
+
+@pl.program
+class Barrier:
+    @pl.function(type=pl.FunctionType.InCore)
+    def phases(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [64, 64])
+        pl.system.syncall(core_type="aiv_only")
+        out = pl.store(pl.exp(t), [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.spmd(pl.system.available_aiv_count(), sync_start=True):
+            out = self.phases(x, out)
+        return out
+"""
+
+UNKNOWN_OP = NEAR_MISSES.replace("pl.exp(scalled)", "pl.matmull(scaled, scaled)")
+
 TWO_READS = """import pypto.language as pl
 
 M = 64
@@ -391,14 +423,48 @@ CASES = [
         id="shard_notify_by_aiv_id-snippet",
     ),
     pytest.param(
+        Case("suggest_text", "PTO-F6", NEAR_MISSES, "pl.exp(scalled)", title="Change to 'scaled'"),
+        id="suggest_text-F6-near-miss",
+    ),
+    pytest.param(
+        Case("suggest_text", "PTO-F1", UNKNOWN_OP, "pl.matmull(", title="Did you mean 'pl.matmul'?"),
+        id="suggest_text-F1-did-you-mean",
+    ),
+    pytest.param(
         Case(
-            "replace_text",
+            "replace_text", "PTO-SP5", SYNCALL_STRING, 'core_type="aiv_only"', title="Use pl.KernelType.AIV"
+        ),
+        id="replace_text-SP5-enum",
+    ),
+    pytest.param(
+        Case(
+            "insert_statement",
+            "PTO-MK17",
+            "090_program_pipe_missing_tfree_aiv.py",
+            "pl.tpop_from_aic(split=0)",
+            title="Free the tile: pl.system.tfree_to_aic(c)",
+        ),
+        id="insert_statement-MK17-090",
+    ),
+    pytest.param(
+        Case(
+            "insert_statement",
+            "PTO-MK17",
+            "091_program_pipe_missing_tfree_aic_loop.py",
+            "pl.tpop_from_aiv(split=0)",
+            title="Free the tile: pl.system.tfree_to_aiv(t)",
+        ),
+        id="insert_statement-MK17-091-loop",
+    ),
+    pytest.param(
+        Case(
+            "suggest_text",
             "PTO-H7",
             HAZARDS["h7_literal_width.py"],
             "with pl.spmd(24, sync_start=True):",
             title="Launch on pl.system.available_cluster_count()",
         ),
-        id="replace_text-H7-literal-width",
+        id="suggest_text-H7-literal-width",
     ),
     pytest.param(
         Case(
