@@ -2230,7 +2230,7 @@ _r(
     "parse",
     "Unused variable '{name}' in function '{function}'",
     "UnusedVariableCheck (pre-pipeline warning): a bound name that is never read.",
-    "Remove the binding (the check also reports '_').",
+    "{advice}",
     _W,
 )
 _r(

@@ -51,7 +51,7 @@ def nvim() -> str:
     return path
 
 
-def run_probe(nvim: str, source: Path, tmp_path: Path) -> dict:
+def run_probe(nvim: str, source: Path, tmp_path: Path, init_name: str = "init.lua") -> dict:
     """Open `source` in a headless Neovim with the plugin, run tests/nvim/probe.lua, return its report."""
     result = tmp_path / "result.json"
     env = {
@@ -64,7 +64,7 @@ def run_probe(nvim: str, source: Path, tmp_path: Path) -> dict:
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
     }
-    init, probe = FIXTURES / "init.lua", FIXTURES / "probe.lua"
+    init, probe = FIXTURES / init_name, FIXTURES / "probe.lua"
     cmd = [nvim, "--headless", "--clean", "-u", str(init), str(source), "-S", str(probe)]
     proc = subprocess.run(
         cmd, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=90
@@ -114,6 +114,37 @@ def test_client_attaches_with_settings_root_and_commands(split_aiv_run: tuple[Pa
     assert expanded is not None, ":PyptoExpandedKernels opened no pypto-expanded buffer"
     assert expanded["name"] == f"pypto-expanded://{source}"
     assert expanded["visible"] and not expanded["modifiable"]
+    assert expanded["wrap"] is False, "the lane diagram keeps its columns (nowrap)"
+
+
+def test_vim_lsp_enable_works_without_setup(nvim: str, tmp_path: Path) -> None:
+    """Neovim 0.11+: lsp/pypto.lua is the config, so `vim.lsp.enable("pypto")` alone attaches the server."""
+    source = write_project(tmp_path / "project", KERNEL)
+    report = run_probe(nvim, source, tmp_path, "init_enable.lua")
+    [client] = report["clients"]
+    assert client["name"] == "pypto" and Path(client["root_dir"]) == source.parents[1]
+    assert client["settings"]["pypto"]["target"] == "a2a3"
+    found = [(d["lnum"], d["message"].splitlines()[0]) for d in report["diagnostics"]]
+    assert (5, SPLIT_AIV_MESSAGE) in found, found
+    assert {"PyptoExpandedKernels", "PyptoCheckWorkspace"} <= set(report["commands"])
+
+
+def test_help_tags_ship_and_are_current(nvim: str, tmp_path: Path) -> None:
+    """`:help pypto` works after the documented install: doc/tags ships, as :helptags would write it."""
+    shipped = PLUGIN / "doc" / "tags"
+    assert shipped.is_file(), "run: nvim --headless -c 'helptags editors/nvim/doc' -c q"
+    copy = tmp_path / "doc"
+    shutil.copytree(PLUGIN / "doc", copy)
+    (copy / "tags").unlink()
+    subprocess.run(
+        [nvim, "--headless", "--clean", "-c", f"helptags {copy}", "-c", "qall!"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    assert (copy / "tags").read_text() == shipped.read_text()
+    assert any(line.startswith("pypto\t") for line in shipped.read_text().splitlines())
 
 
 def test_parser_error_reaches_vim_diagnostics(split_aiv_run: tuple[Path, dict]) -> None:

@@ -18,21 +18,32 @@ from compiler.source import Span
 def unused_variables(function: ir.Function) -> list[Diagnostic]:
     """One warning per name bound in the function body and never read in it."""
     read: set[str] = set()
-    bound: dict[str, tuple[str, Span]] = {}
+    bound: dict[str, tuple[str, Span, str]] = {}
     for stmt in walk_stmts(function.body):
         for target in _targets(stmt):
             # A loop variable's span is its `for` statement (as upstream reports it) through the name.
             span = target.span
+            advice = REMOVE
             if isinstance(stmt, ir.For):
                 span = Span(stmt.span.line, stmt.span.col, target.span.end_line, target.span.end_col)
-            bound.setdefault(target.id, (target.id, span))
+                if stmt.kind == "split_aiv":
+                    advice = KEEP_LANE_INDEX
+            bound.setdefault(target.id, (target.id, span, advice))
         for expr in _read_exprs(stmt):
             read.update(e.id for e in walk_expr(expr) if isinstance(e, ir.Name))
     return [
-        diagnostic("PTO-F46", span, name=name, function=function.name)
-        for name, span in bound.values()
+        diagnostic("PTO-F46", span, name=name, function=function.name, advice=advice)
+        for name, span, advice in bound.values()
         if name not in read
     ]
+
+
+REMOVE = "Remove the binding, or use the value (the check reports '_' too)."
+# The parser requires the loop variable of a region (PTO-P3), so removing it is not an option.
+KEEP_LANE_INDEX = (
+    "A pl.split_aiv region must bind its lane index, so keep it: use it to split the work between the "
+    "lanes, or silence this line with '# noqa: PTO-F46'."
+)
 
 
 def _targets(stmt: ir.Stmt) -> Iterator[ir.Name]:

@@ -5,5 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 npm ci
 npm run lint
+npm test
 npm run build
 npm run package

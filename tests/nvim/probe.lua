@@ -36,10 +36,12 @@ local ok, err = pcall(function()
     return false
   end, 50)
   if expanded then
+    local win = vim.fn.bufwinid(expanded)
     result.expanded = {
       name = vim.api.nvim_buf_get_name(expanded),
       modifiable = vim.bo[expanded].modifiable,
-      visible = vim.fn.bufwinid(expanded) ~= -1,
+      visible = win ~= -1,
+      wrap = win ~= -1 and vim.wo[win].wrap,
     }
   end
 end)

@@ -13,6 +13,7 @@ import {
   isExpandedKernelsResult,
   readServerSettings,
   SHOW_EXPANDED_COMMAND,
+  startFailureMessage,
 } from "./protocol";
 
 /** Holds the text of every open `pypto-expanded:` document; VS Code keeps them read-only. */
@@ -80,10 +81,8 @@ async function stopClient(): Promise<void> {
 
 async function startClient(): Promise<void> {
   const config = vscode.workspace.getConfiguration("pypto");
-  const serverOptions: ServerOptions = {
-    command: config.get("server.path", "pypto-lsp"),
-    args: config.get("server.args", ["serve"]),
-  };
+  const command = config.get("server.path", "pypto-lsp");
+  const serverOptions: ServerOptions = { command, args: config.get("server.args", ["serve"]) };
   const clientOptions: LanguageClientOptions = {
     // The server itself ignores Python files that do not import pypto.language.
     documentSelector: [
@@ -119,9 +118,14 @@ async function startClient(): Promise<void> {
   client = created;
   try {
     await created.start();
-  } catch {
-    // The client has already reported the failure (e.g. a wrong `pypto.server.path`) in the
-    // output channel and a notification; fixing the setting restarts the server.
+  } catch (error) {
+    // Say why (most often: the executable is not on PATH) and offer the setting; changing it restarts.
+    const failure = startFailureMessage(error, command);
+    const open = "Open Setting";
+    const choice = await vscode.window.showErrorMessage(failure.message, ...(failure.offerSetting ? [open] : []));
+    if (choice === open) {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "pypto.server.path");
+    }
   }
 }
 

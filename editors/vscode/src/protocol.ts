@@ -102,3 +102,24 @@ export function expandedDocumentPath(sourcePath: string): string {
   const name = sourcePath.slice(sourcePath.lastIndexOf("/") + 1) || "untitled";
   return `/${name} (expanded)`;
 }
+
+/** What to tell the user when the server process could not be started, and whether to offer the setting. */
+export function startFailureMessage(error: unknown, command: string): { message: string; offerSetting: boolean } {
+  const text = error instanceof Error ? error.message : String(error);
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  if (code === "ENOENT" || /ENOENT|not found/i.test(text)) {
+    return {
+      message:
+        `PyPTO: the language server could not start: \`${command}\` was not found on PATH. ` +
+        "Install pypto-lsp (pip install /path/to/pypto-lsp) or set pypto.server.path to its executable.",
+      offerSetting: true,
+    };
+  }
+  if (code === "EACCES" || /EACCES|permission denied/i.test(text)) {
+    return {
+      message: `PyPTO: the language server could not start: \`${command}\` is not executable. Check pypto.server.path.`,
+      offerSetting: true,
+    };
+  }
+  return { message: `PyPTO: the language server could not start: ${text}`, offerSetting: true };
+}

@@ -10,6 +10,7 @@ import {
   isExpandedKernelsResult,
   readServerSettings,
   type SettingReader,
+  startFailureMessage,
 } from "../src/protocol";
 
 /** A stand-in for `vscode.WorkspaceConfiguration.get` over flat dotted keys. */
@@ -72,4 +73,13 @@ test("virtual document path is named after the source file", () => {
   assert.equal(expandedDocumentPath("/work/kernels/matmul.py"), "/matmul.py (expanded)");
   assert.equal(expandedDocumentPath("Untitled-1"), "/Untitled-1 (expanded)");
   assert.equal(expandedDocumentPath("/"), "/untitled (expanded)");
+});
+
+test("a server that cannot start says why and offers the setting", () => {
+  const missing = Object.assign(new Error("spawn pypto-lsp ENOENT"), { code: "ENOENT" });
+  const failure = startFailureMessage(missing, "pypto-lsp");
+  assert.match(failure.message, /`pypto-lsp` was not found on PATH/);
+  assert.match(failure.message, /pypto\.server\.path/);
+  assert.equal(failure.offerSetting, true);
+  assert.match(startFailureMessage(new Error("boom"), "x").message, /could not start: boom/);
 });

@@ -75,6 +75,11 @@ local function show_expanded(source_bufnr, text)
   if vim.fn.bufwinid(buf) == -1 then
     vim.cmd.sbuffer({ buf, mods = { vertical = true } })
   end
+  -- The lane diagram is laid out in columns: wrapping would break them.
+  local win = vim.fn.bufwinid(buf)
+  if win ~= -1 then
+    vim.wo[win].wrap = false
+  end
 end
 
 local function request_expanded(client, bufnr, params)
@@ -139,17 +144,38 @@ local function on_attach(opts)
   end
 end
 
-function M.setup(user_opts)
+--- The client configuration for `opts` (the defaults merged with the user's options). `lsp/pypto.lua`
+--- returns it with the defaults, so `vim.lsp.enable("pypto")` works without a setup call (0.11+).
+function M.config(user_opts)
   local opts = vim.tbl_deep_extend("force", M.defaults, user_opts or {})
   local settings = M.server_settings(opts)
-  local config = {
+  return {
     cmd = opts.cmd,
     filetypes = { "python" },
     -- The server ignores Python files that do not import pypto.language.
+    root_markers = ROOT_MARKERS,
     init_options = settings,
     settings = { pypto = settings },
     on_attach = on_attach(opts),
   }
+end
+
+--- The user commands and the client-side code-lens command (idempotent; the plugin file calls it).
+function M.register_commands()
+  vim.lsp.commands[SHOW_EXPANDED] = show_expanded_command
+  vim.api.nvim_create_user_command("PyptoExpandedKernels", M.expanded_kernels, {
+    desc = "Show the PyPTO kernels after expansion in a scratch split",
+    force = true,
+  })
+  vim.api.nvim_create_user_command("PyptoCheckWorkspace", M.check_workspace, {
+    desc = "Check every PyPTO file in the workspace",
+    force = true,
+  })
+end
+
+function M.setup(user_opts)
+  local config = M.config(user_opts)
+  config.root_markers = nil
 
   if vim.lsp.config and vim.lsp.enable then
     config.root_dir = function(bufnr, on_dir)
@@ -169,13 +195,7 @@ function M.setup(user_opts)
     })
   end
 
-  vim.lsp.commands[SHOW_EXPANDED] = show_expanded_command
-  vim.api.nvim_create_user_command("PyptoExpandedKernels", M.expanded_kernels, {
-    desc = "Show the PyPTO kernels after expansion in a scratch split",
-  })
-  vim.api.nvim_create_user_command("PyptoCheckWorkspace", M.check_workspace, {
-    desc = "Check every PyPTO file in the workspace",
-  })
+  M.register_commands()
 end
 
 return M
