@@ -25,6 +25,7 @@ import re
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from types import MappingProxyType
 
 from compiler.diagnostics import Diagnostic, Fix, Related, Severity
@@ -2628,5 +2629,52 @@ def markdown_table() -> str:
     return "\n".join(lines)
 
 
+# Rules that no DSL program can trigger, with the reason: `--coverage` counts them apart from the rules
+# that still need a fixture under tests/rules/.
+UNREACHABLE: Mapping[str, str] = MappingProxyType(
+    {
+        "PTO-OI1": "backstop: the parser's PTO-P2 rejects the same program first",
+        "PTO-L5": "backstop: the parser's PTO-AV-H rejects a region nested behind a scope first",
+        "PTO-AV-D2": "needs hand-built IR: a boundary op's result memory is set by the op, not by source",
+        "PTO-MK1": "a compiler bug: ExpandMixedKernel always splits a mixed InCore function",
+        "PTO-F47": "a pypto-lsp bug by definition (the analysis itself failed)",
+        "PTO-F47b": "a time budget, not a rule of the language: only a pathological body reaches it",
+    }
+)
+
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "rules"
+
+
+def coverage(fixtures: Path = FIXTURES) -> tuple[list[str], list[str], list[str]]:
+    """(rules with a fixture, rules marked unreachable, rules missing both)."""
+    have = {p.stem for p in fixtures.glob("PTO-*.py")} if fixtures.is_dir() else set()
+    # The hazard lints keep their faulty / correct twins in tests/hazards/ (h1_*.py ... h8_*.py).
+    hazards = fixtures.parent / "hazards"
+    if hazards.is_dir():
+        have |= {f"PTO-H{p.name[1:].split('_', 1)[0]}" for p in hazards.glob("h*_*.py")}
+    with_fixture = [c for c in RULES if c in have]
+    unreachable = [c for c in RULES if c not in have and c in UNREACHABLE]
+    missing = [c for c in RULES if c not in have and c not in UNREACHABLE]
+    return with_fixture, unreachable, missing
+
+
+def coverage_report(fixtures: Path = FIXTURES) -> tuple[str, int]:
+    """The `--coverage` text (one line per rule without a fixture, then the totals) and the exit status."""
+    with_fixture, unreachable, missing = coverage(fixtures)
+    lines = [f"{code}: unreachable ({UNREACHABLE[code]})" for code in unreachable]
+    lines += [f"{code}: no fixture (tests/rules/{code}.py)" for code in missing]
+    lines.append(
+        f"{len(RULES)} rules: {len(with_fixture)} with a fixture, {len(unreachable)} unreachable (with reason), "
+        f"{len(missing)} missing"
+    )
+    return "\n".join(lines), 1 if missing else 0
+
+
 if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--coverage"]:
+        report, status = coverage_report()
+        print(report)
+        raise SystemExit(status)
     print(markdown_table())

@@ -81,3 +81,11 @@ def test_h7_names_the_bound_query() -> None:
     (warning,) = [d for d in analysis.diagnostics if d.code == "PTO-H7"]
     assert "a name bound to pl.system.available_cluster_count()" in warning.message
     assert warning.fixes == ()  # replacing the use would leave the binding unused (a new warning)
+
+
+def test_no_hazard_warning_on_the_shipped_examples() -> None:
+    """The lints stay silent on every example (their one fault each is a compiler error, not a hazard)."""
+    examples = Path(__file__).parents[1] / "examples"
+    for path in sorted(examples.glob("*.py")):
+        analysis = analyze(path.read_text(encoding="utf-8"), path=str(path))
+        assert [d.code for d in analysis.diagnostics if _HAZARD.match(d.code)] == [], path.name

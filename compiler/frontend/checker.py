@@ -223,6 +223,8 @@ class FunctionChecker:
         if stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
             width = call.args[0] if call.args else call.kwarg("core_num")
+            if width is None:
+                self.error("PTO-F33", call.span)
             value = fold(width, self.env) if width is not None else None
             if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
                 self.error("PTO-F34", width.span, value=value)

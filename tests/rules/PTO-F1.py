@@ -1,0 +1,19 @@
+# rule: PTO-F1
+# line: 11
+# message: Unknown operation 'pl.row_mean'
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        out[:] = pl.row_mean(x)
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        out[:] = pl.row_max(x)
+    return out

@@ -1,0 +1,24 @@
+# rule: PTO-F19
+# line: 13
+# message: 'break' outside loop
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        out[:] = pl.exp(x)
+        if True:
+            break
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        for i in pl.range(2):
+            out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+            if i == 1:
+                break
+    return out

@@ -1,0 +1,22 @@
+# rule: PTO-O1
+# line: 13
+# message: pl.at(optimizations=...) must be a list literal
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+OPTS = [pl.split(pl.SplitMode.UP_DOWN)]
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, optimizations=OPTS, name_hint="faulty"):
+        out[:] = pl.add(pl.matmul(x, w), x)
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)], name_hint="twin"):
+        out[:] = pl.add(pl.matmul(x, w), x)
+    return out

@@ -1,0 +1,22 @@
+# rule: PTO-P11
+# line: 13
+# message: 'break' not supported inside a 'for ... in pl.split_aiv(...)' body
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            out[:] = pl.mul(x, pl.cast(aiv_id, pl.FP32))
+            break
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            out[:] = pl.mul(x, pl.cast(aiv_id, pl.FP32))
+    return out

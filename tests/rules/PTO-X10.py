@@ -1,0 +1,22 @@
+# rule: PTO-X10
+# line: 12
+# message: pl.aiv_shard() must be used inside a 'for ... in pl.split_aiv(...)' loop (or pass an explicit integer 'split=' in the outlined form); it otherwise inherits the split mode from that scope
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        acc = pl.matmul(x, w)
+        out[:] = pl.exp(pl.aiv_shard(acc))
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        acc = pl.matmul(x, w)
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            out[:] = pl.mul(pl.exp(pl.aiv_shard(acc)), pl.cast(aiv_id, pl.FP32))
+    return out

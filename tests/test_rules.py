@@ -1,0 +1,42 @@
+"""One fixture per rule (tests/rules/PTO-*.py), as ruff keeps them: the header states the code, the line
+and the compiler's message; the faulty function breaks the rule exactly there, and the near-miss twin in
+the same file stays silent. `python -m compiler.catalog --coverage` counts the rules still without one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler.catalog import RULES, UNREACHABLE, coverage
+from compiler.pipeline import analyze
+
+RULES_DIR = Path(__file__).parent / "rules"
+FIXTURES = sorted(RULES_DIR.glob("PTO-*.py"))
+_HEADER = re.compile(r"^# rule: (?P<code>\S+)\n# line: (?P<line>\d+)\n# message: (?P<message>.*)$", re.M)
+# Rules still without a fixture. This number may only go down: a new rule comes with its fixture.
+MISSING_AT_MOST = 166
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_rule_fixture(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    header = _HEADER.search(text)
+    assert header, "a rule fixture starts with '# rule:', '# line:' and '# message:' lines"
+    code = header["code"]
+    assert code == path.stem and code in RULES
+    analysis = analyze(text, path=str(path))
+    found = [d for d in analysis.diagnostics if d.code == code]
+    assert [(d.span.line, d.message.splitlines()[0]) for d in found] == [
+        (int(header["line"]), header["message"])
+    ]
+    # Nothing else is an error: the fault is this rule alone, and the twin is silent.
+    assert [d.code for d in analysis.diagnostics if d.is_error and d.code != code] == []
+
+
+def test_coverage_counts_every_rule_once_and_only_goes_down() -> None:
+    with_fixture, unreachable, missing = coverage(RULES_DIR)
+    assert sorted(with_fixture + unreachable + missing) == sorted(RULES)
+    assert set(UNREACHABLE) <= set(RULES) and all(UNREACHABLE.values())
+    assert len(missing) <= MISSING_AT_MOST, f"{len(missing)} rules without a fixture (was {MISSING_AT_MOST})"
