@@ -252,7 +252,8 @@ class _Splicer:
         inner = helper.namespace if helper.namespace is not None else helpers
         spliced = list(prelude) + list(self.block(body, (*stack, name), inner))
         if value is not None and trailing is not None:
-            spliced.extend(self._result(stmt, value, trailing))
+            # `return g(..)` of a helper is a call site too (and how two helpers call each other in a cycle).
+            spliced.extend(self.block(tuple(self._result(stmt, value, trailing)), (*stack, name), inner))
         if helper.path is not None:
             lines = [s.span.line for s in _walk(function.body)] + [function.span.line, function.span.end_line]
             self.result.splices.append(Splice(min(lines), max(lines), stmt.span, name, helper.path))

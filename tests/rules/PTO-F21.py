@@ -1,0 +1,25 @@
+# rule: PTO-F21
+# line: 14
+# message: 'continue' not supported in unrolled loops
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        for i in pl.unroll(2):
+            out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+            if i == 0:
+                continue
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        for i in pl.range(2):
+            out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+            if i == 0:
+                continue
+    return out
