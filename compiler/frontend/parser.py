@@ -17,6 +17,7 @@ from compiler.frontend.units import Unit, split_units
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
 from compiler.types import (
+    DTYPES,
     UNKNOWN,
     UNRANKED_TENSOR,
     DTypeValue,
@@ -481,6 +482,9 @@ def _function(
     ]:
         if arg.arg == "self":
             continue
+        if arg.annotation is None and decorator == "function":
+            report(diagnostic("PTO-F23", spans.of(arg), name=arg.arg))
+        _check_dtypes(arg.annotation, spans, report)
         ptype, direction = annotation_type(arg.annotation, env)
         value = builder.expr(default) if default is not None else None
         params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction, value))
@@ -531,6 +535,24 @@ def _dim(node: ast.expr, env: Mapping[str, object]) -> int | str:
     if isinstance(value, Dynamic):
         return value.name
     return source_text(node)
+
+
+_DTYPE_LIKE = re.compile(r"^(FP|BF|INT|UINT|HF|BOOL|FLOAT)[A-Z0-9_]*$")
+
+
+def _check_dtypes(node: ast.expr | None, spans: SpanMaker, report: Callable[[Diagnostic], None]) -> None:
+    """F31: a `pl.<DTYPE>` in a type annotation that is not a dtype (`pl.FP33`)."""
+    if node is None:
+        return
+    for sub in ast.walk(node):
+        if (
+            isinstance(sub, ast.Attribute)
+            and isinstance(sub.value, ast.Name)
+            and sub.value.id == "pl"
+            and _DTYPE_LIKE.match(sub.attr)
+            and sub.attr not in DTYPES
+        ):
+            report(diagnostic("PTO-F31", spans.of(sub), dtype=sub.attr, available=", ".join(DTYPES)))
 
 
 def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:

@@ -1,0 +1,22 @@
+# rule: PTO-D2
+# line: 12
+# message: tile.aiv_shard split must be 0 (NONE/no split axis), 1 (UP_DOWN/axis0) or 2 (LEFT_RIGHT/axis1), but got 3
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        acc = pl.matmul(pl.load(x, [0, 0], [64, 64]), pl.load(w, [0, 0], [64, 64]))
+        out[:] = pl.exp(pl.aiv_shard(acc, split=3))
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        acc = pl.matmul(x, w)
+        for lane in pl.split_aiv(2, mode=pl.SplitMode.NONE):
+            out[:] = pl.mul(pl.exp(pl.aiv_shard(acc)), pl.cast(lane, pl.FP32))
+    return out
