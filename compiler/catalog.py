@@ -1665,7 +1665,7 @@ _r(
     "spec",
     "pl.cross_core_slot(local_slot_num={local_slot_num}) is rejected on the a5 (Ascend950) backend, even "
     "when equal to slot_num: PTOAS does not support an explicit local depth for that frontend pipe lowering",
-    "Local_slot_num given while the target is a5.",
+    "local_slot_num given while the target is a5.",
     "Omit local_slot_num for portable source.",
 )
 _r(
@@ -1694,7 +1694,7 @@ _r(
     "spec",
     "pl.system.{op}() {param}= takes a pl.{enum} member, not the string '{value}' (TypeError): the lowered "
     "attribute spelling is not an accepted input",
-    "Core_type= / mode= of syncall, sync_set, sync_wait spelled as a string.",
+    "core_type= / mode= of syncall, sync_set, sync_wait spelled as a string.",
     "Use pl.KernelType.AIC / AIV / MIX for core_type= and pl.SyncAllMode.HARD / SOFT for mode=.",
 )
 _r(
@@ -1710,7 +1710,7 @@ _r(
     "local-slot-num-not-positive",
     "spec",
     "pl.cross_core_slot(local_slot_num=...) must be positive, got {value}",
-    "Pl.cross_core_slot(local_slot_num=) <= 0 (same shape as PTO-O12).",
+    "pl.cross_core_slot(local_slot_num=) <= 0 (same shape as PTO-O12).",
     "Use a positive local_slot_num no larger than slot_num, or omit it.",
 )
 _r(
@@ -1718,7 +1718,7 @@ _r(
     "local-slot-num-exceeds-slot-num-scope",
     "spec",
     "pl.cross_core_slot(local_slot_num=...) must be <= slot_num ({slot_num}), got {local_slot_num}",
-    "Pl.cross_core_slot(local_slot_num=M) with M > slot_num.",
+    "pl.cross_core_slot(local_slot_num=M) with M > slot_num.",
     "Use local_slot_num <= slot_num, or omit it.",
 )
 _r(
@@ -1726,7 +1726,7 @@ _r(
     "local-slot-num-not-literal",
     "spec",
     "pl.cross_core_slot(local_slot_num=...) must be an integer literal",
-    "Pl.cross_core_slot(local_slot_num=) is not an int literal (same shape as PTO-O11).",
+    "pl.cross_core_slot(local_slot_num=) is not an int literal (same shape as PTO-O11).",
     H_CROSS_CORE_SLOT,
 )
 _r(

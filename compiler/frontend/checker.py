@@ -675,6 +675,8 @@ class FunctionChecker:
         short = func.rsplit(".", 1)[-1]
         if func.startswith(("pl.", "pld.")) and short in ("aiv_shard", "aic_gather"):
             return self.split_transfer(call, ctx)
+        if func == "pl.func_attr":
+            return UNKNOWN  # the parser reads its dict literal; it emits no IR (F44 / F45 check its place)
         if func in _FRONTEND_NAMES or not func.startswith(("pl.", "pld.")):
             for arg in call.args:
                 self.value(arg, ctx)
