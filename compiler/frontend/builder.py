@@ -127,6 +127,8 @@ class Builder:
         if isinstance(node, ast.UnaryOp):
             return ir.UnaryOp(_UNOPS.get(type(node.op), "?"), self.expr(node.operand), span)
         if isinstance(node, ast.Compare):
+            if len(node.ops) > 1:
+                self.report(diagnostic("PTO-F40", span))  # the parser takes one operator per comparison
             left = self.expr(node.left)
             result: ir.Expr | None = None
             for op, comparator in zip(node.ops, node.comparators, strict=False):

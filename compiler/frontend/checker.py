@@ -79,6 +79,10 @@ class _Ctx:
         return ctx
 
 
+# Binary operators the parser has no IR for (parse_binop), by the ast class name it reports; a fold of
+# constants never reaches it.
+_UNSUPPORTED_BINOPS = {"**": "Pow", "@": "MatMult"}
+
 # The enum member behind each string spelling of syncall / sync_set / sync_wait (spec 003).
 _ENUM_SPELLING = {
     ("core_type", "mix"): "MIX",
@@ -599,6 +603,9 @@ class FunctionChecker:
         if isinstance(expr, ir.BinOp):
             left = self.value(expr.left, ctx)
             right = self.value(expr.right, ctx)
+            unsupported = _UNSUPPORTED_BINOPS.get(expr.op)
+            if unsupported is not None and fold(expr, self.env) is UNKNOWN_VALUE:
+                self.error("PTO-F41", expr.span, operator=unsupported)
             if isinstance(left, TensorType | TileType) or isinstance(right, TensorType | TileType):
                 return UNKNOWN
             return ScalarType("INDEX")
