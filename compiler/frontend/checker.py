@@ -158,8 +158,20 @@ class FunctionChecker:
     def run(self) -> FunctionFacts:
         """Check the whole function body."""
         in_core = self.function.func_type in ("InCore", "AIC", "AIV")
+        self.func_attr_prologue()
         self.block(self.function.body, _Ctx(in_core=in_core, scope_split=None))
         return self.facts
+
+    def func_attr_prologue(self) -> None:
+        """F44 / F45: `pl.func_attr({...})` is the function's first statement and takes a dict literal."""
+        for index, stmt in enumerate(self.function.body):
+            call = stmt.value if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.value, ir.Call) else None
+            if call is None or call.func != "pl.func_attr":
+                continue
+            if index > 0:
+                self.error("PTO-F44", call.span, function=self.function.name)
+            elif not (call.args and isinstance(call.args[0], ir.Opaque) and call.args[0].kind == "Dict"):
+                self.error("PTO-F45", call.span)
 
     def block(self, stmts: tuple[ir.Stmt, ...], ctx: _Ctx) -> None:
         """Check a statement list in order."""
@@ -678,6 +690,18 @@ class FunctionChecker:
                 self.error(
                     "PTO-F35", call.func_span, name=func[5:], available=str(list(self.program_functions))
                 )
+            if target is not None and not call.star_kwargs:
+                got = len(call.args) + len(call.keywords)
+                required = sum(1 for p in target.params if p.default is None)
+                if not required <= got <= len(target.params):
+                    self.error(
+                        "PTO-F36",
+                        call.span,
+                        name=target.name,
+                        expected=len(target.params),
+                        got=got,
+                        parameters=", ".join(p.name for p in target.params),
+                    )
             return target.return_type or UNKNOWN if target is not None else UNKNOWN
         short = func.rsplit(".", 1)[-1]
         if func.startswith(("pl.", "pld.")) and short in ("aiv_shard", "aic_gather"):
@@ -691,6 +715,14 @@ class FunctionChecker:
                 self.value(kw.value, ctx)
             if func == "pl.yield_" and call.args:
                 return self.value(call.args[0], ctx)
+            if (
+                func == "pl.static_assert"
+                and len(call.args) == 2
+                and isinstance(call.args[1], ir.Const)
+                and fold(call.args[0], self.env) is False
+            ):
+                condition = _expr_text(call.args[0])
+                self.error("PTO-F32", call.span, text=call.args[1].value, condition=condition, value=False)
             if func == "pl.const":
                 return ScalarType()
             return UNKNOWN

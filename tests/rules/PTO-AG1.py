@@ -1,8 +1,10 @@
 # rule: PTO-AG1
-# line: 15
+# line: 17
 # message: cube accumulator cannot be stored directly into a 'int8' global tensor on the 'a2a3' backend (function 'faulty'). The fix-pipe narrows an Acc tile only into INT32/FP32/FP16/BF16. Narrow through the vector unit first -- cast the matmul result to 'int8' (e.g. pl.cast(result, ...)) and store that -- or accumulate into an INT32/FP32 tensor and convert afterwards.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-AV-A
-# line: 14
+# line: 16
 # message: cube op 'tile.matmul' inside a pl.split_aiv region: the region body is AIV work, so cube ops do not belong in it; move it outside the region.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

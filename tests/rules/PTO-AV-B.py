@@ -1,8 +1,10 @@
 # rule: PTO-AV-B
-# line: 14
+# line: 16
 # message: reduce op 'tile.row_sum' reduces over the split axis (dim 1) inside a pl.split_aiv region, producing a partial reduction; reduce the non-split axis, or gather the lanes back (tile.aic_gather) before reducing.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

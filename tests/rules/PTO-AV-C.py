@@ -1,8 +1,10 @@
 # rule: PTO-AV-C
-# line: 12
+# line: 14
 # message: 'tile.aiv_shard' must appear inside a pl.split_aiv region (it marks the AIV-split boundary and is only meaningful there).
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

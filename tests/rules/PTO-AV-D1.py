@@ -1,8 +1,10 @@
 # rule: PTO-AV-D1
-# line: 13
+# line: 15
 # message: 'tile.aiv_shard' operand is in Vec, but it transfers a cube-produced value across the cross-core boundary and requires Acc. Only a cube-produced value reaches the vector lane through this boundary: Acc is the matmul result the c2v pipe can push. A Vec operand is vector-produced (pl.load / pl.full) and already lives on the AIV lane — drop the pl.aiv_shard and let the implicit affinity-gated split halve it. A Mat operand is not a supported producer pipe; move it through a pl.matmul, or load it on the vector lane instead.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

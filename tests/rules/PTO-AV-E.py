@@ -1,8 +1,10 @@
 # rule: PTO-AV-E
-# line: 11
+# line: 13
 # message: vector op 'tile.muls' sits outside every pl.split_aiv region, but this function already opens one, so the regions are authoritative for where vector work runs and this op has no lane to run on. Wrap this phase in its own region — 'for _ in pl.split_aiv(2, mode=pl.SplitMode.NONE):' runs the full body on both AIV lanes and is the task-parallel form for full-width compute — or move the op into an existing region.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-AV-F
-# line: 13
+# line: 15
 # message: 'e' is defined inside a pl.split_aiv region but 'tile.matmul' reads it on the CUBE lane outside that region, so the value crosses the AIV -> AIC boundary implicitly. In manual mode (this function opens a region) the crossing must be written down: wrap it in pl.aic_gather(...) inside the region — 'e = pl.aic_gather(e)' — and read the gathered value here.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

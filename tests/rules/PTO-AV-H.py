@@ -1,8 +1,10 @@
 # rule: PTO-AV-H
-# line: 12
+# line: 14
 # message: 'pl.split_aiv' opens a CORE_GROUP-level region, so it cannot be authored inside a function declared 'pl.FunctionType.InCore' — that function is already a core function. A region reaches an InCore function only when OutlineIncoreScopes lifted the enclosing CORE_GROUP scope into it, and that pass processes only Opaque / Orchestration functions. Declare the enclosing function with plain @pl.function / @pl.jit (Opaque), or open the region inside a 'with pl.at(level=pl.Level.CORE_GROUP):' scope in such a function, and let pass 8 outline it.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

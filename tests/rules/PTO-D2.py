@@ -1,8 +1,10 @@
 # rule: PTO-D2
-# line: 12
+# line: 14
 # message: tile.aiv_shard split must be 0 (NONE/no split axis), 1 (UP_DOWN/axis0) or 2 (LEFT_RIGHT/axis1), but got 3
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

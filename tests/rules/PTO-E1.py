@@ -1,8 +1,10 @@
 # rule: PTO-E1
-# line: 12
+# line: 14
 # message: ExpandMixedKernel: kernel 'faulty_faulty' requests pl.split(UP_DOWN) but contains a tile.transpose (result 't') that swaps the split axis (dim 0). SplitVectorKernel halves the split axis while the transpose moves that data to the other dimension, so the split cannot be applied correctly. Fix it one of two ways: (1) drop the split — set attrs={"split": pl.SplitMode.NONE} (or remove the pl.split optimization); or (2) eliminate this transpose, e.g. replace a transpose-then-row-index with a direct column slice such as pre[:, h:h+1].
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F0
-# line: 15
+# line: 17
 # message: invalid syntax: invalid syntax
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

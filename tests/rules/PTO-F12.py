@@ -1,8 +1,10 @@
 # rule: PTO-F12
-# line: 19
+# line: 21
 # message: `with pl.spmd(...)` dispatch body launches 2 kernels; only one kernel dispatch per SPMD scope is supported.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

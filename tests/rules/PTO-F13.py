@@ -1,8 +1,10 @@
 # rule: PTO-F13
-# line: 10
+# line: 12
 # message: Compute tensor op 'tensor.muls' found in Orchestration function (should be inside InCore)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F15
-# line: 11
+# line: 13
 # message: pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=64 and rhs K=32
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

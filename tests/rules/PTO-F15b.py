@@ -1,8 +1,10 @@
 # rule: PTO-F15b
-# line: 14
+# line: 16
 # message: pl.tile operation 'matmul': The operator tile.matmul requires matching physical inner dimensions (physical K), but got lhs K=32 and rhs K=64
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

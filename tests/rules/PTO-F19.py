@@ -1,8 +1,10 @@
 # rule: PTO-F19
-# line: 13
+# line: 15
 # message: 'break' outside loop
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

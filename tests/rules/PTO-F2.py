@@ -1,8 +1,10 @@
 # rule: PTO-F2
-# line: 11
+# line: 13
 # message: Unknown pl.tile operation: lod
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

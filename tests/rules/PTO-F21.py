@@ -1,8 +1,10 @@
 # rule: PTO-F21
-# line: 14
+# line: 16
 # message: 'continue' not supported in unrolled loops
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

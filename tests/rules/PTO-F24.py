@@ -1,8 +1,10 @@
 # rule: PTO-F24
-# line: 10
+# line: 12
 # message: Unsupported context manager in with statement
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

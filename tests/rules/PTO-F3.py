@@ -1,8 +1,10 @@
 # rule: PTO-F3
-# line: 15
+# line: 17
 # message: Unknown distributed operation 'pld.system.notifi'
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 import pypto.language.distributed as pld

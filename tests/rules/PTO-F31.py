@@ -1,8 +1,10 @@
 # rule: PTO-F31
-# line: 9
+# line: 11
 # message: Unknown dtype: FP33
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F33
-# line: 10
+# line: 12
 # message: pl.spmd() requires core_num (first positional argument)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F34
-# line: 10
+# line: 12
 # message: core_num must be a positive integer, got 0
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F35
-# line: 18
+# line: 20
 # message: Function 'missing' not defined in program
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

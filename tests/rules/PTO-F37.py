@@ -1,8 +1,10 @@
 # rule: PTO-F37
-# line: 10
+# line: 12
 # message: Unknown keyword argument 'priority' in pl.at()
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

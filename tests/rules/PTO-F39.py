@@ -1,8 +1,10 @@
 # rule: PTO-F39
-# line: 10
+# line: 12
 # message: role= is not supported with level=pl.Level.CORE_GROUP
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F41
-# line: 11
+# line: 13
 # message: Unsupported binary operator: Pow
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-F46
-# line: 11
+# line: 13
 # message: Unused variable 'unused' in function 'faulty'
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

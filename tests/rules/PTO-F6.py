@@ -1,8 +1,10 @@
 # rule: PTO-F6
-# line: 12
+# line: 14
 # message: Undefined variable 'scalled'
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

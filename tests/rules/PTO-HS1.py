@@ -1,8 +1,10 @@
 # rule: PTO-HS1
-# line: 13
+# line: 15
 # message: hard pl.system.syncall(core_type="aiv_only") requires the SPMD launch to fill all 48 AIV cores (one block per physical core), but the launch has 8 blocks. Use mode="soft" (GM-polling) for partial occupancy.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

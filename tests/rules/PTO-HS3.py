@@ -1,8 +1,10 @@
 # rule: PTO-HS3
-# line: 13
+# line: 15
 # message: hard pl.system.syncall(core_type="aiv_only") requires the SPMD launch to set sync_start=True so all blocks are co-resident at the FFTS barrier; without it the runtime may dispatch blocks in waves and the barrier deadlocks on device (507018). Add sync_start=True to the launch, or use mode="soft" (GM-polling).
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

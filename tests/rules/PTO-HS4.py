@@ -1,8 +1,10 @@
 # rule: PTO-HS4
-# line: 13
+# line: 15
 # message: hard pl.system.syncall(core_type="mix") can never complete in a vector-only (AIV) launch: it waits for all CUBE cores, but a single-core-type SPMD launch provides none of them. Use a barrier core_type that matches the launch, or launch this barrier from a mixed (cube+vector) kernel.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-IN1
-# line: 15
+# line: 17
 # message: Cycle detected in FunctionType::Inline call graph: ping -> pong -> ping
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit.inline

@@ -1,8 +1,10 @@
 # rule: PTO-IN2
-# line: 9
+# line: 11
 # message: Inline function 'early' contains a non-trailing ReturnStmt; only a single trailing return is supported (early-return inside an If/For/While branch is rejected)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit.inline

@@ -1,8 +1,10 @@
 # rule: PTO-IN5
-# line: 16
+# line: 18
 # message: Inline function 'scale' expects 2 argument(s), got 3
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit.inline

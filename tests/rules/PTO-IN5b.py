@@ -1,8 +1,10 @@
 # rule: PTO-IN5b
-# line: 21
+# line: 23
 # message: Inline function 'store_only' has no return value
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit.inline

@@ -1,8 +1,10 @@
 # rule: PTO-L3
-# line: 14
+# line: 16
 # message: LowerAutoVectorSplit: a pl.split_aiv(UP_DOWN) region contains a tile.transpose (result 't') that swaps the split axis (dim 0). The transpose moves the per-lane split data to the other dimension, so the region cannot be split correctly. Fix it one of two ways: (1) remove the transpose, e.g. replace a transpose-then-row-index with a direct column slice such as pre[:, h:h+1]; or (2) move the transpose outside the pl.split_aiv region.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-MK11
-# line: 23
+# line: 25
 # message: Function 'consumer': 'system.aiv_initialize_pipe' 'local_slot_num' attribute must be positive when set
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-MK16
-# line: 27
+# line: 29
 # message: AIV function 'consumer' has 'system.tfree_to_aic' without a matching outstanding tpop on the same tile value
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-MK17
-# line: 24
+# line: 26
 # message: AIV function 'consumer' uses tile.tpop_from_aic but has no matching 'system.tfree_to_aic' call
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-MK3
-# line: 19
+# line: 21
 # message: Function 'consumer' has more 'system.reserve_buffer' calls than initialized pipe directions require
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-MK5
-# line: 19
+# line: 21
 # message: AIV function 'consumer' uses cross-core tile ops but has no 'system.aiv_initialize_pipe' call
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-MK9
-# line: 23
+# line: 25
 # message: Function 'consumer': 'system.aiv_initialize_pipe' requires positive 'slot_size' attribute
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-NQ1
-# line: 11
+# line: 13
 # message: Unused `noqa` directive (unused: PTO-F46)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

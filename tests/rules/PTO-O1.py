@@ -1,8 +1,10 @@
 # rule: PTO-O1
-# line: 13
+# line: 15
 # message: pl.at(optimizations=...) must be a list literal
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 OPTS = [pl.split(pl.SplitMode.UP_DOWN)]

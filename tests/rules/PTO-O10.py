@@ -1,8 +1,10 @@
 # rule: PTO-O10
-# line: 10
+# line: 12
 # message: pl.cross_core_slot() requires the slot_num= keyword argument
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

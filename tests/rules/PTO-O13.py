@@ -1,8 +1,10 @@
 # rule: PTO-O13
-# line: 10
+# line: 12
 # message: pl.split(slot_num=...) is deprecated: the cross-core slot count is orthogonal to the split mode, and spelling it here forces a split mode you may not want (the pl.split(pl.SplitMode.NONE, slot_num=N) idiom). Use optimizations=[pl.cross_core_slot(slot_num=N)] instead, optionally alongside pl.split(MODE).
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

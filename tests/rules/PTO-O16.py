@@ -1,8 +1,10 @@
 # rule: PTO-O16
-# line: 10
+# line: 12
 # message: `optimizations=` is specified twice: on `pl.spmd(...)` and on the inner `pl.at(level=pl.Level.CORE_GROUP, ...)`
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

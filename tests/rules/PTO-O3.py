@@ -1,8 +1,10 @@
 # rule: PTO-O3
-# line: 10
+# line: 12
 # message: optimizations=[...] sets the cross-core slot count twice: via the deprecated pl.split(slot_num=...) and via pl.cross_core_slot(...)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

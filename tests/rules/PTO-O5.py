@@ -1,8 +1,10 @@
 # rule: PTO-O5
-# line: 10
+# line: 12
 # message: Unsupported entry in pl.at(optimizations=[...])
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-O6
-# line: 10
+# line: 12
 # message: Unknown keyword argument 'axis' in pl.split()
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-O7
-# line: 10
+# line: 12
 # message: pl.split() takes exactly 1 positional argument, got 2
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

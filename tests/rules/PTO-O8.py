@@ -1,8 +1,10 @@
 # rule: PTO-O8
-# line: 10
+# line: 12
 # message: pl.cross_core_slot() takes no positional arguments, got 1
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-OC1
-# line: 18
+# line: 20
 # message: pl.spmd() block count references 'n', which is defined inside the enclosing pl.cluster(). The block count is evaluated at the cluster's launch site, so it must be computed before `with pl.cluster():` and captured, e.g.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

@@ -1,8 +1,10 @@
 # rule: PTO-P1
-# line: 12
+# line: 14
 # message: nested 'for ... in pl.split_aiv(...)' is not allowed: a split_aiv body already represents the two AIV lanes, so it cannot contain another split_aiv loop
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

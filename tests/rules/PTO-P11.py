@@ -1,8 +1,10 @@
 # rule: PTO-P11
-# line: 13
+# line: 15
 # message: 'break' not supported inside a 'for ... in pl.split_aiv(...)' body
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-P2
-# line: 12
+# line: 14
 # message: scope combines a function-level pl.split(pl.SplitMode.UP_DOWN) (optimizations=[pl.split(...)]) with a pl.split_aiv region; these are mutually exclusive AIV-split mechanisms — the function-level split would be silently dropped (the per-region split governs the lanes)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

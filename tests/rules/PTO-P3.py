@@ -1,8 +1,10 @@
 # rule: PTO-P3
-# line: 11
+# line: 13
 # message: for ... in pl.split_aiv(...) must use a single loop variable
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-P4
-# line: 11
+# line: 13
 # message: pl.split_aiv() loop form does not accept 'step='
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

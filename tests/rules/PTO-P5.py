@@ -1,8 +1,10 @@
 # rule: PTO-P5
-# line: 11
+# line: 13
 # message: pl.split_aiv() does not accept 'optimizations=' — pl.split_aiv() IS the split declaration; a co-present pl.split(...) is a conflicting split spec
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

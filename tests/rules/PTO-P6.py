@@ -1,8 +1,10 @@
 # rule: PTO-P6
-# line: 11
+# line: 13
 # message: pl.split_aiv() takes exactly one positional argument (n, the AIV sub-core count)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

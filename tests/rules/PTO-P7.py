@@ -1,8 +1,10 @@
 # rule: PTO-P7
-# line: 11
+# line: 13
 # message: pl.split_aiv(n) requires n == 2 (AIV sub-core count is hardware-fixed at 2), got 4
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

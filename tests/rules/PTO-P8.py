@@ -1,8 +1,10 @@
 # rule: PTO-P8
-# line: 14
+# line: 16
 # message: pl.split_aiv() does not accept **kwargs; pass n (positional) and mode= explicitly
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 KW = {"colour": 1}

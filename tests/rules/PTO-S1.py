@@ -1,8 +1,10 @@
 # rule: PTO-S1
-# line: 12
+# line: 14
 # message: SplitVectorKernel: reduce op 'tile.row_sum' reduces on the split axis (dim 1); partial reduction in a split kernel is not supported
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

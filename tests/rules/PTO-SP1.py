@@ -1,8 +1,10 @@
 # rule: PTO-SP1
-# line: 16
-# message: 'pl.aiv_shard' crosses the AIC/AIV boundary under pl.SplitMode.UP_DOWN but 'pl.aiv_shard' at line 14 earlier in this function crosses it under pl.SplitMode.NONE
+# line: 18
+# message: 'pl.aiv_shard' crosses the AIC/AIV boundary under pl.SplitMode.UP_DOWN but 'pl.aiv_shard' at line 16 earlier in this function crosses it under pl.SplitMode.NONE
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

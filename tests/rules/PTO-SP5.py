@@ -1,8 +1,10 @@
 # rule: PTO-SP5
-# line: 13
+# line: 15
 # message: pl.system.syncall() core_type= takes a pl.KernelType member, not the string 'aiv_only' (TypeError): the lowered attribute spelling is not an accepted input
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.program

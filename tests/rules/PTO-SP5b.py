@@ -1,8 +1,10 @@
 # rule: PTO-SP5b
-# line: 12
+# line: 14
 # message: pl.system.sync_set() does not accept core_type=pl.KernelType.MIX (ValueError): pl.KernelType.MIX is outside this op's domain
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-SP6
-# line: 10
+# line: 12
 # message: pl.cross_core_slot(local_slot_num=...) must be positive, got 0
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-SP7
-# line: 12
+# line: 14
 # message: pl.system.syncall(mode=pl.SyncAllMode.SOFT) requires gm_workspace= and used_cores=; missing: gm_workspace, used_cores
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

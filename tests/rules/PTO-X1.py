@@ -1,8 +1,10 @@
 # rule: PTO-X1
-# line: 13
+# line: 15
 # message: pl.aiv_shard() does not take a mode= argument — pass the lowered integer 'split=' (outlined form) or rely on the enclosing pl.split_aiv(mode=...) scope (high-level form)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-X10
-# line: 12
+# line: 14
 # message: pl.aiv_shard() must be used inside a 'for ... in pl.split_aiv(...)' loop (or pass an explicit integer 'split=' in the outlined form); it otherwise inherits the split mode from that scope
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

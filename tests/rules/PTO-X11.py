@@ -1,8 +1,10 @@
 # rule: PTO-X11
-# line: 13
+# line: 15
 # message: pl.aiv_shard() does not take a lane_stride= argument inside a 'for ... in pl.split_aiv(...)' loop — the partition follows the region's own per-lane offsets
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-X3
-# line: 13
+# line: 15
 # message: pl.aiv_shard() takes exactly one positional argument (the tile to shard), got 2
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

@@ -1,8 +1,10 @@
 # rule: PTO-X4
-# line: 15
+# line: 17
 # message: pl.aiv_shard does not support distributed tensors (AIV/AIC split only)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 import pypto.language.distributed as pld

@@ -1,8 +1,10 @@
 # rule: PTO-X6
-# line: 12
+# line: 14
 # message: pl.aiv_shard(..., split=N) does not accept a high-level Tensor operand — the outlined split= form is tile-only. Wrap the Tensor in a 'for aiv_id in pl.split_aiv(...)' region instead, which supplies the split mode and lowers to the tile op.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

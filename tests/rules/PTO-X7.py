@@ -1,8 +1,10 @@
 # rule: PTO-X7
-# line: 15
+# line: 17
 # message: pl.aiv_shard(..., split=N) requires an integer split (the lowered SplitMode value), got 'MODE'
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 MODE = pl.SplitMode.UP_DOWN

@@ -1,8 +1,10 @@
 # rule: PTO-X8
-# line: 11
+# line: 13
 # message: pl.aic_gather() does not take a lane_stride= argument: only the Cube -> Vector shard is ever rebalanced onto a ragged boundary's valid region, so the gather always re-joins the lanes on the box partition
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
+
+TILE = 64
 
 
 @pl.jit

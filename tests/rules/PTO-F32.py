@@ -1,0 +1,23 @@
+# rule: PTO-F32
+# line: 13
+# message: static_assert failed: TILE must fit one lane
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+TILE = 64
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        pl.static_assert(TILE <= 32, "TILE must fit one lane")
+        out[:] = pl.exp(x)
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        pl.static_assert(TILE <= 64, "TILE must fit one lane")
+        out[:] = pl.exp(x)
+    return out
