@@ -1,7 +1,8 @@
 """PTO-H4: a GM hand-off between the cube and vector lanes of one mixed kernel that nothing orders.
 
 ExpandMixedKernel fences one case by itself: the only cube `tile.store` of a tensor followed by a vector
-`tile.load` of it in the same body or a body nested there. Every other hand-off (vector to cube, sibling
+`tile.load` of it in the same body or a body nested there. A communication op that sends the tensor
+(`pld.tensor.put(src=...)`) reads it from GM on the vector lane too, and is never fenced. Every other hand-off (vector to cube, sibling
 bodies, several cube stores) needs the publish / fence / barrier / invalidate sequence before the read.
 """
 
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.lints.dataflow import Placed, placed_ops, written_tensor
-from compiler.passes.model import Kernel, user_name
+from compiler.passes.model import Kernel, TOp, user_name
 from compiler.types import TensorType, ValueType
 
 _SIDE_NAMES = {"aic": "cube", "aiv": "vector"}
@@ -36,9 +37,10 @@ def lint(
             if isinstance(types.get(tensor), TensorType):
                 stores.setdefault(tensor, []).append((placed, side))
             continue
-        if op.op != "tile.load" or not op.operands or not op.operands[0]:
+        source = _read_tensor(op)
+        if source is None:
             continue
-        tensor = user_name(op.operands[0])
+        tensor = user_name(source)
         earlier = [(s, s_side) for s, s_side in stores.get(tensor, []) if s_side != side]
         if not earlier:
             continue
@@ -46,7 +48,12 @@ def lint(
         unfenced = [
             (s, s_side)
             for s, s_side in earlier
-            if not (s_side == "aic" and len(cube_stores) == 1 and _fenced_by_compiler(s, placed))
+            if not (
+                op.op == "tile.load"
+                and s_side == "aic"
+                and len(cube_stores) == 1
+                and _fenced_by_compiler(s, placed)
+            )
             and not _ordered(ops, s, placed)
         ]
         if unfenced:
@@ -67,6 +74,14 @@ def lint(
                 )
             )
     return out
+
+
+def _read_tensor(op: TOp) -> str | None:
+    """The GM tensor a consumer reads: a tile load's source, or the `src` a communication op sends."""
+    index = {"tile.load": 0, "pld.tensor.put": 2}.get(op.op)
+    if index is None or index >= len(op.operands):
+        return None
+    return op.operands[index]
 
 
 def _side(op_sides: Mapping[int, frozenset[str]], key: int) -> str | None:
