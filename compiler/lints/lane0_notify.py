@@ -54,13 +54,12 @@ def _other_lane_write(ops: list[Placed], notify: Placed, lane: set[str]) -> Plac
     """A GM write that the other lane (also) performs and that nothing orders before the notify: a sharded
     write before it, or a write under another lane condition anywhere in the region (the lanes run
     concurrently, so program order between two lanes' branches means nothing)."""
+    if any(p.op.op in LANE_ORDERING for p in ops[: notify.order]):
+        return None  # the author orders the lanes (an event wait or barrier) before the notify
     found: Placed | None = None
     for placed in ops:
         op = placed.op
         before = placed.order < notify.order
-        if op.op in LANE_ORDERING and before:
-            found = None
-            continue
         if op.op not in GM_WRITES or placed.guards[: len(notify.guards)] == notify.guards:
             continue  # not a write, or one that runs only where the notify runs (the notifying lane's own)
         if placed.guards and _released_by_its_own_lane(ops, placed, notify):
