@@ -2639,6 +2639,16 @@ UNREACHABLE: Mapping[str, str] = MappingProxyType(
         "PTO-MK1": "a compiler bug: ExpandMixedKernel always splits a mixed InCore function",
         "PTO-F47": "a pypto-lsp bug by definition (the analysis itself failed)",
         "PTO-F47b": "a time budget, not a rule of the language: only a pathological body reaches it",
+        "PTO-D1": "inside a region the parser supplies split=, and PTO-X10 rejects the outlined form without it",
+        "PTO-D3": "the parser's PTO-X3 rejects a boundary op with the wrong argument count first",
+        "PTO-MK7": "the wrapper's signature check (PTO-F15, a TypeError) rejects initialize_pipe with other "
+        "operands first",
+        "PTO-MK15": "the wrapper's signature check (PTO-F15: missing argument 'tile') rejects a bare tfree first",
+        "PTO-F14": "codegen's backstop for PTO-F13, which the parser reports for the same op first",
+        "PTO-F16": "a bug in an op's Python wrapper (an exception other than TypeError / ValueError); no DSL "
+        "spelling reaches it",
+        "PTO-F18": "a wrapper the parser puts around another error; pypto-lsp reports that error under its own "
+        "code (PTO-F15, PTO-D*)",
     }
 )
 

@@ -162,6 +162,17 @@ class FunctionChecker:
         self.block(self.function.body, _Ctx(in_core=in_core, scope_split=None))
         return self.facts
 
+    def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
+        """F29 / F30: more subscript indices than the tensor's or tile's rank."""
+        ranked = isinstance(base, TensorType) and base.ranked and base.shape
+        if not (ranked or (isinstance(base, TileType) and base.shape)):
+            return
+        count = len(expr.index.elts) if isinstance(expr.index, ir.TupleExpr) else 1
+        rank = len(base.shape)  # type: ignore[union-attr]
+        if count > rank:
+            code = "PTO-F29" if isinstance(base, TensorType) else "PTO-F30"
+            self.error(code, expr.span, count=count, rank=rank)
+
     def func_attr_prologue(self) -> None:
         """F44 / F45: `pl.func_attr({...})` is the function's first statement and takes a dict literal."""
         for index, stmt in enumerate(self.function.body):
@@ -638,6 +649,7 @@ class FunctionChecker:
         if isinstance(expr, ir.Subscript):
             base = self.value(expr.value, ctx)
             self.value(expr.index, ctx)
+            self.subscript_rank(base, expr)
             return _subscript_type(base, expr.index, self.env)
         if isinstance(expr, ir.SliceExpr):
             for part in (expr.lower, expr.upper, expr.step):
