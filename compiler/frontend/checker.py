@@ -162,6 +162,35 @@ class FunctionChecker:
         self.block(self.function.body, _Ctx(in_core=in_core, scope_split=None))
         return self.facts
 
+    def tpop_memory(self, stmt: ir.Assign) -> None:
+        """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
+        call = stmt.value
+        if not isinstance(call, ir.Call) or self.function.func_type not in ("AIC", "AIV"):
+            return
+        short = call.func.rsplit(".", 1)[-1]
+        required = {"tpop_from_aic": "Vec", "tpop_from_aiv": "Mat"}.get(short)
+        annotation = stmt.annotation
+        if required is None or not isinstance(annotation, ir.Subscript):
+            return
+        index = annotation.index
+        parts = index.elts if isinstance(index, ir.TupleExpr) else (index,)
+        spaces = [
+            p.dotted.rsplit(".", 1)[-1] for p in parts if isinstance(p, ir.Attribute) and ".Mem" in p.dotted
+        ]
+        if spaces and spaces[-1] != required:
+            self._report(
+                diagnostic(
+                    "PTO-MK2",
+                    stmt.span,
+                    stage="MixedKernelExpanded",
+                    kind=self.function.func_type,
+                    function=self.function.name,
+                    tpop_op=f"tile.{short}",
+                    required=required,
+                    actual=spaces[-1],
+                )
+            )
+
     def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
         """F29 / F30: more subscript indices than the tensor's or tile's rank."""
         ranked = isinstance(base, TensorType) and base.ranked and base.shape
@@ -196,6 +225,7 @@ class FunctionChecker:
             value_type = self.value(stmt.value, ctx)
             if stmt.declared is not None:
                 value_type = stmt.declared
+            self.tpop_memory(stmt)
             for target in stmt.targets:
                 self.bind(target, value_type, ctx)
         elif isinstance(stmt, ir.ExprStmt):

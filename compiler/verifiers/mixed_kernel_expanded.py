@@ -62,9 +62,20 @@ def verify(kernels: list[Kernel]) -> list[Diagnostic]:
                 out.append(_error("PTO-MK3", kernel, comparison=word, buffer_op=name))
         if uses_cross_core and not inits:
             out.append(_error("PTO-MK5", kernel, kind=kernel.func_type, init_op=init_name))
+        out.extend(_check_splits(kernel, ops))
         for init in inits:
             out.extend(_check_init(kernel, init))
         out.extend(_check_tfree(kernel, kernel.body))
+    return out
+
+
+def _check_splits(kernel: Kernel, ops: list[TOp]) -> list[Diagnostic]:
+    """SV-1: a cross-core split code is 0..4 (MK-2, the tpop's annotated memory, is a front-end check)."""
+    out: list[Diagnostic] = []
+    for op in ops:
+        split = _int(op.kwarg("split")) if op.op in _CROSS_CORE else None
+        if split is not None and not 0 <= split <= 4:
+            out.append(diagnostic("PTO-SV1", op.call_span, stage="SplitVectorKernel", split=split))
     return out
 
 
