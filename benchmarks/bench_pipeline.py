@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _stats import ms, report
+from _stats import ms, report, with_and_without_lints
 from gen import edit_one_char, generate
 
 from compiler.pipeline import Analyzer
@@ -77,17 +77,7 @@ def _warm_median(text: str, edits: int = 60) -> float:
 
 def lint_overhead(text: str) -> None:
     """Re-analysis with the hazard lints against the same runs with them switched off (target <= 10%)."""
-    import compiler.lints
-
-    real_run = compiler.lints.run
-    with_lints, without = [], []
-    for _ in range(3):  # interleaved, so drift in machine load hits both sides alike
-        compiler.lints.run = real_run
-        with_lints.append(_warm_median(text))
-        compiler.lints.run = lambda *args, **kwargs: []  # type: ignore[assignment]
-        without.append(_warm_median(text))
-    compiler.lints.run = real_run
-    on, off = statistics.median(with_lints), statistics.median(without)
+    on, off = with_and_without_lints(lambda: _warm_median(text))
     print(
         f"{'hazard lints: re-analysis p50 with / without':<44} {ms(on)} / {ms(off)} "
         f"(overhead {100 * (on - off) / off:+.1f}%, target <= 10%)"

@@ -118,6 +118,13 @@ def regions(block: tuple[TNode, ...]) -> Iterator[TRegion]:
             yield from regions(sub)
 
 
+def none_regions(kernel_body: tuple[TNode, ...]) -> Iterator[tuple[TRegion, set[str]]]:
+    """Every mode=NONE region (its body runs on both AIV lanes) with the names that depend on the lane."""
+    for region in regions(kernel_body):
+        if region.mode == "NONE":
+            yield region, dependent(region.body, is_lane_source)
+
+
 def written_tensor(op: TOp) -> str | None:
     """The GM tensor a write op writes, or None."""
     if op.op == "tile.store":

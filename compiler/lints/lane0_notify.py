@@ -13,11 +13,9 @@ from compiler.lints.dataflow import (
     GM_WRITES,
     NOTIFY,
     Placed,
-    dependent,
-    is_lane_source,
+    none_regions,
     op_names,
     placed_ops,
-    regions,
     written_tensor,
 )
 from compiler.passes.model import Kernel, user_name
@@ -29,10 +27,7 @@ LANE_ORDERING = frozenset({"system.sync_wait", "system.syncall", "pld.system.wai
 def lint(kernel: Kernel) -> list[Diagnostic]:
     """Report lane-guarded notifies that release data the other lane wrote, unordered."""
     out: list[Diagnostic] = []
-    for region in regions(kernel.body):
-        if region.mode != "NONE":
-            continue
-        lane = dependent(region.body, is_lane_source)
+    for region, lane in none_regions(kernel.body):
         ops = placed_ops(region.body, lane)
         for notify in (p for p in ops if p.op.op == NOTIFY and p.guards):
             writer = _other_lane_write(ops, notify, lane)

@@ -8,23 +8,21 @@ from __future__ import annotations
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Fix
-from compiler.lints.dataflow import NOTIFY, dependent, is_lane_source, op_names, placed_ops, regions
+from compiler.lints.dataflow import NOTIFY, dependent, is_lane_source, none_regions, op_names, placed_ops
 from compiler.passes.model import Kernel, TNode
 
 
 def lint(kernel: Kernel) -> list[Diagnostic]:
     """Report every notify that runs on both AIV lanes unsharded."""
     out: list[Diagnostic] = []
-    for region in regions(kernel.body):
-        if region.mode == "NONE":
-            out.extend(_unsharded(region.body, region.lane_var))
+    for region, lane in none_regions(kernel.body):
+        out.extend(_unsharded(region.body, region.lane_var, lane))
     if kernel.func_type == "AIV" and dict(kernel.attrs).get("dual_aiv_dispatch"):
-        out.extend(_unsharded(kernel.body, None))
+        out.extend(_unsharded(kernel.body, None, dependent(kernel.body, is_lane_source)))
     return out
 
 
-def _unsharded(block: tuple[TNode, ...], lane_var: str | None) -> list[Diagnostic]:
-    lane = dependent(block, is_lane_source)
+def _unsharded(block: tuple[TNode, ...], lane_var: str | None, lane: set[str]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for placed in placed_ops(block, lane):
         op = placed.op
