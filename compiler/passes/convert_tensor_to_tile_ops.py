@@ -8,10 +8,12 @@ tensor become `tile.store`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from compiler import budget, ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.ops.registry import get_op
@@ -30,6 +32,7 @@ from compiler.passes.model import (
     TRegion,
     TScope,
     TYield,
+    ops_of,
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
 from compiler.passes.walk import sub_exprs
@@ -547,3 +550,25 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
             )
     lowered = lowering.block(item.body)
     return item.kernel.with_body(tuple(lowering.entry) + tuple(body) + lowered)
+
+
+def check_lowered_stores(
+    kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]
+) -> int:
+    """CT-12: `pld.tensor.put` of a computed (tile) value; TPUT moves GM to GM. Returns the errors.
+
+    (CT-4, DMA and scalar stores to one GM tensor, is not modelled: the compiler stages many scalar writes
+    through UB first, and without that rewrite the check would reject valid kernels.)"""
+    ops = [op for op, _ in ops_of(kernel.body)]
+    # Values computed in the kernel (not GM tensors handed in, nor what a store returns).
+    computed = {
+        op.result for op in ops if op.result and op.op not in ("tile.store", ALIAS) and op.origin != SCALAR
+    }
+    errors = 0
+    for op in ops:
+        if op.op == "pld.tensor.put" and len(op.operands) > 2:
+            src = op.operands[2]
+            if src is not None and (src in computed or not gm(src)):
+                report(diagnostic("PTO-CT12", op.call_span, stage="ConvertTensorToTileOps"))
+                errors += 1
+    return errors
