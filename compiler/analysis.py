@@ -42,11 +42,7 @@ class OpInfo:
     dtype: str | None = None
     doc: str = ""
     kernel: str | None = None
-
-    @property
-    def implicit(self) -> bool:
-        """An implicit crossing move the compiler inserts (not an op the user wrote)."""
-        return "(implicit" in self.ir_name
+    implicit: bool = False  # an implicit crossing move the compiler inserts, not an op the user wrote
 
 
 @dataclass(frozen=True, slots=True)

@@ -2572,7 +2572,7 @@ def _family(code: str) -> str:
     return match.group(0) if match else body
 
 
-def _display(template: str) -> str:
+def display_template(template: str) -> str:
     """A template as the docs show it: fields as ⟨name⟩, literal braces unescaped."""
     out: list[str] = []
     for literal, name, _spec, _conv in string.Formatter().parse(template):
@@ -2616,9 +2616,9 @@ def markdown_table() -> str:
             "|---|---|---|---|---|",
         ]
         for r in rules:
-            text = f"<code>{_cell(_display(r.template))}</code>"
+            text = f"<code>{_cell(display_template(r.template))}</code>"
             if r.hint:
-                text += f"<br>help: <code>{_cell(_display(r.hint))}</code>"
+                text += f"<br>help: <code>{_cell(display_template(r.hint))}</code>"
             lines.append(
                 f'| <a id="{doc_anchor(r.code)}"></a>`{r.code}`<br>{r.slug} | {r.severity.value} | {r.stage} | '
                 f"{_cell(r.summary).replace('*', '&#42;')} | {text} |"

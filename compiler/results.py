@@ -66,6 +66,7 @@ def op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
                 span=node.call_span,
                 dsl_name=node.dsl_name,
                 ir_name=node.op if node.origin != CROSSING_MOVE else "tile.move (implicit crossing)",
+                implicit=node.origin == CROSSING_MOVE,
                 lane=_LANE[lane],
                 reason=_reason(node, lane, lanes.mixed, region),
                 memory=node.memory,

@@ -306,17 +306,13 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             )
             continue
         if undecodable is not None:
-            analysis = Analysis(path=str(path), target=target or "a2a3", diagnostics=(undecodable,))
+            shown = (undecodable,) if project.allows(undecodable.code, str(path)) else ()
+            analysis = Analysis(path=str(path), target=target or "a2a3", diagnostics=shown)
         else:
-            analyzed = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
-            assert analyzed is not None  # forced
-            analysis = analyzed
+            analysis = _analyse(path, text, target, graph, project)
             if args.fix:
-                text, analysis, count = _apply_fixes(path, text, analysis, target, graph)
+                text, analysis, count = _apply_fixes(path, text, analysis, target, graph, project)
                 fixed += count
-        kept = tuple(d for d in analysis.diagnostics if project.allows(d.code, str(path)))
-        if len(kept) != len(analysis.diagnostics):
-            analysis = replace(analysis, diagnostics=kept)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         for d in analysis.diagnostics:
@@ -350,10 +346,26 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 1 if errors else 0
 
 
+def _analyse(
+    path: Path, text: str, target: str | None, graph: ModuleGraph, project: project_config.ProjectConfig
+) -> Analysis:
+    """One file's analysis, without the codes the project configuration turns off."""
+    analysis = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
+    assert analysis is not None  # forced
+    kept = tuple(d for d in analysis.diagnostics if project.allows(d.code, str(path)))
+    return analysis if len(kept) == len(analysis.diagnostics) else replace(analysis, diagnostics=kept)
+
+
 def _apply_fixes(
-    path: Path, text: str, analysis: Analysis, target: str | None, graph: ModuleGraph
+    path: Path,
+    text: str,
+    analysis: Analysis,
+    target: str | None,
+    graph: ModuleGraph,
+    project: project_config.ProjectConfig,
 ) -> tuple[str, Analysis, int]:
-    """Apply the safe fixes (repeatedly, as a fix can enable another), write the file, re-analyse."""
+    """Apply the safe fixes of the reported diagnostics (repeatedly, as a fix can enable another), write
+    the file, re-analyse."""
     count = 0
     for _ in range(5):
         changes: list[fix_edits.TextChange] = []
@@ -371,7 +383,5 @@ def _apply_fixes(
         text = new_text
         count += applied
         path.write_text(text, encoding="utf-8")
-        again = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
-        assert again is not None  # forced
-        analysis = again
+        analysis = _analyse(path, text, target, graph, project)
     return text, analysis, count

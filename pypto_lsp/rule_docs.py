@@ -7,12 +7,11 @@ lints, the before/after of their test fixtures); a test keeps them current.
 
 from __future__ import annotations
 
-import difflib
-import string
 import sys
 from pathlib import Path
 
-from compiler.catalog import RULES, Rule, rule
+from compiler.catalog import RULES, Rule, display_template, rule
+from compiler.lints.docs import fixture_diff, fixture_pairs
 
 RULES_DIR = Path(__file__).resolve().parent / "docs" / "rules"
 _FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "hazards"
@@ -27,15 +26,6 @@ _STAGE_WORDS = {
 def page_path(code: str) -> Path:
     """Where the page of a rule lives in the installed package."""
     return RULES_DIR / f"{code}.md"
-
-
-def _display(template: str) -> str:
-    out: list[str] = []
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
-        out.append(literal)
-        if name is not None:
-            out.append(f"⟨{name}⟩")
-    return "".join(out)
 
 
 def render(entry: Rule, fixtures: Path | None = _FIXTURES) -> str:
@@ -53,11 +43,11 @@ def render(entry: Rule, fixtures: Path | None = _FIXTURES) -> str:
         "## The message",
         "",
         "```text",
-        _display(entry.template),
+        display_template(entry.template),
         "```",
     ]
     if entry.hint:
-        lines += ["", "## How to fix it", "", _display(entry.hint)]
+        lines += ["", "## How to fix it", "", display_template(entry.hint)]
     lines += _examples(entry.code, fixtures)
     lines += [
         "",
@@ -66,7 +56,7 @@ def render(entry: Rule, fixtures: Path | None = _FIXTURES) -> str:
         f'On one line: `# noqa: {entry.code}`. In a project: `ignore = ["{entry.code}"]` under '
         "`[tool.pypto-lsp]` in pyproject.toml"
         + (
-            " (errors cannot be ignored away: the compiler still rejects the program)."
+            ". Silencing an error does not make the compiler accept the program."
             if entry.severity.value == "error"
             else "."
         ),
@@ -75,28 +65,12 @@ def render(entry: Rule, fixtures: Path | None = _FIXTURES) -> str:
 
 
 def _examples(code: str, fixtures: Path | None) -> list[str]:
-    if fixtures is None or not code.startswith("PTO-H") or not code[5:].isdigit():
+    if fixtures is None or rule(code).stage != "lint":
         return []
     out: list[str] = []
-    for faulty in sorted(fixtures.glob(f"h{code[5:]}_*.py")):
-        twin = faulty.with_name(faulty.name.replace(".py", ".ok.py"))
-        if faulty.name.endswith(".ok.py") or not twin.is_file():
-            continue
-        body = [line for line in faulty.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-        fixed = [line for line in twin.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-        diff = [
-            line
-            for line in list(difflib.unified_diff(body, fixed, lineterm="", n=2))[2:]
-            if not line.startswith("@@")
-        ]
-        out += [
-            "",
-            "## Example: failing, then fixed" if not out else "## Another example",
-            "",
-            "```diff",
-            *diff,
-            "```",
-        ]
+    for faulty, twin in fixture_pairs(fixtures, code):
+        title = "## Example: failing, then fixed" if not out else "## Another example"
+        out += ["", title, "", "```diff", *fixture_diff(faulty, twin), "```"]
     return out
 
 

@@ -795,7 +795,7 @@ class FunctionChecker:
             expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
         )
         return tuple(
-            Fix("replace_text", expr.span, (("text", name), ("title", f"Change to '{name}'")))
+            Fix("suggest_text", expr.span, (("text", name), ("title", f"Change to '{name}'")))
             for name in close
         )
 

@@ -19,7 +19,7 @@ from compiler.lints import (
     spmd_overlap,
     write_cache_line,
 )
-from compiler.lints.dataflow import KernelExprs
+from compiler.lints.dataflow import KernelFacts
 from compiler.passes.model import Kernel
 from compiler.types import ValueType
 
@@ -32,13 +32,13 @@ def run(
     op_sides: Mapping[int, frozenset[str]] | None,
 ) -> list[Diagnostic]:
     """Every hazard warning of one kernel (`op_sides`: lanes per op of a mixed kernel, else None)."""
-    exprs = KernelExprs(body, env)
-    out = notify_sharding.lint(kernel)
-    out += lane0_notify.lint(kernel)
-    out += gather_uniformity.lint(kernel)
+    facts = KernelFacts(kernel, body, env)
+    out = notify_sharding.lint(facts)
+    out += lane0_notify.lint(facts)
+    out += gather_uniformity.lint(facts)
     if op_sides is not None:
         out += gm_handoff.lint(kernel, op_sides, types)
-    out += spmd_overlap.lint(kernel, types)
-    out += write_cache_line.lint(kernel, exprs, types)
-    out += cacheinvalid_region.lint(kernel, exprs, types)
+    out += spmd_overlap.lint(facts, types)
+    out += write_cache_line.lint(facts, types)
+    out += cacheinvalid_region.lint(facts, types)
     return out

@@ -10,19 +10,20 @@ from collections.abc import Mapping
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Fix
-from compiler.lints.dataflow import KernelExprs, call_arg
-from compiler.passes.model import Kernel, TOp, user_name, walk
+from compiler.lints.dataflow import KernelFacts, call_arg
+from compiler.passes.model import TOp, user_name, walk
 from compiler.types import TensorType, ValueType, nbytes
 
 LINE_BYTES = 64
 
 
-def lint(kernel: Kernel, exprs: KernelExprs, types: Mapping[str, ValueType]) -> list[Diagnostic]:
+def lint(facts: KernelFacts, types: Mapping[str, ValueType]) -> list[Diagnostic]:
     """Report region-form cache invalidations of views wider than one line."""
     out: list[Diagnostic] = []
-    for node, _ in walk(kernel.body):
+    for node, _ in walk(facts.kernel.body):
         if not isinstance(node, TOp) or node.op != "system.cacheinvalid" or not node.operands:
             continue
+        exprs = facts.exprs  # built only for kernels that invalidate a region
         tensor = node.operands[0]
         ttype = types.get(user_name(tensor)) if tensor else None
         if not isinstance(ttype, TensorType):

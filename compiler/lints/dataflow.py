@@ -7,12 +7,24 @@ cannot follow is "not dependent" for taint and `None` (unknown) for affine forms
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import functools
+from collections.abc import Callable, Iterator, Mapping, Set
 from dataclasses import dataclass
 
 from compiler import ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
-from compiler.passes.model import BLOCK_IDX, SUBBLOCK_IDX, TIf, TLoop, TNode, TOp, TRegion, TYield, children
+from compiler.passes.model import (
+    BLOCK_IDX,
+    SUBBLOCK_IDX,
+    Kernel,
+    TIf,
+    TLoop,
+    TNode,
+    TOp,
+    TRegion,
+    TYield,
+    children,
+)
 from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 
 # Ops that write a GM tensor (the destination is named by `written_tensor`).
@@ -85,10 +97,7 @@ class Placed:
     guards: tuple[tuple[int, int], ...]  # (id of a guarding if / loop, branch) outermost first
 
 
-def placed_ops(
-    block: tuple[TNode, ...],
-    guard_names: set[str] = frozenset(),  # type: ignore[assignment]
-) -> list[Placed]:
+def placed_ops(block: tuple[TNode, ...], guard_names: Set[str] = frozenset()) -> list[Placed]:
     """Every op of a block in program order; `guards` lists the ifs / loops whose condition reads a name
     of `guard_names`."""
     out: list[Placed] = []
@@ -118,11 +127,36 @@ def regions(block: tuple[TNode, ...]) -> Iterator[TRegion]:
             yield from regions(sub)
 
 
-def none_regions(kernel_body: tuple[TNode, ...]) -> Iterator[tuple[TRegion, set[str]]]:
-    """Every mode=NONE region (its body runs on both AIV lanes) with the names that depend on the lane."""
-    for region in regions(kernel_body):
-        if region.mode == "NONE":
-            yield region, dependent(region.body, is_lane_source)
+def concurrent_blocks(kernel: Kernel) -> bool:
+    """The kernel runs on more than one SPMD block (or on an unknown number of them)."""
+    launch = kernel.launch
+    if launch is None:
+        return kernel.source_kind == "pl.spmd"
+    return not (isinstance(launch.width, int) and launch.width <= 1)
+
+
+class KernelFacts:
+    """What the lints of one kernel share, each computed once: the mode=NONE regions (their bodies run on
+    both AIV lanes) with the names that depend on the lane, the names that depend on the SPMD block index
+    when several blocks run, and (only when a lint needs index arithmetic) the IR behind the kernel."""
+
+    def __init__(self, kernel: Kernel, body: tuple[ir.Stmt, ...], env: Mapping[str, object]) -> None:
+        self.kernel = kernel
+        self._body = body
+        self._env = env
+        self.lane_regions: tuple[tuple[TRegion, set[str]], ...] = tuple(
+            (region, dependent(region.body, is_lane_source))
+            for region in regions(kernel.body)
+            if region.mode == "NONE"
+        )
+        self.blocks: set[str] = (
+            dependent(kernel.body, is_block_source) if concurrent_blocks(kernel) else set()
+        )
+
+    @functools.cached_property
+    def exprs(self) -> KernelExprs:
+        """Calls by span, scalar definitions and loop ranges of the kernel's IR."""
+        return KernelExprs(self._body, self._env)
 
 
 def written_tensor(op: TOp) -> str | None:

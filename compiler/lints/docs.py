@@ -52,19 +52,32 @@ def page(fixtures: Path) -> str:
         out.append(f"| `{code}` | {entry.slug} | {entry.summary} | {SPEC_SENTENCES[code]} |")
     for code in SPEC_SENTENCES:
         entry = rule(code)
-        number = code.removeprefix("PTO-H")
         out += ["", f"## {code} {entry.slug}", "", entry.summary, "", f"Fix: {entry.hint}"]
-        for faulty in sorted(fixtures.glob(f"h{number}_*.py")):
-            if faulty.name.endswith(".ok.py"):
-                continue
-            twin = faulty.with_name(faulty.name.replace(".py", ".ok.py"))
-            if not twin.is_file():
-                continue
-            out += ["", f"Before (`{faulty.name}`) and after:", "", "```diff", *_diff(faulty, twin), "```"]
+        for faulty, twin in fixture_pairs(fixtures, code):
+            out += [
+                "",
+                f"Before (`{faulty.name}`) and after:",
+                "",
+                "```diff",
+                *fixture_diff(faulty, twin),
+                "```",
+            ]
     return "\n".join(out) + "\n"
 
 
-def _diff(before: Path, after: Path) -> list[str]:
+def fixture_pairs(fixtures: Path, code: str) -> list[tuple[Path, Path]]:
+    """The faulty kernels of a hazard lint (`h4_*.py`) with their correct twins (`h4_*.ok.py`)."""
+    number = code.removeprefix("PTO-H")
+    pairs = []
+    for faulty in sorted(fixtures.glob(f"h{number}_*.py")):
+        twin = faulty.with_name(faulty.name.replace(".py", ".ok.py"))
+        if not faulty.name.endswith(".ok.py") and twin.is_file():
+            pairs.append((faulty, twin))
+    return pairs
+
+
+def fixture_diff(before: Path, after: Path) -> list[str]:
+    """What the twin changes, as diff lines without the file headers and hunk markers."""
     a = [line for line in before.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     b = [line for line in after.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     lines = list(difflib.unified_diff(a, b, lineterm="", n=2))

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.lints.dataflow import none_regions
-from compiler.passes.model import Kernel, TOp, user_name, walk
+from compiler.lints.dataflow import KernelFacts
+from compiler.passes.model import TOp, user_name, walk
 
 
-def lint(kernel: Kernel) -> list[Diagnostic]:
+def lint(facts: KernelFacts) -> list[Diagnostic]:
     """Report every gather of a lane-varying value out of a NONE region."""
     out: list[Diagnostic] = []
-    for region, lane in none_regions(kernel.body):
+    for region, lane in facts.lane_regions:
         for node, _ in walk(region.body):
             if isinstance(node, TOp) and node.op == "tile.aic_gather" and node.result in lane:
                 out.append(diagnostic("PTO-H3", node.call_span, value=_shown(node)))

@@ -12,22 +12,22 @@ from compiler.diagnostics import Diagnostic, Related
 from compiler.lints.dataflow import (
     GM_WRITES,
     NOTIFY,
+    KernelFacts,
     Placed,
-    none_regions,
     op_names,
     placed_ops,
     written_tensor,
 )
-from compiler.passes.model import Kernel, user_name
+from compiler.passes.model import user_name
 
 # Ops that order the two lanes (an event wait, a barrier, a wait on a signal).
 LANE_ORDERING = frozenset({"system.sync_wait", "system.syncall", "pld.system.wait"})
 
 
-def lint(kernel: Kernel) -> list[Diagnostic]:
+def lint(facts: KernelFacts) -> list[Diagnostic]:
     """Report lane-guarded notifies that release data the other lane wrote, unordered."""
     out: list[Diagnostic] = []
-    for region, lane in none_regions(kernel.body):
+    for region, lane in facts.lane_regions:
         ops = placed_ops(region.body, lane)
         for notify in (p for p in ops if p.op.op == NOTIFY and p.guards):
             writer = _other_lane_write(ops, notify, lane)

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Fix
-from compiler.lints.dataflow import NOTIFY, dependent, is_lane_source, none_regions, op_names, placed_ops
-from compiler.passes.model import Kernel, TNode
+from compiler.lints.dataflow import NOTIFY, KernelFacts, dependent, is_lane_source, op_names, placed_ops
+from compiler.passes.model import TNode
 
 
-def lint(kernel: Kernel) -> list[Diagnostic]:
+def lint(facts: KernelFacts) -> list[Diagnostic]:
     """Report every notify that runs on both AIV lanes unsharded."""
     out: list[Diagnostic] = []
-    for region, lane in none_regions(kernel.body):
+    for region, lane in facts.lane_regions:
         out.extend(_unsharded(region.body, region.lane_var, lane))
+    kernel = facts.kernel
     if kernel.func_type == "AIV" and dict(kernel.attrs).get("dual_aiv_dispatch"):
         out.extend(_unsharded(kernel.body, None, dependent(kernel.body, is_lane_source)))
     return out

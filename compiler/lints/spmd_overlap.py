@@ -12,30 +12,20 @@ from collections.abc import Mapping
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.lints.dataflow import dependent, is_block_source, placed_ops, written_tensor, written_value
-from compiler.passes.model import Kernel, user_name
+from compiler.lints.dataflow import KernelFacts, placed_ops, written_tensor, written_value
+from compiler.passes.model import user_name
 from compiler.types import TensorType, ValueType
 
 _STORES = frozenset({"tile.store", "tensor.assemble", "tensor.write"})
 
 
-def concurrent_blocks(kernel: Kernel) -> bool:
-    """The kernel runs on more than one SPMD block (or on an unknown number of them)."""
-    launch = kernel.launch
-    if launch is None:
-        return kernel.source_kind == "pl.spmd"
-    return not (isinstance(launch.width, int) and launch.width <= 1)
-
-
-def lint(kernel: Kernel, types: Mapping[str, ValueType]) -> list[Diagnostic]:
+def lint(facts: KernelFacts, types: Mapping[str, ValueType]) -> list[Diagnostic]:
     """Report block-dependent stores at block-independent offsets."""
-    if not concurrent_blocks(kernel):
-        return []
-    block = dependent(kernel.body, is_block_source)
+    block = facts.blocks
     if not block:
         return []
     out: list[Diagnostic] = []
-    for placed in placed_ops(kernel.body, block):
+    for placed in placed_ops(facts.kernel.body, block):
         op = placed.op
         if op.op not in _STORES or placed.guards or op.kwarg("atomic") not in (None, "None_"):
             continue

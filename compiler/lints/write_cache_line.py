@@ -7,54 +7,52 @@ not decided (silent).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.lints.dataflow import KernelExprs, call_arg, dependent, is_block_source, is_lane_source, regions
-from compiler.lints.spmd_overlap import concurrent_blocks
-from compiler.passes.model import Kernel, TNode, TOp, user_name, walk
+from compiler.lints.dataflow import KernelExprs, KernelFacts, call_arg, is_block_source, is_lane_source
+from compiler.passes.model import TNode, TOp, user_name, walk
 from compiler.types import DTYPE_BITS, TensorType, ValueType
 
 LINE_BYTES = 64
 _PAIRS_CHECKED = 64
 
 
-def lint(kernel: Kernel, exprs: KernelExprs, types: Mapping[str, ValueType]) -> list[Diagnostic]:
+def lint(facts: KernelFacts, types: Mapping[str, ValueType]) -> list[Diagnostic]:
     """Report pl.write calls whose concurrent instances share a cache line."""
+    kernel = facts.kernel
     out: list[Diagnostic] = []
-    if concurrent_blocks(kernel):
+    if facts.blocks:
         width = kernel.launch.width if kernel.launch and isinstance(kernel.launch.width, int) else None
-        out.extend(_writes(kernel.body, _sources(kernel.body, "block"), width, exprs, types))
-    for region in regions(kernel.body):
-        if region.mode == "NONE":
-            out.extend(_writes(region.body, _sources(region.body, "lane"), 2, exprs, types))
+        out.extend(
+            _writes(kernel.body, _sources(kernel.body, is_block_source), facts.blocks, width, facts, types)
+        )
+    for region, lane in facts.lane_regions:
+        out.extend(_writes(region.body, _sources(region.body, is_lane_source), lane, 2, facts, types))
     return out
 
 
-def _sources(block: tuple[TNode, ...], kind: str) -> set[str]:
-    test = is_block_source if kind == "block" else is_lane_source
+def _sources(block: tuple[TNode, ...], test: Callable[[TOp], bool]) -> set[str]:
     return {n.result for n, _ in walk(block) if isinstance(n, TOp) and n.result and test(n)}
 
 
 def _writes(
     block: tuple[TNode, ...],
     instance_vars: set[str],
+    dependent_names: set[str],
     width: int | None,
-    exprs: KernelExprs,
+    facts: KernelFacts,
     types: Mapping[str, ValueType],
 ) -> list[Diagnostic]:
-    if not instance_vars:
+    """`dependent_names`: what depends on the instance index (its sources are `instance_vars`)."""
+    writes = [n for n, _ in walk(block) if isinstance(n, TOp) and n.op == "tensor.write"]
+    if not instance_vars or not writes:
         return []
-    dependent_names = dependent(block, lambda op: bool(op.result in instance_vars))
+    exprs = facts.exprs  # built only for kernels that pl.write
     out: list[Diagnostic] = []
-    for node, _ in walk(block):
-        if (
-            not isinstance(node, TOp)
-            or node.op != "tensor.write"
-            or not node.operands
-            or not node.operands[0]
-        ):
+    for node in writes:
+        if not node.operands or not node.operands[0]:
             continue
         tensor = user_name(node.operands[0])
         ttype = types.get(tensor)

@@ -552,9 +552,7 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
     return item.kernel.with_body(tuple(lowering.entry) + tuple(body) + lowered)
 
 
-def check_lowered_stores(
-    kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]
-) -> int:
+def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]) -> int:
     """CT-12: `pld.tensor.put` of a computed (tile) value; TPUT moves GM to GM. Returns the errors.
 
     (CT-4, DMA and scalar stores to one GM tensor, is not modelled: the compiler stages many scalar writes

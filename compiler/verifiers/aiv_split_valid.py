@@ -47,6 +47,9 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     nodes = walk(kernel.body)
     regions = [n for n, _ in nodes if isinstance(n, TRegion)]
     manual = bool(regions)
+    # A new region reuses a lane index the function already binds: the unused-variable check works by
+    # name, so that adds no warning (an unread one has its warning already).
+    wrap_lane = next((user_name(r.lane_var) for r in regions if r.lane_var), None)
     # (h): a region authored inside a function declared InCore.
     if kernel.hand_incore:
         for authored in regions:
@@ -121,7 +124,13 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     "PTO-AV-E",
                     op.call_span,
                     (),
-                    (Fix("wrap_split_aiv_none", op.line_span or op.call_span),),
+                    (
+                        Fix(
+                            "wrap_split_aiv_none",
+                            op.line_span or op.call_span,
+                            (("lane_var", wrap_lane or ""),),
+                        ),
+                    ),
                     op=op.op,
                 )
         if not manual or boundary or op.op in LOAD_STORE:

@@ -77,7 +77,7 @@ def verify(kernels: list[Kernel], infos: list[KernelInfo], target: str) -> list[
             fixes = (
                 (
                     Fix(
-                        "replace_text",
+                        "suggest_text",
                         launch.width_span,
                         (("text", inline), ("title", f"Launch on {inline}")),
                     ),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import logging
 import tokenize
@@ -91,48 +90,13 @@ def _rename_reads(index: LineIndex, first: int, last: int, old: str, new: str) -
 
 
 def _wrap_split_aiv_none(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit]:
-    name, comment = region_lane_name(text, fix.span.line)
-    header = f"for {name} in pl.split_aiv(2, mode=pl.SplitMode.NONE):" + comment
+    # The engine names a lane index the function already binds; without one, `_` would be a new unused
+    # variable, so it carries its noqa.
+    lane = fix.arg("lane_var")
+    header = f"for {lane or '_'} in pl.split_aiv(2, mode=pl.SplitMode.NONE):" + (
+        "" if lane else "  # noqa: PTO-F46"
+    )
     return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
-
-
-def region_lane_name(text: str, line: int) -> tuple[str, str]:
-    """A lane variable for a new region that adds no unused-variable warning (the check is by name, per
-    function): a region lane index the function already reads, else one it already binds, else `_` when it
-    binds `_`, else `_` with a `noqa` for that one warning."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return "_", _NOQA_UNUSED
-    functions = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
-        and n.lineno <= line <= (n.end_lineno or n.lineno)
-    ]
-    if not functions:
-        return "_", _NOQA_UNUSED
-    function = min(functions, key=lambda f: (f.end_lineno or f.lineno) - f.lineno)
-    read = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    lane_vars = [
-        n.target.id
-        for n in ast.walk(function)
-        if isinstance(n, ast.For)
-        and isinstance(n.target, ast.Name)
-        and isinstance(n.iter, ast.Call)
-        and isinstance(n.iter.func, ast.Attribute)
-        and n.iter.func.attr == "split_aiv"
-    ]
-    for name in lane_vars:
-        if name in read and name != "_":
-            return name, ""
-    if lane_vars:  # unread already: its one warning exists, and a second binding adds none
-        return lane_vars[0], ""
-    bound = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return ("_", "") if "_" in bound else ("_", _NOQA_UNUSED)
-
-
-_NOQA_UNUSED = "  # noqa: PTO-F46"
 
 
 def _insert_statement(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
@@ -174,7 +138,7 @@ def _rewrite_split_slot_num(fix: Fix, index: LineIndex, text: str) -> list[types
     return [edits.replace(index, fix.span, f"{split}, pl.cross_core_slot(slot_num={slot_value})")]
 
 
-def _inline_optimizations(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
+def _replace_with_text(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
     literal = fix.arg("text")
     return [edits.replace(index, fix.span, literal)] if literal else None
 
@@ -199,10 +163,10 @@ BUILDERS: dict[str, tuple[str, Builder]] = {
         "Move slot_num into pl.cross_core_slot(...)",
         _rewrite_split_slot_num,
     ),
-    "inline_optimizations": ("Inline the optimizations list", _inline_optimizations),
-    "replace_text": ("Replace with the suggested code", _inline_optimizations),
+    "inline_optimizations": ("Inline the optimizations list", _replace_with_text),
+    "replace_text": ("Replace with the suggested code", _replace_with_text),
     # The same edit, but it changes what the program does (a different name, op or width): never --fix.
-    "suggest_text": ("Replace with the suggested code", _inline_optimizations),
+    "suggest_text": ("Replace with the suggested code", _replace_with_text),
     "insert_statement": ("Insert the missing statement", _insert_statement),
     "remove_aiv_shard": ("Remove pl.aiv_shard(...)", _remove_aiv_shard),
     "shard_notify_by_aiv_id": (
@@ -252,10 +216,13 @@ def code_actions(
     """Quick fixes for the diagnostics in the requested range (text and analysis share `version`), and the
     file-wide `source.fixAll.pypto` action."""
     only = params.context.only
-    wants_fix_all = not only or any(FIX_ALL.startswith(k) for k in only)
+    # Fix-all is built when asked for by kind, or offered beside the quick fixes when the file has several
+    # fixable diagnostics (not on every cursor move of a file with one).
+    asked = only is not None and any(FIX_ALL.startswith(k) for k in only)
+    several = not only and sum(1 for d in analysis.diagnostics if d.fixes) > 1
     fix_all = (
         fix_all_action(analysis, index, text, uri, version, settings, document_changes)
-        if wants_fix_all
+        if asked or several
         else None
     )
     if only and not any(types.CodeActionKind.QuickFix.value.startswith(k) for k in only):
@@ -288,7 +255,7 @@ def code_actions(
         )
     if len(actions) == 1:
         actions[0].is_preferred = True
-    if fix_all is not None and (only or len(fix_all.diagnostics or ()) > 1):
+    if fix_all is not None and (asked or len(fix_all.diagnostics or ()) > 1):
         actions.append(fix_all)
     return actions
 

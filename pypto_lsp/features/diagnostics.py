@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ def anchor(code: str) -> str:
     return lowered.removeprefix("pto-")
 
 
+@functools.cache  # one stat per code, not one per published diagnostic
 def code_description(code: str) -> types.CodeDescription | None:
     """Link to the rule's own page, shipped in the package (else its row of docs/diagnostics.md)."""
     from pypto_lsp.rule_docs import page_path

@@ -15,7 +15,7 @@ from pypto_lsp.positions import LineIndex, split_lines
 # Fix kinds that only restate what the user wrote in a form the compiler accepts (no change in behaviour
 # of a valid program): `--fix` applies these. Region wrappers and moves change placement, so they stay
 # editor actions the user reviews.
-SAFE_KINDS = frozenset({"inline_optimizations", "rewrite_split_slot_num", "replace_text", "noqa_remove"})
+SAFE_KINDS = frozenset({"inline_optimizations", "rewrite_split_slot_num", "replace_text"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,6 @@ from compiler.catalog import rule
 from compiler.source import Span
 from pypto_lsp.positions import LineIndex
 
-_HAZARD = re.compile(r"^PTO-H\d+$")
 _LANE_WORD = {Lane.AIC: "cube", Lane.AIV: "vector", Lane.BOTH: "both lanes", Lane.ORCHESTRATION: "host"}
 
 
@@ -158,7 +157,7 @@ def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> typ
     """The hover at a client position, or None."""
     line, col = index.point(position)
     found = _subject(analysis, line, col)
-    hazards = [d for d in analysis.diagnostics if _HAZARD.match(d.code) and d.span.contains(line, col)]
+    hazards = [d for d in analysis.diagnostics if d.span.contains(line, col) and rule(d.code).stage == "lint"]
     if found is None and not hazards:
         return None
     markdown, span = found if found is not None else ("", hazards[0].span)

@@ -203,6 +203,17 @@ def test_fix_applies_safe_fixes_in_place(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout
 
 
+def test_fix_leaves_suggestions_that_change_the_program(tmp_path: Path) -> None:
+    """A did-you-mean rename is offered in the editor, never applied by --fix."""
+    path = tmp_path / "typo.py"
+    text = OPTIMIZATIONS_VAR.replace("pl.exp(x)", "pl.exp(outt)")
+    path.write_text(text)
+    proc = _check(str(path), "--fix")
+    assert "Fixed 1 diagnostic(s)." in proc.stderr  # the optimizations list, not the name
+    assert "pl.exp(outt)" in path.read_text()
+    assert proc.returncode == 1 and "PTO-F6" in proc.stdout
+
+
 def test_every_input_gets_an_answer(tmp_path: Path) -> None:
     bad = tmp_path / "latin.py"
     bad.write_bytes(b"import pypto.language as pl\n# caf\xe9\n")

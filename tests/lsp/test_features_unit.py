@@ -94,9 +94,9 @@ def test_insert_aic_gather() -> None:
 
 
 def test_wrap_split_aiv_none_reindents() -> None:
-    out = _apply(PROGRAM, _fix("wrap_split_aiv_none", Span(9, 12, 9, 33)))
+    out = _apply(PROGRAM, _fix("wrap_split_aiv_none", Span(9, 12, 9, 33), lane_var="aiv_id"))
     lines = out.splitlines()
-    # the function already binds the lane index `aiv_id`: the new region reuses it (no second warning)
+    # the engine names the lane index `aiv_id` the function already binds: the new region reuses it
     assert lines[8] == "            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):"
     assert lines[9] == "                acc = pl.matmul(a, a)  # cube"
     assert lines[10].startswith("            for aiv_id")

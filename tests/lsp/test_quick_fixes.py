@@ -529,6 +529,8 @@ async def test_quick_fix_removes_its_diagnostic(editor: LanguageClient, tmp_path
     targets = [d for d in before if d.code == case.code and case.at in line_of[d.range.start.line]]
     assert len(targets) == 1, f"expected one {case.code} on the {case.at!r} line, got {before}"
     target = targets[0]
+    kinds = [f["kind"] for f in (target.data or {}).get("fixes", [])]
+    assert case.kind in kinds, f"{case.code} offers fixes of kinds {kinds}, not {case.kind}"
 
     actions = await editor.text_document_code_action_async(
         types.CodeActionParams(
