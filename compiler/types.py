@@ -8,14 +8,16 @@ from dataclasses import dataclass
 Dim = int | str
 
 DTYPES: tuple[str, ...] = (
-    "BOOL", "INT4", "INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64",
-    "FP4", "FP8E4M3FN", "FP8E5M2", "HF8", "FP16", "BF16", "FP32", "FP64", "INDEX",
+    "FP4", "FP8E4M3FN", "FP8E5M2", "FP8E8M0", "FP16", "FP32", "BF16", "HF4", "HF8", "INT4", "INT8",
+    "INT16", "INT32", "INT64", "UINT4", "UINT8", "UINT16", "UINT32", "UINT64", "BOOL", "INDEX", "TASK_ID",
 )  # fmt: skip
+"""The parser's dtype names (`TypeResolver._DTYPE_MAP`), in its order."""
 
 DTYPE_BITS: dict[str, int] = {
     "BOOL": 8, "INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64,
-    "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "FP4": 4, "FP8E4M3FN": 8,
-    "FP8E5M2": 8, "HF8": 8, "FP16": 16, "BF16": 16, "FP32": 32, "FP64": 64, "INDEX": 64,
+    "UINT4": 4, "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "FP4": 4, "FP8E4M3FN": 8,
+    "FP8E5M2": 8, "FP8E8M0": 8, "HF4": 4, "HF8": 8, "FP16": 16, "BF16": 16, "FP32": 32, "INDEX": 64,
+    "TASK_ID": 64,
 }  # fmt: skip
 
 MEMORY_SPACES: tuple[str, ...] = (

@@ -873,6 +873,7 @@ class FunctionChecker:
             return UNKNOWN
         split_kw = call.kwarg("split")
         lane_stride = call.kwarg("lane_stride")
+        attrs: dict[str, int] = {}
         if ctx.region_span is not None:
             if split_kw is not None:
                 self.error("PTO-X5", call.span, op=op)
@@ -893,11 +894,17 @@ class FunctionChecker:
             if op == "aic_gather" and lane_stride is not None:
                 self.error("PTO-X8", call.span)
                 return UNKNOWN
+            if lane_stride is not None:
+                stride = fold(lane_stride, self.env)
+                if not isinstance(stride, int) or isinstance(stride, bool):
+                    self.error("PTO-X9", call.span, op=op, expr=_expr_text(lane_stride))
+                    return UNKNOWN
+                attrs["lane_stride"] = stride
         else:
             self.error("PTO-X10", call.span, op=op)
             return UNKNOWN
         kind = "tensor" if isinstance(operand_type, TensorType) else "tile"
-        resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split})
+        resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split, **attrs})
         self.facts.calls[call.span] = resolution
         if resolution.error:
             code, fields = _boundary_fields(resolution.error, self.function.name)
@@ -971,6 +978,7 @@ def _deduction_fields(dsl_name: str, text: str) -> tuple[str, dict[str, Any]]:
 
 _BOUNDARY_CODES = (
     "PTO-D2",
+    "PTO-D4",
     "PTO-D5",
     "PTO-D5b",
     "PTO-D6",

@@ -27,7 +27,7 @@ from compiler.types import (
 
 Shaped = TensorType | TileType
 
-_FLOATS = frozenset({"FP4", "FP8E4M3FN", "FP8E5M2", "HF8", "FP16", "BF16", "FP32", "FP64"})
+_FLOATS = frozenset({"FP4", "FP8E4M3FN", "FP8E5M2", "FP8E8M0", "HF4", "HF8", "FP16", "BF16", "FP32"})
 _SIGNED = frozenset({"INT4", "INT8", "INT16", "INT32", "INT64"})
 
 
@@ -977,6 +977,9 @@ def _boundary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
             f"but got {split}"
         )
     is_tile = op.namespace == "tile"
+    if isinstance(src, ScalarType):
+        expected = "TileType" if is_tile else "(non-distributed) TensorType"
+        raise DeduceError(f"The operator {op.name} requires argument to be a {expected}, but got ScalarType")
     if not isinstance(src, TileType if is_tile else TensorType):
         return UNKNOWN
     if split != 0 and src.rank != 2:
@@ -986,6 +989,18 @@ def _boundary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
             f"{op.name} requires a 2D tensor, but got rank {src.rank}. Reshape the operand to 2D "
             "(pl.reshape) before the shard / gather so the UP_DOWN / LEFT_RIGHT split axis is unambiguous."
         )
+    stride = kwargs.get("lane_stride")
+    if isinstance(stride, int) and not isinstance(stride, bool):
+        if stride <= 0:
+            raise DeduceError(
+                f"{op.name}: 'lane_stride' must be a positive partition stride, but got {stride}"
+            )
+        extent = src.shape[split - 1] if split else None
+        if isinstance(extent, int) and stride > (extent + 1) // 2:
+            raise DeduceError(
+                f"{op.name}: 'lane_stride' {stride} exceeds the per-lane physical half {(extent + 1) // 2} "
+                f"of a {extent}-wide split axis"
+            )
     dims = list(src.shape)
     if split:
         axis = split - 1

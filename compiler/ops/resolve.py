@@ -147,8 +147,8 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
         src = args[0] if args else kwargs.get("x")
         if isinstance(src, TensorType):
             target = f"pl.tensor.{op}"
-        elif isinstance(src, TileType):
-            target = f"pl.tile.{op}"
+        elif isinstance(src, TileType | ScalarType):
+            target = f"pl.tile.{op}"  # the parser builds the tile op for any non-Tensor operand
         else:
             return Resolution(dsl_name, None, None, UNKNOWN, None)
         ir: str | None = f"{target.split('.')[1]}.{op}"

@@ -42,8 +42,9 @@ from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 MATMUL_OPERANDS: dict[str, tuple[int, ...]] = {
     "tile.matmul": (0, 1), "tile.matmul_acc": (1, 2), "tile.matmul_bias": (0, 1), "tile.gemv": (0, 1),
     "tile.gemv_acc": (1, 2), "tile.gemv_bias": (0, 1), "tile.batch_matmul": (0, 1), "tile.batch_matmul_acc": (1, 2),
-    "tile.matmul_mx": (0, 2), "tile.matmul_mx_acc": (1, 3),
+    "tile.matmul_mx": (0, 1, 2, 3), "tile.matmul_mx_acc": (1, 2, 3, 4), "tile.matmul_mx_bias": (0, 1, 2, 3),
 }  # fmt: skip
+"""The cube-fed operand slots of each matmul (MX: data and scale operands alike)."""
 _GM_SCALAR_ACCESS = ("tensor.read", "tensor.write", "tensor.dim")
 _TENSOR_TO_TILE = {
     "tensor.create": "tile.create",
@@ -204,6 +205,7 @@ class _Lowering:
                     type=ScalarType(),
                     bound=result is not None,
                     source_name=result,
+                    consts=tuple(None if (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in call.args),
                 )
             )
             return scalar_name

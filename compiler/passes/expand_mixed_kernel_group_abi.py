@@ -113,7 +113,6 @@ def check_group_abi(
             continue
         sites = _sites(module, function)
         abi = _normalize(module, function, sites)
-        out.extend(_arity(function, sites))
         if abi.rejected:
             out.append(_layout_error(function, abi))
         elif abi.normalized:
@@ -240,30 +239,6 @@ def _normalize(module: ir.Module, group: ir.Function, sites: list[_Site]) -> Gro
 def _error(code: str, span: Span, related: tuple[Related, ...] = (), **fields: object) -> Diagnostic:
     values: dict[str, Any] = dict(fields)
     return catalog.diagnostic(code, span, related=related, stage=_STAGE, **values)
-
-
-def _arity(group: ir.Function, sites: list[_Site]) -> list[Diagnostic]:
-    """E-7: a member called with a number of arguments different from its signature."""
-    out: list[Diagnostic] = []
-    for site in sites:
-        if site.function is None or site.call.star_kwargs:
-            continue
-        n = len(site.call.args) + len(site.call.keywords)
-        expected = len(site.function.params)
-        if n != expected:
-            related = (Related(site.function.header, f"'{site.member}' is declared here"),)
-            out.append(
-                _error(
-                    "PTO-E7",
-                    site.call.span,
-                    related,
-                    group=group.name,
-                    member=site.member,
-                    n=n,
-                    expected=expected,
-                )
-            )
-    return out
 
 
 def _layout_error(group: ir.Function, abi: GroupAbi) -> Diagnostic:

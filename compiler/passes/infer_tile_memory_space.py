@@ -45,6 +45,15 @@ _FIXED: dict[str, str] = {
 _MATMUL_SLOT_SPACE = ("Left", "Right")
 
 
+def _slot_space(op_name: str, index: int, slots: tuple[int, ...]) -> str:
+    """The cube memory a matmul operand slot reads: the op's declared input memory (Left, LeftScale, ...)."""
+    opdef = get_op(op_name)
+    for position, spaces in opdef.input_memory if opdef else ():
+        if position == index and spaces and spaces[0] in ("Left", "Right", "LeftScale", "RightScale"):
+            return spaces[0]
+    return _MATMUL_SLOT_SPACE[slots.index(index) % 2]
+
+
 def output_space(op: TOp, operand_spaces: tuple[str | None, ...]) -> str | None:
     """The memory space an op's result lives in."""
     if op.op == ALIAS:
@@ -162,7 +171,7 @@ class _Inference:
             space = self.space.get(name)
             target: str | None = None
             if i in slots and space == "Vec":
-                target = _MATMUL_SLOT_SPACE[slots.index(i) % 2]
+                target = _slot_space(op.op, i, slots)
             elif vector and is_cube_space(space) and isinstance(self._type(name), TileType | type(None)):
                 target = "Vec"
             if target is None:

@@ -13,6 +13,12 @@ from compiler.source import Span
 _CROSS_CORE = frozenset(
     {"tile.tpush_to_aic", "tile.tpush_to_aiv", "tile.tpop_from_aic", "tile.tpop_from_aiv"}
 )
+_DIRECTION = {
+    "tile.tpush_to_aiv": "C2V",
+    "tile.tpop_from_aic": "C2V",
+    "tile.tpush_to_aic": "V2C",
+    "tile.tpop_from_aiv": "V2C",
+}
 _TFREE = {"tile.tpop_from_aic": "system.tfree_to_aic", "tile.tpop_from_aiv": "system.tfree_to_aiv"}
 
 
@@ -62,9 +68,23 @@ def verify(kernels: list[Kernel]) -> list[Diagnostic]:
                 out.append(_error("PTO-MK3", kernel, comparison=word, buffer_op=name))
         if uses_cross_core and not inits:
             out.append(_error("PTO-MK5", kernel, kind=kernel.func_type, init_op=init_name))
+        for direction in ("V2C", "C2V") if side == "aic" else ("C2V", "V2C"):
+            if not inits or not any(_DIRECTION.get(op.op) == direction for op in ops):
+                continue
+            consumer = (direction == "V2C") == (side == "aic")  # this side pops: it owns the ring
+            buffer_op, have = (
+                ("system.reserve_buffer", reserves) if consumer else ("system.import_peer_buffer", imports)
+            )
+            if not have:
+                out.append(
+                    _error("PTO-MK6", kernel, kind=kernel.func_type, direction=direction, buffer_op=buffer_op)
+                )
         out.extend(_check_splits(kernel, ops))
+        consts = {
+            op.result: op.consts[0] for op in ops if op.dsl_name == "pl.const" and op.result and op.consts
+        }
         for init in inits:
-            out.extend(_check_init(kernel, init))
+            out.extend(_check_init(kernel, init, consts))
         out.extend(_check_tfree(kernel, kernel.body))
     return out
 
@@ -89,11 +109,13 @@ def _ops(block: tuple[TNode, ...]) -> list[TOp]:
     return out
 
 
-def _check_init(kernel: Kernel, init: TOp) -> list[Diagnostic]:
+def _check_init(kernel: Kernel, init: TOp, consts: dict[str, object]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     dir_mask = _int(init.kwarg("dir_mask"))
     if dir_mask is not None and (dir_mask <= 0 or dir_mask & ~3):
         out.append(_error("PTO-MK8", kernel, init, op=init.op))
+    elif dir_mask is not None:
+        out.extend(_check_pipe_operands(kernel, init, dir_mask, consts))
     slot_size = _int(init.kwarg("slot_size"))
     if slot_size is not None and slot_size <= 0:
         out.append(_error("PTO-MK9", kernel, init, op=init.op))
@@ -110,6 +132,29 @@ def _check_init(kernel: Kernel, init: TOp) -> list[Diagnostic]:
     return out
 
 
+_PIPE_OPERANDS = ((1, "C2V (c2v_consumer_buf)"), (2, "V2C (v2c_consumer_buf)"))
+
+
+def _check_pipe_operands(
+    kernel: Kernel, init: TOp, dir_mask: int, consts: dict[str, object]
+) -> list[Diagnostic]:
+    """MK-13 / MK-14: an active direction needs a buffer operand, an inactive one the ConstInt(0) placeholder."""
+    out: list[Diagnostic] = []
+    for index, (bit, direction) in enumerate(_PIPE_OPERANDS):
+        if index >= len(init.operands):
+            break
+        name = init.operands[index]
+        const = _int(
+            consts.get(name) if name in consts else (init.consts[index] if index < len(init.consts) else None)
+        )
+        is_var = name is not None and name not in consts
+        if dir_mask & bit and not is_var and const in (0, -1):
+            out.append(_error("PTO-MK13", kernel, init, op=init.op, direction=direction))
+        elif not dir_mask & bit and (is_var or (const is not None and const != 0)):
+            out.append(_error("PTO-MK14", kernel, init, op=init.op, direction=direction))
+    return out
+
+
 def _check_tfree(kernel: Kernel, block: tuple[TNode, ...]) -> list[Diagnostic]:
     """MK-16 / MK-17: every tpop is freed in the same block, by the matching tfree, on the same tile."""
     out: list[Diagnostic] = []
@@ -123,6 +168,18 @@ def _check_tfree(kernel: Kernel, block: tuple[TNode, ...]) -> list[Diagnostic]:
                 pop = pops.pop(value, None) if value else None
                 if pop is None:
                     out.append(_error("PTO-MK16", kernel, node, kind=kernel.func_type, tfree_op=node.op))
+                elif _TFREE[pop.op] != node.op:
+                    expected = _TFREE[pop.op]
+                    out.append(
+                        _error(
+                            "PTO-MK16b",
+                            kernel,
+                            node,
+                            kind=kernel.func_type,
+                            tpop_op=pop.op,
+                            expected_tfree=expected,
+                        )
+                    )
         for sub in children(node):
             out.extend(_check_tfree(kernel, sub))
     for pop in pops.values():
