@@ -2649,6 +2649,8 @@ UNREACHABLE: Mapping[str, str] = MappingProxyType(
         "spelling reaches it",
         "PTO-F18": "a wrapper the parser puts around another error; pypto-lsp reports that error under its own "
         "code (PTO-F15, PTO-D*)",
+        "PTO-F17": "a module with a Python syntax error fails to import before the parser reads any function "
+        "(pypto-lsp reports it as PTO-F0 at the error); the parser re-parses source that already compiled",
         "PTO-E7": "backstop: the parser's arity check (PTO-F36) rejects a Group's member call with the wrong "
         "argument count first, and the submit form that may omit Out arguments is orchestration-only",
     }

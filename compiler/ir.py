@@ -270,6 +270,7 @@ class Function:
     attrs: tuple[tuple[str, object], ...] = ()
     return_type: ValueType | None = None
     closure: frozenset[str] = frozenset()  # names of the enclosing factory function, defined at call time
+    strict_ssa: bool = False  # `@pl.function(strict_ssa=True)`: every name is assigned once per scope
 
     def attr(self, name: str, default: object = None) -> object:
         """Look up a function attribute from `attrs={...}`."""

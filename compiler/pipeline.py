@@ -387,7 +387,11 @@ class Analyzer:
             functions = module.functions if program is None else program.functions
             members = {f.name: f for f in functions} if program is not None else {}
             # What a function's checks may read besides its own text: constants, names, sibling signatures.
-            context = (module.env_key, module_names, tuple((f.name, f.return_type) for f in members.values()))
+            signatures = tuple(
+                (f.name, f.return_type, tuple((p.name, p.default is None) for p in f.params))
+                for f in members.values()
+            )
+            context = (module.env_key, module_names, signatures)
             for function in functions:
                 live.add(id(function))
                 entry = self.checked.get(id(function))

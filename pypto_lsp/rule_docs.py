@@ -1,12 +1,15 @@
 """One page per rule, shipped inside the package: what `pypto-lsp rule CODE` prints and what a diagnostic's
 code link opens.
 
-`python -m pypto_lsp.rule_docs` regenerates `pypto_lsp/docs/rules/*.md` from the catalog (and, for hazard
-lints, the before/after of their test fixtures); a test keeps them current.
+`python -m pypto_lsp.rule_docs` regenerates `pypto_lsp/docs/rules/*.md` from the catalog and the test
+fixtures (a rule's failing program and its fixed twin; a hazard lint's before/after diff); a test keeps them
+current.
 """
 
 from __future__ import annotations
 
+import ast
+import re
 import sys
 from pathlib import Path
 
@@ -15,11 +18,14 @@ from compiler.lints.docs import fixture_diff, fixture_pairs
 
 RULES_DIR = Path(__file__).resolve().parent / "docs" / "rules"
 _FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "hazards"
+_RULE_FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "rules"
+_HEADER = re.compile(r"^# (rule|line|message): |^# `faulty` breaks the rule")
 
 _STAGE_WORDS = {
     "lint": "A hazard lint: the compiler accepts this program, but it can miscompute, race or hang on the "
     "device.",
     "parse": "Raised by the DSL parser, before any pass runs.",
+    "spec": "Raised by the compiler: a rule of the current PyPTO specification.",
 }
 
 
@@ -65,13 +71,66 @@ def render(entry: Rule, fixtures: Path | None = _FIXTURES) -> str:
 
 
 def _examples(code: str, fixtures: Path | None) -> list[str]:
-    if fixtures is None or rule(code).stage != "lint":
+    if fixtures is None:
         return []
+    if rule(code).stage != "lint":
+        return _rule_example(code, _RULE_FIXTURES if fixtures == _FIXTURES else fixtures.parent / "rules")
     out: list[str] = []
     for faulty, twin in fixture_pairs(fixtures, code):
         title = "## Example: failing, then fixed" if not out else "## Another example"
         out += ["", title, "", "```diff", *fixture_diff(faulty, twin), "```"]
     return out
+
+
+def _rule_example(code: str, fixtures: Path) -> list[str]:
+    """The rule's fixture as a failing program (the error line marked) and its fixed twin."""
+    path = fixtures / f"{code}.py"
+    if not path.is_file():
+        return []
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^# line: (\d+)$", text, re.M)
+    lines = text.split("\n")
+    if found:
+        index = int(found.group(1)) - 1
+        lines[index] = f"{lines[index]}  # <- {code}"
+    try:
+        failing, fixed = _without(lines, "twin"), _without(lines, "faulty")
+    except SyntaxError:  # a fixture of a syntax rule: the program is shown whole
+        whole = "\n".join(line for line in lines if not _HEADER.match(line)).strip("\n")
+        return ["", "## Example", "", "```python", whole, "```"]
+    return [
+        "",
+        "## Example",
+        "",
+        "Failing:",
+        "",
+        "```python",
+        failing,
+        "```",
+        "",
+        "Fixed:",
+        "",
+        "```python",
+        fixed,
+        "```",
+    ]
+
+
+def _without(lines: list[str], role: str) -> str:
+    """The fixture's source without its header and without the definitions named after ``role``."""
+    tree = ast.parse("\n".join(lines))
+    drop: set[int] = set()
+    nodes: list[ast.stmt] = list(tree.body)
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and role not in node.name.lower():
+            nodes.extend(node.body)
+    for node in nodes:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and role in node.name.lower():
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            drop.update(range(first - 1, node.end_lineno or node.lineno))
+    kept = [line for i, line in enumerate(lines) if i not in drop and not _HEADER.match(line)]
+    text = re.sub(r"\n{3,}(?=\S)", "\n\n\n", "\n".join(kept))
+    return re.sub(r":\n(?:[ \t]*\n)+", ":\n", text).strip("\n")  # no blank line after a class header
 
 
 def page(code: str) -> str:

@@ -6,6 +6,7 @@ the first). Produces the types of named values and the resolution of every op ca
 
 from __future__ import annotations
 
+import ast
 import builtins
 import difflib
 from collections.abc import Callable, Mapping
@@ -15,6 +16,7 @@ from typing import Any
 from compiler import budget, ir
 from compiler.catalog import diagnostic, match_fields
 from compiler.diagnostics import Diagnostic, Fix, Related
+from compiler.evaluator import FunctionValue
 from compiler.frontend.consts import (
     ENUMS,
     MAX_FOLDED_BITS,
@@ -131,6 +133,7 @@ class FunctionChecker:
         self._report = report
         self.facts = FunctionFacts()
         self._calls: dict[int, tuple[tuple[ir.Stmt, ...], list[ir.Call]]] = {}
+        self._block_types: list[dict[str, ValueType]] = []  # names bound in each open body, innermost last
         self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
         for param in function.params:
             self.facts.types[param.name] = param.type
@@ -159,8 +162,25 @@ class FunctionChecker:
         """Check the whole function body."""
         in_core = self.function.func_type in ("InCore", "AIC", "AIV")
         self.func_attr_prologue()
+        if self.function.strict_ssa:
+            self.single_assignment(self.function.body, {p.name for p in self.function.params})
         self.block(self.function.body, _Ctx(in_core=in_core, scope_split=None))
         return self.facts
+
+    def single_assignment(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> None:
+        """F42: under strict_ssa a name is assigned once in its scope (each nested body is a scope of its own)."""
+        for stmt in body:
+            if isinstance(stmt, ir.Assign):
+                for target in stmt.targets:
+                    names = target.elts if isinstance(target, ir.TupleExpr | ir.ListExpr) else (target,)
+                    for name in names:
+                        if not isinstance(name, ir.Name):
+                            continue
+                        if name.id in defined:
+                            self.error("PTO-F42", name.span, name=name.id)
+                        defined.add(name.id)
+            for nested in _nested_bodies(stmt):
+                self.single_assignment(nested, set())
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
         """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
@@ -215,8 +235,10 @@ class FunctionChecker:
 
     def block(self, stmts: tuple[ir.Stmt, ...], ctx: _Ctx) -> None:
         """Check a statement list in order."""
+        self._block_types.append({})
         for stmt in stmts:
             self.stmt(stmt, ctx)
+        self._block_types.pop()
 
     def stmt(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         """Check one statement."""
@@ -255,6 +277,19 @@ class FunctionChecker:
     def bind(self, target: ir.Expr, value_type: ValueType, ctx: _Ctx) -> None:
         """Record the names an assignment defines."""
         if isinstance(target, ir.Name):
+            # Only a rebinding within one body: whether a nested body's rebinding reuses the outer
+            # variable depends on the scope rules, and an unsure model stays silent.
+            current = self._block_types[-1] if self._block_types else {}
+            previous = current.get(target.id)
+            current[target.id] = value_type
+            if self.function.decorator == "function" and _retyped(previous, value_type):
+                self.error(
+                    "PTO-F22",
+                    target.span,
+                    name=target.id,
+                    old_type=_printed_type(previous),
+                    new_type=_printed_type(value_type),
+                )
             self.defined.add(target.id)
             self.facts.types[target.id] = value_type
         elif isinstance(target, ir.TupleExpr | ir.ListExpr):
@@ -620,13 +655,16 @@ class FunctionChecker:
                     self.error("PTO-F7", expr.span, enum=written, value=bad, valid=", ".join(ENUMS[written]))
                 return None
             value = attribute_value(expr.dotted)
-            if isinstance(value, EnumValue):
+            if isinstance(value, EnumValue) and value.enum == enum:
                 return value.member
         value = fold(expr, self.env)
-        if isinstance(value, EnumValue):
+        if isinstance(value, EnumValue) and value.enum == enum:
             return value.member
         if enum == "SplitMode":
             self.error("PTO-P12b", expr.span)
+        elif isinstance(value, EnumValue) or isinstance(expr, ir.Const):
+            # Only what is certainly not pl.<Enum>.<name>: another enum's member, or a literal.
+            self.error("PTO-F8", expr.span, qualified=f"pl.{enum}")
         return None
 
     # ------------------------------------------------------------ expressions
@@ -637,19 +675,19 @@ class FunctionChecker:
         if isinstance(expr, ir.Name):
             if expr.id in self.facts.types:
                 return self.facts.types[expr.id]
-            if (
-                expr.id not in self.defined
-                and expr.id not in self.env
-                and expr.id not in self.module_names
-                and expr.id not in _BUILTINS
-            ):
+            if self._undefined(expr.id):
                 self.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
             value = self.env.get(expr.id, UNKNOWN_VALUE)
             return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
+            root = expr.dotted.split(".", 1)[0]
             if bad is not None:
                 self.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
+            elif root and self._undefined(root):
+                # The parser evaluates a non-DSL attribute chain in the closure: a NameError.
+                detail = f"name '{root}' is not defined"
+                self.error("PTO-F10", expr.span, expr=expr.dotted, detail=detail)
             return UNKNOWN
         if isinstance(expr, ir.Const):
             return ScalarType("FP32" if isinstance(expr.value, float) else "INDEX")
@@ -689,6 +727,16 @@ class FunctionChecker:
         if isinstance(expr, ir.Opaque):
             self.error("PTO-F28", expr.span, kind=expr.kind)
         return UNKNOWN
+
+    def _undefined(self, name: str) -> bool:
+        """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
+        return (
+            name not in self.facts.types
+            and name not in self.defined
+            and name not in self.env
+            and name not in self.module_names
+            and name not in _BUILTINS
+        )
 
     def arg_value(self, expr: ir.Expr, ctx: _Ctx) -> ArgValue:
         """What the op registry gets for one argument."""
@@ -755,6 +803,9 @@ class FunctionChecker:
                 self.value(arg, ctx)
             for kw in call.keywords:
                 self.value(kw.value, ctx)
+            if self.function.decorator == "function" and _plain_python_function(self.env.get(func)):
+                self.error("PTO-F26", call.span, call=_call_text(call))
+                return UNKNOWN
             if func == "pl.yield_" and call.args:
                 return self.value(call.args[0], ctx)
             if (
@@ -806,8 +857,10 @@ class FunctionChecker:
             self.error("PTO-F1", call.func_span, fixes=_near_ops(call, "pl."), op=op)
         elif call.func.startswith("pld."):
             self.error("PTO-F3", call.func_span, op=call.func.removeprefix("pld."))
-        else:
+        elif module in _OP_CATEGORIES:
             self.error("PTO-F2", call.func_span, module=module, op=op)
+        else:  # pl.<not a category>.<op>: the parser has no route for it
+            self.error("PTO-F27", call.span, call=_call_text(call))
 
     def syncall_enums(self, call: ir.Call) -> bool:
         """Spec 003: syncall / sync_set / sync_wait take pl.KernelType / pl.SyncAllMode enums, not strings,
@@ -952,6 +1005,54 @@ def signature_error(call: ir.Call) -> str | None:
         plural = "s" if len(missing_kw) > 1 else ""
         return f"{prefix} missing {len(missing_kw)} required keyword-only argument{plural}: {_listed(missing_kw)}"
     return None
+
+
+_OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
+"""The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
+
+
+def _nested_bodies(stmt: ir.Stmt) -> tuple[tuple[ir.Stmt, ...], ...]:
+    """The statement lists nested directly in a statement (loop, branch and scope bodies)."""
+    if isinstance(stmt, ir.If):
+        return (stmt.body, stmt.orelse)
+    if isinstance(stmt, ir.For | ir.While | ir.With):
+        return (stmt.body,)
+    return ()
+
+
+def _plain_python_function(value: object) -> bool:
+    """A module-level `def` without decorators (or a lambda): a Python function, not a DSL one."""
+    if not isinstance(value, FunctionValue):
+        return False
+    return isinstance(value.node, ast.Lambda) or not value.node.decorator_list
+
+
+def _call_text(call: ir.Call) -> str:
+    """The call as `ast.unparse` writes it (nested calls abbreviated)."""
+    parts = [_expr_text(a) for a in call.args] + [f"{k.name}={_expr_text(k.value)}" for k in call.keywords]
+    return f"{call.func}({', '.join(parts)})"
+
+
+def _static(vtype: object) -> bool:
+    return isinstance(vtype, TensorType | TileType) and all(isinstance(d, int) for d in vtype.shape)
+
+
+def _retyped(old: object, new: object) -> bool:
+    """A rebinding the non-SSA parser rejects: both types fully known, and the kind, shape or dtype differ."""
+    if not (_static(old) and _static(new)):
+        return False
+    assert isinstance(old, TensorType | TileType) and isinstance(new, TensorType | TileType)
+    return type(old) is not type(new) or old.shape != new.shape or old.dtype != new.dtype
+
+
+def _printed_type(vtype: object) -> str:
+    """The parser's python_print_type spelling: `pl.Tensor[[64, 64], pl.FP32]`."""
+    if isinstance(vtype, TensorType):
+        return f"pl.Tensor[[{', '.join(map(str, vtype.shape))}], pl.{vtype.dtype}]"
+    if isinstance(vtype, TileType):
+        memory = f", pl.Mem.{vtype.memory}" if vtype.memory else ""
+        return f"pl.Tile[[{', '.join(map(str, vtype.shape))}], pl.{vtype.dtype}{memory}]"
+    return str(vtype)
 
 
 def _listed(names: list[str]) -> str:

@@ -452,9 +452,12 @@ def _function(
         return None
     func_type = _JIT_TYPES.get(decorator, "Opaque")
     attrs: list[tuple[str, object]] = []
+    strict_ssa = False
     if call is not None:
         for kw in call.keywords:
-            if kw.arg == "type":
+            if kw.arg == "strict_ssa" and program is None:  # ignored on a program member
+                strict_ssa = isinstance(kw.value, ast.Constant) and kw.value.value is True
+            elif kw.arg == "type":
                 dotted = dotted_name(kw.value)
                 if dotted:
                     func_type = dotted.rsplit(".", 1)[-1]
@@ -501,6 +504,7 @@ def _function(
         program,
         tuple(attrs),
         return_type,
+        strict_ssa=strict_ssa,
     )
 
 

@@ -139,3 +139,33 @@ def test_renaming_the_group_caller_refreshes_the_expanded_kernel() -> None:
     assert [k.group_name for k in second.kernels] == ["entry_group_0"]
     assert "entry_group_0" in second.kernels[0].expanded_text
     assert second == Analyzer().analyze(renamed)
+
+
+CALLER_AND_CALLEE = """import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, {params}) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 16])
+        y = pl.store(t, [0, 0], y)
+        return y
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[16, 16], pl.FP32], y: pl.Out[pl.Tensor[[16, 16], pl.FP32]]):
+        y = self.kernel(x, y)
+        return y
+"""
+
+
+def test_a_callee_signature_edit_rechecks_its_unchanged_callers() -> None:
+    """Found by the fuzz test above: the caller's arity check (PTO-F36) reads the callee's parameters."""
+    two = "x: pl.Tensor[[16, 16], pl.FP32], y: pl.Out[pl.Tensor[[16, 16], pl.FP32]]"
+    three = "z: pl.Tensor[[16, 16], pl.FP32], " + two
+    analyzer = Analyzer(graph=ModuleGraph())
+    assert "PTO-F36" not in [
+        d.code for d in analyzer.analyze(CALLER_AND_CALLEE.format(params=two), "p.py").diagnostics
+    ]
+    after = analyzer.analyze(CALLER_AND_CALLEE.format(params=three), "p.py")
+    assert [d.code for d in after.diagnostics if d.code == "PTO-F36"] == ["PTO-F36"]
