@@ -24,7 +24,7 @@ from compiler.frontend.unused_variables import unused_variables
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
-from compiler.passes.convert_tensor_to_tile_ops import check_put_sources, convert
+from compiler.passes.convert_tensor_to_tile_ops import check_conversions, check_put_sources, convert
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
 from compiler.passes.flatten_tile_nd_to_2d import flatten
 from compiler.passes.infer_tile_memory_space import infer
@@ -607,6 +607,7 @@ def run_kernel(
     kernel = convert(item, facts, env)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
     errors = check_put_sources(kernel, lambda name: isinstance(facts.types.get(name), TensorType), report)
+    errors += check_conversions(kernel, {**facts.types, **types}, report)
     errors += flatten(kernel, types, report)
     kernel = infer(kernel, report, target)
     errors += aiv_split_valid(kernel, report)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler import budget, ir
 from compiler.catalog import diagnostic
@@ -572,3 +573,56 @@ def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callabl
                 report(diagnostic("PTO-CT12", op.call_span, stage="ConvertTensorToTileOps"))
                 errors += 1
     return errors
+
+
+def check_conversions(
+    kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None]
+) -> int:
+    """The ConvertTensorToTileOps rejections of ops it cannot lower (CT-3, CT-6, CT-8, CT-10). Returns the
+    errors."""
+    ops = [op for op, _ in ops_of(kernel.body)]
+    computed = {op.result for op in ops if op.result and op.op != ALIAS}
+    found: list[tuple[TOp, str, dict[str, Any]]] = []
+    for op in ops:
+        short = op.dsl_name.rsplit(".", 1)[-1]
+        dropped = op.kwarg("drop_dims")
+        ranked = isinstance(op.type, TileType) or (isinstance(op.type, TensorType) and op.type.ranked)
+        if (
+            short == "slice"
+            and dropped
+            and ranked
+            and isinstance(op.type, TensorType | TileType)
+            and not op.type.shape
+        ):
+            found.append((op, "PTO-CT3", {}))
+        elif short == "matmul_acc" and any(k == "init_cond" for k, _ in op.kwargs):
+            ranks = [_rank(types.get(name or "")) for name in op.operands[:3]]
+            if len(ranks) == 3 and all(r is not None for r in ranks) and any(r > 2 for r in ranks if r):
+                found.append(
+                    (op, "PTO-CT8", {"acc_rank": ranks[0], "lhs_rank": ranks[1], "rhs_rank": ranks[2]})
+                )
+        elif short == "assemble" and op.kwarg("atomic") == "Add":
+            if op.op == "tile.assemble":
+                found.append((op, "PTO-CT6", {}))
+            elif op.op == "tile.store" and op.operands and op.operands[0] is not None:
+                src = op.operands[0]
+                if src not in computed and isinstance(types.get(src), TensorType):
+                    found.append((op, "PTO-CT6b", {}))
+        elif short == "paged_gather" and len(op.operands) > 1:
+            indices = types.get(op.operands[1] or "")
+            limit = op.consts[5] if len(op.consts) > 5 else None
+            if (
+                isinstance(indices, TensorType | TileType)
+                and indices.rank == 1
+                and isinstance(indices.shape[0], int)
+                and isinstance(limit, int)
+                and indices.shape[0] > limit
+            ):
+                found.append((op, "PTO-CT10", {"length": indices.shape[0], "max_indices": limit}))
+    for op, code, fields in found:
+        report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps", **fields))
+    return len(found)
+
+
+def _rank(vtype: object) -> int | None:
+    return vtype.rank if isinstance(vtype, TensorType | TileType) else None
