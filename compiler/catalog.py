@@ -2651,6 +2651,17 @@ UNREACHABLE: Mapping[str, str] = MappingProxyType(
         "code (PTO-F15, PTO-D*)",
         "PTO-F17": "a module with a Python syntax error fails to import before the parser reads any function "
         "(pypto-lsp reports it as PTO-F0 at the error); the parser re-parses source that already compiled",
+        "PTO-OI4": "pl.at takes no predicate=; a waiter under pl.spmd(predicate=...) is rejected by PTO-OI3 first",
+        "PTO-E2": "backstop: a waiter scope outside orchestration code (under pl.spmd or pl.cluster) is rejected by "
+        "PTO-OI3 first, and a hand-written waiter kernel by PTO-E4",
+        "PTO-E3": "backstop for PTO-OI5, which rejects allow_early_resolve=True on the waiter's scope first",
+        "PTO-E3b": "backstop for PTO-OI4 (see there): a waiter task cannot be given a dispatch predicate",
+        "PTO-E3c": "a waiter gets core_num / sync_start only from pl.spmd (PTO-OI3 rejects it first) or from a "
+        "submit of a hand-written waiter kernel (PTO-E4 rejects it first)",
+        "PTO-E5": "checks functions that carry the deferred-waiter attribute, which only the pl.at scope form sets "
+        "from DSL source; a hand-written waiter is rejected by PTO-E4 first",
+        "PTO-E5b": "as PTO-E5: the waiter attribute with core_num / sync_start needs hand-built IR",
+        "PTO-E5c": "as PTO-E5: a waiter attribute without a task-level call site needs hand-built IR",
         "PTO-E7": "backstop: the parser's arity check (PTO-F36) rejects a Group's member call with the wrong "
         "argument count first, and the submit form that may omit Out arguments is orchestration-only",
     }

@@ -620,6 +620,8 @@ def run_kernel(
     )
     if errors == 0:
         errors += emk.transpose_check(kernel, report, lanes.mixed)
+    if errors == 0:
+        errors += emk.deferred_waiter_check(kernel, report, lanes)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves
     crossings = emk.crossings(kernel, types, report) if lanes.mixed else []
     pipe = emk.pipe_setup(kernel, crossings, report, target) if lanes.mixed else None

@@ -566,6 +566,16 @@ def _retained_mx_gathers(kernel: Kernel) -> int:
     return most if most >= 3 else 0
 
 
+def deferred_waiter_check(kernel: Kernel, report: Callable[[Diagnostic], None], lanes: LaneResult) -> int:
+    """E-6: a deferred waiter (a kernel that calls pld.system.defer_wait) must lower to a pure AIV kernel."""
+    if not any(op.op == "pld.system.defer_wait" for op, _ in ops_of(kernel.body)):
+        return 0
+    if not lanes.mixed and lanes.single != "aic":
+        return 0
+    report(diagnostic("PTO-E6", kernel.header, stage="ExpandMixedKernel", function=kernel.name))
+    return 1
+
+
 def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed: bool) -> int:
     """E-1: an AUTO pl.split kernel whose transpose swaps the split axis."""
     if not mixed or kernel.split not in ("UP_DOWN", "LEFT_RIGHT"):

@@ -17,7 +17,7 @@ from compiler.diagnostics import Diagnostic, Fix
 from compiler.frontend.checker import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.passes.model import Kernel, Launch
-from compiler.passes.walk import calls_in_block, stmt_exprs, walk_expr, walk_stmts
+from compiler.passes.walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 _NON_COMPUTE_TENSOR_OPS = frozenset(
@@ -74,6 +74,12 @@ def outline(
         if fn_facts is None:
             continue
         if function.func_type in ("InCore", "AIC", "AIV"):
+            if _waits(function.body):  # a hand-written kernel: no task scope registers the waiter
+                report(
+                    diagnostic(
+                        "PTO-E4", _def_span(function), stage="ExpandMixedKernel", function=function.name
+                    )
+                )
             kind = function.decorator if function.decorator.startswith("jit") else function.func_type
             kernels.append(
                 OutlinedKernel(
@@ -109,6 +115,7 @@ def outline(
             found_diagnostics: list[Diagnostic] = []
             outliner = _Outliner(function, fn_facts, env, found, found_launches, found_diagnostics.append)
             outliner.block(function.body, None)
+            _check_task_scopes(function.body, found_diagnostics.append, env, under_launch=False)
             cached = (function, fn_facts, found, found_launches, found_diagnostics)
             memo[id(function)] = cached
         kernels.extend(cached[2])
@@ -126,6 +133,67 @@ def outline(
 
 
 _DEVICE_QUERIES = frozenset({"available_cluster_count", "available_aiv_count"})
+_DEFER_WAIT = "pld.system.defer_wait"
+
+
+def _waits(body: tuple[ir.Stmt, ...]) -> bool:
+    return any(c.func == _DEFER_WAIT for c in calls_in_block(body))
+
+
+def _def_span(function: ir.Function) -> Span:
+    header = function.header
+    return Span(header.line, max(header.col - len("def "), 0), header.line, header.end_col)
+
+
+def _check_task_scopes(
+    body: tuple[ir.Stmt, ...],
+    report: Callable[[Diagnostic], None],
+    env: dict[str, object],
+    under_launch: bool,
+) -> None:
+    """OI-2 / OI-3 / OI-5: where a deferred waiter may sit; OI-6: no_dep_args names what the scope uses."""
+    for stmt in body:
+        if isinstance(stmt, ir.With) and stmt.kind == "at":
+            _check_no_dep_args(stmt, report)
+            if _waits(stmt.body):
+                level = stmt.call.kwarg("level") or (stmt.call.args[0] if stmt.call.args else None)
+                early = stmt.call.kwarg("allow_early_resolve")
+                if not (isinstance(level, ir.Attribute) and level.dotted.endswith(".CORE_GROUP")):
+                    report(diagnostic("PTO-OI2", stmt.header, stage="OutlineIncoreScopes"))
+                elif under_launch:
+                    report(diagnostic("PTO-OI3", stmt.header, stage="OutlineIncoreScopes"))
+                elif early is not None and fold(early, env) is True:
+                    report(diagnostic("PTO-OI5", stmt.header, stage="OutlineIncoreScopes"))
+                continue
+        # pl.spmd and pl.cluster launch their body as one task; a waiter inside is not task-level.
+        launch = isinstance(stmt, ir.With | ir.For) and stmt.kind in ("spmd", "cluster")
+        if (
+            isinstance(stmt, ir.With | ir.For)
+            and launch
+            and _waits(stmt.body)
+            and not any(isinstance(s, ir.With) and s.kind == "at" for s in walk_stmts(stmt.body))
+        ):
+            report(diagnostic("PTO-OI3", stmt.header, stage="OutlineIncoreScopes"))
+            continue
+        for nested in child_blocks(stmt):
+            _check_task_scopes(nested, report, env, under_launch or launch)
+
+
+def _check_no_dep_args(stmt: ir.With, report: Callable[[Diagnostic], None]) -> None:
+    """OI-6: every `no_dep_args=[t]` entry is a tensor the scope body reads or writes."""
+    entries = stmt.call.kwarg("no_dep_args")
+    if not isinstance(entries, ir.ListExpr):
+        return
+    used = {
+        e.id
+        for s in walk_stmts(stmt.body)
+        for x in stmt_exprs(s)
+        for e in walk_expr(x)
+        if isinstance(e, ir.Name)
+    }
+    for entry in entries.elts:
+        if isinstance(entry, ir.Name) and entry.id not in used:
+            report(diagnostic("PTO-OI6", entry.span, stage="OutlineIncoreScopes", tensor=entry.id))
 
 
 def _key(function: ir.Function) -> str:

@@ -1,0 +1,25 @@
+# rule: PTO-E6
+# line: 11
+# message: deferred waiter 'faulty_waiter' must lower to a pure AIV kernel; AIC and mixed AIC/AIV waiters are not supported
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.jit
+def faulty(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
+        pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
+        y = pl.matmul(x, x)
+    with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):
+        out[:] = pl.exp(y)
+    return out
+
+
+@pl.jit
+def twin(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
+        pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
+    with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):
+        out[:] = pl.exp(x)
+    return out

@@ -1,0 +1,25 @@
+# rule: PTO-OI3
+# line: 12
+# message: pld.system.defer_wait must be in a task-level pl.at(CORE_GROUP) scope; nesting the waiter under pl.spmd or another task-launch scope is unsupported because the outer launch owns dispatch predicate and early-resolve semantics
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.jit
+def faulty(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.spmd(4):
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter"):
+            pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="consumer"):
+        out[:] = pl.exp(x)
+    return out
+
+
+@pl.jit
+def twin(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
+        pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
+    with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):
+        out[:] = pl.exp(x)
+    return out
