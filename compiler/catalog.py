@@ -2662,6 +2662,8 @@ UNREACHABLE: Mapping[str, str] = MappingProxyType(
         "from DSL source; a hand-written waiter is rejected by PTO-E4 first",
         "PTO-E5b": "as PTO-E5: the waiter attribute with core_num / sync_start needs hand-built IR",
         "PTO-E5c": "as PTO-E5: a waiter attribute without a task-level call site needs hand-built IR",
+        "PTO-L6": "backstop that DSL source does not reach: a scope inside a pl.split_aiv region body is outlined "
+        "before LowerAutoVectorSplit runs",
         "PTO-E7": "backstop: the parser's arity check (PTO-F36) rejects a Group's member call with the wrong "
         "argument count first, and the submit form that may omit Out arguments is orchestration-only",
     }

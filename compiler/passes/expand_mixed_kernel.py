@@ -409,6 +409,7 @@ def crossings(
             and mode != "NONE"
             and isinstance(extent, int)
             and extent % 2
+            and extent > 1  # an extent of 1 leaves lane 1 empty, which the gather allows
         ):
             _odd_gather(op, mode, extent, report)
         if op.crossing == "C2V":

@@ -16,6 +16,7 @@ from compiler.passes.model import (
     TNode,
     TOp,
     TRegion,
+    TScope,
     children,
     ops_of,
     user_name,
@@ -23,11 +24,13 @@ from compiler.passes.model import (
     with_children,
 )
 from compiler.source import Span
+from compiler.types import TensorType, TileType
 from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
 
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
 _ADDRESS_ARG = {"tile.load": 1, "tile.slice": 2, "tile.extract": 1, "tile.gather_row": 3}
 _NEUTRAL = frozenset({"tile.full", "tile.create", "tile.ci", "tile.random"})
+_POSITIONAL = frozenset({"tile.ci", "tile.random"})  # generated values depend on the element position
 
 
 def _transpose_axes(op: TOp) -> tuple[object, object]:
@@ -75,17 +78,52 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     **({"result": user_name(op.result)} if named else {}),
                 )
                 break
+        if not explicit:  # the implicit path halves the region's vector statements
+            _halving(body_ops, dim, error, reductions=False)
     found += _crossing_modes(regions, error)
     # AUTO path: a mixed kernel with a function-level pl.split(UP_DOWN / LEFT_RIGHT) and no regions.
     if kernel.split in SPLIT_DIM and not regions and rollup(kernel.body) is Affinity.MIXED:
-        dim = SPLIT_DIM[kernel.split]
-        for op, _ in ops_of(kernel.body):
-            if op_affinity(op) is not Affinity.VECTOR:
-                continue
-            if (op.op in ROW_REDUCE and dim == 1) or (op.op in COL_REDUCE and dim == 0):
-                error("PTO-S1", op.call_span, op=op.op, dim=dim)
-                break
+        scope = next((n for n, _ in walk(kernel.body) if isinstance(n, TScope)), None)
+        if scope is not None:  # L-7: whole-function halving does not cross a scope boundary
+            error("PTO-L7", scope.header, function=kernel.name)
+            return found
+        _halving([op for op, _ in ops_of(kernel.body)], SPLIT_DIM[kernel.split], error, reductions=True)
     return found
+
+
+def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: bool) -> None:
+    """What halving the split axis of each VECTOR statement rejects: a partial reduction on the split axis
+    (S-1, AUTO path), a position-dependent generator (S-6), and a V->C crossing of a value with a singleton
+    split axis, which has no halves to gather (L-1)."""
+    reduced = False
+    types = {op.result: op.type for op in ops if op.result}
+    for op in ops:
+        if op.origin == CROSSING_MOVE:
+            source = op.operands[0] if op.operands else None
+            src_type = types.get(source) if source else None
+            if (
+                op.crossing == "V2C"
+                and isinstance(src_type, TileType | TensorType)
+                and src_type.rank == 2
+                and src_type.shape[dim] == 1
+            ):
+                if isinstance(source, str) and not source.startswith("_"):
+                    error("PTO-L1", op.call_span, value=user_name(source))
+                else:
+                    error("PTO-L1b", op.call_span)
+            continue
+        if op_affinity(op) is not Affinity.VECTOR:
+            continue
+        if (
+            reductions
+            and not reduced
+            and ((op.op in ROW_REDUCE and dim == 1) or (op.op in COL_REDUCE and dim == 0))
+        ):
+            error("PTO-S1", op.call_span, op=op.op, dim=dim)
+            reduced = True
+        positional = op.op in _POSITIONAL and isinstance(op.type, TileType | TensorType) and op.type.rank == 2
+        if positional and isinstance(op.type, TileType | TensorType) and op.type.shape[dim] != 1:
+            error("PTO-S6", op.call_span, op=op.op)
 
 
 def _mixed_explicit(ops: list[TOp], lane_var: str | None) -> list[TOp]:
