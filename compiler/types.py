@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # A dimension is a static int or a symbolic name (pl.dynamic, unresolved constant).
 Dim = int | str
@@ -47,6 +47,8 @@ class TensorType:
     dtype: str
     distributed: bool = False
     ranked: bool = True  # False for a bare `pl.Tensor` annotation (a @pl.jit parameter typed at call time)
+    # The valid extents set by pl.set_validshape (an int, or the text of a runtime value); None: the full box.
+    valid: tuple[Dim, ...] | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:
@@ -67,6 +69,8 @@ class TileType:
     shape: tuple[Dim, ...]
     dtype: str
     memory: str | None = None
+    # The valid extents set by pl.set_validshape (an int, or the text of a runtime value); None: the full box.
+    valid: tuple[Dim, ...] | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:
@@ -80,7 +84,7 @@ class TileType:
 
     def with_memory(self, memory: str | None) -> TileType:
         """The same tile in another memory space."""
-        return TileType(self.shape, self.dtype, memory)
+        return TileType(self.shape, self.dtype, memory, self.valid)
 
 
 @dataclass(frozen=True, slots=True)

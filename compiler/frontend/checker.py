@@ -10,7 +10,7 @@ import ast
 import builtins
 import difflib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from compiler import budget, ir
@@ -837,7 +837,17 @@ class FunctionChecker:
             code, fields = _deduction_fields(func, resolution.error)
             self.error(code, call.span, **fields)
             return UNKNOWN
-        return resolution.result
+        result = resolution.result
+        if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
+            extents = call.args[1:3] if len(call.args) >= 3 else []
+            if len(extents) == 2:
+                result = replace(result, valid=tuple(self._extent(e) for e in extents))
+        return result
+
+    def _extent(self, expr: ir.Expr) -> int | str:
+        """A valid extent: its folded int, or the text of the runtime value."""
+        value = fold(expr, self.env)
+        return value if isinstance(value, int) and not isinstance(value, bool) else _expr_text(expr)
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
         """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from compiler import catalog
 from compiler.ops.registry import OpDef, memory_of
 from compiler.types import (
     DTYPE_BITS,
@@ -1001,6 +1002,8 @@ def _boundary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
                 f"{op.name}: 'lane_stride' {stride} exceeds the per-lane physical half {(extent + 1) // 2} "
                 f"of a {extent}-wide split axis"
             )
+    if shard and src.valid is not None and src.rank == 2 and (is_tile or split != 0):
+        _check_shard_valid_shape(op.name, src.shape, src.valid, split)
     dims = list(src.shape)
     if split:
         axis = split - 1
@@ -1012,6 +1015,22 @@ def _boundary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     if is_tile:
         return TileType(tuple(dims), src.dtype, "Vec" if shard else "Mat")
     return TensorType(tuple(dims), src.dtype)
+
+
+def _check_shard_valid_shape(name: str, shape: Sequence[Dim], valid: Sequence[Dim], split: int) -> None:
+    """D-8 ... D-11: which narrowed valid extents a Cube -> Vector shard can carry across the FIFO."""
+    (s0, s1), (v0, v1) = shape, valid
+    fields = {"op": name, "valid_rows": v0, "rows": s0, "valid_cols": v1, "cols": s1}
+    col_full = isinstance(v1, int) and v1 == s1
+    if split == 2 and not col_full:
+        raise DeduceError(catalog.message("PTO-D8", op=name, valid_cols=v1, cols=s1))
+    if not isinstance(v1, int):
+        raise DeduceError(catalog.message("PTO-D9", op=name, valid_cols=v1, cols=s1))
+    if isinstance(s1, int) and v1 < s1:
+        if split == 1 and not (isinstance(v0, int) and v0 == s0):
+            raise DeduceError(catalog.message("PTO-D10", **fields))
+        if not isinstance(v0, int):
+            raise DeduceError(catalog.message("PTO-D11", **fields))
 
 
 @family("aiv_shard")
