@@ -2664,6 +2664,8 @@ UNREACHABLE: Mapping[str, str] = MappingProxyType(
         "PTO-E5c": "as PTO-E5: a waiter attribute without a task-level call site needs hand-built IR",
         "PTO-L6": "backstop that DSL source does not reach: a scope inside a pl.split_aiv region body is outlined "
         "before LowerAutoVectorSplit runs",
+        "PTO-TM2": "backstop: InferTileMemorySpace inserts a tile.move before every constrained input whose "
+        "space is not allowed, so the verifier after it finds none from DSL source",
         "PTO-E7": "backstop: the parser's arity check (PTO-F36) rejects a Group's member call with the wrong "
         "argument count first, and the submit form that may omit Out arguments is orchestration-only",
     }

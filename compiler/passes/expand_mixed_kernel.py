@@ -357,6 +357,13 @@ def _bytes(value: object) -> int | None:
     return None
 
 
+def _runtime_shape(value: object) -> bool:
+    """A tile whose shape names a runtime value (not merely a dimension the model does not know)."""
+    if not isinstance(value, TileType | TensorType) or (isinstance(value, TensorType) and not value.ranked):
+        return False
+    return any(isinstance(d, str) and d.isidentifier() for d in value.shape)
+
+
 def _split_code(mode: str, extent: object, direction: str) -> int:
     """pto-isa TileSplitAxis code: 0 none, 1/2 even UP_DOWN/LEFT_RIGHT, 3/4 their odd (lane 0 one larger) forms."""
     if mode not in ("UP_DOWN", "LEFT_RIGHT"):
@@ -402,6 +409,7 @@ def crossings(
     """Every crossing of a kernel: explicit shard/gather or user move, implicit moves, and GM fences."""
     out: list[CrossingInfo] = []
     producers = _producers(kernel)
+    dynamic_reported = False
     for op, split, mode, extent in _crossing_modes(kernel, types):
         if (
             report is not None
@@ -418,6 +426,14 @@ def crossings(
             transport = "tpush_to_aic (AIV) → tpop_from_aiv (AIC)"
         ttype = types.get(op.operands[0] or "") if op.operands else None
         size = _bytes(ttype)
+        if report is not None and not dynamic_reported and _runtime_shape(ttype):
+            # MK-4 on the AIC function the expansion creates (the verifier checks it first).
+            report(
+                diagnostic(
+                    "PTO-MK4", kernel.header, stage="MixedKernelExpanded", function=f"{kernel.name}_aic"
+                )
+            )
+            dynamic_reported = True
         value = value_label(op.operands[0] if op.operands else op.result, producers)
         out.append(
             CrossingInfo(

@@ -89,13 +89,29 @@ def verify(kernels: list[Kernel]) -> list[Diagnostic]:
     return out
 
 
+_SPLIT_MODE = {1: "UP_DOWN", 2: "LEFT_RIGHT", 3: "UP_DOWN", 4: "LEFT_RIGHT"}  # the odd codes normalize
+
+
 def _check_splits(kernel: Kernel, ops: list[TOp]) -> list[Diagnostic]:
-    """SV-1: a cross-core split code is 0..4 (MK-2, the tpop's annotated memory, is a front-end check)."""
+    """SV-1: a cross-core split code is 0..4 (MK-2, the tpop's annotated memory, is a front-end check);
+    SV-2 / SV-3: the pipe ops of a standalone kernel agree on one split mode, and with the function's."""
     out: list[Diagnostic] = []
+    modes: list[str] = []
     for op in ops:
         split = _int(op.kwarg("split")) if op.op in _CROSS_CORE else None
         if split is not None and not 0 <= split <= 4:
             out.append(diagnostic("PTO-SV1", op.call_span, stage="SplitVectorKernel", split=split))
+        elif split in _SPLIT_MODE:
+            modes.append(_SPLIT_MODE[split])
+    code = None
+    if len(set(modes)) > 1:
+        code = "PTO-SV2"
+    elif modes and kernel.split in ("UP_DOWN", "LEFT_RIGHT") and modes[0] != kernel.split:
+        code = "PTO-SV3"
+    if code is not None:  # no span upstream: the function's `def`
+        header = kernel.header
+        span = Span(header.line, max(header.col - len("def "), 0), header.line, header.end_col)
+        out.append(diagnostic(code, span, stage="SplitVectorKernel"))
     return out
 
 
