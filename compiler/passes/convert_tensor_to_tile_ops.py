@@ -25,6 +25,7 @@ from compiler.passes.model import (
     ENTRY_LOAD,
     SCALAR,
     SUBBLOCK_IDX,
+    USER,
     Kernel,
     TIf,
     TLoop,
@@ -582,9 +583,33 @@ def check_conversions(
     errors."""
     ops = [op for op, _ in ops_of(kernel.body)]
     computed = {op.result for op in ops if op.result and op.op != ALIAS}
+    # Values an op lowered to a tile produced (loads of GM parameters and views of them stay tensor-like).
+    lowered = {
+        op.result
+        for op in ops
+        if op.result and op.origin == USER and op.dsl_name.rsplit(".", 1)[-1] not in _TENSOR_VIEWS
+    }
+    entry = {
+        op.result: op.operands[0] for op in ops if op.origin == ENTRY_LOAD and op.result and op.operands[0]
+    }
+    dn: set[str] = set()  # tensors in DN layout: a transpose of the last two axes, and views of it
     found: list[tuple[TOp, str, dict[str, Any]]] = []
     for op in ops:
         short = op.dsl_name.rsplit(".", 1)[-1]
+        source = op.operands[0] if op.operands else None
+        if op.result and isinstance(op.type, TensorType) and op.type.ranked:
+            swaps = short == "transpose" and _swaps_last_two(op.consts[1:3], op.type.rank)
+            if swaps or (short in ("slice", "reshape") and source in dn):
+                dn.add(op.result)
+        if short == "div" and len(op.operands) >= 2:
+            lhs, rhs = (types.get(entry.get(n or "", n or "")) for n in op.operands[:2])
+            problem = _row_broadcast_div(lhs, rhs)
+            if problem is not None:
+                found.append((op, *problem))
+        if short == "reinterpret_view" and source in dn:
+            found.append((op, "PTO-CT1", {}))
+        elif short == "view" and op.op == "tile.view" and source in lowered:
+            found.append((op, "PTO-CT2", {}))
         dropped = op.kwarg("drop_dims")
         ranked = isinstance(op.type, TileType) or (isinstance(op.type, TensorType) and op.type.ranked)
         if (
@@ -622,6 +647,40 @@ def check_conversions(
     for op, code, fields in found:
         report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps", **fields))
     return len(found)
+
+
+def _row_broadcast_div(dividend: object, divisor: object) -> tuple[str, dict[str, Any]] | None:
+    """CT-5: a [M, 1] divisor broadcast along the rows must be valid wherever the dividend is (the tensor.div
+    conversion; a tile-level div is the user's own lowering)."""
+    if not (isinstance(dividend, TensorType) and isinstance(divisor, TensorType)):
+        return None
+    if dividend.rank != 2 or divisor.rank != 2 or divisor.shape[1] != 1 or dividend.shape[1] == 1:
+        return None
+    if dividend.valid is None and divisor.valid is None:
+        return None
+    top, bottom = dividend.valid or dividend.shape, divisor.valid or divisor.shape
+    if not all(isinstance(d, int) for d in (*top, *bottom)):
+        return None
+    if bottom[0] < top[0]:  # type: ignore[operator]
+        return "PTO-CT5", {"dividend": _shape_text(top), "divisor": _shape_text(bottom)}
+    if bottom[1] == 0:
+        return "PTO-CT5b", {"valid_shape": _shape_text(bottom)}
+    return None
+
+
+def _shape_text(dims: Sequence[object]) -> str:
+    return "[" + ", ".join(str(d) for d in dims) + "]"
+
+
+_TENSOR_VIEWS = frozenset({"view", "slice", "reshape", "transpose", "reinterpret_view", "load"})
+
+
+def _swaps_last_two(axes: Sequence[object], rank: int) -> bool:
+    """transpose(x, a, b) exchanges the two innermost axes: ND becomes DN."""
+    if len(axes) != 2 or not all(isinstance(a, int) and not isinstance(a, bool) for a in axes) or rank < 2:
+        return False
+    normalized = {a % rank for a in axes if isinstance(a, int)}
+    return normalized == {rank - 2, rank - 1}
 
 
 def _rank(vtype: object) -> int | None:
