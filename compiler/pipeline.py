@@ -607,7 +607,7 @@ def run_kernel(
     kernel = convert(item, facts, env)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
     errors = check_put_sources(kernel, lambda name: isinstance(facts.types.get(name), TensorType), report)
-    errors += check_conversions(kernel, {**types, **facts.types}, report)
+    errors += check_conversions(kernel, {**types, **facts.types}, report, target)
     errors += flatten(kernel, types, report)
     kernel = infer(kernel, report, target)
     errors += aiv_split_valid(kernel, report)

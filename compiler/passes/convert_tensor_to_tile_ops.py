@@ -577,7 +577,7 @@ def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callabl
 
 
 def check_conversions(
-    kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None]
+    kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None], target: str = "a2a3"
 ) -> int:
     """The ConvertTensorToTileOps rejections of ops it cannot lower (CT-3, CT-6, CT-8, CT-10). Returns the
     errors."""
@@ -604,6 +604,11 @@ def check_conversions(
         if short == "div" and len(op.operands) >= 2:
             lhs, rhs = (types.get(entry.get(n or "", n or "")) for n in op.operands[:2])
             problem = _row_broadcast_div(lhs, rhs)
+            if problem is not None:
+                found.append((op, *problem))
+        if short in ("gather", "scatter", "scatter_update") and op.dsl_name.startswith(("pl.", "pl.tensor.")):
+            src_type = types.get(entry.get(source or "", source or ""))
+            problem = _indexed_access(op, short, src_type, types, entry, target)
             if problem is not None:
                 found.append((op, *problem))
         if short == "reinterpret_view" and source in dn:
@@ -647,6 +652,65 @@ def check_conversions(
     for op, code, fields in found:
         report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps", **fields))
     return len(found)
+
+
+_INT16_FLAT = 32767  # the largest flat index an INT16 index can address
+_TWO_BYTE = frozenset({"FP16", "BF16", "INT16", "UINT16"})
+
+
+def _arg(op: TOp, position: int, name: str) -> object:
+    """A folded attribute of the call, written by keyword or at its position."""
+    value = op.kwarg(name)
+    if value is None and position < len(op.consts):
+        value = op.consts[position]
+    return value
+
+
+def _indexed_access(
+    op: TOp,
+    short: str,
+    src: object,
+    types: Mapping[str, ValueType],
+    entry: Mapping[str, str],
+    target: str,
+) -> tuple[str, dict[str, Any]] | None:
+    """CT-7 / CT-9 / CT-11: the index forms tensor.gather / scatter / scatter_update can lower."""
+    if not isinstance(src, TensorType) or not src.ranked or not all(isinstance(d, int) for d in src.shape):
+        return None
+    shape = [d for d in src.shape if isinstance(d, int)]
+    if short == "scatter_update":
+        src_name = op.operands[-1] if op.operands else None
+        value = types.get(entry.get(src_name or "", src_name or ""))
+        if isinstance(value, TensorType | TileType) and value.shape and (src.rank != 2 or value.rank != 2):
+            return "PTO-CT7", {"input_rank": src.rank, "src_rank": value.rank}
+        if src.rank == 2 and src.dtype in _TWO_BYTE and shape[0] * shape[1] > _INT16_FLAT:
+            return "PTO-CT7b", {"dtype": src.dtype, "elements": shape[0] * shape[1]}
+        return None
+    if op.kwarg("mask_pattern") is not None or op.kwarg("kvalue") is not None:
+        return None  # the mask / compare forms take no index tensor
+    dim = _arg(op, 1, "dim")
+    if not isinstance(dim, int) or isinstance(dim, bool) or not -src.rank <= dim < src.rank:
+        return None
+    norm = dim % src.rank
+    if short == "gather":
+        if src.rank > 3:
+            return "PTO-CT9c", {"rank": src.rank, "dim": norm}
+        if src.rank == 3 and norm in (0, 1) and src.dtype in _TWO_BYTE:
+            return "PTO-CT9b", {"dim": norm, "dtype": src.dtype}
+        index_name = op.operands[2] if len(op.operands) > 2 else None
+        index = types.get(entry.get(index_name or "", index_name or ""))
+        int16 = isinstance(index, TensorType | TileType) and index.dtype == "INT16"
+        if target == "a5" and int16 and src.rank == 2 and shape[0] * shape[1] - 1 > _INT16_FLAT:
+            return "PTO-CT9", {"rows": shape[0], "cols": shape[1], "max_rows": (_INT16_FLAT + 1) // shape[1]}
+        return None
+    if src.rank == 2 and src.dtype in _TWO_BYTE and shape[0] * shape[1] - 1 > _INT16_FLAT:
+        return "PTO-CT11", {
+            "dtype": src.dtype,
+            "rows": shape[0],
+            "cols": shape[1],
+            "max_rows": (_INT16_FLAT + 1) // shape[1],
+        }
+    return None
 
 
 def _row_broadcast_div(dividend: object, divisor: object) -> tuple[str, dict[str, Any]] | None:
