@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from compiler.catalog import diagnostic
@@ -11,7 +11,9 @@ from compiler.diagnostics import Diagnostic, Related
 from compiler.ops.registry import Affinity, get_op
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.model import (
+    BRIDGE_LOAD,
     CROSSING_MOVE,
+    ENTRY_LOAD,
     Kernel,
     TNode,
     TOp,
@@ -24,7 +26,7 @@ from compiler.passes.model import (
     with_children,
 )
 from compiler.source import Span
-from compiler.types import TensorType, TileType
+from compiler.types import DTYPE_BITS, TensorType, TileType
 from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
 
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
@@ -97,23 +99,50 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
     split axis, which has no halves to gather (L-1)."""
     reduced = False
     types = {op.result: op.type for op in ops if op.result}
+    tracked: dict[str, int] = {}  # a halved value's split axis, where a reshape moved it
+    loaded = {
+        op.result for op in ops if op.result and op.origin in (ENTRY_LOAD, BRIDGE_LOAD)
+    }  # GM, full width
     for op in ops:
         if op.origin == CROSSING_MOVE:
             source = op.operands[0] if op.operands else None
             src_type = types.get(source) if source else None
+            named = isinstance(source, str) and not source.startswith("_")
             if (
                 op.crossing == "V2C"
                 and isinstance(src_type, TileType | TensorType)
                 and src_type.rank == 2
                 and src_type.shape[dim] == 1
             ):
-                if isinstance(source, str) and not source.startswith("_"):
-                    error("PTO-L1", op.call_span, value=user_name(source))
+                if named:
+                    error("PTO-L1", op.call_span, value=user_name(source or ""))
                 else:
                     error("PTO-L1b", op.call_span)
+            elif op.crossing == "V2C" and source in tracked and tracked[source] not in (0, 1):
+                if named:
+                    error("PTO-L2", op.call_span, value=user_name(source or ""), dim=tracked[source])
+                else:
+                    error("PTO-L2b", op.call_span, dim=tracked[source])
             continue
         if op_affinity(op) is not Affinity.VECTOR:
             continue
+        axis = next((tracked[o] for o in op.operands if o in tracked), dim)
+        if op.op == "tile.reshape" and op.result and op.operands and op.operands[0]:
+            moved = _reshape_axis(types.get(op.operands[0]), op.type, axis)
+            if isinstance(moved, int):
+                tracked[op.result] = moved
+            elif moved is not None:
+                code, fields = moved
+                error(code, op.call_span, **fields)
+            continue
+        if op.op == "tile.reinterpret_view":
+            source = op.operands[0] if op.operands else None
+            full_width = source is None or source not in types or source in loaded
+            problem = _reinterpret_problem(op, types.get(source or ""), axis, full_width)
+            if problem is not None:
+                error(problem, op.call_span)
+        if op.result and axis != dim:
+            tracked[op.result] = axis
         if (
             reductions
             and not reduced
@@ -124,6 +153,61 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
         positional = op.op in _POSITIONAL and isinstance(op.type, TileType | TensorType) and op.type.rank == 2
         if positional and isinstance(op.type, TileType | TensorType) and op.type.shape[dim] != 1:
             error("PTO-S6", op.call_span, op=op.op)
+
+
+def _prod(dims: Sequence[object]) -> int:
+    total = 1
+    for d in dims:
+        total *= d if isinstance(d, int) else 0
+    return total
+
+
+def _reshape_axis(src: object, dst: object, axis: int) -> int | tuple[str, dict[str, Any]] | None:
+    """Where a reshape moves the split axis: the result dim that holds each lane's contiguous half of every
+    outer block (S-2: an odd axis keeps its lanes only on an axis of the same extent; S-3: no such dim).
+    None when the shapes are not static."""
+    if not (isinstance(src, TileType | TensorType) and isinstance(dst, TileType | TensorType)):
+        return None
+    shape, target = list(src.shape), list(dst.shape)
+    if not all(isinstance(d, int) for d in (*shape, *target)) or axis >= len(shape):
+        return None
+    outer, extent, inner = _prod(shape[:axis]), shape[axis], _prod(shape[axis + 1 :])
+    assert isinstance(extent, int)
+    for u, size in enumerate(target):
+        if _prod(target[:u]) != outer or size * _prod(target[u + 1 :]) != extent * inner:
+            continue
+        if extent % 2 == 0 and isinstance(size, int) and size % 2 == 0:
+            return u
+        if extent % 2 and size == extent:
+            return u
+    if extent % 2:
+        return "PTO-S2", {"dim": axis, "extent": extent}
+    return "PTO-S3", {"dim": axis}
+
+
+def _reinterpret_problem(op: TOp, src: object, axis: int, full_width: bool) -> str | None:
+    """S-5 / S-7 / S-8: a reinterpret_view the halving must re-derive per lane (a full-width source is sliced
+    per lane first, which needs static extents)."""
+    shape = op.kwarg("shape")
+    if not isinstance(src, TileType | TensorType) or axis >= src.rank:
+        return None
+    if full_width and not isinstance(src.shape[axis], int):
+        return "PTO-S7"
+    if isinstance(shape, list | tuple):
+        if not all(isinstance(d, int) for d in shape):
+            return "PTO-S8" if full_width else None
+        dtype = op.consts[1] if len(op.consts) > 1 else op.kwarg("dtype")
+        name = getattr(dtype, "name", dtype)
+        src_bits, dst_bits = (
+            DTYPE_BITS.get(src.dtype),
+            DTYPE_BITS.get(name) if isinstance(name, str) else None,
+        )
+        last = src.shape[-1]
+        if src_bits and dst_bits and isinstance(last, int):
+            inferred = [*src.shape[:-1], last * src_bits // dst_bits]
+            if list(shape) != inferred:
+                return "PTO-S5"
+    return None
 
 
 def _mixed_explicit(ops: list[TOp], lane_var: str | None) -> list[TOp]:
