@@ -842,6 +842,7 @@ class FunctionChecker:
             extents = call.args[1:3] if len(call.args) >= 3 else []
             if len(extents) == 2:
                 result = replace(result, valid=tuple(self._extent(e) for e in extents))
+                self.facts.calls[call.span] = replace(resolution, result=result)  # the passes see it too
         return result
 
     def _extent(self, expr: ir.Expr) -> int | str:

@@ -426,6 +426,8 @@ def crossings(
             transport = "tpush_to_aic (AIV) → tpop_from_aiv (AIC)"
         ttype = types.get(op.operands[0] or "") if op.operands else None
         size = _bytes(ttype)
+        if report is not None and mode != "NONE" and op.crossing == "V2C":
+            _mx_scale_split(op, mode, ttype, report)
         if report is not None and not dynamic_reported and _runtime_shape(ttype):
             # MK-4 on the AIC function the expansion creates (the verifier checks it first).
             report(
@@ -442,6 +444,23 @@ def crossings(
         )
     out.extend(gm_fences(kernel, types))
     return out
+
+
+# The scale-group axis of each MX scale operand: [M, K/32] groups along dim 1, [K/32, N] along dim 0.
+_SCALE_GROUP_SPLIT = {"LeftScale": "LEFT_RIGHT", "RightScale": "UP_DOWN"}
+
+
+def _mx_scale_split(op: TOp, mode: str, ttype: object, report: Callable[[Diagnostic], None]) -> None:
+    """SP15 / SP16: an MX scale crossing to the cube under a split needs boxed-layout transport when the split
+    runs along its scale-group axis, or when the box is only partially valid."""
+    target = op.kwarg("target_memory")
+    if target not in _SCALE_GROUP_SPLIT:
+        return
+    value = user_name(op.operands[0] or "") if op.operands else ""
+    if _SCALE_GROUP_SPLIT[str(target)] == mode:
+        report(diagnostic("PTO-SP15", op.call_span, stage="ExpandMixedKernel", value=value))
+    elif isinstance(ttype, TileType | TensorType) and ttype.valid is not None and ttype.valid != ttype.shape:
+        report(diagnostic("PTO-SP16", op.call_span, stage="ExpandMixedKernel", value=value))
 
 
 def _odd_gather(op: TOp, mode: str, extent: int, report: Callable[[Diagnostic], None]) -> None:
