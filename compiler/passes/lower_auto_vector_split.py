@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from compiler.passes.model import (
     CROSSING_MOVE,
     ENTRY_LOAD,
     Kernel,
+    TLoop,
     TNode,
     TOp,
     TRegion,
@@ -82,6 +84,8 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 break
         if not explicit:  # the implicit path halves the region's vector statements
             _halving(body_ops, dim, error, reductions=False)
+        else:
+            _per_lane_extents(region, kernel, dim, error)
     found += _crossing_modes(regions, error)
     # AUTO path: a mixed kernel with a function-level pl.split(UP_DOWN / LEFT_RIGHT) and no regions.
     if kernel.split in SPLIT_DIM and not regions and rollup(kernel.body) is Affinity.MIXED:
@@ -153,6 +157,104 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
         positional = op.op in _POSITIONAL and isinstance(op.type, TileType | TensorType) and op.type.rank == 2
         if positional and isinstance(op.type, TileType | TensorType) and op.type.shape[dim] != 1:
             error("PTO-S6", op.call_span, op=op.op)
+
+
+_VALID_RESHAPING = frozenset({"tile.set_validshape", "tile.reshape", "tile.slice"})
+_AXIS_WORD = {0: "row", 1: "column"}
+
+
+def _per_lane_extents(region: TRegion, kernel: Kernel, dim: int, error: Callable[..., None]) -> None:
+    """S-12 ... S-15: an explicit-boundary region whose shard has a ragged split axis (the lanes' valid extents
+    differ), and a gather whose lanes are each only partly valid."""
+    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
+    lane = region.lane_var or "aiv_id"
+    localized: dict[str, str] = {}  # value -> its per-lane extent, as text
+    stores: list[TOp] = []
+    for node, _ in walk(region.body):
+        if isinstance(node, TLoop):
+            # Loop-carried values: init_values= pairs, and names the body reads and rebinds (non-SSA form).
+            body_ops = [o for o, _ in ops_of(node.body)]
+            read = {r for b in body_ops for r in (*b.reads, *b.operands) if r}
+            rebound = sorted({o.result for o in body_ops if o.result and o.result in read})
+            carries = [*node.carries, *((name, name) for name in rebound)]
+            for carry, init in carries:
+                if init in localized:
+                    loop = "pl.while_" if node.kind == "while" else "pl.range"
+                    error(
+                        "PTO-S12", node.header, loop=loop, iter_arg=user_name(carry), extent=localized[init]
+                    )
+                    break
+            continue
+        if not isinstance(node, TOp):
+            continue
+        op = node
+        source = op.operands[0] if op.operands else None
+        src = types.get(source) if source else None
+        ragged = _ragged(src, dim)
+        if op.op == "tile.aiv_shard" and op.result and ragged is not None:
+            valid, half = ragged[0], _half(src, dim)
+            localized[op.result] = f"min(max({valid} - {lane} * {half}, 0), {half})"
+            continue
+        if op.op == "tile.aic_gather" and source not in localized and ragged is not None:
+            valid, extent = ragged
+            if isinstance(valid, int) and isinstance(extent, int):
+                fields = {
+                    "axis": _AXIS_WORD[dim],
+                    "valid": valid,
+                    "half": extent,
+                    "half_plus_valid": extent + valid,
+                }
+                error("PTO-S13", op.call_span, **fields)
+            continue
+        consumed = next((o for o in op.operands if o in localized), None)
+        if consumed is None:
+            continue
+        if op.op in _VALID_RESHAPING and not _widens_to_box(op, types.get(consumed), dim):
+            error("PTO-S15", op.call_span, op=op.op, extent=localized[consumed])
+        elif op.op == "tile.store":
+            stores.append(op)
+        elif op.result and op_affinity(op) is Affinity.VECTOR:
+            localized[op.result] = localized[consumed]  # elementwise work keeps the per-lane extent
+    ordered = [op for op in _region_ops(region) if op.op == "tile.store"]
+    for store in stores:
+        value = store.operands[0] or ""
+        extent = localized.get(value, "")
+        later = ordered[next(i for i, o in enumerate(ordered) if o is store) + 1 :]
+        feeds = any(len(o.operands) > 2 and o.operands[2] == store.result for o in later)
+        if feeds and not _provably_positive(types.get(value), extent):
+            error("PTO-S14", store.call_span, extent=extent)
+
+
+def _region_ops(region: TRegion) -> list[TOp]:
+    return [op for op, _ in ops_of(region.body)]
+
+
+def _ragged(value: object, dim: int) -> tuple[object, object] | None:
+    """(valid extent, physical extent) on the split axis when the valid extent is narrower than the box."""
+    if not isinstance(value, TileType | TensorType) or value.valid is None or value.rank != 2:
+        return None
+    valid, extent = value.valid[dim], value.shape[dim]
+    if isinstance(valid, int) and isinstance(extent, int) and valid >= extent:
+        return None
+    return valid, extent
+
+
+def _half(value: object, dim: int) -> object:
+    extent = value.shape[dim] if isinstance(value, TileType | TensorType) else None
+    return (extent + 1) // 2 if isinstance(extent, int) else extent
+
+
+def _widens_to_box(op: TOp, value: object, dim: int) -> bool:
+    """pl.set_validshape(shard, <full box>) is the one valid-shape change a localized shard allows."""
+    if op.op != "tile.set_validshape" or not isinstance(value, TileType | TensorType):
+        return False
+    return list(op.consts[1:3]) == list(value.shape)
+
+
+def _provably_positive(value: object, extent: str) -> bool:
+    """Both lanes hold at least one row: a static valid extent past the first lane's half."""
+    found = re.match(r"min\(max\((\d+) - \S+ \* (\d+), 0\), \d+\)$", extent)
+    return found is not None and int(found.group(1)) > int(found.group(2))
 
 
 def _prod(dims: Sequence[object]) -> int:
