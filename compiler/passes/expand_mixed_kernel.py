@@ -410,6 +410,14 @@ def crossings(
     out: list[CrossingInfo] = []
     producers = _producers(kernel)
     dynamic_reported = False
+    # A value split on its own (a vector load, a generator) or a gather keeps the lanes on the box partition,
+    # so a ragged C->V boundary cannot be rebalanced (S-10).
+    independent = any(
+        (op.op == "tile.load" and op.kwarg("target_memory") in (None, "Vec"))
+        or op.op in _GENERATORS
+        or (transports(op) and op.crossing == "V2C")
+        for op, _ in ops_of(kernel.body)
+    )
     for op, split, mode, extent in _crossing_modes(kernel, types):
         if (
             report is not None
@@ -428,6 +436,8 @@ def crossings(
         size = _bytes(ttype)
         if report is not None and mode != "NONE" and op.crossing == "V2C":
             _mx_scale_split(op, mode, ttype, report)
+        if report is not None and mode != "NONE" and op.crossing == "C2V" and independent:
+            _unbalanced_shard(op, mode, ttype, report)
         if report is not None and not dynamic_reported and _runtime_shape(ttype):
             # MK-4 on the AIC function the expansion creates (the verifier checks it first).
             report(
@@ -444,6 +454,39 @@ def crossings(
         )
     out.extend(gm_fences(kernel, types))
     return out
+
+
+_GENERATORS = frozenset({"tile.full", "tile.ci", "tile.random", "tile.tri"})
+
+
+def _unbalanced_shard(op: TOp, mode: str, ttype: object, report: Callable[[Diagnostic], None]) -> None:
+    """S-10: the lanes of a ragged C->V boundary must be equal, differ by one, or leave lane 1 empty."""
+    dim = 0 if mode == "UP_DOWN" else 1
+    if not isinstance(ttype, TileType | TensorType) or ttype.valid is None or len(ttype.shape) != 2:
+        return
+    valid, extent = ttype.valid[dim], ttype.shape[dim]
+    if not (isinstance(valid, int) and isinstance(extent, int)) or valid >= extent:
+        return
+    half = (extent + 1) // 2
+    lane0, lane1 = min(valid, half), max(valid - half, 0)
+    if lane0 in (lane1, lane1 + 1) or lane1 == 0:
+        return
+    report(
+        diagnostic(
+            "PTO-S10",
+            op.call_span,
+            stage="ExpandMixedKernel",
+            op="tile.aiv_shard",
+            valid=valid,
+            extent=extent,
+            dim=dim,
+            lane0=lane0,
+            lane1=lane1,
+            even_extent=2 * half,
+            odd_extent=2 * half - 1,
+            half=half,
+        )
+    )
 
 
 # The scale-group axis of each MX scale operand: [M, K/32] groups along dim 1, [K/32, N] along dim 0.

@@ -104,9 +104,20 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
     reduced = False
     types = {op.result: op.type for op in ops if op.result}
     tracked: dict[str, int] = {}  # a halved value's split axis, where a reshape moved it
-    loaded = {
-        op.result for op in ops if op.result and op.origin in (ENTRY_LOAD, BRIDGE_LOAD)
-    }  # GM, full width
+    loaded = {op.result for op in ops if op.result and op.origin in (ENTRY_LOAD, BRIDGE_LOAD)}  # full width
+    # A ragged C->V boundary that the lanes share out evenly: nothing else in the body is split on its own.
+    ragged = any(
+        op.origin == CROSSING_MOVE and op.crossing == "C2V" and _ragged(types.get(op.operands[0] or ""), dim)
+        for op in ops
+        if op.operands
+    )
+    independent = any(
+        (op.op == "tile.load" and op.kwarg("target_memory") in (None, "Vec"))
+        or op.op in _POSITIONAL
+        or (op.origin == CROSSING_MOVE and op.crossing == "V2C")
+        for op in ops
+    )
+    balanced = ragged and not independent
     for op in ops:
         if op.origin == CROSSING_MOVE:
             source = op.operands[0] if op.operands else None
@@ -133,7 +144,9 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
         axis = next((tracked[o] for o in op.operands if o in tracked), dim)
         if op.op == "tile.reshape" and op.result and op.operands and op.operands[0]:
             moved = _reshape_axis(types.get(op.operands[0]), op.type, axis)
-            if isinstance(moved, int):
+            if isinstance(moved, int) and moved != axis and balanced:
+                error("PTO-S4", op.call_span, from_dim=axis, to_dim=moved)
+            elif isinstance(moved, int):
                 tracked[op.result] = moved
             elif moved is not None:
                 code, fields = moved
