@@ -559,20 +559,48 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
 def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]) -> int:
     """CT-12: `pld.tensor.put` of a computed (tile) value; TPUT moves GM to GM. Returns the errors.
 
-    (CT-4, DMA and scalar stores to one GM tensor, is not modelled: the compiler stages many scalar writes
-    through UB first, and without that rewrite the check would reject valid kernels.)"""
+    CT-4 (DMA and scalar stores to one GM tensor) is checked on hand-written InCore functions only: outlined
+    scopes in real libraries mix the two on one tensor and compile, and the model does not know why."""
     ops = [op for op, _ in ops_of(kernel.body)]
     # Values computed in the kernel (not GM tensors handed in, nor what a store returns).
     computed = {
         op.result for op in ops if op.result and op.op not in ("tile.store", ALIAS) and op.origin != SCALAR
     }
     errors = 0
+    if not kernel.outlined and kernel.func_type == "InCore":
+        errors += _mixed_store_paths(kernel.body, report)
     for op in ops:
         if op.op == "pld.tensor.put" and len(op.operands) > 2:
             src = op.operands[2]
             if src is not None and (src in computed or not gm(src)):
                 report(diagnostic("PTO-CT12", op.call_span, stage="ConvertTensorToTileOps"))
                 errors += 1
+    return errors
+
+
+# pl.write of a tensor: a tile.store destination is a GM tensor, so a write to the same name is scalar.
+_SCALAR_WRITES = frozenset({"tensor.write", "tile.write"})
+
+
+def _mixed_store_paths(body: tuple[TNode, ...], report: Callable[[Diagnostic], None]) -> int:
+    """CT-4: one GM parameter written through MTE3 (tile.store / assemble) and through the scalar path
+    (tensor.write) in the same body; statements in exclusive branches never run together."""
+    stored: set[str] = set()
+    written: dict[str, TOp] = {}
+    for node in body:
+        if isinstance(node, TOp) and node.op == "tile.store" and len(node.operands) > 2 and node.operands[2]:
+            stored.add(node.operands[2])
+        elif isinstance(node, TOp) and node.op in _SCALAR_WRITES and node.operands and node.operands[0]:
+            written.setdefault(node.operands[0], node)
+    errors = 0
+    for param in sorted(stored & set(written)):
+        report(diagnostic("PTO-CT4", written[param].call_span, stage="ConvertTensorToTileOps", param=param))
+        errors += 1
+    for node in body:
+        if isinstance(node, TLoop | TScope | TRegion):
+            errors += _mixed_store_paths(node.body, report)
+        elif isinstance(node, TIf):
+            errors += _mixed_store_paths(node.body, report) + _mixed_store_paths(node.orelse, report)
     return errors
 
 
