@@ -131,6 +131,9 @@ def parse_document(
     free: list[ir.Function] = []
     nested: list[ir.Program] = []
     program: str | None = None
+    # The previous results by position: an edit that leaves a unit's IR equal (a trailing space, a comment)
+    # keeps the old objects, so every identity-keyed cache downstream still hits.
+    previous = {key[1:]: result for key, result in cache.units.items()}
     for unit in units:
         if unit.kind == "module":
             continue
@@ -142,6 +145,9 @@ def parse_document(
         if result is None:
             cache.misses += 1
             result = _parse_unit(unit, env, owner)
+            before = previous.get(key[1:])
+            if before is not None and before == result:
+                result = before
             cache.units[key] = result
         else:
             cache.hits += 1

@@ -115,7 +115,12 @@ def outline(
             found_diagnostics: list[Diagnostic] = []
             outliner = _Outliner(function, fn_facts, env, found, found_launches, found_diagnostics.append)
             outliner.block(function.body, None)
-            _check_task_scopes(function.body, found_diagnostics.append, env, under_launch=False)
+            waits = any(r.dsl_name == _DEFER_WAIT for r in fn_facts.calls.values())
+            if waits or any(
+                isinstance(st, ir.With) and st.kind == "at" and st.call.kwarg("no_dep_args") is not None
+                for st in walk_stmts(function.body)
+            ):
+                _check_task_scopes(function.body, found_diagnostics.append, env, under_launch=False)
             cached = (function, fn_facts, found, found_launches, found_diagnostics)
             memo[id(function)] = cached
         kernels.extend(cached[2])
@@ -223,6 +228,7 @@ class _Outliner:
         self.launches = launches
         self.report = report
         self.count = 0
+        self._queries: dict[str, str] | None = None  # name -> the device query it is bound to
 
     def add(
         self,
@@ -331,16 +337,15 @@ class _Outliner:
 
     def _bound_query(self, name: str) -> str | None:
         """The device-size query (`available_cluster_count`) that `name` is bound to in this function."""
-        for stmt in walk_stmts(self.function.body):
-            if (
-                isinstance(stmt, ir.Assign)
-                and any(isinstance(t, ir.Name) and t.id == name for t in stmt.targets)
-                and isinstance(stmt.value, ir.Call)
-            ):
-                query = stmt.value.func.rsplit(".", 1)[-1]
-                if query in _DEVICE_QUERIES:
-                    return query
-        return None
+        if self._queries is None:  # one walk per function, not one per launch
+            self._queries = {}
+            for stmt in walk_stmts(self.function.body):
+                if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Call):
+                    query = stmt.value.func.rsplit(".", 1)[-1]
+                    for target in stmt.targets:
+                        if isinstance(target, ir.Name) and query in _DEVICE_QUERIES:
+                            self._queries.setdefault(target.id, query)
+        return self._queries.get(name)
 
     def orchestration(self, stmt: ir.Stmt) -> None:
         """OI-V2: compute tensor ops in orchestration code (a warning; codegen later rejects them)."""

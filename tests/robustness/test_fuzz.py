@@ -169,3 +169,19 @@ def test_a_callee_signature_edit_rechecks_its_unchanged_callers() -> None:
     ]
     after = analyzer.analyze(CALLER_AND_CALLEE.format(params=three), "p.py")
     assert [d.code for d in after.diagnostics if d.code == "PTO-F36"] == ["PTO-F36"]
+
+
+def test_an_edit_that_leaves_the_ir_equal_keeps_the_functions() -> None:
+    """A trailing space or a comment re-parses the unit but keeps its IR objects, so downstream caches hit."""
+    from compiler.frontend.parser import ParseCache, parse_document
+
+    two = "x: pl.Tensor[[16, 16], pl.FP32], y: pl.Out[pl.Tensor[[16, 16], pl.FP32]]"
+    text = CALLER_AND_CALLEE.format(params=two)
+    cache, graph = ParseCache(), ModuleGraph()
+    before = parse_document(text, None, cache, graph).module.all_functions()
+    spaced = text.replace("t = pl.load(x, [0, 0], [16, 16])", "t = pl.load(x, [0, 0], [16, 16])  # rows")
+    after = parse_document(spaced, None, cache, graph).module.all_functions()
+    assert [f.name for f in after] == [f.name for f in before]
+    assert all(a is b for a, b in zip(after, before, strict=True))
+    changed = parse_document(spaced.replace("[16, 16])  # rows", "[8, 16])"), None, cache, graph)
+    assert changed.module.all_functions()[0] is not before[0]
