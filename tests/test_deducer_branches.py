@@ -1,0 +1,333 @@
+"""Every branch of every type deducer in the op registry, reached from DSL source.
+
+Each case is a small program whose one call makes exactly that `raise DeduceError` fire (the compiler's text
+arrives as the parser's PTO-F15 / PTO-F15b / PTO-F15c / PTO-D* error) and a near-miss twin that deduces
+cleanly. A last test scans `compiler/ops/deduce.py` so that a new branch comes with its case, or with the
+reason DSL source cannot reach it."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from compiler.ops import deduce
+from compiler.pipeline import analyze
+
+DEDUCE = Path(deduce.__file__)
+
+
+def _sites() -> list[str]:
+    """`function#n` for the n-th raise of DeduceError (in source order) of each deducer function."""
+    tree = ast.parse(DEDUCE.read_text(encoding="utf-8"))
+    out: list[str] = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        raises = sorted(
+            n.lineno
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Raise)
+            and isinstance(n.exc, ast.Call)
+            and getattr(n.exc.func, "id", "") == "DeduceError"
+        )
+        out.extend(f"{fn.name}#{i}" for i in range(len(raises)))
+    return out
+
+
+def _site_of(fn_name: str, lineno: int) -> str:
+    tree = ast.parse(DEDUCE.read_text(encoding="utf-8"))
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef) and fn.name == fn_name:
+            raises = sorted(
+                n.lineno
+                for n in ast.walk(fn)
+                if isinstance(n, ast.Raise)
+                and isinstance(n.exc, ast.Call)
+                and getattr(n.exc.func, "id", "") == "DeduceError"
+            )
+            return f"{fn_name}#{raises.index(lineno)}"
+    raise KeyError(fn_name)
+
+
+T = "pl.Tensor"
+MAT = "target_memory=pl.Mem.Mat"
+F16 = f"a: {T}[[64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]"
+LR = f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})"
+# MX operands on Ascend950: FP8 data and FP8E8M0 scales of K/32 groups.
+MX = (
+    f"a: {T}[[64, 128], pl.FP8E4M3FN], sa: {T}[[64, 4], pl.FP8E8M0], b: {T}[[128, 64], pl.FP8E4M3FN], "
+    f"sb: {T}[[4, 64], pl.FP8E8M0], c: {T}[[64, 64], pl.FP32], z: {T}[[1, 64], pl.FP32]"
+)
+MXL = (
+    f"l = pl.load(a, [0, 0], [64, 128], {MAT})\nls = pl.load(sa, [0, 0], [64, 4], {MAT})\n"
+    f"r = pl.load(b, [0, 0], [128, 64], {MAT})\nrs = pl.load(sb, [0, 0], [4, 64], {MAT})"
+)
+# Each case: (site, program kind, parameters, the faulty statement(s), the twin's statement(s)).
+# "jit": tensor code in a pl.at scope; "tile": tile code in a hand-written InCore function; "a5": tile code
+# for Ascend950 (the MX ops).
+CASES: list[tuple[str, str, str, str, str]] = [
+    ("_binary#0", "jit", f"a: {T}[[64, 128], pl.FP32], b: {T}[[32, 128], pl.FP32]", "r = pl.add(a, b)",
+     "r = pl.add(a, a)"),
+    ("_reduce#0", "tile", f"a: {T}[[64], pl.FP32]", "r = pl.row_sum(pl.load(a, [0], [64]))",
+     "r = pl.exp(pl.load(a, [0], [64]))"),
+    ("_expand#0", "jit", f"a: {T}[[64, 64], pl.FP32], u: {T}[[1, 64], pl.FP32], v: {T}[[64, 1], pl.FP32]",
+     "r = pl.row_expand_div(a, u)", "r = pl.row_expand_div(a, v)"),
+    ("_concat#0", "jit", f"a: {T}[[64, 64], pl.FP32], b: {T}[[64], pl.FP32]", "r = pl.concat(a, b)",
+     "r = pl.concat(a, a)"),
+    ("check_init_cond#0", "jit", f"c: {T}[[64, 64], pl.FP32], {F16}", "r = pl.matmul_acc(c, a, b, init_cond=a)",
+     "r = pl.matmul_acc(c, a, b, init_cond=True)"),
+    ("check_init_cond#1", "jit", f"c: {T}[[64, 64], pl.FP32], {F16}, k: pl.Scalar[pl.INDEX]",
+     "r = pl.matmul_acc(c, a, b, init_cond=k)", "r = pl.matmul_acc(c, a, b, init_cond=k == 0)"),
+    ("_k_mismatch#0", "jit", f"a: {T}[[64, 128], pl.FP16], b: {T}[[64, 64], pl.FP16]", "r = pl.matmul(a, b)",
+     "r = pl.matmul(a, pl.transpose(a, 0, 1))"),
+    ("_tensor_product#0", "jit", f"s: {T}[[], pl.FP16], b: {T}[[64, 64], pl.FP16]", "r = pl.matmul(s, b)",
+     "r = pl.matmul(b, b)"),
+    ("_tensor_product#1", "jit", f"u: {T}[[64], pl.FP16], v: {T}[[32], pl.FP16]", "r = pl.matmul(u, v)",
+     "r = pl.matmul(u, u)"),
+    ("_tensor_product#2", "jit", f"a: {T}[[2, 64, 64], pl.FP16], v: {T}[[64], pl.FP16]", "r = pl.matmul(a, v)",
+     "r = pl.matmul(a, a)"),
+    ("_tensor_product#3", "jit", f"a: {T}[[2, 64, 64], pl.FP16], b: {T}[[3, 64, 64], pl.FP16]",
+     "r = pl.matmul(a, b)", "r = pl.matmul(a, a)"),
+    ("_tile_product#0", "tile", f"a: {T}[[2, 64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
+     f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "c = pl.matmul(l, r)", f"r = pl.load(b, [0, 0], [64, 64], {MAT})\nc = pl.matmul(r, r)"),
+    ("_tile_product#1", "tile", f"a: {T}[[64, 64], pl.FP16], b: {T}[[64, 64], pl.BF16]",
+     f"{LR}\nc = pl.matmul(l, r)", f"{LR}\nc = pl.matmul(l, l)"),
+    ("_check_acc#0", "tile", F16,
+     f"{LR}\nacc = pl.create_tile([2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "c = pl.matmul_acc(acc, l, r)",
+     f"{LR}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.matmul_acc(acc, l, r)"),
+    ("_check_acc#1", "tile", F16,
+     f"{LR}\nacc = pl.create_tile([32, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "c = pl.matmul_acc(acc, l, r)",
+     f"{LR}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.matmul_acc(acc, l, r)"),
+    ("_check_acc#2", "tile", F16,
+     f"{LR}\nacc = pl.create_tile([64, 64], dtype=pl.FP16, target_memory=pl.Mem.Acc)\n"
+     "c = pl.matmul_acc(acc, l, r)",
+     f"{LR}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.matmul_acc(acc, l, r)"),
+    ("_matmul_acc#0", "jit", f"c: {T}[[64], pl.FP32], d: {T}[[64, 64], pl.FP32], {F16}",
+     "r = pl.matmul_acc(c, a, b)", "r = pl.matmul_acc(d, a, b)"),
+    ("_check_bias#0", "tile", f"{F16}, z: {T}[[1, 1, 64], pl.FP32], y: {T}[[1, 64], pl.FP32]",
+     f"{LR}\nbias = pl.load(z, [0, 0, 0], [1, 1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+    ("_check_bias#1", "tile", f"{F16}, z: {T}[[2, 64], pl.FP32], y: {T}[[1, 64], pl.FP32]",
+     f"{LR}\nbias = pl.load(z, [0, 0], [2, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+    ("_check_bias#2", "tile", f"{F16}, z: {T}[[1, 32], pl.FP32], y: {T}[[1, 64], pl.FP32]",
+     f"{LR}\nbias = pl.load(z, [0, 0], [1, 32], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+    ("_check_bias#3", "tile", f"{F16}, z: {T}[[1, 64], pl.FP16], y: {T}[[1, 64], pl.FP32]",
+     f"{LR}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+    ("_batch_product#0", "tile", f"a: {T}[[64], pl.FP16], b: {T}[[2, 64, 64], pl.FP16]",
+     f"l = pl.load(a, [0], [64], {MAT})\nr = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(l, r)",
+     f"r = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(r, r)"),
+    ("_batch_product#1", "tile", f"a: {T}[[2, 64, 64], pl.FP16], b: {T}[[3, 64, 64], pl.FP16]",
+     f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nr = pl.load(b, [0, 0, 0], [3, 64, 64], {MAT})\n"
+     "c = pl.batch_matmul(l, r)", f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(l, l)"),
+    ("_batch_product#2", "tile", f"a: {T}[[2, 64, 64], pl.FP16], b: {T}[[2, 64, 64], pl.BF16]",
+     f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nr = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\n"
+     "c = pl.batch_matmul(l, r)", f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(l, l)"),
+    ("_gemv_product#0", "tile", f"a: {T}[[1, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     'c = pl.gemv(l, r, acc_phase="halfway")',
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     'c = pl.gemv(l, r, acc_phase="final")'),
+    ("_gemv_product#1", "tile", f"a: {T}[[1, 64], pl.INT16], b: {T}[[64, 64], pl.INT16], "
+     f"e: {T}[[1, 64], pl.INT8], f: {T}[[64, 64], pl.INT8]",
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)",
+     f"l = pl.load(e, [0, 0], [1, 64], {MAT})\nr = pl.load(f, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)"),
+    ("_gemv_product#2", "tile", F16, f"{LR}\nc = pl.gemv(l, r)",
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)"),
+    ("_gemv_acc#0", "tile", F16,
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.create_tile([2, 16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)",
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
+    ("_gemv_acc#1", "tile", F16,
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.create_tile([1, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)",
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
+    ("_gemv_acc#2", "tile", F16,
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.create_tile([16, 64], dtype=pl.INT32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)",
+     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
+    ("_reshape#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.reshape(a, [64, 32])",
+     "r = pl.reshape(a, [32, 128])"),
+    ("_transpose#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.transpose(a, 0, 2)",
+     "r = pl.transpose(a, 0, 1)"),
+    ("_create#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "s = pl.create_tile([64, 4], dtype=pl.FP8E8M0, target_memory=pl.Mem.LeftScale)",
+     "s = pl.create_tile([64, 4], dtype=pl.FP8E8M0, target_memory=pl.Mem.Mat)"),
+    ("_enum_kwarg#1", "jit", f"a: {T}[[64, 64], pl.FP32]", "pl.system.syncall(core_type=pl.SyncAllMode.HARD)",
+     "pl.system.syncall(core_type=pl.KernelType.AIV)"),
+    ("_sync_event#1", "jit", f"a: {T}[[64, 64], pl.FP32]",
+     "pl.system.sync_set(14, pipe=pl.PipeType.V, core_type=pl.KernelType.AIV)",
+     "pl.system.sync_set(13, pipe=pl.PipeType.V, core_type=pl.KernelType.AIV)"),
+    ("_sync_event#2", "jit", f"a: {T}[[64, 64], pl.FP32]",
+     "pl.system.sync_set(1, pipe=pl.PipeType.V, ffts_mode=3, core_type=pl.KernelType.AIV)",
+     "pl.system.sync_set(1, pipe=pl.PipeType.V, ffts_mode=2, core_type=pl.KernelType.AIV)"),
+    ("_prefetch#0", "tile", f"a: {T}[[1, 4096], pl.FP16]",
+     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(pl.load(a, [0, 0], [1, 64]), ctx)",
+     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(a, ctx)"),
+    ("_prefetch#1", "jit", f"s: {T}[[], pl.FP16], a: {T}[[1, 4096], pl.FP16]",
+     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(s, ctx)",
+     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(a, ctx)"),
+    ("_prefetch#2", "jit", f"a: {T}[[64, 64], pl.FP16], f: {T}[[1, 4096], pl.FP16]",
+     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(a, ctx)",
+     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(f, ctx)"),
+    ("_mx_product#0", "a5", f"{MX}, a3: {T}[[2, 64, 128], pl.FP8E4M3FN]",
+     f"{MXL}\nl3 = pl.load(a3, [0, 0, 0], [2, 64, 128], {MAT})\nc = pl.matmul_mx(l3, ls, r, rs)",
+     f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#1", "a5", f"{MX}, h: {T}[[64, 128], pl.FP16]",
+     f"{MXL}\nlh = pl.load(h, [0, 0], [64, 128], {MAT})\nc = pl.matmul_mx(lh, ls, r, rs)",
+     f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#2", "a5", f"{MX}, m: {T}[[8, 128], pl.FP8E4M3FN], ms: {T}[[8, 4], pl.FP8E8M0]",
+     f"{MXL}\nlm = pl.load(m, [0, 0], [8, 128], {MAT})\nlms = pl.load(ms, [0, 0], [8, 4], {MAT})\n"
+     "c = pl.matmul_mx(lm, lms, r, rs)", f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#3", "a5", f"{MX}, n: {T}[[128, 48], pl.FP8E4M3FN], ns: {T}[[4, 48], pl.FP8E8M0]",
+     f"{MXL}\nrn = pl.load(n, [0, 0], [128, 48], {MAT})\nrns = pl.load(ns, [0, 0], [4, 48], {MAT})\n"
+     "c = pl.matmul_mx(l, ls, rn, rns)", f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#4", "a5", f"{MX}, k: {T}[[64, 64], pl.FP8E4M3FN]",
+     f"{MXL}\nrk = pl.load(k, [0, 0], [64, 64], {MAT})\nc = pl.matmul_mx(l, ls, rk, rs)",
+     f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#5", "a5", f"{MX}, k: {T}[[64, 96], pl.FP8E4M3FN], kr: {T}[[96, 64], pl.FP8E4M3FN]",
+     f"{MXL}\nlk = pl.load(k, [0, 0], [64, 96], {MAT})\nrk = pl.load(kr, [0, 0], [96, 64], {MAT})\n"
+     "c = pl.matmul_mx(lk, ls, rk, rs)", f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#6", "a5", f"{MX}, s3: {T}[[1, 64, 4], pl.FP8E8M0]",
+     f"{MXL}\nls3 = pl.load(s3, [0, 0, 0], [1, 64, 4], {MAT})\nc = pl.matmul_mx(l, ls3, r, rs)",
+     f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#7", "a5", f"{MX}, s2: {T}[[64, 2], pl.FP8E8M0]",
+     f"{MXL}\nls2 = pl.load(s2, [0, 0], [64, 2], {MAT})\nc = pl.matmul_mx(l, ls2, r, rs)",
+     f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_matmul_mx_acc#0", "a5", MX,
+     f"{MXL}\nacc = pl.create_tile([2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "d = pl.matmul_mx_acc(acc, l, ls, r, rs)",
+     f"{MXL}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "d = pl.matmul_mx_acc(acc, l, ls, r, rs)"),
+    ("_matmul_mx_acc#1", "a5", MX,
+     f"{MXL}\nacc = pl.create_tile([64, 64], dtype=pl.FP16, target_memory=pl.Mem.Acc)\n"
+     "d = pl.matmul_mx_acc(acc, l, ls, r, rs)",
+     f"{MXL}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "d = pl.matmul_mx_acc(acc, l, ls, r, rs)"),
+    ("_matmul_mx_acc#2", "a5", MX,
+     f"{MXL}\nacc = pl.create_tile([32, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "d = pl.matmul_mx_acc(acc, l, ls, r, rs)",
+     f"{MXL}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "d = pl.matmul_mx_acc(acc, l, ls, r, rs)"),
+    ("_matmul_mx_bias#0", "a5", f"{MX}, z3: {T}[[1, 1, 64], pl.FP32]",
+     f"{MXL}\nbias = pl.load(z3, [0, 0, 0], [1, 1, 64], target_memory=pl.Mem.Bias)\n"
+     "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
+     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+    ("_matmul_mx_bias#1", "a5", f"{MX}, zh: {T}[[1, 64], pl.FP16]",
+     f"{MXL}\nbias = pl.load(zh, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\n"
+     "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
+     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+    ("_matmul_mx_bias#2", "a5", f"{MX}, z2: {T}[[2, 64], pl.FP32]",
+     f"{MXL}\nbias = pl.load(z2, [0, 0], [2, 64], target_memory=pl.Mem.Bias)\n"
+     "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
+     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+    ("_matmul_mx_bias#3", "a5", f"{MX}, zn: {T}[[1, 32], pl.FP32]",
+     f"{MXL}\nbias = pl.load(zn, [0, 0], [1, 32], target_memory=pl.Mem.Bias)\n"
+     "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
+     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+]  # fmt: skip
+
+# Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.
+RULE_FIXTURES: dict[str, str] = {
+    "_boundary#0": "PTO-D2",
+    "_boundary#1": "PTO-D4",
+    "_boundary#2": "PTO-D5",
+    "_boundary#3": "PTO-D5b",
+    "_boundary#4": "PTO-D6",
+    "_boundary#5": "PTO-D7",
+    "_check_shard_valid_shape#0": "PTO-D8",
+    "_check_shard_valid_shape#1": "PTO-D9",
+    "_check_shard_valid_shape#2": "PTO-D10",
+    "_check_shard_valid_shape#3": "PTO-D11",
+    "_enum_kwarg#0": "PTO-SP5",
+    "_sync_event#0": "PTO-SP5b",
+    "_syncall#0": "PTO-SP7",
+}
+
+# Branches DSL source cannot reach, with the reason.
+NOT_FROM_SOURCE: dict[str, str] = {}
+
+
+def _program(kind: str, params: str, body: str, name: str) -> str:
+    lines = body.split("\n")
+    if kind == "jit":
+        inner = "\n".join(f"        {line}" for line in lines)
+        return f'@pl.jit\ndef {name}({params}):\n    with pl.at(level=pl.Level.CORE_GROUP, name_hint="{name}"):\n{inner}\n'
+    inner = "\n".join(f"        {line}" for line in lines)
+    return (
+        f"@pl.program\nclass {name.title()}:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+        f"    def {name}(self, {params}):\n{inner}\n"
+    )
+
+
+def _source(kind: str, params: str, body: str, name: str) -> str:
+    head = "# target: a5\n" if kind == "a5" else ""
+    program = _program("tile" if kind == "a5" else kind, params, body, name)
+    return head + "import pypto.language as pl\n\n\n" + program
+
+
+class _Recorder:
+    """Which deducer branches fire while a program is analysed."""
+
+    def __init__(self) -> None:
+        self.hits: list[str] = []
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        recorder = self
+
+        class Recording(deduce.DeduceError):
+            def __init__(self, *args: object) -> None:
+                frame = sys._getframe(1)
+                recorder.hits.append(_site_of(frame.f_code.co_name, frame.f_lineno))
+                super().__init__(*args)
+
+        monkeypatch.setattr(deduce, "DeduceError", Recording)
+
+
+def _ids() -> Iterator[str]:
+    return (case[0] for case in CASES)
+
+
+@pytest.mark.parametrize(("site", "kind", "params", "faulty", "twin"), CASES, ids=list(_ids()))
+def test_branch_fires_from_source_and_the_twin_is_clean(
+    monkeypatch: pytest.MonkeyPatch, site: str, kind: str, params: str, faulty: str, twin: str
+) -> None:
+    recorder = _Recorder()
+    recorder.install(monkeypatch)
+    analysis = analyze(_source(kind, params, faulty, "faulty"))
+    assert site in recorder.hits, (site, recorder.hits)
+    errors = [d for d in analysis.diagnostics if d.is_error]
+    assert errors, "the deducer's error reaches the user"
+    assert all(d.code.startswith(("PTO-F15", "PTO-D")) for d in errors), [d.code for d in errors]
+    recorder.hits.clear()
+    clean = analyze(_source(kind, params, twin, "twin"))
+    assert recorder.hits == []
+    assert [d.code for d in clean.diagnostics if d.is_error] == []
+
+
+@pytest.mark.parametrize(("site", "code"), sorted(RULE_FIXTURES.items()))
+def test_branch_fires_in_its_rule_fixture(monkeypatch: pytest.MonkeyPatch, site: str, code: str) -> None:
+    recorder = _Recorder()
+    recorder.install(monkeypatch)
+    path = Path(__file__).parent / "rules" / f"{code}.py"
+    analyze(path.read_text(encoding="utf-8"), path=str(path))
+    assert site in recorder.hits, (site, recorder.hits)
+
+
+def test_every_deducer_branch_has_a_case_or_a_reason() -> None:
+    covered = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE)
+    missing = [site for site in _sites() if site not in covered]
+    assert missing == [], f"deducer branches without a case: {missing}"
+    assert set(NOT_FROM_SOURCE) <= set(_sites()) and all(NOT_FROM_SOURCE.values())
