@@ -57,6 +57,7 @@ T = "pl.Tensor"
 MAT = "target_memory=pl.Mem.Mat"
 F16 = f"a: {T}[[64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]"
 LR = f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})"
+GV = f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})"  # a GEMV row
 # MX operands on Ascend950: FP8 data and FP8E8M0 scales of K/32 groups.
 MX = (
     f"a: {T}[[64, 128], pl.FP8E4M3FN], sa: {T}[[64, 4], pl.FP8E8M0], b: {T}[[128, 64], pl.FP8E4M3FN], "
@@ -133,9 +134,9 @@ CASES: list[tuple[str, str, str, str, str]] = [
      f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nr = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\n"
      "c = pl.batch_matmul(l, r)", f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(l, l)"),
     ("_gemv_product#0", "tile", f"a: {T}[[1, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      'c = pl.gemv(l, r, acc_phase="halfway")',
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      'c = pl.gemv(l, r, acc_phase="final")'),
     ("_gemv_product#1", "tile", f"a: {T}[[1, 64], pl.INT16], b: {T}[[64, 64], pl.INT16], "
      f"e: {T}[[1, 64], pl.INT8], f: {T}[[64, 64], pl.INT8]",
@@ -144,19 +145,19 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("_gemv_product#2", "tile", F16, f"{LR}\nc = pl.gemv(l, r)",
      f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)"),
     ("_gemv_acc#0", "tile", F16,
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      "acc = pl.create_tile([2, 16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)",
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
     ("_gemv_acc#1", "tile", F16,
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      "acc = pl.create_tile([1, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)",
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
     ("_gemv_acc#2", "tile", F16,
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      "acc = pl.create_tile([16, 64], dtype=pl.INT32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)",
-     f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     f"{GV}\n"
      "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
     ("_reshape#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.reshape(a, [64, 32])",
      "r = pl.reshape(a, [32, 128])"),
