@@ -88,6 +88,7 @@ class PyptoServer(LanguageServer):
         # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
         self.analyzers: dict[str, Analyzer] = {}
         self.idle_gc: asyncio.TimerHandle | None = None
+        self.running_analyses = 0  # the cyclic GC is paused while any analysis runs
         self.project = project_config.ProjectConfig()
         self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
@@ -251,9 +252,13 @@ class PyptoServer(LanguageServer):
         generation, target = self.generation, self.settings.target
         start = time.perf_counter()
         loop = asyncio.get_running_loop()
-        analysis = await loop.run_in_executor(
-            self.executor, run_analysis, snap.text, snap.path, target, False, self.analyzer_for(snap.uri)
-        )
+        self.pause_gc()
+        try:
+            analysis = await loop.run_in_executor(
+                self.executor, run_analysis, snap.text, snap.path, target, False, self.analyzer_for(snap.uri)
+            )
+        finally:
+            self.resume_gc()
         elapsed = time.perf_counter() - start
         self.settle_memory()
         state = self.docs.get(uri)
@@ -276,6 +281,18 @@ class PyptoServer(LanguageServer):
             name = Path(to_fs_path(other) or other).name
             out.extend((name, f) for f in result.analysis.foreign_ops if Path(f.path) == Path(path))
         return out
+
+    def pause_gc(self) -> None:
+        """An analysis allocates millions of short-lived objects and frees them by reference count: the
+        cyclic collector's passes over the growing heap were a third of a cold open. It runs again after."""
+        self.running_analyses += 1
+        gc.disable()
+
+    def resume_gc(self) -> None:
+        """Re-enable the cyclic GC once no analysis is running (settle_memory then freezes what remains)."""
+        self.running_analyses -= 1
+        if self.running_analyses == 0:
+            gc.enable()
 
     def settle_memory(self) -> None:
         """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
