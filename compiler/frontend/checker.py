@@ -728,6 +728,15 @@ class FunctionChecker:
             self.error("PTO-F28", expr.span, kind=expr.kind)
         return UNKNOWN
 
+    def _takes_device_value(self, call: ir.Call) -> bool:
+        """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
+        expression, so the parser must route it (and a plain Python function has no route)."""
+        from compiler.passes.walk import walk_expr  # as _walk_calls: the passes package imports this one
+
+        args = [*call.args, *(k.value for k in call.keywords)]
+        names = {e.id for a in args for e in walk_expr(a) if isinstance(e, ir.Name)}
+        return any(isinstance(self.facts.types.get(n), TensorType | TileType | ScalarType) for n in names)
+
     def _undefined(self, name: str) -> bool:
         """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
         return (
@@ -803,7 +812,11 @@ class FunctionChecker:
                 self.value(arg, ctx)
             for kw in call.keywords:
                 self.value(kw.value, ctx)
-            if self.function.decorator == "function" and _plain_python_function(self.env.get(func)):
+            if (
+                self.function.decorator == "function"
+                and _plain_python_function(self.env.get(func))
+                and self._takes_device_value(call)
+            ):
                 self.error("PTO-F26", call.span, call=_call_text(call))
                 return UNKNOWN
             if func == "pl.yield_" and call.args:
