@@ -30,6 +30,10 @@ class Span:
         """The same span moved by a number of lines (for units parsed out of place)."""
         return Span(self.line + line_delta, self.col, self.end_line + line_delta, self.end_col)
 
+    def with_def_keyword(self) -> Span:
+        """A function name's span widened to start at its `def` keyword (the compiler's function span)."""
+        return Span(self.line, max(self.col - len("def "), 0), self.line, self.end_col)
+
     def header(self) -> Span:
         """Only the first line of a multi-line span (a region or scope header)."""
         if self.end_line == self.line:

@@ -18,7 +18,6 @@ from compiler.lints.docs import fixture_diff, fixture_pairs
 
 RULES_DIR = Path(__file__).resolve().parent / "docs" / "rules"
 _FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "hazards"
-_RULE_FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "rules"
 _HEADER = re.compile(r"^# (rule|line|message): |^# `faulty` breaks the rule")
 
 _STAGE_WORDS = {
@@ -74,7 +73,7 @@ def _examples(code: str, fixtures: Path | None) -> list[str]:
     if fixtures is None:
         return []
     if rule(code).stage != "lint":
-        return _rule_example(code, _RULE_FIXTURES if fixtures == _FIXTURES else fixtures.parent / "rules")
+        return _rule_example(code, fixtures.parent / "rules")  # tests/rules beside tests/hazards
     out: list[str] = []
     for faulty, twin in fixture_pairs(fixtures, code):
         title = "## Example: failing, then fixed" if not out else "## Another example"

@@ -8,8 +8,8 @@ reason DSL source cannot reach it."""
 from __future__ import annotations
 
 import ast
+import functools
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,10 +20,11 @@ from compiler.pipeline import analyze
 DEDUCE = Path(deduce.__file__)
 
 
-def _sites() -> list[str]:
-    """`function#n` for the n-th raise of DeduceError (in source order) of each deducer function."""
+@functools.cache
+def _raise_sites() -> dict[tuple[str, int], str]:
+    """(deducer function, line of its `raise DeduceError`) -> `function#n`, n counting its raises in order."""
     tree = ast.parse(DEDUCE.read_text(encoding="utf-8"))
-    out: list[str] = []
+    out: dict[tuple[str, int], str] = {}
     for fn in ast.walk(tree):
         if not isinstance(fn, ast.FunctionDef):
             continue
@@ -34,23 +35,8 @@ def _sites() -> list[str]:
             and isinstance(n.exc, ast.Call)
             and getattr(n.exc.func, "id", "") == "DeduceError"
         )
-        out.extend(f"{fn.name}#{i}" for i in range(len(raises)))
+        out.update({(fn.name, line): f"{fn.name}#{i}" for i, line in enumerate(raises)})
     return out
-
-
-def _site_of(fn_name: str, lineno: int) -> str:
-    tree = ast.parse(DEDUCE.read_text(encoding="utf-8"))
-    for fn in ast.walk(tree):
-        if isinstance(fn, ast.FunctionDef) and fn.name == fn_name:
-            raises = sorted(
-                n.lineno
-                for n in ast.walk(fn)
-                if isinstance(n, ast.Raise)
-                and isinstance(n.exc, ast.Call)
-                and getattr(n.exc.func, "id", "") == "DeduceError"
-            )
-            return f"{fn_name}#{raises.index(lineno)}"
-    raise KeyError(fn_name)
 
 
 T = "pl.Tensor"
@@ -291,17 +277,13 @@ class _Recorder:
         class Recording(deduce.DeduceError):
             def __init__(self, *args: object) -> None:
                 frame = sys._getframe(1)
-                recorder.hits.append(_site_of(frame.f_code.co_name, frame.f_lineno))
+                recorder.hits.append(_raise_sites()[(frame.f_code.co_name, frame.f_lineno)])
                 super().__init__(*args)
 
         monkeypatch.setattr(deduce, "DeduceError", Recording)
 
 
-def _ids() -> Iterator[str]:
-    return (case[0] for case in CASES)
-
-
-@pytest.mark.parametrize(("site", "kind", "params", "faulty", "twin"), CASES, ids=list(_ids()))
+@pytest.mark.parametrize(("site", "kind", "params", "faulty", "twin"), CASES, ids=[case[0] for case in CASES])
 def test_branch_fires_from_source_and_the_twin_is_clean(
     monkeypatch: pytest.MonkeyPatch, site: str, kind: str, params: str, faulty: str, twin: str
 ) -> None:
@@ -329,6 +311,6 @@ def test_branch_fires_in_its_rule_fixture(monkeypatch: pytest.MonkeyPatch, site:
 
 def test_every_deducer_branch_has_a_case_or_a_reason() -> None:
     covered = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE)
-    missing = [site for site in _sites() if site not in covered]
+    missing = [site for site in _raise_sites().values() if site not in covered]
     assert missing == [], f"deducer branches without a case: {missing}"
-    assert set(NOT_FROM_SOURCE) <= set(_sites()) and all(NOT_FROM_SOURCE.values())
+    assert set(NOT_FROM_SOURCE) <= set(_raise_sites().values()) and all(NOT_FROM_SOURCE.values())

@@ -28,6 +28,7 @@ from compiler.frontend.consts import (
 )
 from compiler.ops.resolve import Resolution, resolve_call
 from compiler.ops.signatures import SIGNATURES
+from compiler.passes.walk import calls_in_block, child_blocks, walk_expr
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
 
@@ -179,7 +180,7 @@ class FunctionChecker:
                         if name.id in defined:
                             self.error("PTO-F42", name.span, name=name.id)
                         defined.add(name.id)
-            for nested in _nested_bodies(stmt):
+            for nested in child_blocks(stmt):
                 self.single_assignment(nested, set())
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
@@ -502,7 +503,7 @@ class FunctionChecker:
         """Every call in a body (memoised: an spmd body is asked several questions)."""
         cached = self._calls.get(id(body))
         if cached is None or cached[0] is not body:
-            cached = (body, _walk_calls(body))
+            cached = (body, calls_in_block(body))
             self._calls[id(body)] = cached
         return cached[1]
 
@@ -731,8 +732,6 @@ class FunctionChecker:
     def _takes_device_value(self, call: ir.Call) -> bool:
         """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
         expression, so the parser must route it (and a plain Python function has no route)."""
-        from compiler.passes.walk import walk_expr  # as _walk_calls: the passes package imports this one
-
         args = [*call.args, *(k.value for k in call.keywords)]
         names = {e.id for a in args for e in walk_expr(a) if isinstance(e, ir.Name)}
         return any(isinstance(self.facts.types.get(n), TensorType | TileType | ScalarType) for n in names)
@@ -1035,15 +1034,6 @@ _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl
 """The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
 
 
-def _nested_bodies(stmt: ir.Stmt) -> tuple[tuple[ir.Stmt, ...], ...]:
-    """The statement lists nested directly in a statement (loop, branch and scope bodies)."""
-    if isinstance(stmt, ir.If):
-        return (stmt.body, stmt.orelse)
-    if isinstance(stmt, ir.For | ir.While | ir.With):
-        return (stmt.body,)
-    return ()
-
-
 def _plain_python_function(value: object) -> bool:
     """A module-level `def` without decorators (or a lambda): a Python function, not a DSL one."""
     if not isinstance(value, FunctionValue):
@@ -1189,12 +1179,6 @@ def _literal_text(expr: ir.Expr, env: Mapping[str, object]) -> str:
     """The source text of a module constant that a quick fix can inline in place of its name."""
     value = env.get(expr.id) if isinstance(expr, ir.Name) else None
     return value.text if isinstance(value, SourceText) else ""
-
-
-def _walk_calls(stmts: tuple[ir.Stmt, ...]) -> list[ir.Call]:
-    from compiler.passes.walk import calls_in_block
-
-    return calls_in_block(stmts)
 
 
 _CONTEXT_KINDS = frozenset({"at", "cluster", "spmd", "scope", "manual_scope"})

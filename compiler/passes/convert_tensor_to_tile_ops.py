@@ -17,6 +17,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
+from compiler.ops.deduce import format_shape
 from compiler.ops.registry import get_op
 from compiler.passes.model import (
     ALIAS,
@@ -35,6 +36,7 @@ from compiler.passes.model import (
     TScope,
     TYield,
     ops_of,
+    user_name,
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
 from compiler.passes.walk import sub_exprs
@@ -557,18 +559,13 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
 
 
 def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]) -> int:
-    """CT-12: `pld.tensor.put` of a computed (tile) value; TPUT moves GM to GM. Returns the errors.
-
-    CT-4 (DMA and scalar stores to one GM tensor) is checked on hand-written InCore functions only: outlined
-    scopes in real libraries mix the two on one tensor and compile, and the model does not know why."""
+    """CT-12: `pld.tensor.put` of a computed (tile) value; TPUT moves GM to GM. Returns the errors."""
     ops = [op for op, _ in ops_of(kernel.body)]
     # Values computed in the kernel (not GM tensors handed in, nor what a store returns).
     computed = {
         op.result for op in ops if op.result and op.op not in ("tile.store", ALIAS) and op.origin != SCALAR
     }
     errors = 0
-    if not kernel.outlined and kernel.func_type == "InCore":
-        errors += _mixed_store_paths(kernel.body, report)
     for op in ops:
         if op.op == "pld.tensor.put" and len(op.operands) > 2:
             src = op.operands[2]
@@ -594,7 +591,11 @@ def _mixed_store_paths(body: tuple[TNode, ...], report: Callable[[Diagnostic], N
             written.setdefault(node.operands[0], node)
     errors = 0
     for param in sorted(stored & set(written)):
-        report(diagnostic("PTO-CT4", written[param].call_span, stage="ConvertTensorToTileOps", param=param))
+        report(
+            diagnostic(
+                "PTO-CT4", written[param].call_span, stage="ConvertTensorToTileOps", param=user_name(param)
+            )
+        )
         errors += 1
     for node in body:
         if isinstance(node, TLoop | TScope | TRegion):
@@ -607,8 +608,10 @@ def _mixed_store_paths(body: tuple[TNode, ...], report: Callable[[Diagnostic], N
 def check_conversions(
     kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None], target: str = "a2a3"
 ) -> int:
-    """The ConvertTensorToTileOps rejections of ops it cannot lower (CT-3, CT-6, CT-8, CT-10). Returns the
-    errors."""
+    """The ConvertTensorToTileOps rejections of ops it cannot lower (CT-1 ... CT-11). Returns the errors.
+
+    CT-4 (DMA and scalar stores to one GM tensor) is checked on hand-written InCore functions only: outlined
+    scopes in real libraries mix the two on one tensor and compile, and the model does not know why."""
     ops = [op for op, _ in ops_of(kernel.body)]
     computed = {op.result for op in ops if op.result and op.op != ALIAS}
     # Values an op lowered to a tile produced (loads of GM parameters and views of them stay tensor-like).
@@ -620,6 +623,11 @@ def check_conversions(
     entry = {
         op.result: op.operands[0] for op in ops if op.origin == ENTRY_LOAD and op.result and op.operands[0]
     }
+
+    def gm_type(name: str | None) -> ValueType | None:
+        """The type of an operand as written: through the entry load, the GM tensor's own type."""
+        return types.get(entry.get(name or "", name or ""))
+
     dn: set[str] = set()  # tensors in DN layout: a transpose of the last two axes, and views of it
     found: list[tuple[TOp, str, dict[str, Any]]] = []
     for op in ops:
@@ -630,13 +638,11 @@ def check_conversions(
             if swaps or (short in ("slice", "reshape") and source in dn):
                 dn.add(op.result)
         if short == "div" and len(op.operands) >= 2:
-            lhs, rhs = (types.get(entry.get(n or "", n or "")) for n in op.operands[:2])
-            problem = _row_broadcast_div(lhs, rhs)
+            problem = _row_broadcast_div(gm_type(op.operands[0]), gm_type(op.operands[1]))
             if problem is not None:
                 found.append((op, *problem))
         if short in ("gather", "scatter", "scatter_update") and op.dsl_name.startswith(("pl.", "pl.tensor.")):
-            src_type = types.get(entry.get(source or "", source or ""))
-            problem = _indexed_access(op, short, src_type, types, entry, target)
+            problem = _indexed_access(op, short, gm_type, target)
             if problem is not None:
                 found.append((op, *problem))
         if short == "reinterpret_view" and source in dn:
@@ -679,7 +685,10 @@ def check_conversions(
                 found.append((op, "PTO-CT10", {"length": indices.shape[0], "max_indices": limit}))
     for op, code, fields in found:
         report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps", **fields))
-    return len(found)
+    mixed = (
+        _mixed_store_paths(kernel.body, report) if not kernel.outlined and kernel.func_type == "InCore" else 0
+    )
+    return len(found) + mixed
 
 
 _INT16_FLAT = 32767  # the largest flat index an INT16 index can address
@@ -695,20 +704,15 @@ def _arg(op: TOp, position: int, name: str) -> object:
 
 
 def _indexed_access(
-    op: TOp,
-    short: str,
-    src: object,
-    types: Mapping[str, ValueType],
-    entry: Mapping[str, str],
-    target: str,
+    op: TOp, short: str, gm_type: Callable[[str | None], ValueType | None], target: str
 ) -> tuple[str, dict[str, Any]] | None:
     """CT-7 / CT-9 / CT-11: the index forms tensor.gather / scatter / scatter_update can lower."""
+    src = gm_type(op.operands[0] if op.operands else None)
     if not isinstance(src, TensorType) or not src.ranked or not all(isinstance(d, int) for d in src.shape):
         return None
     shape = [d for d in src.shape if isinstance(d, int)]
     if short == "scatter_update":
-        src_name = op.operands[-1] if op.operands else None
-        value = types.get(entry.get(src_name or "", src_name or ""))
+        value = gm_type(op.operands[-1] if op.operands else None)
         if isinstance(value, TensorType | TileType) and value.shape and (src.rank != 2 or value.rank != 2):
             return "PTO-CT7", {"input_rank": src.rank, "src_rank": value.rank}
         if src.rank == 2 and src.dtype in _TWO_BYTE and shape[0] * shape[1] > _INT16_FLAT:
@@ -725,8 +729,7 @@ def _indexed_access(
             return "PTO-CT9c", {"rank": src.rank, "dim": norm}
         if src.rank == 3 and norm in (0, 1) and src.dtype in _TWO_BYTE:
             return "PTO-CT9b", {"dim": norm, "dtype": src.dtype}
-        index_name = op.operands[2] if len(op.operands) > 2 else None
-        index = types.get(entry.get(index_name or "", index_name or ""))
+        index = gm_type(op.operands[2] if len(op.operands) > 2 else None)
         int16 = isinstance(index, TensorType | TileType) and index.dtype == "INT16"
         if target == "a5" and int16 and src.rank == 2 and shape[0] * shape[1] - 1 > _INT16_FLAT:
             return "PTO-CT9", {"rows": shape[0], "cols": shape[1], "max_rows": (_INT16_FLAT + 1) // shape[1]}
@@ -750,18 +753,15 @@ def _row_broadcast_div(dividend: object, divisor: object) -> tuple[str, dict[str
         return None
     if dividend.valid is None and divisor.valid is None:
         return None
-    top, bottom = dividend.valid or dividend.shape, divisor.valid or divisor.shape
-    if not all(isinstance(d, int) for d in (*top, *bottom)):
-        return None
-    if bottom[0] < top[0]:  # type: ignore[operator]
-        return "PTO-CT5", {"dividend": _shape_text(top), "divisor": _shape_text(bottom)}
+    top = [d for d in dividend.valid or dividend.shape if isinstance(d, int)]
+    bottom = [d for d in divisor.valid or divisor.shape if isinstance(d, int)]
+    if len(top) != 2 or len(bottom) != 2:
+        return None  # a runtime extent: the conversion decides at run time
+    if bottom[0] < top[0]:
+        return "PTO-CT5", {"dividend": format_shape(top), "divisor": format_shape(bottom)}
     if bottom[1] == 0:
-        return "PTO-CT5b", {"valid_shape": _shape_text(bottom)}
+        return "PTO-CT5b", {"valid_shape": format_shape(bottom)}
     return None
-
-
-def _shape_text(dims: Sequence[object]) -> str:
-    return "[" + ", ".join(str(d) for d in dims) + "]"
 
 
 _TENSOR_VIEWS = frozenset({"view", "slice", "reshape", "transpose", "reinterpret_view", "load"})

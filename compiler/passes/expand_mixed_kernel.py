@@ -15,6 +15,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.ops.registry import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
+from compiler.passes.lower_auto_vector_split import SPLIT_DIM, ragged_extent, splits_on_its_own
 from compiler.passes.model import (
     ALIAS,
     BLOCK_IDX,
@@ -410,14 +411,8 @@ def crossings(
     out: list[CrossingInfo] = []
     producers = _producers(kernel)
     dynamic_reported = False
-    # A value split on its own (a vector load, a generator) or a gather keeps the lanes on the box partition,
-    # so a ragged C->V boundary cannot be rebalanced (S-10).
-    independent = any(
-        (op.op == "tile.load" and op.kwarg("target_memory") in (None, "Vec"))
-        or op.op in _GENERATORS
-        or (transports(op) and op.crossing == "V2C")
-        for op, _ in ops_of(kernel.body)
-    )
+    # A ragged C->V boundary next to a value split on its own cannot be rebalanced across the lanes (S-10).
+    independent = splits_on_its_own([op for op, _ in ops_of(kernel.body)])
     for op, split, mode, extent in _crossing_modes(kernel, types):
         if (
             report is not None
@@ -456,16 +451,11 @@ def crossings(
     return out
 
 
-_GENERATORS = frozenset({"tile.full", "tile.ci", "tile.random", "tile.tri"})
-
-
 def _unbalanced_shard(op: TOp, mode: str, ttype: object, report: Callable[[Diagnostic], None]) -> None:
     """S-10: the lanes of a ragged C->V boundary must be equal, differ by one, or leave lane 1 empty."""
-    dim = 0 if mode == "UP_DOWN" else 1
-    if not isinstance(ttype, TileType | TensorType) or ttype.valid is None or len(ttype.shape) != 2:
-        return
-    valid, extent = ttype.valid[dim], ttype.shape[dim]
-    if not (isinstance(valid, int) and isinstance(extent, int)) or valid >= extent:
+    dim = SPLIT_DIM[mode]
+    valid, extent = ragged_extent(ttype, dim) or (None, None)
+    if not (isinstance(valid, int) and isinstance(extent, int)):
         return
     half = (extent + 1) // 2
     lane0, lane1 = min(valid, half), max(valid - half, 0)

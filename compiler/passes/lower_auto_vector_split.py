@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,13 +27,14 @@ from compiler.passes.model import (
     with_children,
 )
 from compiler.source import Span
-from compiler.types import DTYPE_BITS, TensorType, TileType
+from compiler.types import DTYPE_BITS, Dim, TensorType, TileType
 from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
 
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
 _ADDRESS_ARG = {"tile.load": 1, "tile.slice": 2, "tile.extract": 1, "tile.gather_row": 3}
 _NEUTRAL = frozenset({"tile.full", "tile.create", "tile.ci", "tile.random"})
 _POSITIONAL = frozenset({"tile.ci", "tile.random"})  # generated values depend on the element position
+_GENERATORS = frozenset({"tile.full", "tile.ci", "tile.random", "tile.tri"})
 
 
 def _transpose_axes(op: TOp) -> tuple[object, object]:
@@ -107,17 +107,13 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
     loaded = {op.result for op in ops if op.result and op.origin in (ENTRY_LOAD, BRIDGE_LOAD)}  # full width
     # A ragged C->V boundary that the lanes share out evenly: nothing else in the body is split on its own.
     ragged = any(
-        op.origin == CROSSING_MOVE and op.crossing == "C2V" and _ragged(types.get(op.operands[0] or ""), dim)
+        op.origin == CROSSING_MOVE
+        and op.crossing == "C2V"
+        and ragged_extent(types.get(op.operands[0] or ""), dim)
         for op in ops
         if op.operands
     )
-    independent = any(
-        (op.op == "tile.load" and op.kwarg("target_memory") in (None, "Vec"))
-        or op.op in _POSITIONAL
-        or (op.origin == CROSSING_MOVE and op.crossing == "V2C")
-        for op in ops
-    )
-    balanced = ragged and not independent
+    balanced = ragged and not splits_on_its_own(ops)
     for op in ops:
         if op.origin == CROSSING_MOVE:
             source = op.operands[0] if op.operands else None
@@ -167,9 +163,20 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
         ):
             error("PTO-S1", op.call_span, op=op.op, dim=dim)
             reduced = True
-        positional = op.op in _POSITIONAL and isinstance(op.type, TileType | TensorType) and op.type.rank == 2
-        if positional and isinstance(op.type, TileType | TensorType) and op.type.shape[dim] != 1:
+        shaped = op.type if isinstance(op.type, TileType | TensorType) and op.type.rank == 2 else None
+        if op.op in _POSITIONAL and shaped is not None and shaped.shape[dim] != 1:
             error("PTO-S6", op.call_span, op=op.op)
+
+
+def splits_on_its_own(ops: list[TOp]) -> bool:
+    """A value the halving splits independently of the C->V boundary (a vector load, a generator) or a
+    V->C gather: then a ragged boundary keeps the lanes on the box partition instead of balancing them."""
+    return any(
+        (op.op == "tile.load" and op.kwarg("target_memory") in (None, "Vec"))
+        or op.op in _GENERATORS
+        or op.crossing == "V2C"
+        for op in ops
+    )
 
 
 _VALID_RESHAPING = frozenset({"tile.set_validshape", "tile.reshape", "tile.slice"})
@@ -181,7 +188,7 @@ def _per_lane_extents(region: TRegion, kernel: Kernel, dim: int, error: Callable
     differ), and a gather whose lanes are each only partly valid."""
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
     lane = region.lane_var or "aiv_id"
-    localized: dict[str, str] = {}  # value -> its per-lane extent, as text
+    localized: dict[str, tuple[Dim, Dim]] = {}  # value -> (valid extent, per-lane half) on the split axis
     stores: list[TOp] = []
     for node, _ in walk(region.body):
         if isinstance(node, TLoop):
@@ -189,60 +196,61 @@ def _per_lane_extents(region: TRegion, kernel: Kernel, dim: int, error: Callable
             body_ops = [o for o, _ in ops_of(node.body)]
             read = {r for b in body_ops for r in (*b.reads, *b.operands) if r}
             rebound = sorted({o.result for o in body_ops if o.result and o.result in read})
-            carries = [*node.carries, *((name, name) for name in rebound)]
-            for carry, init in carries:
-                if init in localized:
-                    loop = "pl.while_" if node.kind == "while" else "pl.range"
-                    error(
-                        "PTO-S12", node.header, loop=loop, iter_arg=user_name(carry), extent=localized[init]
-                    )
-                    break
+            pairs = [*node.carries, *((name, name) for name in rebound)]  # (carried name, its initial value)
+            carried = next(((c, init) for c, init in pairs if init in localized), None)
+            if carried is not None:
+                loop = "pl.while_" if node.kind == "while" else "pl.range"
+                extent = _lane_extent(localized[carried[1]], lane)
+                error("PTO-S12", node.header, loop=loop, iter_arg=user_name(carried[0]), extent=extent)
             continue
         if not isinstance(node, TOp):
             continue
         op = node
         source = op.operands[0] if op.operands else None
         src = types.get(source) if source else None
-        ragged = _ragged(src, dim)
-        if op.op == "tile.aiv_shard" and op.result and ragged is not None:
-            valid, half = ragged[0], _half(src, dim)
-            localized[op.result] = f"min(max({valid} - {lane} * {half}, 0), {half})"
+        ragged = ragged_extent(src, dim)
+        if (
+            op.op == "tile.aiv_shard"
+            and op.result
+            and ragged is not None
+            and isinstance(src, TileType | TensorType)
+        ):
+            localized[op.result] = (ragged[0], _half(src.shape[dim]))
             continue
         if op.op == "tile.aic_gather" and source not in localized and ragged is not None:
-            valid, extent = ragged
-            if isinstance(valid, int) and isinstance(extent, int):
-                fields = {
-                    "axis": _AXIS_WORD[dim],
-                    "valid": valid,
-                    "half": extent,
-                    "half_plus_valid": extent + valid,
-                }
-                error("PTO-S13", op.call_span, **fields)
+            valid, half = ragged
+            if isinstance(valid, int) and isinstance(half, int):
+                axis = _AXIS_WORD[dim]
+                error(
+                    "PTO-S13", op.call_span, axis=axis, valid=valid, half=half, half_plus_valid=half + valid
+                )
             continue
         consumed = next((o for o in op.operands if o in localized), None)
         if consumed is None:
             continue
-        if op.op in _VALID_RESHAPING and not _widens_to_box(op, types.get(consumed), dim):
-            error("PTO-S15", op.call_span, op=op.op, extent=localized[consumed])
+        if op.op in _VALID_RESHAPING and not _widens_to_box(op, types.get(consumed)):
+            error("PTO-S15", op.call_span, op=op.op, extent=_lane_extent(localized[consumed], lane))
         elif op.op == "tile.store":
             stores.append(op)
         elif op.result and op_affinity(op) is Affinity.VECTOR:
             localized[op.result] = localized[consumed]  # elementwise work keeps the per-lane extent
-    ordered = [op for op in _region_ops(region) if op.op == "tile.store"]
+    ordered = [op for op, _ in ops_of(region.body) if op.op == "tile.store"]
     for store in stores:
-        value = store.operands[0] or ""
-        extent = localized.get(value, "")
-        later = ordered[next(i for i, o in enumerate(ordered) if o is store) + 1 :]
+        valid, half = localized[store.operands[0] or ""]
+        later = ordered[ordered.index(store) + 1 :]
         feeds = any(len(o.operands) > 2 and o.operands[2] == store.result for o in later)
-        if feeds and not _provably_positive(types.get(value), extent):
-            error("PTO-S14", store.call_span, extent=extent)
+        both_lanes_hold_rows = isinstance(valid, int) and isinstance(half, int) and valid > half
+        if feeds and not both_lanes_hold_rows:
+            error("PTO-S14", store.call_span, extent=_lane_extent((valid, half), lane))
 
 
-def _region_ops(region: TRegion) -> list[TOp]:
-    return [op for op, _ in ops_of(region.body)]
+def _lane_extent(extent: tuple[Dim, Dim], lane: str) -> str:
+    """The per-lane valid extent of a ragged shard, as the compiler prints it."""
+    valid, half = extent
+    return f"min(max({valid} - {lane} * {half}, 0), {half})"
 
 
-def _ragged(value: object, dim: int) -> tuple[object, object] | None:
+def ragged_extent(value: object, dim: int) -> tuple[Dim, Dim] | None:
     """(valid extent, physical extent) on the split axis when the valid extent is narrower than the box."""
     if not isinstance(value, TileType | TensorType) or value.valid is None or value.rank != 2:
         return None
@@ -252,22 +260,15 @@ def _ragged(value: object, dim: int) -> tuple[object, object] | None:
     return valid, extent
 
 
-def _half(value: object, dim: int) -> object:
-    extent = value.shape[dim] if isinstance(value, TileType | TensorType) else None
+def _half(extent: Dim) -> Dim:
     return (extent + 1) // 2 if isinstance(extent, int) else extent
 
 
-def _widens_to_box(op: TOp, value: object, dim: int) -> bool:
+def _widens_to_box(op: TOp, value: object) -> bool:
     """pl.set_validshape(shard, <full box>) is the one valid-shape change a localized shard allows."""
     if op.op != "tile.set_validshape" or not isinstance(value, TileType | TensorType):
         return False
     return list(op.consts[1:3]) == list(value.shape)
-
-
-def _provably_positive(value: object, extent: str) -> bool:
-    """Both lanes hold at least one row: a static valid extent past the first lane's half."""
-    found = re.match(r"min\(max\((\d+) - \S+ \* (\d+), 0\), \d+\)$", extent)
-    return found is not None and int(found.group(1)) > int(found.group(2))
 
 
 def _prod(dims: Sequence[object]) -> int:
@@ -313,10 +314,8 @@ def _reinterpret_problem(op: TOp, src: object, axis: int, full_width: bool) -> s
             return "PTO-S8" if full_width else None
         dtype = op.consts[1] if len(op.consts) > 1 else op.kwarg("dtype")
         name = getattr(dtype, "name", dtype)
-        src_bits, dst_bits = (
-            DTYPE_BITS.get(src.dtype),
-            DTYPE_BITS.get(name) if isinstance(name, str) else None,
-        )
+        src_bits = DTYPE_BITS.get(src.dtype)
+        dst_bits = DTYPE_BITS.get(name) if isinstance(name, str) else None
         last = src.shape[-1]
         if src_bits and dst_bits and isinstance(last, int):
             inferred = [*src.shape[:-1], last * src_bits // dst_bits]

@@ -77,7 +77,10 @@ def outline(
             if _waits(function.body):  # a hand-written kernel: no task scope registers the waiter
                 report(
                     diagnostic(
-                        "PTO-E4", _def_span(function), stage="ExpandMixedKernel", function=function.name
+                        "PTO-E4",
+                        function.header.with_def_keyword(),
+                        stage="ExpandMixedKernel",
+                        function=function.name,
                     )
                 )
             kind = function.decorator if function.decorator.startswith("jit") else function.func_type
@@ -143,11 +146,6 @@ _DEFER_WAIT = "pld.system.defer_wait"
 
 def _waits(body: tuple[ir.Stmt, ...]) -> bool:
     return any(c.func == _DEFER_WAIT for c in calls_in_block(body))
-
-
-def _def_span(function: ir.Function) -> Span:
-    header = function.header
-    return Span(header.line, max(header.col - len("def "), 0), header.line, header.end_col)
 
 
 def _check_task_scopes(

@@ -8,7 +8,6 @@ from typing import Any
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.passes.model import Kernel, TNode, TOp, children, last_use, user_name
-from compiler.source import Span
 
 _CROSS_CORE = frozenset(
     {"tile.tpush_to_aic", "tile.tpush_to_aiv", "tile.tpop_from_aic", "tile.tpop_from_aiv"}
@@ -24,11 +23,8 @@ _TFREE = {"tile.tpop_from_aic": "system.tfree_to_aic", "tile.tpop_from_aiv": "sy
 
 def _error(code: str, kernel: Kernel, at: TOp | None = None, **fields: Any) -> Diagnostic:
     """The catalog rule ``code`` at the statement of op ``at``, else at the kernel's `def` line."""
-    if at is not None:
-        span = at.line_span or at.call_span
-    else:  # `def name` — the compiler's function span starts at the def keyword
-        header = kernel.header
-        span = Span(header.line, max(header.col - len("def "), 0), header.line, header.end_col)
+    # Without an op: `def name`, where the compiler's function span starts.
+    span = (at.line_span or at.call_span) if at is not None else kernel.header.with_def_keyword()
     related = (
         (Related(kernel.header, f"in {kernel.func_type} function '{kernel.name}'"),) if at is not None else ()
     )
@@ -109,9 +105,7 @@ def _check_splits(kernel: Kernel, ops: list[TOp]) -> list[Diagnostic]:
     elif modes and kernel.split in ("UP_DOWN", "LEFT_RIGHT") and modes[0] != kernel.split:
         code = "PTO-SV3"
     if code is not None:  # no span upstream: the function's `def`
-        header = kernel.header
-        span = Span(header.line, max(header.col - len("def "), 0), header.line, header.end_col)
-        out.append(diagnostic(code, span, stage="SplitVectorKernel"))
+        out.append(diagnostic(code, kernel.header.with_def_keyword(), stage="SplitVectorKernel"))
     return out
 
 
