@@ -116,12 +116,18 @@ def assign_lanes(kernel: Kernel) -> LaneResult:
         return _assign_lanes(kernel)
     result = _assign_lanes(versioned)
     # Back to the kernel's own nodes (ids of the versioned copy are valid only while it lives: here).
-    result.op_sides = {id(back[k]) if k in back else k: v for k, v in result.op_sides.items()}
-    result.kept = {side: [back.get(id(n), n) for n in nodes] for side, nodes in result.kept.items()}
+    result.op_sides = {id(back[k][1]) if k in back else k: v for k, v in result.op_sides.items()}
+    result.kept = {side: [_original(back, n) for n in nodes] for side, nodes in result.kept.items()}
     return result
 
 
-def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, TNode]]:
+def _original(back: dict[int, tuple[TNode, TNode]], node: TNode) -> TNode:
+    """The kernel's own node a rewritten one stands for (the node itself when it was not rewritten)."""
+    entry = back.get(id(node))
+    return entry[1] if entry is not None and entry[0] is node else node
+
+
+def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
     """A copy of the kernel in which every re-assignment of a name in the same block (and nowhere else)
     defines a new version `name__vN`, with the reads that follow it renamed; and the map from each
     rewritten node back to the original."""
@@ -145,7 +151,12 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, TNode]]:
     names = {n for n, ids in defs.items() if len(ids) > 1 and len(homes[n]) == 1 and n not in other_defs}
     if not names:
         return kernel, {}
-    back: dict[int, TNode] = {}
+    # id(rewritten) -> (rewritten, original): the entry keeps the rewritten node alive, so no later
+    # node of the rewrite can take its address (an intermediate copy freed early would hand its id on).
+    back: dict[int, tuple[TNode, TNode]] = {}
+
+    def record(new: TNode, old: TNode) -> None:
+        back[id(new)] = (new, _original(back, old))
 
     def rename_reads(node: TNode, current: dict[str, str]) -> TNode:
         if not current:
@@ -166,7 +177,7 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, TNode]]:
             if isinstance(new, TLoop):
                 new = replace(new, carries=tuple((c, current.get(i, i)) for c, i in new.carries))
         if new != node:
-            back[id(new)] = back.get(id(node), node)
+            record(new, node)
         return new
 
     def rewrite(block: tuple[TNode, ...]) -> tuple[TNode, ...]:
@@ -180,7 +191,7 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, TNode]]:
                 if count[node.result] > 1:
                     versioned = f"{node.result}__v{count[node.result]}"
                     renamed = node.with_(result=versioned)
-                    back[id(renamed)] = back.get(id(node), node)
+                    record(renamed, node)
                     current[node.result] = versioned
                     node = renamed
                 elif node.result is not None:
@@ -189,7 +200,7 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, TNode]]:
                 blocks_ = tuple(rewrite(sub) for sub in children(node))
                 rebuilt = with_children(node, blocks_)
                 if rebuilt != node:
-                    back[id(rebuilt)] = back.get(id(node), node)
+                    record(rebuilt, node)
                 node = rebuilt
             out.append(node)
         return tuple(out)
