@@ -18,7 +18,7 @@ from compiler import budget, ir, lints, suppressions
 from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checker import FunctionChecker, FunctionFacts
+from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.modules import ModuleGraph
@@ -35,6 +35,7 @@ from compiler.passes.inline_functions import (
     InlineResult,
     Splice,
     SpliceMemo,
+    StatementSplices,
     collect_helpers,
     inline_function,
     is_foreign,
@@ -43,7 +44,7 @@ from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
-from compiler.passes.simplify import simplify
+from compiler.passes.simplify import StatementFolds, simplify
 from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.source import NO_SPAN, Span
@@ -99,6 +100,13 @@ class Analyzer:
     foreign: dict[int, tuple[KernelResult, object, tuple[ForeignOp, ...]]] = field(default_factory=dict)
     helpers_cache: tuple[object, object, tuple[ir.Function, ...], dict[str, Helper]] | None = None
     outline_memo: OutlineMemo = field(default_factory=dict)
+    statement_splices: dict[tuple[str | None, str], tuple[object, StatementSplices]] = field(
+        default_factory=dict
+    )
+    statement_folds: dict[tuple[str | None, str], StatementFolds] = field(default_factory=dict)
+    statement_checks: dict[tuple[str | None, str], tuple[object, StatementChecks]] = field(
+        default_factory=dict
+    )
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
@@ -139,6 +147,9 @@ class Analyzer:
         self.helpers_cache = None
         self.scope_calls.clear()
         self.outline_memo.clear()
+        self.statement_checks.clear()
+        self.statement_splices.clear()
+        self.statement_folds.clear()
         self.splice_memo = SpliceMemo()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
@@ -312,7 +323,11 @@ class Analyzer:
             live.add(id(function))
             cached = self.simplify_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != env_key:
-                folded = _unit(function.name, function.header, [], lambda: simplify(function, env))
+                place = (function.program, function.name)
+                known = self.statement_folds.get(place)
+                memo = known.next_version() if known is not None else StatementFolds()
+                self.statement_folds[place] = memo
+                folded = _unit(function.name, function.header, [], lambda: simplify(function, env, memo))
                 cached = (function, env_key, folded if folded is not None else function)
                 self.simplify_cache[id(function)] = cached
             return cached[2]
@@ -321,6 +336,9 @@ class Analyzer:
         free = tuple(run(f) for f in module.functions)
         for stale in [k for k in self.simplify_cache if k not in live]:
             del self.simplify_cache[stale]
+        places = {(f.program, f.name) for f in module.all_functions()}
+        for place in [p for p in self.statement_folds if p not in places]:
+            del self.statement_folds[place]
         return replace(module, programs=programs, functions=free)
 
     def _inline(
@@ -342,11 +360,16 @@ class Analyzer:
             key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
+                place = (function.program, function.name)
+                known = self.statement_splices.get(place)
+                statements = known[1].next_version() if known is not None and known[0] == key else None
+                statements = statements if statements is not None else StatementSplices()
+                self.statement_splices[place] = (key, statements)
                 spliced = _unit(
                     function.name,
                     function.header,
                     diagnostics,
-                    lambda: inline_function(function, helpers, members, self.splice_memo),
+                    lambda: inline_function(function, helpers, members, self.splice_memo, statements),
                 )
                 cached = (function, key, spliced if spliced is not None else InlineResult(function))
                 self.inline_cache[id(function)] = cached
@@ -366,6 +389,9 @@ class Analyzer:
         free = tuple(run(f, {}) for f in module.functions)
         for stale in [k for k in self.inline_cache if k not in live]:
             del self.inline_cache[stale]
+        places = {(f.program, f.name) for f in module.all_functions()}
+        for place in [p for p in self.statement_splices if p not in places]:
+            del self.statement_splices[place]
         self.splice_memo.sweep()  # keeps what this version's splices used
         return replace(module, programs=tuple(programs), functions=free), splices
 
@@ -397,11 +423,12 @@ class Analyzer:
                 entry = self.checked.get(id(function))
                 if entry is None or entry.function is not function or entry.context != context:
                     found: list[Diagnostic] = []
+                    memo = self._statement_checks(function, context)
                     checked = _unit(
                         function.name,
                         function.header,
                         found,
-                        FunctionChecker(function, env, module_names, members, found.append).run,
+                        FunctionChecker(function, env, module_names, members, found.append, memo).run,
                     )
                     result = checked if checked is not None else FunctionFacts(bad=True)
                     if not result.bad and not _has_syntax_fault(function, parse_errors):
@@ -413,7 +440,27 @@ class Analyzer:
                 diagnostics.extend(entry.diagnostics)
         for key in [k for k in self.checked if k not in live]:
             del self.checked[key]
+        names = {(f.program, f.name) for f in module.all_functions()}
+        for place in [p for p in self.statement_checks if p not in names]:
+            del self.statement_checks[place]
         return facts
+
+    def _statement_checks(self, function: ir.Function, context: object) -> StatementChecks:
+        """The statement memo for a function's next check: the last version's, while what every
+        statement reads besides the names it mentions (constants, siblings, the header) is the same."""
+        place = (function.program, function.name)
+        header = (
+            context,
+            function.decorator,
+            function.func_type,
+            function.strict_ssa,
+            function.params,
+            function.closure,
+        )
+        known = self.statement_checks.get(place)
+        memo = known[1].next_version() if known is not None and known[0] == header else StatementChecks()
+        self.statement_checks[place] = (header, memo)
+        return memo
 
 
 def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.memo import NestedMemo
 from compiler.source import Span
 
 _BINOPS: dict[type, str] = {
@@ -86,12 +87,25 @@ def dotted_name(node: ast.expr) -> str | None:
     return None
 
 
+# A statement's lines and place, and what its build gave (the statement, its diagnostics).
+StatementMemo = NestedMemo[tuple[object, ...], tuple["ir.Stmt | None", tuple[Diagnostic, ...]]]
+
+
 class Builder:
     """Converts the statements of one function into IR, collecting unsupported-syntax diagnostics."""
 
-    def __init__(self, spans: SpanMaker, report: Callable[[Diagnostic], None]) -> None:
+    def __init__(
+        self, spans: SpanMaker, report: Callable[[Diagnostic], None], memo: StatementMemo | None = None
+    ) -> None:
         self.spans = spans
-        self.report = report
+        self._forward = report
+        self.memo = memo
+        self._reported: list[Diagnostic] = []
+
+    def report(self, diag: Diagnostic) -> None:
+        """Report an unsupported-syntax diagnostic (kept, so a reused statement reports it again)."""
+        self._reported.append(diag)
+        self._forward(diag)
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: ast.expr) -> ir.Expr:
@@ -182,7 +196,38 @@ class Builder:
         return tuple(out)
 
     def stmt(self, node: ast.stmt) -> ir.Stmt | None:
-        """Convert one statement; unsupported forms are reported and dropped."""
+        """Convert one statement, reusing the last build's object when its text and place are the same."""
+        memo = self.memo
+        if memo is None:
+            return self._stmt(node)
+        spans = self.spans
+        end = node.end_lineno or node.lineno
+        # The same lines at the same place build the same IR: the builder reads nothing else.
+        key = (
+            node.lineno + spans.line_offset,
+            node.col_offset,
+            end,
+            node.end_col_offset,
+            spans.indent,
+            tuple(spans.lines[node.lineno - 1 : end]),
+        )
+        found = memo.get(key)
+        if found is not None:
+            memo.reuse(key)
+            for diag in found[1]:
+                self.report(diag)
+            return found[0]
+        start = len(self._reported)
+        memo.begin()
+        try:
+            stmt = self._stmt(node)
+        except BaseException:
+            memo.abandon()
+            raise
+        memo.end(key, (stmt, tuple(self._reported[start:])))
+        return stmt
+
+    def _stmt(self, node: ast.stmt) -> ir.Stmt | None:
         span = self.spans.of(node)
         if isinstance(node, ast.Assign):
             return ir.Assign(tuple(self.expr(t) for t in node.targets), self.expr(node.value), span)

@@ -26,6 +26,7 @@ from compiler.frontend.consts import (
     enum_member_error,
     fold,
 )
+from compiler.memo import NameIndex, NestedMemo
 from compiler.ops.resolve import Resolution, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.passes.walk import calls_in_block, child_blocks, walk_expr
@@ -74,6 +75,17 @@ class _Ctx:
     region_span: Span | None = None
     loops: list[str] = field(default_factory=list)
 
+    def key(self) -> tuple[object, ...]:
+        """What a statement's checks read of the context (the statement memo compares it)."""
+        return (
+            self.in_core,
+            self.scope_split,
+            self.scope_span,
+            self.region_mode,
+            self.region_span,
+            tuple(self.loops),
+        )
+
     def child(self, **changes: object) -> _Ctx:
         ctx = _Ctx(self.in_core, self.scope_split, self.scope_span, self.region_mode, self.region_span)
         ctx.loops = list(self.loops)
@@ -116,6 +128,53 @@ def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
     return tuple(out)
 
 
+_COMPOUND = (ir.For, ir.While, ir.If, ir.With)
+_ABSENT = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Effects:
+    """What checking one compound statement did: its writes in order, per kind, and its reports."""
+
+    defined: tuple[tuple[str, ValueType], ...]
+    block: tuple[tuple[int, str, ValueType], ...]  # (body depth, name, type)
+    calls: tuple[tuple[Span, Resolution], ...]
+    scopes: tuple[tuple[Span, ScopeInfo], ...]
+    regions: tuple[tuple[Span, str], ...]
+    reports: tuple[tuple[Diagnostic, bool], ...]  # (diagnostic, whether it marks the function bad)
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """A compound statement's checks, with what they read: the same reads give the same effects."""
+
+    stmt: ir.Stmt
+    depth: int
+    ctx: tuple[object, ...]
+    reads: tuple[object, ...]
+    effects: _Effects
+
+
+@dataclass(slots=True)
+class StatementChecks:
+    """The checks of one function's compound statements, kept one version for the next edit: an edit
+    re-checks the statements that hold it, the others replay what they did when what they read
+    (the names they mention, the context) is the same."""
+
+    stmts: NestedMemo[int, _Checked] = field(default_factory=NestedMemo)
+    names: NameIndex = field(default_factory=NameIndex)
+
+    def next_version(self) -> StatementChecks:
+        """The memo the next version's check reads."""
+        return StatementChecks(self.stmts.next_version(), self.names.next_version())
+
+
+def _typed(value: object) -> object:
+    """A type as the statement memo compares it: with its valid extents, which type equality ignores."""
+    valid = getattr(value, "valid", None)
+    return value if valid is None else (value, valid)
+
+
 class FunctionChecker:
     """Runs the parser-level checks over one function."""
 
@@ -126,18 +185,92 @@ class FunctionChecker:
         module_names: frozenset[str],
         program_functions: Mapping[str, ir.Function],
         report: Callable[[Diagnostic], None],
+        memo: StatementChecks | None = None,
     ) -> None:
         self.function = function
         self.env = env
         self.module_names = module_names
         self.program_functions = program_functions
         self._report = report
+        self._memo = memo
+        # Every write of the walk, in order per kind: a compound statement's share is its effects.
+        self._j_defined: list[tuple[str, ValueType]] = []
+        self._j_block: list[tuple[int, str, ValueType]] = []
+        self._j_calls: list[tuple[Span, Resolution]] = []
+        self._j_scopes: list[tuple[Span, ScopeInfo]] = []
+        self._j_regions: list[tuple[Span, str]] = []
+        self._j_reports: list[tuple[Diagnostic, bool]] = []
+        self._unkeyed_reads = 0  # reads the statement memo's key does not cover (a did-you-mean list)
         self.facts = FunctionFacts()
         self._calls: dict[int, tuple[tuple[ir.Stmt, ...], list[ir.Call]]] = {}
         self._block_types: list[dict[str, ValueType]] = []  # names bound in each open body, innermost last
         self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
         for param in function.params:
             self.facts.types[param.name] = param.type
+
+    # ------------------------------------------------------------ state
+    def _define(self, name: str, value_type: ValueType) -> None:
+        """Bind a name with its type."""
+        self.defined.add(name)
+        self.facts.types[name] = value_type
+        self._j_defined.append((name, value_type))
+
+    def _fact(self, facts: dict[Any, Any], journal: list[Any], key: object, value: object) -> None:
+        """Record a fact for the passes (a call's resolution, a scope, a region)."""
+        facts[key] = value
+        journal.append((key, value))
+
+    def _emit(self, diag: Diagnostic, bad: bool = False) -> None:
+        """Report a diagnostic; an error marks the function bad for later passes."""
+        if bad:
+            self.facts.bad = True
+        self._report(diag)
+        self._j_reports.append((diag, bad))
+
+    def _journal_marks(self) -> tuple[int, ...]:
+        return (
+            len(self._j_defined),
+            len(self._j_block),
+            len(self._j_calls),
+            len(self._j_scopes),
+            len(self._j_regions),
+            len(self._j_reports),
+        )
+
+    def _effects_since(self, marks: tuple[int, ...], depth: int) -> _Effects:
+        d, b, c, s, r, e = marks
+        return _Effects(
+            tuple(self._j_defined[d:]),
+            tuple(entry for entry in self._j_block[b:] if entry[0] == depth),  # deeper bodies end with it
+            tuple(self._j_calls[c:]),
+            tuple(self._j_scopes[s:]),
+            tuple(self._j_regions[r:]),
+            tuple(self._j_reports[e:]),
+        )
+
+    def _replay(self, effects: _Effects) -> None:
+        """Do again what a statement's checks did."""
+        self.defined.update(name for name, _ in effects.defined)
+        self.facts.types.update(effects.defined)
+        self._j_defined.extend(effects.defined)
+        if effects.block:
+            self._block_types[-1].update((name, t) for _, name, t in effects.block)
+            self._j_block.extend(effects.block)
+        self.facts.calls.update(effects.calls)
+        self._j_calls.extend(effects.calls)
+        self.facts.scopes.update(effects.scopes)
+        self._j_scopes.extend(effects.scopes)
+        self.facts.regions.update(effects.regions)
+        self._j_regions.extend(effects.regions)
+        for diag, bad in effects.reports:
+            self._emit(diag, bad)
+
+    def _reads(self, names: tuple[str, ...]) -> tuple[object, ...]:
+        types, defined = self.facts.types, self.defined
+        block = self._block_types[-1] if self._block_types else {}
+        return tuple(
+            (_typed(types.get(n, _ABSENT)), n in defined, _typed(block.get(n, _ABSENT))) for n in names
+        )
 
     # ------------------------------------------------------------ reporting
     def error(
@@ -151,12 +284,11 @@ class FunctionChecker:
     ) -> None:
         """Report a parse-stage error (the catalog rule ``code`` with its fields); the function is then
         skipped by later passes."""
-        self.facts.bad = True
-        self._report(diagnostic(code, span, related=related, fixes=fixes, stage="parse", **fields))
+        self._emit(diagnostic(code, span, related=related, fixes=fixes, stage="parse", **fields), bad=True)
 
     def warning(self, code: str, span: Span, *, fixes: tuple[Fix, ...] = (), **fields: Any) -> None:
         """Report a parse-stage warning (the catalog rule ``code`` with its fields)."""
-        self._report(diagnostic(code, span, fixes=fixes, stage="parse", **fields))
+        self._emit(diagnostic(code, span, fixes=fixes, stage="parse", **fields))
 
     # ------------------------------------------------------------ entry
     def run(self) -> FunctionFacts:
@@ -199,7 +331,7 @@ class FunctionChecker:
             p.dotted.rsplit(".", 1)[-1] for p in parts if isinstance(p, ir.Attribute) and ".Mem" in p.dotted
         ]
         if spaces and spaces[-1] != required:
-            self._report(
+            self._emit(
                 diagnostic(
                     "PTO-MK2",
                     stmt.span,
@@ -242,7 +374,39 @@ class FunctionChecker:
         self._block_types.pop()
 
     def stmt(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
-        """Check one statement."""
+        """Check one statement; a compound one whose reads are unchanged since the last version replays
+        what it did then."""
+        memo = self._memo
+        if memo is None or not isinstance(stmt, _COMPOUND):
+            self._check(stmt, ctx)
+            return
+        depth = len(self._block_types)
+        key = (depth, ctx.key())
+        reads = self._reads(memo.names.of(stmt))
+        found = memo.stmts.get(id(stmt))
+        if (
+            found is not None
+            and found.stmt is stmt
+            and (found.depth, found.ctx) == key
+            and found.reads == reads
+        ):
+            memo.stmts.reuse(id(stmt))
+            self._replay(found.effects)
+            return
+        marks = self._journal_marks()
+        unkeyed = self._unkeyed_reads
+        memo.stmts.begin()
+        try:
+            self._check(stmt, ctx)
+        except BaseException:
+            memo.stmts.abandon()
+            raise
+        if self._unkeyed_reads != unkeyed:
+            memo.stmts.abandon()
+            return
+        memo.stmts.end(id(stmt), _Checked(stmt, depth, key[1], reads, self._effects_since(marks, depth)))
+
+    def _check(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         budget.check()
         if isinstance(stmt, ir.Assign):
             value_type = self.value(stmt.value, ctx)
@@ -283,6 +447,7 @@ class FunctionChecker:
             current = self._block_types[-1] if self._block_types else {}
             previous = current.get(target.id)
             current[target.id] = value_type
+            self._j_block.append((len(self._block_types), target.id, value_type))
             if self.function.decorator == "function" and _retyped(previous, value_type):
                 self.error(
                     "PTO-F22",
@@ -291,8 +456,7 @@ class FunctionChecker:
                     old_type=_printed_type(previous),
                     new_type=_printed_type(value_type),
                 )
-            self.defined.add(target.id)
-            self.facts.types[target.id] = value_type
+            self._define(target.id, value_type)
         elif isinstance(target, ir.TupleExpr | ir.ListExpr):
             for elt in target.elts:
                 self.bind(elt, UNKNOWN, ctx)
@@ -322,7 +486,7 @@ class FunctionChecker:
             if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
                 self.error("PTO-F34", width.span, value=value)
             info = self._scope_info(call)
-            self.facts.scopes[stmt.span] = info
+            self._fact(self.facts.scopes, self._j_scopes, stmt.span, info)
             inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
             self._loop_body(stmt, inner.child(loops=[*ctx.loops, "spmd"]))
             return
@@ -398,13 +562,12 @@ class FunctionChecker:
             ok = False
         region_mode = mode or "NONE"
         if ok:
-            self.facts.regions[stmt.span] = region_mode
+            self._fact(self.facts.regions, self._j_regions, stmt.span, region_mode)
         inner = ctx.child(
             region_mode=region_mode, region_span=stmt.span, loops=[*ctx.loops, "split_aiv"], in_core=True
         )
         if isinstance(stmt.target, ir.Name):
-            self.defined.add(stmt.target.id)
-            self.facts.types[stmt.target.id] = ScalarType("INDEX")
+            self._define(stmt.target.id, ScalarType("INDEX"))
         self.block(stmt.body, inner)
 
     # ------------------------------------------------------------ with
@@ -418,15 +581,14 @@ class FunctionChecker:
             self.error("PTO-F24", stmt.header)
         if stmt.target:
             # `with pl.at(...) as tid` / `with pl.spmd(...) as tid` binds the scope's TaskId.
-            self.defined.add(stmt.target)
-            self.facts.types[stmt.target] = ScalarType("TASK_ID")
+            self._define(stmt.target, ScalarType("TASK_ID"))
         if stmt.kind == "at":
             self.at_arguments(call, stmt.header)
             level = self._level(call)
             if level == "CORE_GROUP":
                 self.scope_options(call, "pl.at", stmt.header)
                 info = self._scope_info(call)
-                self.facts.scopes[stmt.span] = info
+                self._fact(self.facts.scopes, self._j_scopes, stmt.span, info)
                 inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
                 self.block(stmt.body, inner)
                 return
@@ -438,7 +600,7 @@ class FunctionChecker:
             self.spmd_body(stmt)
             if self.reads_block_idx(stmt.body):
                 info = self._scope_info(call)
-                self.facts.scopes[stmt.span] = info
+                self._fact(self.facts.scopes, self._j_scopes, stmt.span, info)
                 self.block(
                     stmt.body, ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
                 )
@@ -839,7 +1001,7 @@ class FunctionChecker:
             self.error(code, call.span, **fields)
             return UNKNOWN
         resolution = resolve_call(func, args, kwargs)
-        self.facts.calls[call.span] = resolution
+        self._fact(self.facts.calls, self._j_calls, call.span, resolution)
         if resolution.unknown:
             self.unknown_op(call)
             return UNKNOWN
@@ -854,7 +1016,8 @@ class FunctionChecker:
             extents = call.args[1:3] if len(call.args) >= 3 else []
             if len(extents) == 2:
                 result = replace(result, valid=tuple(self._extent(e) for e in extents))
-                self.facts.calls[call.span] = replace(resolution, result=result)  # the passes see it too
+                patched = replace(resolution, result=result)
+                self._fact(self.facts.calls, self._j_calls, call.span, patched)  # the passes see it too
         return result
 
     def _extent(self, expr: ir.Expr) -> int | str:
@@ -864,6 +1027,7 @@ class FunctionChecker:
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
         """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""
+        self._unkeyed_reads += 1  # the list of every defined name: not a key of the statement memo
         known = set(self.defined) | set(self.facts.types) | set(self.env) | set(self.module_names)
         close = difflib.get_close_matches(
             expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
@@ -981,7 +1145,7 @@ class FunctionChecker:
             return UNKNOWN
         kind = "tensor" if isinstance(operand_type, TensorType) else "tile"
         resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split, **attrs})
-        self.facts.calls[call.span] = resolution
+        self._fact(self.facts.calls, self._j_calls, call.span, resolution)
         if resolution.error:
             code, fields = _boundary_fields(resolution.error, self.function.name)
             self.error(code, call.span, **fields)

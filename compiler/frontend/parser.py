@@ -11,7 +11,7 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
-from compiler.frontend.builder import Builder, SpanMaker, dotted_name
+from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
 from compiler.frontend.units import Unit, split_units
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
@@ -59,6 +59,7 @@ class ParseCache:
     )
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
     env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
+    statements: dict[tuple[object, ...], StatementMemo] = field(default_factory=dict)  # by unit position
     hits: int = 0
     misses: int = 0
 
@@ -66,6 +67,9 @@ class ParseCache:
         """Forget units that are no longer in the document."""
         for key in [k for k in self.units if k not in live]:
             del self.units[key]
+        places = {key[1:5] for key in live}
+        for place in [p for p in self.statements if p not in places]:
+            del self.statements[place]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +148,11 @@ def parse_document(
         result = cache.units.get(key)
         if result is None:
             cache.misses += 1
-            result = _parse_unit(unit, env, owner)
+            place = key[1:5]
+            known = cache.statements.get(place)
+            memo = known.next_version() if known is not None else StatementMemo()
+            result = _parse_unit(unit, env, owner, memo)
+            cache.statements[place] = memo
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
@@ -318,7 +326,9 @@ _DEF_RE = re.compile(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.M)
 _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
 
 
-def _parse_unit(unit: Unit, env: Mapping[str, object], program: str | None) -> UnitResult:
+def _parse_unit(
+    unit: Unit, env: Mapping[str, object], program: str | None, memo: StatementMemo | None = None
+) -> UnitResult:
     if unit.kind == "class":
         lines = unit.text.split("\n")
         for offset, line in enumerate(lines):
@@ -341,7 +351,7 @@ def _parse_unit(unit: Unit, env: Mapping[str, object], program: str | None) -> U
         return UnitResult((), (diagnostic("PTO-F0", span, detail=reason),))
     diagnostics: list[Diagnostic] = []
     try:
-        return _build_unit(tree, unit, env, program, diagnostics)
+        return _build_unit(tree, unit, env, program, diagnostics, memo)
     except RecursionError:
         span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
@@ -353,13 +363,14 @@ def _build_unit(
     env: Mapping[str, object],
     program: str | None,
     diagnostics: list[Diagnostic],
+    memo: StatementMemo | None = None,
 ) -> UnitResult:
     spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent)
     functions: list[ir.Function] = []
     programs: list[ir.Program] = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            function = _function(node, spans, env, diagnostics.append, program)
+            function = _function(node, spans, env, diagnostics.append, program, memo)
             if function is not None:
                 functions.append(function)
             elif program is None and ("@pl." in unit.text or "@pld." in unit.text):
@@ -446,6 +457,7 @@ def _function(
     env: Mapping[str, object],
     report: Callable[[Diagnostic], None],
     program: str | None,
+    memo: StatementMemo | None = None,
 ) -> ir.Function | None:
     decorator = None
     call: ast.Call | None = None
@@ -480,7 +492,7 @@ def _function(
         and isinstance(leading.value.args[0], ast.Dict)
     ):
         attrs.extend(_dict_attrs(leading.value.args[0], env))
-    builder = Builder(spans, report)
+    builder = Builder(spans, report, memo)
     params: list[ir.Param] = []
     positional = node.args.args
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(node.args.defaults))

@@ -19,6 +19,7 @@ from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.parser import ImportedName
+from compiler.memo import NestedMemo
 from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.source import Span
 
@@ -122,15 +123,35 @@ def _expr_key(expr: ir.Expr) -> object:
     return ("expr", id(expr))
 
 
+@dataclass(frozen=True, slots=True)
+class _Spliced:
+    """What splicing one statement of the caller gave, from a given fresh-name counter."""
+
+    stmt: ir.Stmt
+    count: int  # the counter before
+    replaced: tuple[ir.Stmt, ...] | None
+    count_after: int
+    splices: tuple[Splice, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    used: tuple[Helper, ...]
+
+
+# The caller's statements spliced last version, by statement (valid for one set of helpers).
+StatementSplices = NestedMemo[int, _Spliced]
+
+
 def inline_function(
     function: ir.Function,
     helpers: Mapping[str, Helper],
     program_members: Mapping[str, ir.Function],
     memo: SpliceMemo | None = None,
+    statements: StatementSplices | None = None,
 ) -> InlineResult:
     """Splice every statement-level call of an inline helper in `function` (to a fixpoint, bounded)."""
     result = InlineResult(function)
-    splicer = _Splicer(helpers, program_members, result, memo if memo is not None else SpliceMemo())
+    splicer = _Splicer(
+        helpers, program_members, result, memo if memo is not None else SpliceMemo(), statements
+    )
     body = splicer.block(function.body, (function.name,), helpers)
     if body is not function.body:
         result.function = replace(function, body=body)
@@ -144,11 +165,13 @@ class _Splicer:
         members: Mapping[str, ir.Function],
         result: InlineResult,
         memo: SpliceMemo,
+        statements: StatementSplices | None = None,
     ) -> None:
         self.helpers = helpers
         self.members = members
         self.result = result
         self.memo = memo
+        self.statements = statements
         self.count = 0
 
     def helper_of(self, call: ir.Call, helpers: Mapping[str, Helper]) -> Helper | None:
@@ -174,6 +197,44 @@ class _Splicer:
         return tuple(out) if changed else stmts
 
     def stmt(
+        self, stmt: ir.Stmt, stack: tuple[str, ...], helpers: Mapping[str, Helper]
+    ) -> list[ir.Stmt] | None:
+        memo = self.statements
+        if memo is None or len(stack) > 1:  # a helper's own statements are part of their call's splice
+            return self._stmt(stmt, stack, helpers)
+        # The same statement from the same counter splices the same way: reuse, so the statements
+        # downstream passes see keep their objects too.
+        found = memo.get(id(stmt))
+        if found is not None and found.stmt is stmt and found.count == self.count:
+            memo.reuse(id(stmt))
+            self.count = found.count_after
+            self.result.splices.extend(found.splices)
+            self.result.diagnostics.extend(found.diagnostics)
+            self.result.used.extend(found.used)
+            return list(found.replaced) if found.replaced is not None else None
+        result = self.result
+        count, marks = self.count, (len(result.splices), len(result.diagnostics), len(result.used))
+        memo.begin()
+        try:
+            replaced = self._stmt(stmt, stack, helpers)
+        except BaseException:
+            memo.abandon()
+            raise
+        memo.end(
+            id(stmt),
+            _Spliced(
+                stmt,
+                count,
+                tuple(replaced) if replaced is not None else None,
+                self.count,
+                tuple(result.splices[marks[0] :]),
+                tuple(result.diagnostics[marks[1] :]),
+                tuple(result.used[marks[2] :]),
+            ),
+        )
+        return replaced
+
+    def _stmt(
         self, stmt: ir.Stmt, stack: tuple[str, ...], helpers: Mapping[str, Helper]
     ) -> list[ir.Stmt] | None:
         budget.check()  # helpers calling helpers can fan out exponentially

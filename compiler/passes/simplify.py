@@ -14,28 +14,66 @@ body (`pl.at`, `pl.scope`, `pl.cluster` and `pl.split_aiv` bodies count as top l
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.memo import NameIndex, NestedMemo
 from compiler.passes.walk import child_blocks, walk_expr
 
 _TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
 _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)
 
 
-def simplify(function: ir.Function, env: Mapping[str, object]) -> ir.Function:
+_ABSENT = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Folded:
+    """What folding one compound statement gave, from the values of the names it mentions."""
+
+    stmt: ir.Stmt
+    top_level: bool
+    reads: tuple[object, ...]
+    folded: tuple[ir.Stmt, ...]
+    writes: tuple[tuple[str, object], ...]  # what it did to the known constants, in order
+
+
+@dataclass(slots=True)
+class StatementFolds:
+    """One function's folded compound statements, kept one version: an edit refolds the statements
+    that hold it; the others give their last result again (the same objects, which the passes after
+    Simplify key their own memos by) when the constants and ranges of their names are the same."""
+
+    stmts: NestedMemo[int, _Folded] = field(default_factory=NestedMemo)
+    names: NameIndex = field(default_factory=NameIndex)
+
+    def next_version(self) -> StatementFolds:
+        """The memo the next version's Simplify reads."""
+        return StatementFolds(self.stmts.next_version(), self.names.next_version())
+
+
+def simplify(
+    function: ir.Function, env: Mapping[str, object], memo: StatementFolds | None = None
+) -> ir.Function:
     """The function with provably dead branches and 0/1-trip pure loops folded away."""
-    folder = _Folder(dict(env))
+    folder = _Folder(dict(env), memo)
     body = folder.block(function.body, top_level=True)
     return function if body is function.body else replace(function, body=body)
 
 
 class _Folder:
-    def __init__(self, env: dict[str, object]) -> None:
+    def __init__(self, env: dict[str, object], memo: StatementFolds | None = None) -> None:
         self.env = env
         self.memo: dict[int, frozenset[str]] = {}
         self.ranges: dict[str, tuple[int, int]] = {}  # loop variables and narrowed names: [lo, hi]
+        self.statements = memo
+        self.writes: list[tuple[str, object]] = []  # every write to `env`, in order
+
+    def set(self, name: str, value: object) -> None:
+        """Record what a name is known to hold from here on."""
+        self.env[name] = value
+        self.writes.append((name, value))
 
     def block(self, stmts: tuple[ir.Stmt, ...], top_level: bool) -> tuple[ir.Stmt, ...]:
         out: list[ir.Stmt] = []
@@ -48,6 +86,28 @@ class _Folder:
         return tuple(out) if changed else stmts
 
     def stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
+        memo = self.statements
+        if memo is None or not isinstance(stmt, ir.For | ir.While | ir.If | ir.With):
+            return self._stmt(stmt, top_level)
+        env, ranges = self.env, self.ranges
+        reads = tuple((env.get(n, _ABSENT), ranges.get(n)) for n in memo.names.of(stmt))
+        found = memo.stmts.get(id(stmt))
+        if found is not None and found.stmt is stmt and found.top_level == top_level and found.reads == reads:
+            memo.stmts.reuse(id(stmt))
+            env.update(found.writes)
+            self.writes.extend(found.writes)
+            return list(found.folded)
+        mark = len(self.writes)
+        memo.stmts.begin()
+        try:
+            folded = self._stmt(stmt, top_level)
+        except BaseException:
+            memo.stmts.abandon()
+            raise
+        memo.stmts.end(id(stmt), _Folded(stmt, top_level, reads, tuple(folded), tuple(self.writes[mark:])))
+        return folded
+
+    def _stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
         budget.check()
         if isinstance(stmt, ir.Assign):
             self.bind(stmt, top_level)
@@ -72,7 +132,7 @@ class _Folder:
             if trips == 1 and isinstance(stmt.target, ir.Name):
                 start = self.start(stmt)
                 self.forget(stmt.body)
-                self.env[stmt.target.id] = start
+                self.set(stmt.target.id, start)
                 lifted = list(self.block(stmt.body, False))
                 return lifted
             self.forget(stmt.body)
@@ -112,12 +172,12 @@ class _Folder:
             for name in names:
                 value = fold(stmt.value, self.env) if top_level and len(stmt.targets) == 1 else UNKNOWN_VALUE
                 scalar = isinstance(value, int | float | bool) and names == [target]
-                self.env[name.id] = value if scalar else UNKNOWN_VALUE
+                self.set(name.id, value if scalar else UNKNOWN_VALUE)
 
     def forget(self, body: tuple[ir.Stmt, ...]) -> None:
         """Names assigned inside a loop or branch have no single value after it."""
         for name in self.assigned(body):
-            self.env[name] = UNKNOWN_VALUE
+            self.set(name, UNKNOWN_VALUE)
 
     def assigned(self, body: tuple[ir.Stmt, ...]) -> frozenset[str]:
         """Every name a body assigns (memoised: nested loops ask again for their inner bodies)."""

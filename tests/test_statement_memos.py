@@ -1,0 +1,186 @@
+"""Statement-level reuse inside one long function body: each memo (the builder's, InlineFunctions',
+the parse-stage checks', Simplify's) gives exactly what a fresh analysis gives, after any edit."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from compiler import ir
+from compiler.frontend import checker
+from compiler.modules import ModuleGraph
+from compiler.passes.walk import walk_stmts
+from compiler.pipeline import Analyzer
+
+PACKAGE = Path(__file__).resolve().parent / "data" / "kernel_pkg"
+PATH = str(PACKAGE / "block.py")  # never written: the analysis reads the text, the imports from disk
+BLOCK = '"""One long @pl.jit entry in the style of a real model file: every statement memo is exercised."""\n\nimport pypto.language as pl\n\nfrom .config import ACTIVE as M\nfrom .kernels.helpers import project, scale_rows\n\nROWS = M.tile_rows\nHIDDEN = M.hidden\nLAYERS = 2\nUSE_BIAS = True\n\n\n@pl.jit.inline\ndef row_norm(x: pl.Tensor, y: pl.Out[pl.Tensor]):\n    with pl.at(level=pl.Level.CORE_GROUP, name_hint="row_norm"):\n        for r in pl.range(1):\n            t = pl.load(x, [r * ROWS, 0], [ROWS, HIDDEN])\n            sq = pl.mul(t, t)\n            sq = pl.set_validshape(sq, ROWS, HIDDEN)\n            y = pl.store(pl.exp(sq), [r * ROWS, 0], y)\n    return y\n\n\n@pl.inline\ndef gated(x: pl.Tensor, y: pl.Out[pl.Tensor]):\n    with pl.at(level=pl.Level.CORE_GROUP, name_hint="gated"):\n        y[:] = pl.exp(pl.neg(x))\n    return y\n\n\n@pl.jit\ndef decode_block(\n    x: pl.Tensor[[ROWS, HIDDEN], pl.FP16],\n    w: pl.Tensor[[HIDDEN, HIDDEN], pl.FP16],\n    bias: pl.Tensor[[ROWS, HIDDEN], pl.FP32],\n    out: pl.Out[pl.Tensor[[ROWS, HIDDEN], pl.FP32]],\n):\n    acc = pl.create_tensor([ROWS, HIDDEN], dtype=pl.FP32)\n    normed = pl.create_tensor([ROWS, HIDDEN], dtype=pl.FP32)\n    for layer in pl.range(LAYERS):\n        acc = project(x, w, acc)\n        normed = row_norm(acc, normed)\n        if USE_BIAS:\n            with pl.at(level=pl.Level.CORE_GROUP, name_hint="bias") as bias_tid:\n                for i in pl.range(1):\n                    summed = pl.add(\n                        normed,\n                        bias,\n                    )\n                    out = pl.assemble(out, summed, offset=[i * ROWS, 0])\n        else:\n            with pl.at(level=pl.Level.CORE_GROUP, name_hint="no_bias"):\n                out[:] = pl.exp(normed)\n        if layer > 0:\n            with pl.at(level=pl.Level.CORE_GROUP, name_hint="later_layers"):\n                mixed = pl.matmul(x, w, out_dtype=pl.FP32)\n                out = pl.assemble(out, pl.exp(mixed), offset=[0, 0])\n    gated_a = pl.create_tensor([ROWS, HIDDEN], dtype=pl.FP32)\n    gated_a = gated(out, gated_a)\n    gated_b = pl.create_tensor([ROWS, HIDDEN], dtype=pl.FP32)\n    gated_b = gated(out, gated_b)\n    normed = row_norm(gated_b, normed)\n    for blk in pl.spmd(2, name_hint="rows"):\n        with pl.at(level=pl.Level.CORE_GROUP, name_hint="spmd_rows"):\n            tile = pl.load(normed, [blk * ROWS, 0], [ROWS, HIDDEN])\n            out = pl.store(pl.exp(tile), [blk * ROWS, 0], out)\n    scaled = pl.create_tensor([ROWS, HIDDEN], dtype=pl.FP32)\n    scaled = scale_rows(out, scaled)\n    return scaled\n'
+
+
+def _edits(text: str) -> list[tuple[str, str]]:
+    """Every line of the entry's body edited the ways typing does: a name lengthened (often undefined
+    then), a number changed, the line deleted, duplicated (a second splice of a helper), cut in half."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("def decode_block"))
+    out: list[tuple[str, str]] = []
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if not line.strip():
+            continue
+        words = list(re.finditer(r"\b[A-Za-z_]\w*\b", line))
+        numbers = list(re.finditer(r"\b\d+\b", line))
+        variants = [
+            lines[:i] + lines[i + 1 :],
+            [*lines[:i], line, *lines[i:]],
+            [*lines[:i], line[: len(line) // 2], *lines[i + 1 :]],
+        ]
+        if words:
+            w = words[-1]
+            variants.append([*lines[:i], line[: w.end()] + "_" + line[w.end() :], *lines[i + 1 :]])
+        if numbers:
+            n = numbers[0]
+            changed = line[: n.start()] + str(int(n.group()) + 1) + line[n.end() :]
+            variants.append([*lines[:i], changed, *lines[i + 1 :]])
+        out.extend((f"line {i + 1} #{k}", "\n".join(v)) for k, v in enumerate(variants))
+    return out
+
+
+EDITS = _edits(BLOCK)
+
+
+def test_the_block_is_a_valid_kernel_with_its_scopes() -> None:
+    analysis = Analyzer(graph=ModuleGraph()).analyze(BLOCK, PATH)
+    assert [d.code for d in analysis.diagnostics] == []
+    assert {"decode_block_bias", "decode_block_later_layers", "decode_block_rows"} <= {
+        k.name for k in analysis.kernels
+    }
+
+
+def test_every_edit_then_undo_equals_a_fresh_analysis() -> None:
+    """One analyzer carried through every edit and back: each version as a fresh analyzer sees it."""
+    graph = ModuleGraph()
+    incremental = Analyzer(graph=graph)
+    incremental.analyze(BLOCK, PATH)
+    mismatches = []
+    for label, text in EDITS:
+        if incremental.analyze(text, PATH) != Analyzer(graph=graph).analyze(text, PATH):
+            mismatches.append(label)
+        if incremental.analyze(BLOCK, PATH) != Analyzer(graph=graph).analyze(BLOCK, PATH):
+            mismatches.append(label + " (undo)")
+    assert mismatches == []
+
+
+def test_edits_in_a_row_equal_a_fresh_analysis() -> None:
+    """Edits that build on each other (no undo between): the memos carry over one version at a time."""
+    graph = ModuleGraph()
+    incremental = Analyzer(graph=graph)
+    text = BLOCK
+    incremental.analyze(text, PATH)
+    for old, new in [
+        ("LAYERS = 2", "LAYERS = 1"),
+        ("USE_BIAS = True", "USE_BIAS = False"),
+        ('name_hint="spmd_rows")', 'name_hint="spmd_rows2")'),
+        ("pl.exp(tile)", "pl.exp(tiles)"),
+        ("pl.exp(tiles)", "pl.exp(tile)"),
+        ("gated_b = gated(out, gated_b)", "gated_b = gated(gated_a, gated_b)"),
+        ("USE_BIAS = False", "USE_BIAS = True"),
+        ("normed = row_norm(acc, normed)", "normed = row_nor(acc, normed)"),  # one splice fewer before
+        ("normed = row_nor(acc, normed)", "normed = row_norm(acc, normed)"),
+        ("acc = project(x, w, acc)", "acc = project(x, w, acc); acc = project(x, w, acc)"),  # one more
+    ]:
+        assert old in text
+        text = text.replace(old, new)
+        assert incremental.analyze(text, PATH) == Analyzer(graph=graph).analyze(text, PATH), new
+
+
+def _entry_body(analyzer: Analyzer, text: str) -> tuple[ir.Stmt, ...]:
+    module = analyzer_parse(analyzer, text)
+    return next(f for f in module.all_functions() if f.name == "decode_block").body
+
+
+def analyzer_parse(analyzer: Analyzer, text: str) -> ir.Module:
+    from compiler.frontend.parser import parse_document
+
+    return parse_document(text, PATH, analyzer.parse_cache, analyzer.graph).module
+
+
+def test_an_edit_rebuilds_only_the_statements_that_hold_it() -> None:
+    analyzer = Analyzer(graph=ModuleGraph())
+    before = _entry_body(analyzer, BLOCK)
+    after = _entry_body(analyzer, BLOCK.replace("pl.exp(tile)", "pl.exp(tiles)"))
+    changed = [b for a, b in zip(before, after, strict=True) if a is not b]
+    assert [type(s).__name__ for s in changed] == ["For"]  # the spmd loop that holds the edit
+    inner_before = {id(s) for s in walk_stmts(before)}
+    rebuilt = [s for s in walk_stmts(after) if id(s) not in inner_before]
+    assert [s.span.line for s in rebuilt] == [
+        BLOCK.split("\n").index(line) + 1
+        for line in BLOCK.split("\n")
+        if "pl.spmd(2" in line or "spmd_rows" in line or "pl.exp(tile)" in line
+    ]
+
+
+def test_an_edit_rechecks_only_the_compound_statements_that_hold_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    checked: list[ir.Stmt] = []
+    original = checker.FunctionChecker._check
+
+    def counting(self: checker.FunctionChecker, stmt: ir.Stmt, ctx: object) -> None:
+        checked.append(stmt)
+        original(self, stmt, ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(checker.FunctionChecker, "_check", counting)
+    analyzer = Analyzer(graph=ModuleGraph())
+    analyzer.analyze(BLOCK, PATH)
+    cold = len(checked)
+    checked.clear()
+    edited = analyzer.analyze(BLOCK.replace("pl.exp(tile)", "pl.exp(tiles)"), PATH)
+    assert "PTO-F6" in [d.code for d in edited.diagnostics]  # the typo is still found
+    assert 0 < len(checked) < cold / 3
+    hints = [s.call.kwarg("name_hint") for s in checked if isinstance(s, ir.With)]
+    assert [h.value for h in hints if isinstance(h, ir.Const)] == ["spmd_rows"]  # the others replayed
+
+
+def test_a_reused_splice_keeps_the_fresh_names_a_fresh_inlining_gives() -> None:
+    """The spliced helper's locals are numbered by splice: a statement after an edit that adds or drops a
+    splice is spliced again, not reused with the old numbers (two splices would share their locals)."""
+    from compiler.frontend.parser import ParseCache, parse_document
+    from compiler.passes.inline_functions import (
+        SpliceMemo,
+        StatementSplices,
+        collect_helpers,
+        inline_function,
+    )
+
+    cache, graph = ParseCache(), ModuleGraph()
+
+    def inlined(text: str, statements: StatementSplices | None) -> ir.Function:
+        parsed = parse_document(text, PATH, cache, graph)
+        helpers = collect_helpers(parsed.module, parsed.imports, PATH, graph)
+        entry = next(f for f in parsed.module.all_functions() if f.name == "decode_block")
+        return inline_function(entry, helpers, {}, SpliceMemo(), statements).function
+
+    memo = StatementSplices()
+    inlined(BLOCK, memo)
+    typo = BLOCK.replace("normed = row_norm(acc, normed)", "normed = row_nor(acc, normed)")
+    memo = memo.next_version()
+    assert inlined(typo, memo) == inlined(typo, None)
+    memo = memo.next_version()
+    assert inlined(BLOCK, memo) == inlined(BLOCK, None)
+
+
+def test_a_did_you_mean_follows_names_defined_outside_the_statement() -> None:
+    """The closest name is chosen among every name defined so far, which a statement's key does not
+    cover: a statement that reports one is checked again each time, not replayed."""
+    typo = BLOCK.replace("pl.exp(tile)", "pl.exp(tilee)")
+    closer = typo.replace("gated_a = pl.create_tensor(", "tileee = pl.create_tensor(")
+    analyzer = Analyzer(graph=ModuleGraph())
+
+    def suggestion(text: str) -> str:
+        analysis = analyzer.analyze(text, PATH)
+        assert analysis == Analyzer(graph=ModuleGraph()).analyze(text, PATH)
+        found = next(d for d in analysis.diagnostics if d.code == "PTO-F6" and "tilee" in d.message)
+        return found.fixes[0].arg("text")
+
+    assert suggestion(typo) == "tile"
+    assert suggestion(closer) == "tileee"
