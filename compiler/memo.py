@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from compiler import ir
-from compiler.passes.walk import child_blocks, stmt_exprs, walk_expr
+from compiler.passes.walk import child_blocks, stmt_exprs, sub_exprs
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -74,43 +74,76 @@ class NestedMemo(Generic[K, V]):
                 self._keep(child, nested)
 
 
+# A compound statement with fewer statements than this is checked again rather than keyed: its key
+# (the state of every name it mentions) would cost about what its checks do.
+MIN_KEYED_STATEMENTS = 8
+
+
 @dataclass(slots=True)
 class NameIndex:
-    """The names each compound statement mentions (variables, attribute roots, callees), one version
-    deep: what a statement memo compares to decide that a statement would read the same state."""
+    """The names each compound statement mentions (variables, attribute roots, callees) and how many
+    statements it holds, one version deep: a statement memo compares the state of those names to decide
+    that a statement would read the same. One index serves every stage of a function."""
 
-    names: dict[int, tuple[ir.Stmt, tuple[str, ...]]] = field(default_factory=dict)
-    previous: dict[int, tuple[ir.Stmt, tuple[str, ...]]] = field(default_factory=dict)
+    names: dict[int, tuple[ir.Stmt, tuple[str, ...], int]] = field(default_factory=dict)
+    previous: dict[int, tuple[ir.Stmt, tuple[str, ...], int]] = field(default_factory=dict)
 
     def next_version(self) -> NameIndex:
-        """The index the next run reads."""
+        """The index the next version reads."""
         return NameIndex(previous=self.names)
 
-    def of(self, stmt: ir.Stmt) -> tuple[str, ...]:
-        """Every name the statement and the statements nested in it mention, sorted."""
+    def keyed(self, stmt: ir.Stmt) -> tuple[str, ...] | None:
+        """The names of a compound statement big enough to key, else None."""
+        entry = self._entry(stmt)
+        return entry[1] if entry[2] >= MIN_KEYED_STATEMENTS else None
+
+    def _entry(self, stmt: ir.Stmt) -> tuple[ir.Stmt, tuple[str, ...], int]:
         key = id(stmt)
         cached = self.names.get(key) or self.previous.get(key)
         if cached is not None and cached[0] is stmt:
             self.names[key] = cached
-            return cached[1]
-        found: set[str] = set()
-        exprs = list(stmt_exprs(stmt))
+            return cached
+        found = _simple_names(stmt)  # its own header's names
+        size = 1
         if isinstance(stmt, ir.With) and stmt.target:
             found.add(stmt.target)
         elif isinstance(stmt, ir.For):
-            exprs.append(stmt.target)
-        for expr in exprs:
-            for node in walk_expr(expr):
-                if isinstance(node, ir.Name):
-                    found.add(node.id)
-                elif isinstance(node, ir.Attribute):
-                    found.add(node.dotted.split(".", 1)[0])
-                elif isinstance(node, ir.Call):
-                    found.add(node.func.split(".", 1)[0])
-        for body in child_blocks(stmt):
+            found.update(_simple_names(ir.ExprStmt(stmt.target, stmt.span)))
+        blocks = child_blocks(stmt)
+        for body in blocks:
             for child in body:
-                found.update(self.of(child))
-        names = tuple(sorted(found))
-        if child_blocks(stmt):
-            self.names[key] = (stmt, names)
-        return names
+                if child_blocks(child):
+                    _, names, count = self._entry(child)
+                    found.update(names)
+                    size += count
+                else:
+                    found.update(_simple_names(child))
+                    size += 1
+        entry = (stmt, tuple(sorted(found)), size)
+        if blocks:
+            self.names[key] = entry
+        return entry
+
+
+def _simple_names(stmt: ir.Stmt) -> set[str]:
+    found: set[str] = set()
+    for expr in stmt_exprs(stmt):
+        _expr_names(expr, found)
+    return found
+
+
+def _expr_names(expr: ir.Expr, out: set[str]) -> None:
+    """The names in an expression (a direct recursion: this runs over every expression of a body)."""
+    if isinstance(expr, ir.Name):
+        out.add(expr.id)
+    elif isinstance(expr, ir.Call):
+        out.add(expr.func.split(".", 1)[0])
+        for arg in expr.args:
+            _expr_names(arg, out)
+        for kw in expr.keywords:
+            _expr_names(kw.value, out)
+    elif isinstance(expr, ir.Attribute):
+        out.add(expr.dotted.split(".", 1)[0])
+    elif not isinstance(expr, ir.Const | ir.Opaque):
+        for child in sub_exprs(expr):
+            _expr_names(child, out)

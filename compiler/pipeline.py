@@ -21,6 +21,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.memo import NameIndex
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -103,6 +104,7 @@ class Analyzer:
     statement_splices: dict[tuple[str | None, str], tuple[object, StatementSplices]] = field(
         default_factory=dict
     )
+    statement_names: dict[tuple[str | None, str], NameIndex] = field(default_factory=dict)
     statement_folds: dict[tuple[str | None, str], StatementFolds] = field(default_factory=dict)
     statement_checks: dict[tuple[str | None, str], tuple[object, StatementChecks]] = field(
         default_factory=dict
@@ -150,6 +152,7 @@ class Analyzer:
         self.statement_checks.clear()
         self.statement_splices.clear()
         self.statement_folds.clear()
+        self.statement_names.clear()
         self.splice_memo = SpliceMemo()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
@@ -325,7 +328,8 @@ class Analyzer:
             if cached is None or cached[0] is not function or cached[1] != env_key:
                 place = (function.program, function.name)
                 known = self.statement_folds.get(place)
-                memo = known.next_version() if known is not None else StatementFolds()
+                names = self._names_of(place)
+                memo = known.next_version(names) if known is not None else StatementFolds(names)
                 self.statement_folds[place] = memo
                 folded = _unit(function.name, function.header, [], lambda: simplify(function, env, memo))
                 cached = (function, env_key, folded if folded is not None else function)
@@ -443,6 +447,8 @@ class Analyzer:
         names = {(f.program, f.name) for f in module.all_functions()}
         for place in [p for p in self.statement_checks if p not in names]:
             del self.statement_checks[place]
+        for place in [p for p in self.statement_names if p not in names]:
+            del self.statement_names[place]
         return facts
 
     def _statement_checks(self, function: ir.Function, context: object) -> StatementChecks:
@@ -458,9 +464,20 @@ class Analyzer:
             function.closure,
         )
         known = self.statement_checks.get(place)
-        memo = known[1].next_version() if known is not None and known[0] == header else StatementChecks()
+        names = self.statement_names.get(place)
+        names = names.next_version() if names is not None else NameIndex()
+        self.statement_names[place] = names  # this version's: Simplify reads it after the checks
+        memo = known[1].next_version(names) if known is not None and known[0] == header else None
+        memo = memo if memo is not None else StatementChecks(names)
         self.statement_checks[place] = (header, memo)
         return memo
+
+    def _names_of(self, place: tuple[str | None, str]) -> NameIndex:
+        """The name index of a function's current version (made by its checks, or new)."""
+        names = self.statement_names.get(place)
+        if names is None:
+            names = self.statement_names[place] = NameIndex()
+        return names
 
 
 def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]:

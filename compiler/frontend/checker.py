@@ -161,12 +161,12 @@ class StatementChecks:
     re-checks the statements that hold it, the others replay what they did when what they read
     (the names they mention, the context) is the same."""
 
+    names: NameIndex
     stmts: NestedMemo[int, _Checked] = field(default_factory=NestedMemo)
-    names: NameIndex = field(default_factory=NameIndex)
 
-    def next_version(self) -> StatementChecks:
-        """The memo the next version's check reads."""
-        return StatementChecks(self.stmts.next_version(), self.names.next_version())
+    def next_version(self, names: NameIndex) -> StatementChecks:
+        """The memo the next version's check reads (with that version's name index)."""
+        return StatementChecks(names, self.stmts.next_version())
 
 
 def _typed(value: object) -> object:
@@ -380,9 +380,13 @@ class FunctionChecker:
         if memo is None or not isinstance(stmt, _COMPOUND):
             self._check(stmt, ctx)
             return
+        names = memo.names.keyed(stmt)
+        if names is None:
+            self._check(stmt, ctx)
+            return
         depth = len(self._block_types)
         key = (depth, ctx.key())
-        reads = self._reads(memo.names.of(stmt))
+        reads = self._reads(names)
         found = memo.stmts.get(id(stmt))
         if (
             found is not None

@@ -45,12 +45,12 @@ class StatementFolds:
     that hold it; the others give their last result again (the same objects, which the passes after
     Simplify key their own memos by) when the constants and ranges of their names are the same."""
 
+    names: NameIndex
     stmts: NestedMemo[int, _Folded] = field(default_factory=NestedMemo)
-    names: NameIndex = field(default_factory=NameIndex)
 
-    def next_version(self) -> StatementFolds:
-        """The memo the next version's Simplify reads."""
-        return StatementFolds(self.stmts.next_version(), self.names.next_version())
+    def next_version(self, names: NameIndex) -> StatementFolds:
+        """The memo the next version's Simplify reads (with that version's name index)."""
+        return StatementFolds(names, self.stmts.next_version())
 
 
 def simplify(
@@ -87,10 +87,11 @@ class _Folder:
 
     def stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
         memo = self.statements
-        if memo is None or not isinstance(stmt, ir.For | ir.While | ir.If | ir.With):
+        names = memo.names.keyed(stmt) if memo is not None else None
+        if memo is None or names is None:
             return self._stmt(stmt, top_level)
         env, ranges = self.env, self.ranges
-        reads = tuple((env.get(n, _ABSENT), ranges.get(n)) for n in memo.names.of(stmt))
+        reads = tuple((env.get(n, _ABSENT), ranges.get(n)) for n in names)
         found = memo.stmts.get(id(stmt))
         if found is not None and found.stmt is stmt and found.top_level == top_level and found.reads == reads:
             memo.stmts.reuse(id(stmt))
