@@ -19,7 +19,7 @@ from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
-from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
+from compiler.frontend.parser import MEMO_MIN_LINES, ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.memo import NameIndex
 from compiler.modules import ModuleGraph
@@ -328,9 +328,11 @@ class Analyzer:
             if cached is None or cached[0] is not function or cached[1] != env_key:
                 place = (function.program, function.name)
                 known = self.statement_folds.get(place)
-                names = self._names_of(place)
-                memo = known.next_version(names) if known is not None else StatementFolds(names)
-                self.statement_folds[place] = memo
+                memo: StatementFolds | None = None
+                if _long(function):
+                    names = self._names_of(place)
+                    memo = known.next_version(names) if known is not None else StatementFolds(names)
+                    self.statement_folds[place] = memo
                 folded = _unit(function.name, function.header, [], lambda: simplify(function, env, memo))
                 cached = (function, env_key, folded if folded is not None else function)
                 self.simplify_cache[id(function)] = cached
@@ -368,7 +370,10 @@ class Analyzer:
                 known = self.statement_splices.get(place)
                 statements = known[1].next_version() if known is not None and known[0] == key else None
                 statements = statements if statements is not None else StatementSplices()
-                self.statement_splices[place] = (key, statements)
+                if _long(function):
+                    self.statement_splices[place] = (key, statements)
+                else:
+                    statements = None
                 spliced = _unit(
                     function.name,
                     function.header,
@@ -451,9 +456,12 @@ class Analyzer:
             del self.statement_names[place]
         return facts
 
-    def _statement_checks(self, function: ir.Function, context: object) -> StatementChecks:
+    def _statement_checks(self, function: ir.Function, context: object) -> StatementChecks | None:
         """The statement memo for a function's next check: the last version's, while what every
-        statement reads besides the names it mentions (constants, siblings, the header) is the same."""
+        statement reads besides the names it mentions (constants, siblings, the header) is the same.
+        None for a short function."""
+        if not _long(function):
+            return None
         place = (function.program, function.name)
         header = (
             context,
@@ -478,6 +486,11 @@ class Analyzer:
         if names is None:
             names = self.statement_names[place] = NameIndex()
         return names
+
+
+def _long(function: ir.Function) -> bool:
+    """A function long enough for the statement memos (a short one is re-run whole, in a few ms)."""
+    return function.span.end_line - function.span.line + 1 >= MEMO_MIN_LINES
 
 
 def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]:

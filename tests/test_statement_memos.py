@@ -96,6 +96,16 @@ def decode_block(
 '''
 
 
+@pytest.fixture(autouse=True)
+def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memos are kept for bodies of 300 lines and more; the kernel here is shorter, to stay readable."""
+    import compiler.frontend.parser
+    import compiler.pipeline
+
+    monkeypatch.setattr(compiler.frontend.parser, "MEMO_MIN_LINES", 1)
+    monkeypatch.setattr(compiler.pipeline, "MEMO_MIN_LINES", 1)
+
+
 def _edits(text: str) -> list[tuple[str, str]]:
     """Every line of the entry's body edited the ways typing does: a name lengthened (often undefined
     then), a number changed, the line deleted, duplicated (a second splice of a helper), cut in half."""

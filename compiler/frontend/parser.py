@@ -93,6 +93,10 @@ class ParsedDocument:
     imports: tuple[ImportedName, ...] = ()
 
 
+# A unit or function shorter than this is re-run whole on an edit (it takes a few ms): the statement
+# memos, which cost memory for every statement, are kept for the long bodies real model files have.
+MEMO_MIN_LINES = 300
+
 _TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
 
 
@@ -149,10 +153,12 @@ def parse_document(
         if result is None:
             cache.misses += 1
             place = key[1:5]
-            known = cache.statements.get(place)
-            memo = known.next_version() if known is not None else StatementMemo()
+            memo: StatementMemo | None = None
+            if unit.last_line - unit.first_line + 1 >= MEMO_MIN_LINES:
+                known = cache.statements.get(place)
+                memo = known.next_version() if known is not None else StatementMemo()
+                cache.statements[place] = memo
             result = _parse_unit(unit, env, owner, memo)
-            cache.statements[place] = memo
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
