@@ -74,9 +74,18 @@ class NestedMemo(Generic[K, V]):
                 self._keep(child, nested)
 
 
+# A unit or function shorter than this is re-run whole on an edit (it takes a few ms): the statement
+# memos, which cost memory for every statement, are kept for the long bodies real model files have.
+MEMO_MIN_LINES = 300
+
 # A compound statement with fewer statements than this is checked again rather than keyed: its key
 # (the state of every name it mentions) would cost about what its checks do.
 MIN_KEYED_STATEMENTS = 8
+
+
+def long_body(first_line: int, last_line: int) -> bool:
+    """True for a body long enough to keep statement memos for."""
+    return last_line - first_line + 1 >= MEMO_MIN_LINES
 
 
 @dataclass(slots=True)
@@ -93,7 +102,9 @@ class NameIndex:
         return NameIndex(previous=self.names)
 
     def keyed(self, stmt: ir.Stmt) -> tuple[str, ...] | None:
-        """The names of a compound statement big enough to key, else None."""
+        """The names of a compound statement big enough to key, else None (a simple one at once)."""
+        if not child_blocks(stmt):
+            return None
         entry = self._entry(stmt)
         return entry[1] if entry[2] >= MIN_KEYED_STATEMENTS else None
 
@@ -108,7 +119,7 @@ class NameIndex:
         if isinstance(stmt, ir.With) and stmt.target:
             found.add(stmt.target)
         elif isinstance(stmt, ir.For):
-            found.update(_simple_names(ir.ExprStmt(stmt.target, stmt.span)))
+            _expr_names(stmt.target, found)
         blocks = child_blocks(stmt)
         for body in blocks:
             for child in body:

@@ -19,9 +19,9 @@ from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
-from compiler.frontend.parser import MEMO_MIN_LINES, ParseCache, ParsedDocument, parse_document
+from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
-from compiler.memo import NameIndex
+from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -101,14 +101,7 @@ class Analyzer:
     foreign: dict[int, tuple[KernelResult, object, tuple[ForeignOp, ...]]] = field(default_factory=dict)
     helpers_cache: tuple[object, object, tuple[ir.Function, ...], dict[str, Helper]] | None = None
     outline_memo: OutlineMemo = field(default_factory=dict)
-    statement_splices: dict[tuple[str | None, str], tuple[object, StatementSplices]] = field(
-        default_factory=dict
-    )
-    statement_names: dict[tuple[str | None, str], NameIndex] = field(default_factory=dict)
-    statement_folds: dict[tuple[str | None, str], StatementFolds] = field(default_factory=dict)
-    statement_checks: dict[tuple[str | None, str], tuple[object, StatementChecks]] = field(
-        default_factory=dict
-    )
+    body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
@@ -149,10 +142,7 @@ class Analyzer:
         self.helpers_cache = None
         self.scope_calls.clear()
         self.outline_memo.clear()
-        self.statement_checks.clear()
-        self.statement_splices.clear()
-        self.statement_folds.clear()
-        self.statement_names.clear()
+        self.body_memos.clear()
         self.splice_memo = SpliceMemo()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
@@ -167,6 +157,7 @@ class Analyzer:
         }
         facts = self._check_functions(module, env, diagnostics, parsed.diagnostics, originals)
         module = self._simplify(module, env, facts)
+        self._sweep_body_memos(module)
         if self.outline_env is not module.env_key:
             self.outline_memo.clear()  # outlining folds constants: new values, new scopes
             self.outline_env = module.env_key
@@ -326,13 +317,8 @@ class Analyzer:
             live.add(id(function))
             cached = self.simplify_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != env_key:
-                place = (function.program, function.name)
-                known = self.statement_folds.get(place)
-                memo: StatementFolds | None = None
-                if _long(function):
-                    names = self._names_of(place)
-                    memo = known.next_version(names) if known is not None else StatementFolds(names)
-                    self.statement_folds[place] = memo
+                memos = self._body_memos(function)
+                memo = memos.folds_for_next() if memos is not None else None
                 folded = _unit(function.name, function.header, [], lambda: simplify(function, env, memo))
                 cached = (function, env_key, folded if folded is not None else function)
                 self.simplify_cache[id(function)] = cached
@@ -342,9 +328,6 @@ class Analyzer:
         free = tuple(run(f) for f in module.functions)
         for stale in [k for k in self.simplify_cache if k not in live]:
             del self.simplify_cache[stale]
-        places = {(f.program, f.name) for f in module.all_functions()}
-        for place in [p for p in self.statement_folds if p not in places]:
-            del self.statement_folds[place]
         return replace(module, programs=programs, functions=free)
 
     def _inline(
@@ -366,14 +349,8 @@ class Analyzer:
             key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
-                place = (function.program, function.name)
-                known = self.statement_splices.get(place)
-                statements = known[1].next_version() if known is not None and known[0] == key else None
-                statements = statements if statements is not None else StatementSplices()
-                if _long(function):
-                    self.statement_splices[place] = (key, statements)
-                else:
-                    statements = None
+                memos = self._body_memos(function)
+                statements = memos.splices_for_next(key) if memos is not None else None
                 spliced = _unit(
                     function.name,
                     function.header,
@@ -398,9 +375,6 @@ class Analyzer:
         free = tuple(run(f, {}) for f in module.functions)
         for stale in [k for k in self.inline_cache if k not in live]:
             del self.inline_cache[stale]
-        places = {(f.program, f.name) for f in module.all_functions()}
-        for place in [p for p in self.statement_splices if p not in places]:
-            del self.statement_splices[place]
         self.splice_memo.sweep()  # keeps what this version's splices used
         return replace(module, programs=tuple(programs), functions=free), splices
 
@@ -432,7 +406,10 @@ class Analyzer:
                 entry = self.checked.get(id(function))
                 if entry is None or entry.function is not function or entry.context != context:
                     found: list[Diagnostic] = []
-                    memo = self._statement_checks(function, context)
+                    memos = self._body_memos(function)
+                    memo = (
+                        memos.checks_for_next(_check_header(function, context)) if memos is not None else None
+                    )
                     checked = _unit(
                         function.name,
                         function.header,
@@ -449,48 +426,68 @@ class Analyzer:
                 diagnostics.extend(entry.diagnostics)
         for key in [k for k in self.checked if k not in live]:
             del self.checked[key]
-        names = {(f.program, f.name) for f in module.all_functions()}
-        for place in [p for p in self.statement_checks if p not in names]:
-            del self.statement_checks[place]
-        for place in [p for p in self.statement_names if p not in names]:
-            del self.statement_names[place]
         return facts
 
-    def _statement_checks(self, function: ir.Function, context: object) -> StatementChecks | None:
-        """The statement memo for a function's next check: the last version's, while what every
-        statement reads besides the names it mentions (constants, siblings, the header) is the same.
-        None for a short function."""
-        if not _long(function):
+    def _body_memos(self, function: ir.Function) -> _BodyMemos | None:
+        """The statement memos of a long function (None for a short one, re-run whole in a few ms)."""
+        if not long_body(function.span.line, function.span.end_line):
             return None
         place = (function.program, function.name)
-        header = (
-            context,
-            function.decorator,
-            function.func_type,
-            function.strict_ssa,
-            function.params,
-            function.closure,
-        )
-        known = self.statement_checks.get(place)
-        names = self.statement_names.get(place)
-        names = names.next_version() if names is not None else NameIndex()
-        self.statement_names[place] = names  # this version's: Simplify reads it after the checks
-        memo = known[1].next_version(names) if known is not None and known[0] == header else None
-        memo = memo if memo is not None else StatementChecks(names)
-        self.statement_checks[place] = (header, memo)
+        memos = self.body_memos.get(place)
+        if memos is None:
+            memos = self.body_memos[place] = _BodyMemos()
+        return memos
+
+    def _sweep_body_memos(self, module: ir.Module) -> None:
+        """Forget the memos of functions the document no longer has."""
+        places = {(f.program, f.name) for f in module.all_functions()}
+        for place in [p for p in self.body_memos if p not in places]:
+            del self.body_memos[place]
+
+
+def _check_header(function: ir.Function, context: object) -> tuple[object, ...]:
+    """What a function's checks read besides its statements: the module context and its header."""
+    return (
+        context,
+        function.decorator,
+        function.func_type,
+        function.strict_ssa,
+        function.params,
+        function.closure,
+    )
+
+
+@dataclass(slots=True)
+class _BodyMemos:
+    """One long function's statement memos, each one version deep. The name index is the current
+    version's: the checks make it and Simplify, which runs on the same statements, reads it."""
+
+    names: NameIndex = field(default_factory=NameIndex)
+    splices: tuple[object, StatementSplices] | None = None  # (the helpers it is valid for, the memo)
+    checks: tuple[object, StatementChecks] | None = None  # (the header it is valid for, the memo)
+    folds: StatementFolds | None = None
+
+    def splices_for_next(self, helpers: object) -> StatementSplices:
+        """InlineFunctions' memo for the next run: the last one's, while the helpers are the same."""
+        last = self.splices
+        memo = last[1].next_version() if last is not None and last[0] == helpers else StatementSplices()
+        self.splices = (helpers, memo)
         return memo
 
-    def _names_of(self, place: tuple[str | None, str]) -> NameIndex:
-        """The name index of a function's current version (made by its checks, or new)."""
-        names = self.statement_names.get(place)
-        if names is None:
-            names = self.statement_names[place] = NameIndex()
-        return names
+    def checks_for_next(self, header: object) -> StatementChecks:
+        """The checks' memo for the next run (a new version of the name index with it)."""
+        self.names = self.names.next_version()
+        last = self.checks
+        same = last is not None and last[0] == header
+        memo = last[1].next_version(self.names) if last is not None and same else StatementChecks(self.names)
+        self.checks = (header, memo)
+        return memo
 
-
-def _long(function: ir.Function) -> bool:
-    """A function long enough for the statement memos (a short one is re-run whole, in a few ms)."""
-    return function.span.end_line - function.span.line + 1 >= MEMO_MIN_LINES
+    def folds_for_next(self) -> StatementFolds:
+        """Simplify's memo for the next run, over the current name index."""
+        last = self.folds
+        self.folds = last.next_version(self.names) if last is not None else StatementFolds(self.names)
+        return self.folds
 
 
 def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]:

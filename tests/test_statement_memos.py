@@ -99,11 +99,9 @@ def decode_block(
 @pytest.fixture(autouse=True)
 def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
     """The memos are kept for bodies of 300 lines and more; the kernel here is shorter, to stay readable."""
-    import compiler.frontend.parser
-    import compiler.pipeline
+    import compiler.memo
 
-    monkeypatch.setattr(compiler.frontend.parser, "MEMO_MIN_LINES", 1)
-    monkeypatch.setattr(compiler.pipeline, "MEMO_MIN_LINES", 1)
+    monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
 
 
 def _edits(text: str) -> list[tuple[str, str]]:

@@ -128,7 +128,6 @@ def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
     return tuple(out)
 
 
-_COMPOUND = (ir.For, ir.While, ir.If, ir.With)
 _ABSENT = object()
 
 
@@ -149,8 +148,7 @@ class _Checked:
     """A compound statement's checks, with what they read: the same reads give the same effects."""
 
     stmt: ir.Stmt
-    depth: int
-    ctx: tuple[object, ...]
+    context: tuple[object, ...]  # its body depth and what it reads of the walk's context
     reads: tuple[object, ...]
     effects: _Effects
 
@@ -377,23 +375,15 @@ class FunctionChecker:
         """Check one statement; a compound one whose reads are unchanged since the last version replays
         what it did then."""
         memo = self._memo
-        if memo is None or not isinstance(stmt, _COMPOUND):
-            self._check(stmt, ctx)
-            return
-        names = memo.names.keyed(stmt)
-        if names is None:
+        names = memo.names.keyed(stmt) if memo is not None else None
+        if memo is None or names is None:
             self._check(stmt, ctx)
             return
         depth = len(self._block_types)
-        key = (depth, ctx.key())
+        context = (depth, *ctx.key())
         reads = self._reads(names)
         found = memo.stmts.get(id(stmt))
-        if (
-            found is not None
-            and found.stmt is stmt
-            and (found.depth, found.ctx) == key
-            and found.reads == reads
-        ):
+        if found is not None and found.stmt is stmt and found.context == context and found.reads == reads:
             memo.stmts.reuse(id(stmt))
             self._replay(found.effects)
             return
@@ -408,7 +398,7 @@ class FunctionChecker:
         if self._unkeyed_reads != unkeyed:
             memo.stmts.abandon()
             return
-        memo.stmts.end(id(stmt), _Checked(stmt, depth, key[1], reads, self._effects_since(marks, depth)))
+        memo.stmts.end(id(stmt), _Checked(stmt, context, reads, self._effects_since(marks, depth)))
 
     def _check(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         budget.check()

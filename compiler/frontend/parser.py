@@ -14,6 +14,7 @@ from compiler.evaluator import Dynamic, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
 from compiler.frontend.units import Unit, split_units
+from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
 from compiler.types import (
@@ -93,10 +94,6 @@ class ParsedDocument:
     imports: tuple[ImportedName, ...] = ()
 
 
-# A unit or function shorter than this is re-run whole on an edit (it takes a few ms): the statement
-# memos, which cost memory for every statement, are kept for the long bodies real model files have.
-MEMO_MIN_LINES = 300
-
 _TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
 
 
@@ -154,7 +151,7 @@ def parse_document(
             cache.misses += 1
             place = key[1:5]
             memo: StatementMemo | None = None
-            if unit.last_line - unit.first_line + 1 >= MEMO_MIN_LINES:
+            if long_body(unit.first_line, unit.last_line):
                 known = cache.statements.get(place)
                 memo = known.next_version() if known is not None else StatementMemo()
                 cache.statements[place] = memo
