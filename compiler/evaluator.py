@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.types import DTYPES, DTypeValue, EnumValue
+from compiler.vocabulary import DTypeValue, EnumValue, dsl_constant
 
 MAX_INT_BITS = 4096  # ~1,200 decimal digits: far beyond any shape, far below Python's str() limit
 MAX_LEN = 10_000  # strings, tuples, lists, dicts and range() lengths
@@ -1330,19 +1330,9 @@ class _PyptoNames(Mapping[str, object]):
 
 
 def _dsl_attribute(dotted: str) -> object:
-    parts = dotted.split(".")
-    if len(parts) == 2 and parts[1] in DTYPES:
-        return DTypeValue(parts[1])
-    if len(parts) == 3 and parts[1] in _enum_names():
-        enum = "MemorySpace" if parts[1] == "Mem" else parts[1]
-        return EnumValue(enum, parts[2])
-    return DslName(dotted)
-
-
-def _enum_names() -> frozenset[str]:
-    from compiler.frontend.consts import ENUMS
-
-    return frozenset(ENUMS)
+    """A DSL constant (`pl.FP32`, `pl.Mem.Vec`, `pl.AUTO`), else the name itself (a namespace, an op)."""
+    value = dsl_constant(dotted)
+    return DslName(dotted) if value is None else value
 
 
 def _dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> object:

@@ -52,6 +52,7 @@ from compiler.source import NO_SPAN, Span
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
+from compiler.vocabulary import target_comment
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -652,8 +653,6 @@ def _key(function: ir.Function) -> str:
 
 
 def _target_of(source: str, explicit: str | None, from_comment: str) -> str:
-    from compiler.frontend.parser import target_comment
-
     return target_comment(source) or explicit or from_comment
 
 

@@ -18,7 +18,6 @@ from compiler.catalog import diagnostic, match_fields
 from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.evaluator import FunctionValue
 from compiler.frontend.consts import (
-    ENUMS,
     MAX_FOLDED_BITS,
     UNKNOWN_VALUE,
     SourceText,
@@ -31,7 +30,8 @@ from compiler.ops.resolve import Resolution, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.passes.walk import calls_in_block, child_blocks, walk_expr
 from compiler.source import Span
-from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue, enum_members
 
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
 SPLIT_MODES = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
@@ -809,7 +809,13 @@ class FunctionChecker:
                 if written == "SplitMode":
                     self.error("PTO-P12", expr.span, value=bad)
                 else:
-                    self.error("PTO-F7", expr.span, enum=written, value=bad, valid=", ".join(ENUMS[written]))
+                    self.error(
+                        "PTO-F7",
+                        expr.span,
+                        enum=written,
+                        value=bad,
+                        valid=", ".join(enum_members(written) or ()),
+                    )
                 return None
             value = attribute_value(expr.dotted)
             if isinstance(value, EnumValue) and value.enum == enum:

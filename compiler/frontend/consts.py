@@ -23,7 +23,7 @@ from compiler.evaluator import (
     safe_binop,
 )
 from compiler.modules import ModuleGraph, ModuleSummary, document_constants
-from compiler.types import DTYPES, DTypeValue, EnumValue
+from compiler.vocabulary import DSL_ROOTS, dsl_constant, enum_members
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,26 +40,6 @@ _CMP: dict[str, Callable[[Any, Any], Any]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
     ">=": operator.ge,
 }  # fmt: skip
-
-# Enum members of the DSL, by enum name (reference §6).
-ENUMS: dict[str, tuple[str, ...]] = {
-    "SplitMode": ("NONE", "UP_DOWN", "LEFT_RIGHT"),
-    "MemorySpace": ("DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"),
-    "Mem": ("DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"),
-    "Level": ("HOST", "CLUSTER", "CORE_GROUP", "CORE", "GLOBAL", "CHIP", "DIE", "POD"),
-    "FunctionType": ("Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Host"),
-    "KernelType": ("AIC", "AIV", "MIX"),
-    "SyncAllMode": ("HARD", "SOFT"),
-    "PipeType": ("MTE1", "MTE2", "MTE3", "M", "V", "S", "FIX", "ALL"),
-    "PadValue": ("zero", "max", "min", "null"),
-    "TileLayout": ("row_major", "col_major", "none_box", "nz", "zn"),
-    "Layout": ("ND", "DN", "NZ"),
-    "AtomicType": ("None_", "Add"),
-    "NotifyOp": ("AtomicAdd", "Set"),
-    "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
-}
-_MEM_ALIASES = {"Mem": "MemorySpace"}
-
 
 MAX_FOLDED_BITS = 64  # no shape, offset or count is wider; a wider value is a typo or an attack
 
@@ -110,7 +90,7 @@ def _fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
 def dotted_value(dotted: str, env: Mapping[str, object]) -> object:
     """`pl.FP32`, `pl.SplitMode.UP_DOWN`, or an attribute chain of a folded value (`M.hidden_size`)."""
     head, _, rest = dotted.partition(".")
-    if head in ("pl", "pld") or head not in env:
+    if head in DSL_ROOTS or head not in env:
         return attribute_value(dotted)
     value = env[head]
     for name in rest.split("."):
@@ -138,31 +118,18 @@ def _numeric(value: object) -> bool:
 
 
 def attribute_value(dotted: str) -> object:
-    """`pl.FP32` -> DTypeValue, `pl.SplitMode.UP_DOWN` -> EnumValue; UNKNOWN_VALUE otherwise."""
-    parts = dotted.split(".")
-    if parts[0] not in ("pl", "pld"):
-        return UNKNOWN_VALUE
-    if len(parts) == 2 and parts[1] in DTYPES:
-        return DTypeValue(parts[1])
-    if len(parts) == 2 and parts[1] == "AUTO":
-        return EnumValue("Base", "AUTO")
-    if len(parts) == 3 and parts[1] in ENUMS:
-        enum = _MEM_ALIASES.get(parts[1], parts[1])
-        return EnumValue(enum, parts[2])
-    return UNKNOWN_VALUE
+    """`pl.FP32` -> DTypeValue, `pl.SplitMode.UP_DOWN` -> EnumValue, `pl.AUTO` -> -1; UNKNOWN_VALUE otherwise."""
+    value = dsl_constant(dotted)
+    return UNKNOWN_VALUE if value is None else value
 
 
 def enum_member_error(dotted: str) -> str | None:
     """For `pl.SplitMode.TOP_BOTTOM` etc.: the name of the bad member, or None when valid/not an enum."""
     parts = dotted.split(".")
-    if (
-        len(parts) == 3
-        and parts[0] in ("pl", "pld")
-        and parts[1] in ENUMS
-        and parts[2] not in ENUMS[parts[1]]
-    ):
-        return parts[2]
-    return None
+    if len(parts) != 3 or parts[0] not in DSL_ROOTS:
+        return None
+    members = enum_members(parts[1])
+    return parts[2] if members is not None and parts[2] not in members else None
 
 
 # ---------------------------------------------------------------- module constants

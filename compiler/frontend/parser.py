@@ -17,17 +17,8 @@ from compiler.frontend.units import Unit, split_units
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
-from compiler.types import (
-    DTYPES,
-    UNKNOWN,
-    UNRANKED_TENSOR,
-    DTypeValue,
-    EnumValue,
-    ScalarType,
-    TensorType,
-    TileType,
-    ValueType,
-)
+from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPES, DTypeValue, EnumValue, target_comment
 
 _JIT_TYPES = {
     "jit": "Opaque",
@@ -92,16 +83,6 @@ class ParsedDocument:
     diagnostics: tuple[Diagnostic, ...]
     target: str
     imports: tuple[ImportedName, ...] = ()
-
-
-_TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
-
-
-def target_comment(source: str) -> str | None:
-    """The target named by a first-line `# target: a5` comment, if any."""
-    first = source.split("\n", 1)[0]
-    match = _TARGET_RE.match(first)
-    return match.group(1) if match else None
 
 
 def parse_document(

@@ -12,19 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from compiler import catalog
 from compiler.ops.registry import OpDef, memory_of
-from compiler.types import (
-    DTYPE_BITS,
-    DTYPES,
-    UNKNOWN,
-    ArgValue,
-    Dim,
-    DTypeValue,
-    EnumValue,
-    ScalarType,
-    TensorType,
-    TileType,
-    ValueType,
-)
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPE_BITS, DTYPES, DTypeValue, EnumValue
 
 Shaped = TensorType | TileType
 

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from compiler.types import ArgValue, EnumValue, TileType, is_cube_space
+from compiler.types import ArgValue, TileType
+from compiler.vocabulary import EnumValue, canonical_enum, is_cube_space
 
 
 class Affinity(enum.Enum):
@@ -240,7 +241,7 @@ _CORE_TYPE_OPS = frozenset({"system.syncall", "system.sync_set", "system.sync_wa
 
 def memory_of(value: ArgValue) -> str | None:
     """A memory space named by a kwarg value (`pl.Mem.Mat`, `"Mat"`), or None."""
-    if isinstance(value, EnumValue) and value.enum in ("MemorySpace", "Mem"):
+    if isinstance(value, EnumValue) and canonical_enum(value.enum) == "MemorySpace":
         return value.member
     if isinstance(value, str):
         return value

@@ -30,7 +30,8 @@ from compiler.passes.model import (
     user_name,
     walk,
 )
-from compiler.types import TensorType, TileType, is_cube_space, nbytes
+from compiler.types import TensorType, TileType, nbytes
+from compiler.vocabulary import is_cube_space
 
 FIXPIPE_DTYPES = frozenset({"INT32", "FP32", "FP16", "BF16"})
 L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}

@@ -27,8 +27,9 @@ from compiler.passes.model import (
     with_children,
 )
 from compiler.source import Span
-from compiler.types import DTYPE_BITS, Dim, TensorType, TileType
+from compiler.types import Dim, TensorType, TileType
 from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
+from compiler.vocabulary import DTYPE_BITS
 
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
 _ADDRESS_ARG = {"tile.load": 1, "tile.slice": 2, "tile.extract": 1, "tile.gather_row": 3}
