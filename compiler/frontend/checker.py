@@ -25,10 +25,10 @@ from compiler.frontend.consts import (
     enum_member_error,
     fold,
 )
+from compiler.ir_walk import calls_in_block, child_blocks, walk_expr
 from compiler.memo import NameIndex, NestedMemo
 from compiler.ops.resolve import Resolution, resolve_call
 from compiler.ops.signatures import SIGNATURES
-from compiler.passes.walk import calls_in_block, child_blocks, walk_expr
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, enum_members

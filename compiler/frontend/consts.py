@@ -22,7 +22,9 @@ from compiler.evaluator import (
     freeze,
     safe_binop,
 )
+from compiler.ir_walk import map_ir
 from compiler.modules import ModuleGraph, ModuleSummary, document_constants
+from compiler.source import Span
 from compiler.vocabulary import DSL_ROOTS, dsl_constant, enum_members
 
 
@@ -130,6 +132,34 @@ def enum_member_error(dotted: str) -> str | None:
         return None
     members = enum_members(parts[1])
     return parts[2] if members is not None and parts[2] not in members else None
+
+
+# ---------------------------------------------------------------- closures folded into the IR
+def resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
+    """Names of another scope (a foreign helper's module, a factory's closure) become literals where their
+    values are known, so the caller's module need not define them; `params` are the function's own names."""
+    result: ir.Stmt = map_ir(stmt, lambda n: _const_of(n, constants, params))
+    return result
+
+
+def _const_of(node: Any, constants: Mapping[str, object], params: set[str]) -> Any | None:
+    if isinstance(node, ir.Name) and node.id not in params and node.id in constants:
+        return _literal(constants[node.id], node.span)
+    if isinstance(node, ir.Attribute) and node.dotted.split(".", 1)[0] not in DSL_ROOTS:
+        head = node.dotted.split(".", 1)[0]
+        if head in constants and head not in params:
+            return _literal(dotted_value(node.dotted, constants), node.span)
+    return None
+
+
+def _literal(value: object, span: Span) -> ir.Expr | None:
+    if isinstance(value, bool | int | float | str) or value is None:
+        return ir.Const(value, span)
+    if isinstance(value, tuple) and len(value) <= 16:
+        items = [_literal(v, span) for v in value]
+        if all(i is not None for i in items):
+            return ir.TupleExpr(tuple(i for i in items if i is not None), span)
+    return None
 
 
 # ---------------------------------------------------------------- module constants

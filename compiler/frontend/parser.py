@@ -12,8 +12,16 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name
-from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
+from compiler.frontend.consts import (
+    UNKNOWN_VALUE,
+    attribute_value,
+    eval_expr,
+    module_constants,
+    resolve_globals,
+    source_text,
+)
 from compiler.frontend.units import Unit, split_units
+from compiler.ir_walk import stored_names
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
@@ -393,8 +401,6 @@ def _factory_code(
 
 def _close_over(function: ir.Function, closure: Mapping[str, object]) -> ir.Function:
     """The parser folds closure constants into the code; names it cannot fold are still defined."""
-    from compiler.passes.inline_functions import resolve_globals, stored_names
-
     own = {p.name for p in function.params} | stored_names(function.body)
     body = tuple(resolve_globals(s, closure, own) for s in function.body)
     return replace(function, body=body, closure=frozenset(closure) - own)

@@ -17,6 +17,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
+from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
 from compiler.ops.registry import get_op
 from compiler.passes.model import (
@@ -39,7 +40,6 @@ from compiler.passes.model import (
     user_name,
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
-from compiler.passes.walk import sub_exprs
 from compiler.source import Span
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 
