@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from compiler import catalog
-from compiler.ops.registry import OpDef, memory_of
+from compiler.ops.opdef import OpDef
+from compiler.ops.registry import memory_of
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, DTYPES, DTypeValue, EnumValue
 

@@ -17,6 +17,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
+from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
 from compiler.ops.registry import get_op
@@ -158,9 +159,7 @@ class _Lowering:
         op = "tile.load" if self.is_gm(base) else "tile.slice"
         rtype: ValueType = UNKNOWN
         if isinstance(base_type, TensorType | TileType):
-            from compiler.frontend.checker import _subscript_type
-
-            rtype = _subscript_type(base_type, expr.index, self.env)
+            rtype = subscript_type(base_type, expr.index, self.env)
         out.append(
             TOp(
                 op,

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.ops.registry import get_op
+from compiler.ops.registry import get_op, is_boundary
 from compiler.passes.convert_tensor_to_tile_ops import MATMUL_OPERANDS
 from compiler.passes.model import (
     ALIAS,
@@ -36,7 +36,6 @@ from compiler.vocabulary import is_cube_space
 FIXPIPE_DTYPES = frozenset({"INT32", "FP32", "FP16", "BF16"})
 L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
 _RINT = ("rint", 1)
-BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather"})
 _FIXED: dict[str, str] = {
     "tile.aiv_shard": "Vec",
     "tile.aic_gather": "Mat",
@@ -90,7 +89,7 @@ def _declared(op: TOp) -> str:
 def _is_vector_compute(op: TOp) -> bool:
     """An op whose tile inputs must be in Vec (elementwise, reduce, cast, ...)."""
     if (
-        op.op in BOUNDARY
+        is_boundary(op.op)
         or op.op in ("tile.store", "tile.move", "tile.load", ALIAS)
         or op.op in MATMUL_OPERANDS
     ):
