@@ -1,7 +1,10 @@
 """Runs the front end and the pass pipeline on one document and returns its Analysis.
 
 Data flows one way: source -> units -> surface IR -> parse checks -> kernels -> passes -> Analysis.
-Kernels are cached by the text of the unit they come from, so an edit re-runs only what it touched.
+The parse cache hands back an unchanged unit as the same IR objects, and each later stage reuses its
+result for a function or kernel whose IR objects and inputs (constants, helpers, context) are unchanged;
+in long bodies the reuse goes down to single statements (`compiler.memo`). So an edit re-runs only what
+it touched.
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class KernelResult:
-    """Everything the pipeline derived for one kernel (cached by the kernel's source)."""
+    """Everything the pipeline derived for one kernel (reused while its IR and inputs are unchanged)."""
 
     kernel: Kernel
     diagnostics: tuple[Diagnostic, ...]

@@ -145,7 +145,7 @@ class _Effects:
 
 
 @dataclass(frozen=True, slots=True)
-class _Checked:
+class _CheckedStatement:
     """A compound statement's checks, with what they read: the same reads give the same effects."""
 
     stmt: ir.Stmt
@@ -161,7 +161,7 @@ class StatementChecks:
     (the names they mention, the context) is the same."""
 
     names: NameIndex
-    stmts: NestedMemo[int, _Checked] = field(default_factory=NestedMemo)
+    stmts: NestedMemo[int, _CheckedStatement] = field(default_factory=NestedMemo)
 
     def next_version(self, names: NameIndex) -> StatementChecks:
         """The memo the next version's check reads (with that version's name index)."""
@@ -399,7 +399,7 @@ class FunctionChecker:
         if self._unkeyed_reads != unkeyed:
             memo.stmts.abandon()
             return
-        memo.stmts.end(id(stmt), _Checked(stmt, context, reads, self._effects_since(marks, depth)))
+        memo.stmts.end(id(stmt), _CheckedStatement(stmt, context, reads, self._effects_since(marks, depth)))
 
     def _check(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         budget.check()

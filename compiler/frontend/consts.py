@@ -7,8 +7,7 @@ The values come from the bounded evaluator (`compiler.evaluator`) through the mo
 from __future__ import annotations
 
 import ast
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from compiler.evaluator import (
     evaluate_expression,
     freeze,
     safe_binop,
+    safe_compare,
 )
 from compiler.ir_walk import map_ir
 from compiler.modules import ModuleGraph, ModuleSummary, document_constants
@@ -37,11 +37,6 @@ class SourceText:
 
     text: str
 
-
-_CMP: dict[str, Callable[[Any, Any], Any]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-    ">=": operator.ge,
-}  # fmt: skip
 
 MAX_FOLDED_BITS = 64  # no shape, offset or count is wider; a wider value is a typo or an attack
 
@@ -82,10 +77,9 @@ def _fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
         return UNKNOWN_VALUE
     if isinstance(expr, ir.Compare):
         left, right = fold(expr.left, env), fold(expr.right, env)
-        fn = _CMP.get(expr.op)
-        if fn is None or not _numeric(left) or not _numeric(right):
+        if not _numeric(left) or not _numeric(right):
             return UNKNOWN_VALUE
-        return fn(left, right)
+        return safe_compare(expr.op, left, right)
     return UNKNOWN_VALUE
 
 

@@ -11,7 +11,7 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
-from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name
+from compiler.frontend.builder import Builder, SpanMaker, StatementMemo
 from compiler.frontend.consts import (
     UNKNOWN_VALUE,
     attribute_value,
@@ -25,6 +25,7 @@ from compiler.ir_walk import stored_names
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
+from compiler.syntax import dotted_name
 from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPES, DTypeValue, EnumValue, target_comment
 

@@ -104,7 +104,6 @@ class _Lowering:
                 origin=ENTRY_LOAD,
                 memory="Vec",
                 type=TileType(shape, dtype, "Vec"),
-                source_name=name,
             )
         )
         self.loaded[name] = loaded
@@ -172,7 +171,6 @@ class _Lowering:
                 dsl_name="pl.slice",
                 type=rtype,
                 bound=result is not None,
-                source_name=result,
             )
         )
         self.tile_vars[name] = rtype
@@ -207,7 +205,6 @@ class _Lowering:
                     origin=SCALAR,
                     type=ScalarType(),
                     bound=result is not None,
-                    source_name=result,
                     consts=tuple(None if (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in call.args),
                 )
             )
@@ -290,7 +287,6 @@ class _Lowering:
                         type=TileType(ttype.shape, ttype.dtype, "Mat")
                         if isinstance(ttype, TensorType)
                         else UNKNOWN,
-                        source_name=operand,
                     )
                 )
                 operands[i] = bridged
@@ -310,7 +306,6 @@ class _Lowering:
                 dsl_name=call.func,
                 type=resolution.result,
                 bound=result is not None,
-                source_name=result,
                 consts=consts,
                 arg_spans=arg_spans,
             )
@@ -387,7 +382,6 @@ class _Lowering:
                         origin=SUBBLOCK_IDX,
                         type=ScalarType(),
                         bound=True,
-                        source_name=var,
                     )
                 )
             body.extend(self.block(stmt.body))
@@ -412,7 +406,6 @@ class _Lowering:
                         origin=BLOCK_IDX,
                         type=ScalarType(),
                         bound=True,
-                        source_name=var,
                     )
                 )
             out.extend(self.block(stmt.body))
@@ -471,7 +464,6 @@ class _Lowering:
                         line_span=stmt.span,
                         origin=ALIAS,
                         type=self.facts.types.get(value.id, UNKNOWN),
-                        source_name=name,
                     )
                 )
                 return
@@ -487,7 +479,6 @@ class _Lowering:
                     origin=SCALAR,
                     type=ScalarType(),
                     bound=True,
-                    source_name=name,
                 )
             )
             return
@@ -506,7 +497,6 @@ class _Lowering:
                     line_span=stmt.span,
                     dsl_name="pl.assemble",
                     type=self.facts.types.get(dest, UNKNOWN),
-                    source_name=dest,
                 )
             )
             return
@@ -525,7 +515,6 @@ class _Lowering:
                             line_span=stmt.span,
                             origin=ALIAS,
                             bound=True,
-                            source_name=elt.id,
                         )
                     )
 
@@ -550,7 +539,6 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
                     origin=BLOCK_IDX,
                     type=ScalarType(),
                     bound=True,
-                    source_name=var,
                 )
             )
     lowered = lowering.block(item.body)

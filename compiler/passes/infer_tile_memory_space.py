@@ -27,7 +27,6 @@ from compiler.passes.model import (
     TScope,
     TYield,
     ops_of,
-    user_name,
     walk,
 )
 from compiler.types import TensorType, TileType, nbytes
@@ -195,7 +194,6 @@ class _Inference:
                         target,
                         op.type,
                         False,
-                        user_name(name),
                         (space,),
                         direction,
                     )
