@@ -51,6 +51,7 @@ from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.results import op_infos, region_infos, scope_infos, symbols
+from compiler.rules.inline_functions import IN_INLINE_HELPER
 from compiler.source import NO_SPAN, Span
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
@@ -587,8 +588,8 @@ class _Localizer:
             return replace(d, span=NO_SPAN, related=related, fixes=())
         where = self.files.get(d.span.line // FOREIGN_LINE_BASE, inner.path)
         line = d.span.line % FOREIGN_LINE_BASE
-        message = f"{d.message}\n(in inline helper '{inner.helper}', {where}:{line})"
-        return replace(d, span=outer.call_site, message=message, related=related, fixes=())
+        origin = IN_INLINE_HELPER.remark(helper=inner.helper, where=where, line=line)
+        return replace(d, span=outer.call_site, remarks=(*d.remarks, origin), related=related, fixes=())
 
     def kernel(self, info: KernelInfo) -> KernelInfo:
         """A kernel outlined from a foreign helper's scope sits at the call site; the regions and

@@ -257,5 +257,5 @@ def test_spliced_locals_are_shown_by_the_users_names() -> None:
     assert [r.lane_var for r in analysis.regions] == ["aiv_id"]
     [error] = [d for d in analysis.diagnostics if d.is_error]
     assert error.code == "PTO-AV-G" and "'acc = pl.aiv_shard(acc)'" in error.message
-    assert dict(error.fixes[0].args)["value"] == "acc"
+    assert error.fixes[0].values()["value"] == "acc"
     assert all("__" not in k.expanded_text for k in analysis.kernels)

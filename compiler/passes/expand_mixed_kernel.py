@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from compiler.analysis import CrossingInfo, PipeSetup
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
+from compiler.diagnostics import Diagnostic
 from compiler.ops.opdef import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.lower_auto_vector_split import SPLIT_DIM, ragged_extent, splits_on_its_own
@@ -38,6 +38,7 @@ from compiler.passes.model import (
     walk,
     with_children,
 )
+from compiler.rules.expand_mixed_kernel import SPLIT_REQUESTED
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
@@ -669,7 +670,7 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
         axes = [c for c in op.consts[1:3]]
         if len(axes) == 2 and isinstance(axes[0], int) and isinstance(axes[1], int) and dim not in axes:
             continue
-        related = (Related(kernel.header, f"pl.split({kernel.split}) requested here"),)
+        related = (SPLIT_REQUESTED.at(kernel.header, mode=kernel.split),)
         if op.result is not None and op.bound:
             found = diagnostic(
                 "PTO-E1", op.call_span, related=related, stage="ExpandMixedKernel",
