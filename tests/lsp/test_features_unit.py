@@ -157,7 +157,6 @@ def _analysis() -> Analysis:
         aiv_name="main_incore_0_aiv",
         crossings=(crossing,),
         pipe=PipeSetup(1, 16384, 2, None, "c2v", None, 32768),
-        expanded_text="// expanded",
     )
     op = OpInfo(Span(9, 18, 9, 33), "pl.matmul", "tile.matmul", Lane.AIC, "matmul runs on the cube unit")
     return Analysis(
