@@ -14,6 +14,10 @@ from typing import ClassVar
 
 from compiler.source import Span
 
+KINDS: dict[str, type[Fix]] = {}
+"""Every fix kind by its name (the name travels in an LSP diagnostic's data and the CLI's JSON); a kind
+registers itself by subclassing Fix."""
+
 
 @dataclass(frozen=True, slots=True)
 class Fix:
@@ -23,6 +27,11 @@ class Fix:
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
     safe: ClassVar[bool] = False  # only restates what the user wrote: `check --fix` may apply it unasked
+
+    def __init_subclass__(cls) -> None:
+        # Every kind registers itself (a slotted dataclass is created twice: the second, final class wins).
+        if cls.kind:
+            KINDS[cls.kind] = cls
 
     def values(self) -> dict[str, object]:
         """The fix's own values by name (every field but the span)."""
@@ -141,26 +150,6 @@ class ShardNotifyByAivId(Fix):
     kind = "shard_notify_by_aiv_id"
     title = "Notify from one AIV lane only"
     lane_var: str = "aiv_id"
-
-
-KINDS: Mapping[str, type[Fix]] = {
-    cls.kind: cls
-    for cls in (
-        ShardAtRegionTop,
-        InsertAicGather,
-        WrapSplitAivNone,
-        WrapPlAt,
-        MoveOutOfRegion,
-        RewriteSplitSlotNum,
-        InlineOptimizations,
-        ReplaceText,
-        SuggestText,
-        InsertStatement,
-        RemoveAivShard,
-        ShardNotifyByAivId,
-    )
-}
-"""Every fix kind by its name (the name travels in an LSP diagnostic's data and the CLI's JSON)."""
 
 
 def to_args(fix: Fix) -> tuple[tuple[str, str], ...]:

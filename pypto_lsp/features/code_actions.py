@@ -25,11 +25,26 @@ log = logging.getLogger(__name__)
 Builder = Callable[[Any, LineIndex, str], list[types.TextEdit] | None]
 """The text edits of one fix kind (its dataclass in compiler/fixes.py), or None when the text does not fit."""
 
+BUILDERS: dict[str, Builder] = {}
+"""One code-action function per fix kind of compiler/fixes.py, by kind."""
+
+
+def builds(*kinds: type[Fix]) -> Callable[[Builder], Builder]:
+    """Register the code-action function of these fix kinds."""
+
+    def register(builder: Builder) -> Builder:
+        for kind in kinds:
+            BUILDERS[kind.kind] = builder
+        return builder
+
+    return register
+
 
 def _newline(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
 
+@builds(fixes.InsertAicGather)
 def _insert_aic_gather(
     fix: fixes.InsertAicGather, index: LineIndex, text: str
 ) -> list[types.TextEdit] | None:
@@ -39,6 +54,7 @@ def _insert_aic_gather(
     return [edits.insert_after_line(index, fix.span.end_line, line, _newline(text))]
 
 
+@builds(fixes.ShardAtRegionTop)
 def _shard_at_region_top(
     fix: fixes.ShardAtRegionTop, index: LineIndex, text: str
 ) -> list[types.TextEdit] | None:
@@ -87,6 +103,7 @@ def _rename_reads(index: LineIndex, first: int, last: int, old: str, new: str) -
     return out
 
 
+@builds(fixes.WrapSplitAivNone)
 def _wrap_split_aiv_none(fix: fixes.WrapSplitAivNone, index: LineIndex, text: str) -> list[types.TextEdit]:
     # The engine names a lane index the function already binds; without one, `_` would be a new unused
     # variable, so it carries its noqa.
@@ -97,11 +114,13 @@ def _wrap_split_aiv_none(fix: fixes.WrapSplitAivNone, index: LineIndex, text: st
     return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
 
 
+@builds(fixes.WrapPlAt)
 def _wrap_pl_at(fix: fixes.WrapPlAt, index: LineIndex, text: str) -> list[types.TextEdit]:
     header = "with pl.at(level=pl.Level.CORE_GROUP):"
     return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
 
 
+@builds(fixes.ShardNotifyByAivId)
 def _shard_notify_by_aiv_id(
     fix: fixes.ShardNotifyByAivId, index: LineIndex, text: str
 ) -> list[types.TextEdit]:
@@ -109,6 +128,7 @@ def _shard_notify_by_aiv_id(
     return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
 
 
+@builds(fixes.InsertStatement)
 def _insert_statement(fix: fixes.InsertStatement, index: LineIndex, text: str) -> list[types.TextEdit] | None:
     if not fix.text:
         return None
@@ -116,6 +136,7 @@ def _insert_statement(fix: fixes.InsertStatement, index: LineIndex, text: str) -
     return [edits.insert_after_line(index, fix.span.end_line, f"{indent}{fix.text}", _newline(text))]
 
 
+@builds(fixes.MoveOutOfRegion)
 def _move_out_of_region(
     fix: fixes.MoveOutOfRegion, index: LineIndex, text: str
 ) -> list[types.TextEdit] | None:
@@ -124,6 +145,7 @@ def _move_out_of_region(
     return edits.move_out_of_region(index, text, fix.span.line, fix.span.end_line, fix.region_line)
 
 
+@builds(fixes.RewriteSplitSlotNum)
 def _rewrite_split_slot_num(
     fix: fixes.RewriteSplitSlotNum, index: LineIndex, text: str
 ) -> list[types.TextEdit] | None:
@@ -143,35 +165,21 @@ def _rewrite_split_slot_num(
     return [edits.replace(index, fix.span, f"{split}, pl.cross_core_slot(slot_num={slot_value})")]
 
 
+# Suggestions are the same edit, but they change what the program does (a different name, op or width):
+# never applied by --fix.
+@builds(fixes.ReplaceText, fixes.InlineOptimizations, fixes.SuggestText)
 def _replace_with_text(
     fix: fixes.ReplaceText | fixes.SuggestText | fixes.InlineOptimizations, index: LineIndex, text: str
 ) -> list[types.TextEdit] | None:
     return [edits.replace(index, fix.span, fix.text)] if fix.text else None
 
 
+@builds(fixes.RemoveAivShard)
 def _remove_aiv_shard(fix: fixes.RemoveAivShard, index: LineIndex, text: str) -> list[types.TextEdit] | None:
     call = edits.parse_call(edits.span_text(index, fix.span))
     if call is None or not call.args:
         return None
     return [edits.replace(index, fix.span, edits.expression_code(call.args[0].value))]
-
-
-BUILDERS: dict[str, Builder] = {
-    fixes.ShardAtRegionTop.kind: _shard_at_region_top,
-    fixes.InsertAicGather.kind: _insert_aic_gather,
-    fixes.WrapSplitAivNone.kind: _wrap_split_aiv_none,
-    fixes.WrapPlAt.kind: _wrap_pl_at,
-    fixes.MoveOutOfRegion.kind: _move_out_of_region,
-    fixes.RewriteSplitSlotNum.kind: _rewrite_split_slot_num,
-    fixes.InlineOptimizations.kind: _replace_with_text,
-    fixes.ReplaceText.kind: _replace_with_text,
-    # The same edit, but it changes what the program does (a different name, op or width): never --fix.
-    fixes.SuggestText.kind: _replace_with_text,
-    fixes.InsertStatement.kind: _insert_statement,
-    fixes.RemoveAivShard.kind: _remove_aiv_shard,
-    fixes.ShardNotifyByAivId.kind: _shard_notify_by_aiv_id,
-}
-"""One code-action function per fix kind of compiler/fixes.py."""
 
 
 def title_of(fix: Fix, code: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from lsprotocol import types
 
 from compiler import fixes
@@ -276,3 +278,15 @@ def test_hover_and_outline_of_launch_scopes() -> None:
     )
     assert cluster is not None and isinstance(cluster.contents, types.MarkupContent)
     assert "launches kernel `fused` → Mixed (Group)" in cluster.contents.value
+
+
+def test_every_fix_kind_has_one_code_action_function_and_travels_as_data() -> None:
+    assert set(code_actions.BUILDERS) == set(fixes.KINDS)
+    for kind, cls in fixes.KINDS.items():
+        values = {
+            f.name: {"str": "acc", "int": 7, "bool": True, "int | None": 3}[str(f.type)]
+            for f in dataclasses.fields(cls)
+            if f.name != "span"
+        }
+        fix = cls(Span(2, 4, 2, 9), **values)
+        assert fixes.from_args(kind, fix.span, dict(fixes.to_args(fix))) == fix, kind
