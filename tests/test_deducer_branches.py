@@ -2,7 +2,7 @@
 
 Each case is a small program whose one call makes exactly that `raise DeduceError` fire (the compiler's text
 arrives as the parser's PTO-F15 / PTO-F15b / PTO-F15c / PTO-D* error) and a near-miss twin that deduces
-cleanly. A last test scans `compiler/ops/deduce.py` so that a new branch comes with its case, or with the
+cleanly. A last test scans `compiler/ops/deducers/` so that a new branch comes with its case, or with the
 reason DSL source cannot reach it."""
 
 from __future__ import annotations
@@ -14,29 +14,59 @@ from pathlib import Path
 
 import pytest
 
-from compiler.ops import deduce
+from compiler.ops import deducers
+from compiler.ops.deducers import core
 from compiler.pipeline import analyze
 
-DEDUCE = Path(deduce.__file__)
+DEDUCERS = Path(deducers.__file__).parent
 
 
 @functools.cache
-def _raise_sites() -> dict[tuple[str, int], str]:
-    """(deducer function, line of its `raise DeduceError`) -> `function#n`, n counting its raises in order."""
-    tree = ast.parse(DEDUCE.read_text(encoding="utf-8"))
-    out: dict[tuple[str, int], str] = {}
-    for fn in ast.walk(tree):
-        if not isinstance(fn, ast.FunctionDef):
-            continue
-        raises = sorted(
-            n.lineno
-            for n in ast.walk(fn)
-            if isinstance(n, ast.Raise)
-            and isinstance(n.exc, ast.Call)
-            and getattr(n.exc.func, "id", "") == "DeduceError"
-        )
-        out.update({(fn.name, line): f"{fn.name}#{i}" for i, line in enumerate(raises)})
+def _raise_sites() -> dict[tuple[str, str, int], str]:
+    """(module, deducer function, line of its `raise DeduceError`) -> `function#n` (`module.function#n` outside
+    the modules the first cases were written for), n counting the function's raises in order."""
+    out: dict[tuple[str, str, int], str] = {}
+    for path in sorted(DEDUCERS.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            raises = sorted(
+                n.lineno
+                for n in ast.walk(fn)
+                if isinstance(n, ast.Raise)
+                and isinstance(n.exc, ast.Call)
+                and getattr(n.exc.func, "id", "") == "DeduceError"
+            )
+            prefix = "" if path.stem in _FIRST_MODULES else f"{path.stem}."
+            out.update(
+                {(path.stem, fn.name, line): f"{prefix}{fn.name}#{i}" for i, line in enumerate(raises)}
+            )
     return out
+
+
+@functools.cache
+def _raised_codes() -> dict[str, str]:
+    """`site` -> the rule code its `raise DeduceError("PTO-...")` names (when it is a literal)."""
+    out: dict[str, str] = {}
+    for path in sorted(DEDUCERS.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Raise)
+                and isinstance(node.exc, ast.Call)
+                and getattr(node.exc.func, "id", "") == "DeduceError"
+                and node.exc.args
+                and isinstance(node.exc.args[0], ast.Constant)
+            ):
+                for (module, _fn, line), site in _raise_sites().items():
+                    if module == path.stem and line == node.lineno:
+                        out[site] = node.exc.args[0].value
+    return out
+
+
+# The modules of the first deducer file, whose sites keep their short names.
+_FIRST_MODULES = frozenset({"core", "elementwise", "reduction", "matmul", "memory", "cross_core", "system"})
 
 
 T = "pl.Tensor"
@@ -273,14 +303,19 @@ class _Recorder:
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         recorder = self
+        original = core.DeduceError.__init__
 
-        class Recording(deduce.DeduceError):
-            def __init__(self, code: str, subject: str | None = None, **fields: object) -> None:
-                frame = sys._getframe(1)
-                recorder.hits.append(_raise_sites()[(frame.f_code.co_name, frame.f_lineno)])
-                super().__init__(code, subject, **fields)
+        def recording(
+            error: core.DeduceError, code: str, subject: str | None = None, **fields: object
+        ) -> None:
+            frame = sys._getframe(1)
+            module = Path(frame.f_code.co_filename).stem
+            site = _raise_sites().get((module, frame.f_code.co_name, frame.f_lineno))
+            if site is not None:
+                recorder.hits.append(site)
+            original(error, code, subject, **fields)
 
-        monkeypatch.setattr(deduce, "DeduceError", Recording)
+        monkeypatch.setattr(core.DeduceError, "__init__", recording)
 
 
 @pytest.mark.parametrize(("site", "kind", "params", "faulty", "twin"), CASES, ids=[case[0] for case in CASES])
@@ -309,8 +344,26 @@ def test_branch_fires_in_its_rule_fixture(monkeypatch: pytest.MonkeyPatch, site:
     assert site in recorder.hits, (site, recorder.hits)
 
 
+def _fixture_sites() -> dict[str, str]:
+    """Branches covered by the fixture of the rule they raise: every site not in CASES or NOT_FROM_SOURCE."""
+    fixtures = {p.stem for p in (Path(__file__).parent / "rules").glob("PTO-*.py")}
+    listed = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE)
+    return {site: code for site, code in _raised_codes().items() if site not in listed and code in fixtures}
+
+
+@pytest.mark.parametrize(("site", "code"), sorted(_fixture_sites().items()))
+def test_branch_fires_in_the_fixture_of_its_rule(
+    monkeypatch: pytest.MonkeyPatch, site: str, code: str
+) -> None:
+    recorder = _Recorder()
+    recorder.install(monkeypatch)
+    path = Path(__file__).parent / "rules" / f"{code}.py"
+    analyze(path.read_text(encoding="utf-8"), path=str(path))
+    assert site in recorder.hits, (site, recorder.hits)
+
+
 def test_every_deducer_branch_has_a_case_or_a_reason() -> None:
-    covered = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE)
+    covered = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE) | set(_fixture_sites())
     missing = [site for site in _raise_sites().values() if site not in covered]
     assert missing == [], f"deducer branches without a case: {missing}"
     assert set(NOT_FROM_SOURCE) <= set(_raise_sites().values()) and all(NOT_FROM_SOURCE.values())
