@@ -210,3 +210,54 @@ def deduce(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     if fn is None:
         return UNKNOWN
     return fn(op, args, kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Operand kinds and scalar operands (Type::TypeName; pypto/ir/utils.py _normalize_scalar_operand)
+# ---------------------------------------------------------------------------------------------
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def kind_of(value: ArgValue) -> str | None:
+    """Type::TypeName of an operand the model is sure of; None when it cannot tell."""
+    if isinstance(value, TensorType):
+        if not value.ranked:
+            return None
+        return "DistributedTensorType" if value.distributed else "TensorType"
+    if isinstance(value, TileType):
+        return "TileType"
+    if isinstance(value, ScalarType | int | float) and not isinstance(value, bool):
+        return "ScalarType"
+    return None
+
+
+def require_kind(op: OpDef, value: ArgValue, want: str, position: str, *, prefix: bool = True) -> None:
+    """CHECK(As<want>(arg)): "The operator <op> requires <position> to be a <want>, but got <kind>"."""
+    got = kind_of(value)
+    if got is None:
+        return
+    accepted = ("TensorType", "DistributedTensorType") if want.startswith("TensorType") else (want,)
+    if got not in accepted:
+        code = "PTO-TD57" if prefix else "PTO-TD93"
+        raise DeduceError(code, op=op.name, position=position, want=want, got=got)
+
+
+def scalar_dtype(value: ArgValue, paired: str | None, *, int_fallback: str = "INT32") -> str | None:
+    """The dtype a scalar operand has once the IR builder has normalised it against the tile or tensor
+    dtype `paired`: a bare literal takes the paired dtype (a float literal on an integer operand stays FP32);
+    a typed scalar keeps its own. None when the model does not know it (the front end types many scalars
+    INDEX for want of better, so INDEX is not trusted)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        if paired is None or not known(paired):
+            return "FP32" if isinstance(value, float) else int_fallback
+        if isinstance(value, float) and is_int(paired):
+            return "FP32"
+        if is_int(paired) or is_float(paired):
+            return paired
+        return "FP32" if isinstance(value, float) else int_fallback
+    if isinstance(value, ScalarType) and known(value.dtype) and value.dtype != "INDEX":
+        return value.dtype
+    return None

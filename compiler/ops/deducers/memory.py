@@ -27,7 +27,10 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if not isinstance(src, TensorType) or shape is None:
         return UNKNOWN
     memory = memory_of(param(args, kwargs, 4, "target_memory")) or "Vec"
-    return TileType(shape, src.dtype, memory)
+    valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
+    if valid is not None and (len(valid) != len(shape) or valid == shape):
+        valid = None
+    return TileType(shape, src.dtype, memory, valid)
 
 
 @family("store")
