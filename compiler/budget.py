@@ -3,6 +3,11 @@
 A unit (one function's parse checks, its inline expansion, one kernel's passes) runs under
 `unit_budget(seconds)`; the loops of those stages call `check()`, which raises `BudgetExceeded` once the
 deadline has passed. The pipeline turns that into one hint on the unit and analyses the rest.
+
+The same `check()` is the analysis's cancellation point: the server runs each analysis under a
+`CancelToken` (`cancellable(token)`), and once a newer version of the input makes it stale, the next
+`check()` raises `Cancelled`. That one is a BaseException, so no `except Exception` of a stage turns it
+into a diagnostic: the whole analysis is abandoned and the pipeline keeps its caches as they were.
 """
 
 from __future__ import annotations
@@ -22,6 +27,36 @@ class BudgetExceeded(Exception):
     """The unit being analysed ran past its time budget."""
 
 
+class Cancelled(BaseException):  # as asyncio.CancelledError: a request to stop, not an error
+    """The analysis was abandoned: its input has a newer version (never reported, never cached)."""
+
+
+class CancelToken:
+    """Set once, from any thread, to stop the analysis that runs under it at its next `check()`."""
+
+    __slots__ = ("cancelled",)
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        """Ask the analysis to stop (a plain attribute store: safe from another thread)."""
+        self.cancelled = True
+
+
+_token: ContextVar[CancelToken | None] = ContextVar("pypto_cancel_token", default=None)
+
+
+@contextmanager
+def cancellable(token: CancelToken) -> Iterator[None]:
+    """Run the body so that `token.cancel()` stops it at the next `check()` with `Cancelled`."""
+    reset = _token.set(token)
+    try:
+        yield
+    finally:
+        _token.reset(reset)
+
+
 @contextmanager
 def unit_budget(seconds: float | None = None) -> Iterator[None]:
     """Run the body with a deadline `seconds` (default UNIT_BUDGET_S) from now; nested budgets keep the
@@ -38,7 +73,10 @@ def unit_budget(seconds: float | None = None) -> Iterator[None]:
 
 
 def check() -> None:
-    """Raise BudgetExceeded when the current unit's deadline has passed."""
+    """Raise Cancelled when the analysis was cancelled, BudgetExceeded when the unit's deadline passed."""
+    token = _token.get()
+    if token is not None and token.cancelled:
+        raise Cancelled
     deadline = _deadline.get()
     if deadline is not None and time.monotonic() > deadline:
         raise BudgetExceeded
