@@ -4,6 +4,10 @@ A unit (one function's parse checks, its inline expansion, one kernel's passes) 
 `unit_budget(seconds)`; the loops of those stages call `check()`, which raises `BudgetExceeded` once the
 deadline has passed. The pipeline turns that into one hint on the unit and analyses the rest.
 
+Budgets count the CPU time of the analysing thread, not the wall clock: a busy machine, another
+document analysed at the same time or parallel `check` workers slow an analysis down without changing
+its result. Only what the input makes the analysis do counts.
+
 The same `check()` is the analysis's cancellation point: the server runs each analysis under a
 `CancelToken` (`cancellable(token)`), and once a newer version of the input makes it stale, the next
 `check()` raises `Cancelled`. That one is a BaseException, so no `except Exception` of a stage turns it
@@ -20,7 +24,20 @@ from contextvars import ContextVar
 UNIT_BUDGET_S = 2.0
 DOCUMENT_BUDGET_S = 10.0  # a whole document: past it, every unit not yet analysed gets the hint
 
-_deadline: ContextVar[float | None] = ContextVar("pypto_unit_deadline", default=None)
+CLOCK_EVERY = 8  # check() reads the thread's CPU clock (a system call) once in this many calls
+
+
+class _Deadline:
+    """The thread CPU time a unit must finish by, and how often it was checked."""
+
+    __slots__ = ("at", "calls")
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+        self.calls = 0
+
+
+_deadline: ContextVar[_Deadline | None] = ContextVar("pypto_unit_deadline", default=None)
 
 
 class BudgetExceeded(Exception):
@@ -59,13 +76,13 @@ def cancellable(token: CancelToken) -> Iterator[None]:
 
 @contextmanager
 def unit_budget(seconds: float | None = None) -> Iterator[None]:
-    """Run the body with a deadline `seconds` (default UNIT_BUDGET_S) from now; nested budgets keep the
-    earlier deadline."""
+    """Run the body with a deadline `seconds` (default UNIT_BUDGET_S) of this thread's CPU time from now;
+    nested budgets keep the earlier deadline."""
     seconds = UNIT_BUDGET_S if seconds is None else seconds
-    now = time.monotonic()
+    now = time.thread_time()
     outer = _deadline.get()
-    deadline = now + seconds if outer is None else min(outer, now + seconds)
-    token = _deadline.set(deadline)
+    deadline = now + seconds if outer is None else min(outer.at, now + seconds)
+    token = _deadline.set(_Deadline(deadline))
     try:
         yield
     finally:
@@ -78,5 +95,8 @@ def check() -> None:
     if token is not None and token.cancelled:
         raise Cancelled
     deadline = _deadline.get()
-    if deadline is not None and time.monotonic() > deadline:
+    if deadline is None:
+        return
+    deadline.calls += 1
+    if deadline.calls % CLOCK_EVERY == 0 and time.thread_time() > deadline.at:
         raise BudgetExceeded

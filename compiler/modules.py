@@ -237,7 +237,7 @@ class ModuleGraph:
                     if file is not None:
                         found.add((file, target.attr))
         if found - self.volatile:
-            self.volatile |= found
+            self.volatile = self.volatile | found  # a new set: other threads may be reading the old one
             self.summaries = {k: v for k, v in self.summaries.items() if k in (path,)}
 
     def dependents(self, path: Path) -> set[Path]:
