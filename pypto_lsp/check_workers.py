@@ -1,19 +1,24 @@
-"""`pypto-lsp check` on every core: files are analysed in worker processes, largest first.
+"""`pypto-lsp check` on every core: files are analysed in worker processes.
 
-Each worker keeps one module graph for the whole run, so a configuration module is read, parsed and
-evaluated once per worker, not once per file that imports it. With one job (or a handful of files) the
-same work runs in this process. Every result comes back with what it was computed from, for the cache.
+Each worker keeps one module graph for the whole run, and is given the files of one folder after
+another (they import the same configuration and helper modules), so a module is read, parsed and
+evaluated once per run, not once per file that imports it; only at the end of a run, when a worker
+helps with another's folder, is a module evaluated a second time. With one job (or a handful of files)
+the same work runs in this process. Every result comes back with what it was computed from, for the
+cache.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from multiprocessing import connection
 from pathlib import Path
+from typing import Any
 
 from compiler.analysis import Analysis
 from compiler.modules import DiskReader, ModuleGraph
@@ -126,19 +131,6 @@ class _Worker:
         return Dependencies(tuple(sorted((str(m), h) for m, h in modules.items())), folders)
 
 
-_worker: _Worker | None = None
-
-
-def _start_worker(settings: GraphSettings) -> None:
-    global _worker
-    _worker = _Worker(settings)
-
-
-def _check_in_worker(job: Job) -> Checked:
-    assert _worker is not None, "the pool starts every worker with _start_worker"
-    return _worker.check(job)
-
-
 def check_files(
     jobs: list[Job], settings: GraphSettings, processes: int, done: Callable[[Checked], None]
 ) -> None:
@@ -152,13 +144,114 @@ def check_files(
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    ordered = sorted(jobs, key=lambda job: -len(job.text))  # the longest first: no straggler at the end
-    with ProcessPoolExecutor(
-        max_workers=min(processes, len(jobs)),
-        mp_context=context,
-        initializer=_start_worker,
-        initargs=(settings,),
-    ) as pool:
-        futures: list[Future[Checked]] = [pool.submit(_check_in_worker, job) for job in ordered]
-        for future in as_completed(futures):
-            done(future.result())
+    queue = _AffinityQueue(jobs)
+    pool = [_Process(context, settings) for _ in range(min(processes, len(jobs)))]
+    try:
+        for process in pool:
+            process.give(queue.next_for(process))
+        while busy := {p.conn: p for p in pool if p.job is not None}:
+            for conn in connection.wait(list(busy)):
+                process = busy[conn]
+                done(process.result())
+                process.give(queue.next_for(process))
+    finally:
+        for process in pool:
+            process.stop()
+
+
+class _Process:
+    """One worker process and the file it is analysing."""
+
+    def __init__(self, context: Any, settings: GraphSettings) -> None:
+        self.context, self.settings = context, settings
+        self.group: Path | None = None  # the folder whose files it has been given
+        self.job: Job | None = None
+        self._start()
+
+    def _start(self) -> None:
+        self.conn, child = self.context.Pipe()
+        self.process = self.context.Process(target=_serve, args=(child, self.settings), daemon=True)
+        self.process.start()
+        child.close()
+
+    def give(self, job: Job | None) -> None:
+        """Start analysing a file (None: nothing left for this worker)."""
+        self.job = job
+        if job is not None:
+            self.group = job.path.parent
+            with contextlib.suppress(OSError):  # the process is gone: result() starts another
+                self.conn.send(job)
+
+    def result(self) -> Checked:
+        """The finished file's result; a worker that died gets a fresh process and the file one error."""
+        job = self.job
+        assert job is not None
+        try:
+            found = self.conn.recv()
+            assert isinstance(found, Checked)
+            return found
+        except (EOFError, OSError):
+            self.process.join(1)
+            code = self.process.exitcode
+            self._start()
+            self.group = None
+            return _failed(job, f"the worker process analysing this file stopped (exit status {code})")
+
+    def stop(self) -> None:
+        """Let the process end (it exits when its pipe closes); kill it when it does not."""
+        self.conn.close()
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+
+
+class _AffinityQueue:
+    """The files to analyse, grouped by folder: a worker gets the files of one folder after another (their
+    imports are the same modules, evaluated once in its graph), the largest file first; a worker whose
+    folder is done starts the largest folder nobody has started, and only then helps another."""
+
+    def __init__(self, jobs: list[Job]) -> None:
+        self.groups: dict[Path, list[Job]] = {}
+        for job in sorted(jobs, key=lambda j: -len(j.text)):
+            self.groups.setdefault(job.path.parent, []).append(job)
+        self.started: set[Path] = set()
+
+    def next_for(self, process: _Process) -> Job | None:
+        """The next file for a worker."""
+        left = {folder: files for folder, files in self.groups.items() if files}
+        if not left:
+            return None
+        if process.group in left:
+            folder = process.group
+        else:
+            fresh = [f for f in left if f not in self.started] or list(left)
+            folder = max(fresh, key=lambda f: sum(len(j.text) for j in left[f]))
+        self.started.add(folder)
+        return left[folder].pop(0)
+
+
+def _serve(conn: Any, settings: GraphSettings) -> None:
+    """A worker process: analyse each file it is sent until its pipe closes."""
+    worker = _Worker(settings)
+    while True:
+        try:
+            job = conn.recv()
+        except EOFError:
+            return
+        try:
+            checked = worker.check(job)
+        except Exception as exc:  # the analysis itself never raises; what surrounds it must not kill us
+            checked = _failed(job, f"{type(exc).__name__}: {exc}")
+        conn.send(checked)
+
+
+def _failed(job: Job, detail: str) -> Checked:
+    """A file whose analysis could not finish: one internal-error diagnostic (never cached)."""
+    from compiler.catalog import diagnostic
+    from compiler.source import NO_SPAN
+
+    error = diagnostic("PTO-F47", NO_SPAN, detail=detail[:300])
+    return Checked(
+        job.path, Analysis(path=str(job.path), target="a2a3", diagnostics=(error,)), Dependencies((), ())
+    )
