@@ -13,7 +13,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from typing import Any
 
 from compiler.analysis import Analysis
 from compiler.diagnostics import Diagnostic, Fix, Related, Severity
-from compiler.modules import read_disk_text
+from compiler.modules import read_disk_text, store_signature
 from compiler.source import Span
 from pypto_lsp import __version__
 
@@ -30,11 +29,6 @@ log = logging.getLogger(__name__)
 
 CACHE_DIR = ".pypto_lsp_cache"
 FORMAT = 1
-# What ModuleGraph's folder scan looks for (a top-level `module.attr = ...`), and the imports that say
-# which module a store names: a folder's fingerprint is these lines of its files, so editing a body
-# there invalidates nothing, and adding, renaming or removing a store or a module does.
-_STORE_LINE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
-_IMPORT_LINE = re.compile(r"^import\s.*$", re.M)
 _NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
 _ENGINE_PACKAGES = ("compiler", "pypto_lsp")
 
@@ -98,10 +92,10 @@ class Fingerprints:
             entries = []
         for entry in entries:
             if entry.name.endswith(".py"):
+                # the lines that decide its module stores: editing a body elsewhere in the folder
+                # invalidates nothing, adding, renaming or removing a store or a module does
                 text = read_disk_text(Path(entry.path)) or ""
-                stores = _STORE_LINE.findall(text)
-                imports = _IMPORT_LINE.findall(text) if stores else []
-                parts.append("\t".join([entry.name, *stores, *imports]))
+                parts.append("\t".join([entry.name, *store_signature(text)]))
             elif entry.is_dir(follow_symlinks=False) and os.path.isfile(
                 os.path.join(entry.path, "__init__.py")
             ):

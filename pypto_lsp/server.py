@@ -25,7 +25,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from compiler.analysis import Analysis, ForeignOp
-from compiler.modules import DiskReader, ModuleGraph
+from compiler.modules import DiskReader, ModuleGraph, store_signature
 from pypto_lsp import __version__, config, project_config, scheduler
 from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
@@ -75,6 +75,8 @@ class PyptoServer(LanguageServer):
         self.scheduler = scheduler.Scheduler(self, self.graph)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
         self.pending_refresh: asyncio.TimerHandle | None = None
+        # the lines of each module text that decide its module stores (`config.K = ...`), as last seen
+        self.store_lines: dict[Path, tuple[str, ...]] = {}
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -265,6 +267,20 @@ class PyptoServer(LanguageServer):
             if self.scheduler.imports(other) & affected:
                 self.scheduler.schedule(other)
 
+    def module_text_changed(self, path: Path, text: str | None) -> None:
+        """A module's text is new (opened, edited, closed, changed on disk). When the module stores it
+        makes may differ (`config.K = ...` added, removed or renamed), the graph reads them again and
+        every open document is re-analysed: what such a store makes unknown is seen by all importers."""
+        lines = store_signature(text) if text is not None else ()
+        known = self.store_lines.get(path)
+        self.store_lines[path] = lines
+        if lines == known or (known is None and not lines and path not in self.graph.stores):
+            return
+        self.graph.text_changed(path)
+        if known is not None or path in self.graph.stores:
+            for uri in list(self.scheduler.docs):
+                self.scheduler.schedule(uri)
+
     def files_changed(self, changes: Iterable[types.FileEvent]) -> None:
         """Files changed on disk: a module that is not open is read again and the documents that import
         it are re-analysed; a new module can change how any import resolves; pyproject.toml is reloaded."""
@@ -282,6 +298,7 @@ class PyptoServer(LanguageServer):
                 continue  # the editor's text wins over the file
             self.disk.texts.pop(path, None)  # read it again even when its mtime and size look the same
             changed.append(path)
+            self.module_text_changed(path, self.disk(path))
             created = created or event.type == types.FileChangeType.Created
         if created:
             for uri in list(self.scheduler.docs):
@@ -347,7 +364,9 @@ class PyptoServer(LanguageServer):
         if uri in self.pushed:
             self.pushed.discard(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
-        self.schedule_importers([Path(to_fs_path(uri) or uri)])
+        path = Path(to_fs_path(uri) or uri)
+        self.module_text_changed(path, self.disk(path))
+        self.schedule_importers([path])
 
     async def view(self, uri: str) -> View | None:
         """The last finished DSL analysis of a document with a LineIndex of its text (before the first
@@ -464,14 +483,19 @@ def _register_sync(server: PyptoServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded(None)
     def did_open(ls: PyptoServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0.0)
+        uri = params.text_document.uri
+        ls.schedule(uri, 0.0)
+        ls.module_text_changed(Path(to_fs_path(uri) or uri), params.text_document.text)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded(None)
     def did_change(ls: PyptoServer, params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
+        path = Path(to_fs_path(uri) or uri)
         ls.schedule(uri)
-        ls.schedule_importers([Path(to_fs_path(uri) or uri)], skip=uri)
+        ls.schedule_importers([path], skip=uri)
+        snap = ls.snapshot(uri)
+        ls.module_text_changed(path, snap.text if snap is not None else None)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(None)

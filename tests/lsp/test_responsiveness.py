@@ -225,3 +225,29 @@ async def test_closing_an_imported_modules_buffer_reanalyses_its_importers(
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=helpers))
     )
     assert await _next_publish(client, entry, before) == []  # the file on disk again
+
+
+async def _settles_on(client: LanguageClient, uri: str, codes: list[tuple[str, int]]) -> None:
+    """Wait (bounded) until the latest diagnostics published for uri are `codes` (code, 0-based line)."""
+    for _ in range(300):
+        published = published_for(client, uri)
+        if published and [(d.code, d.range.start.line) for d in published[-1].diagnostics] == codes:
+            return
+        await asyncio.sleep(0.05)
+    seen = [[(d.code, d.range.start.line) for d in p.diagnostics] for p in published_for(client, uri)]
+    raise AssertionError(f"{uri} never showed {codes}: {seen}")
+
+
+async def test_a_removed_module_store_stops_hiding_the_value(client: LanguageClient, tmp_path: Path) -> None:
+    entry, _, _ = _workspace(tmp_path)
+    (tmp_path / "config.py").write_text("K = 128\n")  # a K mismatch for the entry's matmul (PTO-F15) ...
+    tweak_text = "import config\n\nconfig.K = 64\n"  # ... which a sibling's module store makes unknown
+    (tmp_path / "tweak.py").write_text(tweak_text)
+    tweak = tmp_uri(tmp_path, "tweak.py")
+    open_doc(client, entry, ENTRY)
+    assert (await wait_published(client, entry, 1)).diagnostics == []
+    open_doc(client, tweak, tweak_text)
+    change(client, tweak, 2, [(rng(2, 0, 3, 0), "")])  # the store is deleted (unsaved)
+    await _settles_on(client, entry, [("PTO-F15", 8)])
+    change(client, tweak, 3, [(rng(2, 0, 2, 0), "config.K = 64\n")])  # and typed again
+    await _settles_on(client, entry, [])
