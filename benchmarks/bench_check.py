@@ -7,12 +7,14 @@ The folders are copied to a temporary directory (the cache is written next to th
 edited there). Each figure is the wall time of the whole command as a person runs it (`pypto-lsp check
 models examples`), start-up included; the CPU column is the time the command and its workers spent on
 a core, which a busy machine inflates less. "One file changed" appends a comment to a file (its bytes
-change, so the cache must analyse it again; its report stays the same): a file of median size, then the
-largest one.
+change, so the cache must analyse it again; its report stays the same): an entry file that no other
+file imports, of median size, then the largest such file, then the configuration module the most files
+import (every importer is analysed again).
 """
 
 from __future__ import annotations
 
+import re
 import resource
 import shutil
 import subprocess
@@ -48,6 +50,12 @@ def touch(path: Path) -> None:
         out.write("\n# edited\n")
 
 
+def importers(stem: str, files: list[Path]) -> int:
+    """How many files name module `stem` in an import line."""
+    pattern = re.compile(rf"^\s*(?:from|import)\s.*\b{re.escape(stem)}\b", re.M)
+    return sum(1 for f in files if f.stem != stem and pattern.search(f.read_text(errors="replace")))
+
+
 def main() -> None:
     """Copy the library, run the four measurements and print them."""
     library = Path(sys.argv[1]).resolve()
@@ -59,21 +67,23 @@ def main() -> None:
             shutil.copytree(library / folder, work / folder)
         files = [p for folder in folders for p in (work / folder).rglob("*.py")]
         dsl = [p for p in files if "pypto.language" in p.read_text(encoding="utf-8", errors="replace")]
-        by_size = sorted(dsl, key=lambda p: p.stat().st_size)
-        median, largest = by_size[len(by_size) // 2], by_size[-1]
+        leaves = sorted((p for p in dsl if not importers(p.stem, files)), key=lambda p: p.stat().st_size)
+        median, largest = leaves[len(leaves) // 2], leaves[-1]
+        config = max((p for p in files if p not in dsl), key=lambda p: importers(p.stem, files))
         print(f"{library}: {', '.join(folders)} ({len(dsl)} DSL files of {len(files)}), --jobs {jobs}")
         reference = run(work, folders, "--no-cache", "--jobs", "1")
         rows = [("uncached, 1 process", reference)]
         rows.append((f"cold, {jobs} processes", run(work, folders, "--jobs", jobs)))
         rows.append(("warm (nothing changed)", run(work, folders, "--jobs", jobs)))
-        for path in (median, largest):
+        for path, kind in ((median, "an entry"), (largest, "the largest entry"), (config, "a config module")):
             touch(path)
             size = len(path.read_text(encoding="utf-8").split("\n"))
-            rows.append((f"one file changed ({path.name}, {size} lines)", run(work, folders, "--jobs", jobs)))
-        print(f"{'run':<56}{'wall s':>9}{'cpu s':>9}  report")
+            label = f"{kind} changed ({path.parent.name}/{path.name}, {size} lines)"
+            rows.append((label, run(work, folders, "--jobs", jobs)))
+        print(f"{'run':<72}{'wall s':>9}{'cpu s':>9}  report")
         for label, (wall, cpu, report) in rows:
             same = "same as uncached" if report == reference[2] else "DIFFERS from uncached"
-            print(f"{label:<56}{wall:>9.2f}{cpu:>9.2f}  {same}")
+            print(f"{label:<72}{wall:>9.2f}{cpu:>9.2f}  {same}")
         shutil.rmtree(work / CACHE, ignore_errors=True)
 
 
