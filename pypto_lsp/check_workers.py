@@ -14,6 +14,7 @@ import contextlib
 import gc
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from multiprocessing import connection
@@ -198,9 +199,11 @@ class _Process:
             return _failed(job, f"the worker process analysing this file stopped (exit status {code})")
 
     def stop(self) -> None:
-        """Let the process end (it exits when its pipe closes); kill it when it does not."""
+        """Let an idle process end (it exits when its pipe closes); one still analysing (the run was
+        interrupted) is killed at once."""
         self.conn.close()
-        self.process.join(5)
+        if self.job is None:
+            self.process.join(5)
         if self.process.is_alive():
             self.process.kill()
             self.process.join()
@@ -233,6 +236,7 @@ class _AffinityQueue:
 
 def _serve(conn: Any, settings: GraphSettings) -> None:
     """A worker process: analyse each file it is sent until its pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops us
     worker = _Worker(settings)
     while True:
         try:
