@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from compiler.ops.opdef import ArgEffect, ArgEffectDecl, Effects, OpDef, WriteChannel
@@ -257,7 +255,7 @@ def test_unknown_operands_never_error() -> None:
 
 def test_mixing_tensor_and_tile_is_an_error() -> None:
     res = resolve_call("pl.add", (TensorType((4, 8), "FP32"), TileType((4, 8), "FP32", "Vec")), {})
-    assert res.error == "pl.add: cannot mix Tensor and Tile arguments"
+    assert res.error is not None and str(res.error) == "pl.add: cannot mix Tensor and Tile arguments"
 
 
 def test_scalar_expression() -> None:
@@ -266,17 +264,25 @@ def test_scalar_expression() -> None:
     assert res.result == ScalarType("INT64")
 
 
-def test_registry_import_is_fast() -> None:
-    import importlib
+def test_registry_import_stays_light() -> None:
+    """The op registry is read on every hover and completion: importing it loads the op data model and the
+    vocabulary only, never the deducers, the front end, the passes or the LSP stack. (Its import time is
+    measured by benchmarks/bench_frontend.py, not asserted here.)"""
+    import subprocess
+    import sys
 
-    import compiler.ops.registry as registry
-    import compiler.ops.table as table
-
-    start = time.perf_counter()
-    importlib.reload(table)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.05, elapsed
-    assert registry.get_op("tile.add") is not None
+    probe = (
+        "import sys, compiler.ops.registry as r; assert r.get_op('tile.add'); print('\\n'.join(sys.modules))"
+    )
+    loaded = set(
+        subprocess.run(
+            [sys.executable, "-c", probe], check=True, capture_output=True, text=True
+        ).stdout.split()
+    )
+    heavy = ("compiler.ops.deduce", "compiler.frontend", "compiler.passes", "compiler.pipeline", "compiler.evaluator",
+             "compiler.catalog", "libcst", "lsprotocol", "pygls")  # fmt: skip
+    assert "compiler.ops.table" in loaded
+    assert sorted(m for m in loaded if m.startswith(heavy)) == []
 
 
 def test_ops_used_by_real_kernels_have_hover_docs() -> None:

@@ -27,6 +27,9 @@ from compiler.passes.model import (
     walk,
     with_children,
 )
+from compiler.rules.lower_auto_vector_split import FULL_WIDTH_OP
+from compiler.rules.shared import SPLIT_AIV_REGION
+from compiler.rules.spec import EARLIER_CROSSING
 from compiler.source import Span
 from compiler.types import Dim, TensorType, TileType
 from compiler.vocabulary import DTYPE_BITS
@@ -65,7 +68,7 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 error(
                     "PTO-L4",
                     region.header,
-                    tuple(Related(o.call_span, f"full-width '{o.op}'") for o in offenders),
+                    tuple(FULL_WIDTH_OP.at(o.call_span, op=o.op) for o in offenders),
                     ops=", ".join(o.op for o in offenders),
                 )
         for op in body_ops:
@@ -77,7 +80,7 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 error(
                     "PTO-L3" if named else "PTO-L3b",
                     op.call_span,
-                    (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
+                    (SPLIT_AIV_REGION.at(region.header, mode=region.mode),),
                     mode=region.mode,
                     dim=dim,
                     **({"result": user_name(op.result)} if named else {}),
@@ -372,7 +375,7 @@ def _crossing_modes(regions: list[TRegion], error: Callable[..., None]) -> int:
                 error(
                     "PTO-SP1",
                     op.call_span,
-                    (Related(first[1].call_span, f"earlier crossing under mode={first[0]}"),),
+                    (EARLIER_CROSSING.at(first[1].call_span, mode=first[0]),),
                     op="pl." + op.op.split(".", 1)[1],
                     mode=f"pl.SplitMode.{region.mode}",
                     earlier_op="pl." + first[1].op.split(".", 1)[1],
