@@ -15,12 +15,14 @@ import logging
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from compiler import catalog
 from compiler.analysis import Analysis
-from compiler.diagnostics import Diagnostic, Fix, Related, Severity
+from compiler.diagnostics import Diagnostic, Note, Related
+from compiler.fixes import from_args, to_args
 from compiler.modules import read_disk_text, store_signature
 from compiler.source import Span
 from pypto_lsp import __version__
@@ -196,6 +198,11 @@ def consulted_folders(files: Iterable[Path], extra_paths: Iterable[Path]) -> tup
 
 
 # -- the JSON form of what `check` prints ------------------------------------------------------------
+#
+# A diagnostic is kept as it reads: its rule's code, its message, hint and related labels as rendered
+# text, its fixes by kind and values. Read back, it holds a copy of its rule whose templates are those
+# texts (braces escaped), so everything `check` prints of it (code, severity, message, hint, fix titles
+# and edits) is what the analysis printed.
 
 
 def _span(span: Span) -> list[int]:
@@ -207,6 +214,11 @@ def _span_of(raw: list[int]) -> Span:
     return Span(line, col, end_line, end_col)
 
 
+def _literal(text: str) -> str:
+    """A template that renders as `text`."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 def analysis_to_json(analysis: Analysis) -> dict[str, Any]:
     """What `check` prints of an analysis (diagnostics with their fixes, lanes) as JSON values."""
     return {
@@ -216,12 +228,11 @@ def analysis_to_json(analysis: Analysis) -> dict[str, Any]:
         "diagnostics": [
             {
                 "code": d.code,
-                "severity": d.severity.value,
                 "message": d.message,
                 "span": _span(d.span),
                 "hint": d.hint,
                 "related": [[_span(r.span), r.message] for r in d.related],
-                "fixes": [[f.kind, _span(f.span), [list(a) for a in f.args]] for f in d.fixes],
+                "fixes": [[f.kind, _span(f.span), [list(a) for a in to_args(f)]] for f in d.fixes],
                 "stage": d.stage,
                 "tags": list(d.tags),
             }
@@ -230,25 +241,32 @@ def analysis_to_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
+def _diagnostic_from_json(d: dict[str, Any]) -> Diagnostic:
+    hint = d["hint"]
+    rule = replace(
+        catalog.rule(str(d["code"])),
+        template=_literal(str(d["message"])),
+        hint=None if hint is None else _literal(str(hint)),
+    )
+    fixes = []
+    for kind, span, args in d["fixes"]:
+        fix = from_args(str(kind), _span_of(span), {str(k): str(v) for k, v in args})
+        if fix is None:
+            raise ValueError(f"a fix of unknown kind {kind!r}")
+        fixes.append(fix)
+    return Diagnostic(
+        rule=rule,
+        span=_span_of(d["span"]),
+        related=tuple(Related(_span_of(span), Note(_literal(str(label)))) for span, label in d["related"]),
+        fixes=tuple(fixes),
+        stage=str(d["stage"]),
+        tags=tuple(str(t) for t in d["tags"]),
+    )
+
+
 def analysis_from_json(raw: dict[str, Any]) -> Analysis:
     """The inverse of analysis_to_json (ValueError, KeyError or TypeError on another shape)."""
-    diagnostics = tuple(
-        Diagnostic(
-            code=str(d["code"]),
-            severity=Severity(d["severity"]),
-            message=str(d["message"]),
-            span=_span_of(d["span"]),
-            hint=None if d["hint"] is None else str(d["hint"]),
-            related=tuple(Related(_span_of(span), str(message)) for span, message in d["related"]),
-            fixes=tuple(
-                Fix(str(kind), _span_of(span), tuple((str(k), str(v)) for k, v in args))
-                for kind, span, args in d["fixes"]
-            ),
-            stage=str(d["stage"]),
-            tags=tuple(str(t) for t in d["tags"]),
-        )
-        for d in raw["diagnostics"]
-    )
+    diagnostics = tuple(_diagnostic_from_json(d) for d in raw["diagnostics"])
     lanes = tuple((int(line), str(lane)) for line, lane in raw["lanes"])
     return Analysis(path=str(raw["path"]), target=str(raw["target"]), diagnostics=diagnostics, lanes=lanes)
 

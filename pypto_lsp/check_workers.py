@@ -23,7 +23,14 @@ from typing import Any
 
 from compiler.analysis import Analysis
 from compiler.modules import DiskReader, ModuleGraph
-from pypto_lsp.check_cache import Dependencies, consulted_folders, digest, slim
+from pypto_lsp.check_cache import (
+    Dependencies,
+    analysis_from_json,
+    analysis_to_json,
+    consulted_folders,
+    digest,
+    slim,
+)
 
 MIN_PARALLEL_FILES = 4  # fewer files than this are analysed in this process (no pool to start)
 COLLECT_EVERY = 20  # files between two garbage collections in a worker (the collector is off meanwhile)
@@ -188,15 +195,17 @@ class _Process:
         job = self.job
         assert job is not None
         try:
-            found = self.conn.recv()
-            assert isinstance(found, Checked)
-            return found
+            path, report, deps = self.conn.recv()
         except (EOFError, OSError):
             self.process.join(1)
             code = self.process.exitcode
             self._start()
             self.group = None
             return _failed(job, f"the worker process analysing this file stopped (exit status {code})")
+        try:
+            return Checked(path, analysis_from_json(report), deps)
+        except (KeyError, TypeError, ValueError) as exc:
+            return _failed(job, f"unreadable report from the worker: {exc!r}")
 
     def stop(self) -> None:
         """Let an idle process end (it exits when its pipe closes); one still analysing (the run was
@@ -243,11 +252,14 @@ def _serve(conn: Any, settings: GraphSettings) -> None:
             job = conn.recv()
         except EOFError:
             return
+        # Sent as plain data: a diagnostic's rule is one object of the catalog, never a pickled copy.
         try:
             checked = worker.check(job)
+            message = (checked.path, analysis_to_json(checked.analysis), checked.deps)
         except Exception as exc:  # the analysis itself never raises; what surrounds it must not kill us
-            checked = _failed(job, f"{type(exc).__name__}: {exc}")
-        conn.send(checked)
+            failed = _failed(job, f"{type(exc).__name__}: {exc}")
+            message = (failed.path, analysis_to_json(failed.analysis), failed.deps)
+        conn.send(message)
 
 
 def _failed(job: Job, detail: str) -> Checked:
