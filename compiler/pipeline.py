@@ -119,10 +119,18 @@ class Analyzer:
 
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
         """Analyse one document version; no exception escapes (an internal error becomes one diagnostic,
-        logged once with its trace, and the caches are dropped so the next version starts clean)."""
+        logged once with its trace, and the caches are dropped so the next version starts clean).
+
+        A cancelled analysis (`budget.Cancelled`, a newer version arrived) is abandoned: the caches keep
+        only entries that finished, and the statement memos are put back as the last finished run left
+        them, so the next version reuses all of that run's work."""
+        memos = {place: replace(m) for place, m in self.body_memos.items()}
         try:
             with budget.unit_budget(budget.DOCUMENT_BUDGET_S):
                 return self._analyze(source, path, target)
+        except budget.Cancelled:
+            self.body_memos = memos
+            raise
         except Exception as exc:
             log.exception("analysis of %s failed", path)
             self.reset()
