@@ -26,19 +26,30 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from compiler.analysis import Analysis, ForeignOp
+from compiler.analysis import Analysis, ForeignOp, KernelInfo
 from compiler.modules import DiskReader, ModuleGraph
+from compiler.navigation.context import cursor_context
+from compiler.navigation.index import DocumentIndex
+from compiler.navigation.workspace import Workspace
 from compiler.pipeline import Analyzer
 from pypto_lsp import __version__, config, dsl, project_config
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
+from pypto_lsp.features import completion as completion_feature
+from pypto_lsp.features import definition as definition_feature
 from pypto_lsp.features import diagnostics as diagnostics_feature
+from pypto_lsp.features import document_highlight as highlight_feature
 from pypto_lsp.features import expanded_kernels as expanded_feature
 from pypto_lsp.features import hover as hover_feature
 from pypto_lsp.features import inlay_hints as inlay_feature
+from pypto_lsp.features import references as references_feature
+from pypto_lsp.features import rename as rename_feature
+from pypto_lsp.features import semantic_tokens as tokens_feature
+from pypto_lsp.features import signature_help as signature_feature
 from pypto_lsp.features import symbols as symbols_feature
 from pypto_lsp.features import workspace_check
+from pypto_lsp.features import workspace_symbols as workspace_symbols_feature
 from pypto_lsp.positions import LineIndex, normalize_encoding
 from pypto_lsp.protocol import PyptoProtocol
 
@@ -95,6 +106,7 @@ class PyptoServer(LanguageServer):
         self.disk = DiskReader()
         self.graph = ModuleGraph(read_file=self.read_workspace_file)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
+        self.navigation = Workspace(self.graph, self.read_workspace_file)  # names across modules
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -403,6 +415,7 @@ class PyptoServer(LanguageServer):
         state = self.docs.pop(uri, None)
         self.analyzers.pop(uri, None)
         self.indexes.pop(uri, None)
+        self.navigation.forget(to_fs_path(uri) or uri)
         if state is not None and state.task is not None:
             state.task.cancel()
         if uri in self.pushed:
@@ -477,6 +490,7 @@ def create_server() -> PyptoServer:
     _register_diagnostics(server)
     _register_features(server)
     _register_commands(server)
+    _register_navigation(server)
     return server
 
 
@@ -562,11 +576,12 @@ def _register_diagnostics(server: PyptoServer) -> None:
 def _register_features(server: PyptoServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded(None)
-    def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
+    async def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
         view = ls.view(params.text_document.uri)
         if view is None:
-            return None
-        found = hover_feature.hover(view.analysis, view.index, params.position)
+            return await _plain_hover(ls, params)
+        nav = await _nav_index(ls, view.snapshot)
+        found = hover_feature.hover(view.analysis, view.index, params.position, nav, ls.navigation)
         if found is None and not view.analysis.kernels:
             found = hover_feature.helper_hover(
                 ls.reached_from_elsewhere(params.text_document.uri), view.index, params.position
@@ -575,11 +590,14 @@ def _register_features(server: PyptoServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     @guarded([])
-    def inlay_hint(ls: PyptoServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+    async def inlay_hint(ls: PyptoServer, params: types.InlayHintParams) -> list[types.InlayHint]:
         view = ls.view(params.text_document.uri)
         if view is None:
             return []
-        return inlay_feature.inlay_hints(view.analysis, view.index, params.range, ls.settings)
+        nav = await _nav_index(ls, view.snapshot)
+        return inlay_feature.inlay_hints(
+            view.analysis, view.index, params.range, ls.settings, nav, ls.navigation
+        )
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -608,28 +626,43 @@ def _register_features(server: PyptoServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @guarded([])
-    def document_symbol(ls: PyptoServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+    async def document_symbol(
+        ls: PyptoServer, params: types.DocumentSymbolParams
+    ) -> list[types.DocumentSymbol]:
         view = ls.view(params.text_document.uri)
         if view is None:
             return []
-        return symbols_feature.document_symbols(view.analysis, view.index)
+        nav = await _nav_index(ls, view.snapshot)
+        return symbols_feature.document_symbols(view.analysis, view.index, nav, ls.navigation)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @guarded([])
-    def code_lens(ls: PyptoServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    async def code_lens(ls: PyptoServer, params: types.CodeLensParams) -> list[types.CodeLens]:
         uri = params.text_document.uri
         view = ls.view(uri)
         if view is None:
             return []
-        return code_lens_feature.code_lenses(view.analysis.kernels, view.index, uri)
+        nav = await _nav_index(ls, view.snapshot)
+        return code_lens_feature.code_lenses(view.analysis, view.index, uri, nav, ls.navigation)
 
     @server.feature(expanded_feature.METHOD)
     @guarded({"text": ""})
-    def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, str]:
+    def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, Any]:
         uri = _field(params, "uri")
         if not isinstance(uri, str):
             raise JsonRpcInvalidParams("pypto/expandedKernels needs a string 'uri'")
-        return {"text": _expanded(ls, uri, _field(params, "position"))}
+        return _expanded_view(ls, uri, _field(params, "position"))
+
+
+def _expanded_view(ls: PyptoServer, uri: str, position: Any) -> dict[str, Any]:
+    """The expanded text and, for each view line that names a source line, where that line is."""
+    text = _expanded(ls, uri, position)
+    path = to_fs_path(uri) or uri
+    sources = [
+        [view_line, from_fs_path(source) or source, line - 1]
+        for view_line, source, line in expanded_feature.source_lines(text, path)
+    ]
+    return {"text": text, "sources": sources}
 
 
 def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
@@ -644,18 +677,19 @@ def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
         if raw_line < 0 or raw_char < 0:
             raise JsonRpcInvalidParams("position 'line' and 'character' must not be negative")
         line, _ = view.index.point(types.Position(line=raw_line, character=raw_char))
-    return expanded_feature.expanded_text(view.analysis, line)
+    nav = ls.navigation.document(view.snapshot.path, view.snapshot.text)
+    return expanded_feature.expanded_text(view.analysis, line, nav, ls.navigation)
 
 
 def _register_commands(server: PyptoServer) -> None:
     @server.command(code_lens_feature.SHOW_EXPANDED)
     @guarded({"text": ""})
-    def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, str]:
+    def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, Any]:
         if not args or not isinstance(args[0], str):
             raise JsonRpcInvalidParams(f"{code_lens_feature.SHOW_EXPANDED} needs [uri, line]")
         line = args[1] if len(args) > 1 and isinstance(args[1], int) else None
         position = {"line": line, "character": 0} if line is not None else None
-        return {"text": _expanded(ls, args[0], position)}
+        return _expanded_view(ls, args[0], position)
 
     @server.command(workspace_check.COMMAND)
     @guarded(None)
@@ -717,3 +751,230 @@ async def _analyse_file(ls: PyptoServer, uri: str, path: Path) -> Analyzed | Non
     loop = asyncio.get_running_loop()
     analysis = await loop.run_in_executor(ls.executor, run_analysis, text, str(path), ls.settings.target)
     return Analyzed(snap, analysis, time.perf_counter() - start, ls.generation)
+
+
+# -- navigation: completion, signature help, definitions, references, rename, tokens, symbols --------------
+# Every request reads the navigation index (compiler/navigation) of a snapshot: the analysed one for views,
+# the current text for navigation. Indexes are built on the analysis thread, never on the event loop, except
+# completion and signature help, which answer at once from the latest index and the text at the cursor.
+
+
+async def _nav_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
+    """The index of a snapshot (built on the analysis thread, with the modules it imports)."""
+    cache = ls.navigation.documents.get(snap.path)
+    latest = cache.latest if cache is not None else None
+    if latest is not None and latest.text is snap.text:
+        return latest
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(ls.executor, ls.navigation.document_with_imports, snap.path, snap.text)
+
+
+def _latest_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
+    """The most recent index of a document, refreshed in the background when the text moved on (the
+    cursor's context comes from the current text, so a slightly older index only lags by new names)."""
+    cache = ls.navigation.documents.get(snap.path)
+    latest = cache.latest if cache is not None else None
+    if latest is None:
+        return ls.navigation.document(snap.path, snap.text)
+    if latest.text is not snap.text:
+        asyncio.get_running_loop().run_in_executor(ls.executor, ls.navigation.document, snap.path, snap.text)
+    return latest
+
+
+def _analysis_of(ls: PyptoServer, uri: str) -> Analysis | None:
+    """The latest completed analysis of a document, without waiting for one."""
+    state = ls.docs.get(uri)
+    return state.result.analysis if state is not None and state.result is not None else None
+
+
+def _roots(ls: PyptoServer) -> list[Path]:
+    """The workspace folders (or the root) as paths: where references and symbols are searched."""
+    uris = [f.uri for f in ls.workspace.folders.values()] or (
+        [ls.workspace.root_uri] if ls.workspace.root_uri else []
+    )
+    return [Path(p) for u in uris if (p := to_fs_path(u))]
+
+
+def _open_paths(ls: PyptoServer) -> list[str]:
+    return [to_fs_path(uri) or uri for uri in ls.workspace.text_documents]
+
+
+async def _plain_hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
+    """Hover in a file with no kernel analysis (a configuration module): what the name under it is."""
+    snap = ls.snapshot(params.text_document.uri)
+    if snap is None:
+        return None
+    nav = await _nav_index(ls, snap)
+    index = LineIndex(snap.text, ls.encoding)
+    return hover_feature.hover(None, index, params.position, nav, ls.navigation)
+
+
+def _register_navigation(server: PyptoServer) -> None:
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=completion_feature.TRIGGER_CHARACTERS),
+    )
+    @guarded(None)
+    def completion(ls: PyptoServer, params: types.CompletionParams) -> types.CompletionList | None:
+        uri = params.text_document.uri
+        snap = ls.snapshot(uri)
+        if snap is None:
+            return None
+        index = LineIndex(snap.text, ls.encoding)
+        line, col = index.point(params.position)
+        context = cursor_context(index.lines, line, col)
+        snippets = ls.client_supports("text_document.completion.completion_item.snippet_support")
+        nav = _latest_index(ls, snap)
+        return completion_feature.completions(
+            context, nav, _analysis_of(ls, uri), ls.navigation, line, snippets
+        )
+
+    @server.feature(
+        types.TEXT_DOCUMENT_SIGNATURE_HELP,
+        types.SignatureHelpOptions(
+            trigger_characters=signature_feature.TRIGGER_CHARACTERS,
+            retrigger_characters=signature_feature.RETRIGGER_CHARACTERS,
+        ),
+    )
+    @guarded(None)
+    def signature_help(ls: PyptoServer, params: types.SignatureHelpParams) -> types.SignatureHelp | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        index = LineIndex(snap.text, ls.encoding)
+        line, col = index.point(params.position)
+        context = cursor_context(index.lines, line, col)
+        nav = _latest_index(ls, snap)
+        return signature_feature.signature_help(context.call, nav, ls.navigation, line)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded(None)
+    async def definition(
+        ls: PyptoServer, params: types.DefinitionParams
+    ) -> list[types.Location] | list[types.LocationLink] | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        links = ls.client_supports("text_document.definition.link_support")
+        index = LineIndex(snap.text, ls.encoding)
+        return definition_feature.definition(nav, ls.navigation, index, params.position, links)
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    @guarded([])
+    async def references(ls: PyptoServer, params: types.ReferenceParams) -> list[types.Location]:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return []
+        nav = await _nav_index(ls, snap)
+        index = LineIndex(snap.text, ls.encoding)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.executor,
+            functools.partial(
+                references_feature.references,
+                nav,
+                ls.navigation,
+                index,
+                params.position,
+                params.context.include_declaration,
+                _roots(ls),
+                _open_paths(ls),
+            ),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    @guarded([])
+    async def document_highlight(
+        ls: PyptoServer, params: types.DocumentHighlightParams
+    ) -> list[types.DocumentHighlight]:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return []
+        nav = await _nav_index(ls, snap)
+        return highlight_feature.highlights(
+            nav, ls.navigation, LineIndex(snap.text, ls.encoding), params.position
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    @guarded(None)
+    async def prepare_rename(
+        ls: PyptoServer, params: types.PrepareRenameParams
+    ) -> types.PrepareRenamePlaceholder | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        return rename_feature.prepare_rename(
+            nav, ls.navigation, LineIndex(snap.text, ls.encoding), params.position
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    @guarded(None)
+    async def rename(ls: PyptoServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.executor,
+            functools.partial(
+                rename_feature.rename,
+                nav,
+                ls.navigation,
+                LineIndex(snap.text, ls.encoding),
+                params.position,
+                params.new_name,
+                _roots(ls),
+                _open_paths(ls),
+                ls.current_version,
+                ls.client_supports("workspace.workspace_edit.document_changes"),
+            ),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens_feature.LEGEND)
+    @guarded(types.SemanticTokens(data=[]))
+    def semantic_tokens(ls: PyptoServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        return _tokens(ls, params.text_document.uri, None)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, tokens_feature.LEGEND)
+    @guarded(types.SemanticTokens(data=[]))
+    def semantic_tokens_range(
+        ls: PyptoServer, params: types.SemanticTokensRangeParams
+    ) -> types.SemanticTokens:
+        return _tokens(ls, params.text_document.uri, params.range)
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    @guarded([])
+    async def workspace_symbol(
+        ls: PyptoServer, params: types.WorkspaceSymbolParams
+    ) -> list[types.SymbolInformation]:
+        kernels: list[tuple[str, KernelInfo, LineIndex]] = []
+        for uri in list(ls.docs):
+            view = ls.view(uri)
+            if view is not None:
+                kernels.extend((view.snapshot.path, k, view.index) for k in view.analysis.kernels)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.executor,
+            functools.partial(
+                workspace_symbols_feature.workspace_symbols,
+                params.query,
+                ls.navigation,
+                _roots(ls),
+                _open_paths(ls),
+                kernels,
+                ls.encoding,
+            ),
+        )
+
+
+def _tokens(ls: PyptoServer, uri: str, rng: types.Range | None) -> types.SemanticTokens:
+    view = ls.view(uri)
+    if view is None:
+        return types.SemanticTokens(data=[])
+    ops = list(view.analysis.ops)
+    if not view.analysis.kernels:  # a helper module: the ops its importers' entries reach
+        ops.extend(f.op for _, f in ls.reached_from_elsewhere(uri))
+    return tokens_feature.tokens(ops, view.index, rng)

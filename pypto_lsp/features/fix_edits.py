@@ -9,13 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostic
-from pypto_lsp.features.code_actions import build_edits, title_of
+from pypto_lsp.features.code_actions import SAFE_KINDS, build_edits, title_of
 from pypto_lsp.positions import LineIndex, split_lines
 
-# Fix kinds that only restate what the user wrote in a form the compiler accepts (no change in behaviour
-# of a valid program): `--fix` applies these. Region wrappers and moves change placement, so they stay
-# editor actions the user reviews.
-SAFE_KINDS = frozenset({"inline_optimizations", "rewrite_split_slot_num", "replace_text"})
+__all__ = ["SAFE_KINDS", "FixEdit", "TextChange", "apply", "fix_of"]
 
 
 @dataclass(frozen=True, slots=True)
