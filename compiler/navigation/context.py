@@ -41,6 +41,7 @@ class CursorContext:
     in_comment: bool = False
     statement_keyword: str | None = None  # the line starts with `def` / `import` / ...: no name completion
     indent: int = 0  # the indentation of the cursor's line
+    in_split_aiv: bool = False  # the cursor's line sits in the body of a `for ... in pl.split_aiv(...)`
 
 
 def cursor_context(lines: list[str], line: int, col: int) -> CursorContext:
@@ -67,8 +68,38 @@ def cursor_context(lines: list[str], line: int, col: int) -> CursorContext:
     head = before.lstrip().split(" ", 1)[0] if before.strip() else ""
     keyword = head if head in _STATEMENT_KEYWORDS and scan.depth_at_line_start == 0 else None
     return CursorContext(
-        base, prefix, col - len(prefix), scan.call(lines), statement_keyword=keyword, indent=indent
+        base,
+        prefix,
+        col - len(prefix),
+        scan.call(lines),
+        statement_keyword=keyword,
+        indent=indent,
+        in_split_aiv=in_split_aiv_region(lines, line, indent),
     )
+
+
+_REGION_HEADER = re.compile(r"^\s*for\s.+\bin\s+[A-Za-z_]\w*\.split_aiv\s*\(")
+_BLOCK_END = re.compile(r"^\s*(?:async\s+def|def|class)\s")
+
+
+def in_split_aiv_region(lines: list[str], line: int, indent: int) -> bool:
+    """True when the enclosing blocks of a line (found by indentation, as Python reads them) include a
+    `for ... in pl.split_aiv(...)` region, before the function they are in."""
+    level = indent if lines[line - 1].strip() else 10_000
+    for number in range(line - 1, max(0, line - 2000), -1):
+        text = lines[number - 1]
+        stripped = text.lstrip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        depth = len(text) - len(stripped)
+        if depth >= level:
+            continue
+        if _REGION_HEADER.match(text):
+            return True
+        if _BLOCK_END.match(text) or depth == 0:
+            return False
+        level = depth
+    return False
 
 
 @dataclass(slots=True)

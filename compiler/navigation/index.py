@@ -23,7 +23,10 @@ from compiler.navigation.surface import Parameter
 from compiler.source import Span
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-MODULE_REFERENCE = "<module>"  # Reference.base of the module name in `from <module> import ...`
+MODULE_REFERENCE = "<module>"
+_LOOKUP_CALLS = frozenset(
+    {"getattr", "setattr", "hasattr", "delattr"}
+)  # Reference.base of the module name in `from <module> import ...`
 _DETAIL_CHARS = 120
 
 
@@ -103,7 +106,9 @@ class UnitFacts:
     definitions: tuple[Definition, ...]
     references: tuple[Reference, ...]  # by position
     calls: tuple[CallSite, ...]
-    strings: tuple[tuple[str, Span], ...]  # string literals that spell an identifier (getattr, __all__)
+    strings: tuple[
+        tuple[str, Span], ...
+    ]  # names looked up by a string: getattr(m, "X"), globals()["X"], __all__
     parsed: bool = True
     ref_keys: tuple[tuple[int, int], ...] = ()
     bindings: dict[tuple[int, str], tuple[Definition, ...]] = field(default_factory=dict, compare=False)
@@ -158,11 +163,28 @@ class Located:
 def index_unit(text: str, kind: str = "module") -> UnitFacts:
     """The facts of one unit's text (kind "member": a @pl.program member, whose top scope is the class)."""
     root = Scope("program" if kind == "member" else "module", "", Span(1, 0, text.count("\n") + 1, 0))
-    try:
-        tree = parse_source(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = _parse_repaired(text)
+    if tree is None:
         return UnitFacts(root, (root,), (), (), (), (), parsed=False)
     return index_tree(tree, text, root)
+
+
+def _parse_repaired(text: str, attempts: int = 3) -> ast.Module | None:
+    """The unit's tree; a line the user is typing (`x = pl.`, `f(a, `) is read as `pass` so the rest of the
+    unit still counts. None when that does not help."""
+    lines = text.split("\n")
+    for _ in range(attempts + 1):
+        try:
+            return parse_source("\n".join(lines))
+        except SyntaxError as exc:
+            line = exc.lineno
+            if line is None or not 0 < line <= len(lines) or lines[line - 1].strip() in ("", "pass"):
+                return None
+            current = lines[line - 1]
+            lines[line - 1] = current[: len(current) - len(current.lstrip())] + "pass"
+        except (ValueError, RecursionError, MemoryError):
+            return None
+    return None
 
 
 def index_tree(tree: ast.Module, text: str, root: Scope | None = None) -> UnitFacts:
@@ -269,6 +291,9 @@ class _Indexer:
         elif isinstance(node, ast.Assign):
             if isinstance(node.value, ast.Call):
                 self.statement_calls.add(id(node.value))
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+                for element in getattr(node.value, "elts", []):
+                    self.name_string(element)
             self.expr(node.value, scope)
             for target in node.targets:
                 self.target(target, scope, node, node.value)
@@ -537,8 +562,10 @@ class _Indexer:
                     target_scope = target_scope.parent
                 self.target(current.target, target_scope, current, current.value)  # type: ignore[arg-type]
             elif isinstance(current, ast.Constant):
-                if isinstance(current.value, str) and _IDENTIFIER.fullmatch(current.value):
-                    self.strings.append((current.value, self.span(current)))
+                continue
+            elif isinstance(current, ast.Subscript):
+                self.subscript_lookup(current)
+                stack.extend(reversed([current.value, current.slice]))
             elif isinstance(current, ast.JoinedStr):
                 continue
             else:
@@ -551,10 +578,28 @@ class _Indexer:
         store = isinstance(node.ctx, ast.Store)
         self.references.append(Reference(node.attr, span, scope, store=store, base=base or "?"))
 
+    def name_string(self, node: ast.expr | None) -> None:
+        """A string literal naming an identifier that code looks up by name."""
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _IDENTIFIER.fullmatch(node.value)
+        ):
+            self.strings.append((node.value, self.span(node)))
+
+    def subscript_lookup(self, node: ast.Subscript) -> None:
+        """`globals()["X"]`, `vars(mod)["X"]`, `mod.__dict__["X"]`."""
+        base = node.value
+        callee = dotted_name(base.func) if isinstance(base, ast.Call) else dotted_name(base)
+        if callee in ("globals", "locals", "vars") or (callee or "").endswith("__dict__"):
+            self.name_string(node.slice)
+
     def call(self, node: ast.Call, scope: Scope) -> None:
         callee = dotted_name(node.func)
         if callee is None:
             return
+        if callee in _LOOKUP_CALLS and len(node.args) >= 2:
+            self.name_string(node.args[1])
         keywords = tuple((k.arg, self.span(k)) for k in node.keywords if k.arg is not None)
         self.calls.append(
             CallSite(

@@ -99,8 +99,13 @@ def plan(
         edits.append(RenameEdit(ref_index.path, unit.absolute(reference.span)))
     if definition.kind == "parameter":
         edits.extend(_keyword_edits(workspace, target, roots, open_paths, old))
-    for path, touched_index in touched.items():
-        problem = _strings_and_stars(touched_index, old, target, path)
+    home = workspace.module(target.located.path)
+    scanned = dict(touched)
+    if home is not None and definition.scope.kind in ("module", "class", "program"):
+        for mentioned in workspace.mentioning(old, roots, open_paths, home):
+            scanned.setdefault(mentioned.path, mentioned)
+    for path, scanned_index in scanned.items():
+        problem = _strings_and_stars(scanned_index, old, target, path, path in touched)
         if problem is not None:
             return RenamePlan(refused=problem, old=old)
     unique = sorted(set(edits), key=lambda e: (e.path, e.span.line, e.span.col))
@@ -174,17 +179,20 @@ def _clash(
     )
 
 
-def _strings_and_stars(index: DocumentIndex, old: str, target: Target, path: str) -> str | None:
-    """A string spelling the old name, or a star import of the defining module, makes the rename unsafe."""
+def _strings_and_stars(
+    index: DocumentIndex, old: str, target: Target, path: str, touched: bool = True
+) -> str | None:
+    """A name looked up by a string (`getattr(cfg, "TILE")`, `globals()["TILE"]`, `__all__`), or a star
+    import in a file the rename edits, makes the rename unsafe."""
     for unit in index.units:
         for text, span in unit.facts.strings:
             if text == old:
                 line = unit.absolute(span).line
                 return (
-                    f"'{old}' is also written as a string in {Path(path).name} line {line} (getattr, globals() "
-                    "or __all__ may look it up by name): rename it by hand there, or not at all."
+                    f"'{old}' is also looked up by name, as a string, in {Path(path).name} line {line} "
+                    "(getattr, globals() or __all__): the rename would miss it, so it is refused."
                 )
-    if "import *" in index.text and target.located is not None and target.located.path != path:
+    if touched and "import *" in index.text and target.located is not None and target.located.path != path:
         return f"{Path(path).name} uses 'from ... import *': the names it gets cannot be tracked, so the rename is refused."
     return None
 

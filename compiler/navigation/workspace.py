@@ -407,6 +407,12 @@ class Workspace:
                     out.append((index, unit, reference))
         return out
 
+    def mentioning(
+        self, name: str, roots: Iterable[Path], open_paths: Iterable[str], home: DocumentIndex
+    ) -> list[DocumentIndex]:
+        """The home module and every Python file under the roots whose text mentions the name."""
+        return self._indexes_mentioning(name, roots, open_paths, home)
+
     def _indexes_mentioning(
         self, name: str, roots: Iterable[Path], open_paths: Iterable[str], home: DocumentIndex
     ) -> list[DocumentIndex]:

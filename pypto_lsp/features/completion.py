@@ -59,7 +59,7 @@ def completions(
         return types.CompletionList(is_incomplete=False, items=[])
     if ctx.statement_keyword in ("import", "from"):
         return types.CompletionList(is_incomplete=False, items=[])
-    in_region = _in_split_region(analysis, line)
+    in_region = ctx.in_split_aiv or _in_split_region(analysis, line)
     if ctx.base is not None:
         items = _attribute_items(ctx, index, workspace, line, snippets, in_region)
     else:

@@ -39,16 +39,21 @@ _LANE_WORD = {
 
 
 def op_of(analysis: Analysis | None, located: Located) -> OpInfo | None:
-    """The op that produced a local: the op whose call is the assigned value."""
+    """The op that produced a local: of the ops at the assigned call (a tensor op converts into loads and
+    the op itself), the one the call names, else the last."""
     definition = located.definition
     if analysis is None or definition is None or definition.value is None:
         return None
     span = located.unit.absolute(definition.value)
-    best: OpInfo | None = None
-    for op in analysis.ops:
-        if op.span == span and (best is None or best.implicit):
-            best = op
-    return best
+    found = [op for op in analysis.ops if op.span == span and not op.implicit]
+    called = definition.detail.split("(", 1)[0].rsplit(".", 1)[-1].strip()
+    for op in found:
+        if op.ir_name.rsplit(".", 1)[-1] == called:
+            return op
+    for op in found:
+        if op.dsl_name.rsplit(".", 1)[-1] == called:
+            return op
+    return found[-1] if found else None
 
 
 def value_type(analysis: Analysis | None, located: Located) -> str:
