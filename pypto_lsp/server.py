@@ -61,6 +61,7 @@ R = TypeVar("R")
 MIN_DEBOUNCE_S = 0.03
 PULL_WAIT_S = 30.0
 IDLE_GC_S = 3.0  # quiet time after the last analysis before a full garbage collection runs
+NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
 
 
 @dataclass(slots=True)
@@ -107,6 +108,7 @@ class PyptoServer(LanguageServer):
         self.graph = ModuleGraph(read_file=self.read_workspace_file)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
         self.navigation = Workspace(self.graph, self.read_workspace_file)  # names across modules
+        self.nav_refresh: dict[str, asyncio.Task[None]] = {}  # per document: the pending index refresh
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -770,15 +772,26 @@ async def _nav_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
 
 
 def _latest_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
-    """The most recent index of a document, refreshed in the background when the text moved on (the
-    cursor's context comes from the current text, so a slightly older index only lags by new names)."""
+    """The most recent index of a document; when the text moved on, a refresh runs once typing pauses
+    (the cursor's context comes from the current text, so a slightly older index only lags by new names)."""
     cache = ls.navigation.documents.get(snap.path)
     latest = cache.latest if cache is not None else None
     if latest is None:
         return ls.navigation.document(snap.path, snap.text)
     if latest.text is not snap.text:
-        asyncio.get_running_loop().run_in_executor(ls.executor, ls.navigation.document, snap.path, snap.text)
+        pending = ls.nav_refresh.get(snap.uri)
+        if pending is not None and not pending.done():
+            pending.cancel()
+        ls.nav_refresh[snap.uri] = asyncio.get_running_loop().create_task(_refresh_index(ls, snap.uri))
     return latest
+
+
+async def _refresh_index(ls: PyptoServer, uri: str) -> None:
+    """Index the document's text on the analysis thread once typing has paused."""
+    await asyncio.sleep(NAV_REFRESH_S)
+    snap = ls.snapshot(uri)
+    if snap is not None:
+        await _nav_index(ls, snap)
 
 
 def _analysis_of(ls: PyptoServer, uri: str) -> Analysis | None:
@@ -812,7 +825,9 @@ async def _plain_hover(ls: PyptoServer, params: types.HoverParams) -> types.Hove
 def _register_navigation(server: PyptoServer) -> None:
     @server.feature(
         types.TEXT_DOCUMENT_COMPLETION,
-        types.CompletionOptions(trigger_characters=completion_feature.TRIGGER_CHARACTERS),
+        types.CompletionOptions(
+            trigger_characters=completion_feature.TRIGGER_CHARACTERS, resolve_provider=True
+        ),
     )
     @guarded(None)
     def completion(ls: PyptoServer, params: types.CompletionParams) -> types.CompletionList | None:
@@ -828,6 +843,11 @@ def _register_navigation(server: PyptoServer) -> None:
         return completion_feature.completions(
             context, nav, _analysis_of(ls, uri), ls.navigation, line, snippets
         )
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    @guarded(None)
+    def completion_resolve(ls: PyptoServer, item: types.CompletionItem) -> types.CompletionItem:
+        return completion_feature.resolve(item, ls.navigation)
 
     @server.feature(
         types.TEXT_DOCUMENT_SIGNATURE_HELP,

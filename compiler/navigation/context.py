@@ -102,6 +102,26 @@ def in_split_aiv_region(lines: list[str], line: int, indent: int) -> bool:
     return False
 
 
+_INTERESTING = re.compile(r"\"\"\"|'''|[\"'#()\[\]{},]")
+
+
+def _string_end(text: str, start: int, quote: str) -> int:
+    """The index after the string's closing quote on this line, or -1 when it continues."""
+    i = start
+    while True:
+        end = text.find(quote, i)
+        if end < 0:
+            return -1
+        backslashes = 0
+        k = end - 1
+        while k >= start and text[k] == "\\":
+            backslashes += 1
+            k -= 1
+        if backslashes % 2 == 0:
+            return end + len(quote)
+        i = end + 1
+
+
 @dataclass(slots=True)
 class _Open:
     char: str
@@ -127,30 +147,25 @@ class _Scanner:
         self.text[number] = text
         self.in_comment = False
         self.depth_at_line_start = len(self.stack)
-        i, n = 0, len(text)
-        while i < n:
-            ch = text[i]
+        i = 0
+        while True:
             if self.quote is not None:
-                if ch == "\\":
-                    i += 2
-                    continue
-                if text.startswith(self.quote, i):
-                    i += len(self.quote)
-                    self.quote = None
-                    continue
-                i += 1
+                end = _string_end(text, i, self.quote)
+                if end < 0:
+                    break
+                i, self.quote = end, None
                 continue
+            match = _INTERESTING.search(text, i)
+            if match is None:
+                break
+            ch, i = match.group(), match.end()
             if ch == "#":
                 self.in_comment = True
                 break
-            if ch in "\"'":
-                triple = text[i : i + 3]
-                self.quote = triple if triple in ('"""', "'''") else ch
-                i += len(self.quote)
-                continue
-            if ch in "([{":
-                opened = _Open(ch, number, i, 0, (number, i + 1), [])
-                self.stack.append(opened)
+            if ch[0] in "\"'":
+                self.quote = ch
+            elif ch in "([{":
+                self.stack.append(_Open(ch, number, i - 1, 0, (number, i), []))
             elif ch in ")]}":
                 if self.stack:
                     self.stack.pop()
@@ -158,9 +173,8 @@ class _Scanner:
                 top = self.stack[-1]
                 top.commas += 1
                 if top.args is not None:
-                    top.args.append(self._slice(top.arg_start, (number, i)))
-                top.arg_start = (number, i + 1)
-            i += 1
+                    top.args.append(self._slice(top.arg_start, (number, i - 1)))
+                top.arg_start = (number, i)
         if self.quote is not None and len(self.quote) == 1:
             # A one-quote string ends with its line (an unterminated literal while typing).
             self.in_string = final

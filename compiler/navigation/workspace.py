@@ -86,6 +86,7 @@ class Workspace:
         """The index of an open document, with the modules it imports indexed too (so completion and
         signature help find imported helpers without reading a file on the request path)."""
         index = self.document(path, text)
+        surface.all_names()  # the DSL's names, built once, off the typing path
         for defs in index.module_bindings().values():
             for _, definition in defs:
                 if definition.kind != "import" or definition.imported is None:

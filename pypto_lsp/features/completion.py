@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import keyword
+from typing import Any
 
 from lsprotocol import types
 
@@ -93,15 +94,14 @@ def _dsl_spelling(
     """`pl.tile` when the base names the DSL (through `import pypto.language as pl` or any alias)."""
     root, _, rest = base.partition(".")
     if index is not None:
-        visible = index.visible(line, 0, indent)
-        found = visible.get(root)
-        if found is not None:
-            targets = workspace.follow(index, *found)
-            for target in targets:
+        found = index.scope_at(line, 0, indent)
+        bound = index.lookup(*found, root) if found is not None else []
+        if bound:
+            for target in workspace.follow(index, *bound[0]):
                 if target.dsl is not None:
                     return target.dsl.dotted + (f".{rest}" if rest else "")
             return None
-    if root in ("pl", "pld"):  # no index yet: the spelling every kernel file uses
+    if root in ("pl", "pld"):  # no index yet, or no import: the spelling every kernel file uses
         return base
     return None
 
@@ -116,8 +116,8 @@ def _dsl_items(prefix: str, snippets: bool, in_region: bool) -> tuple[types.Comp
             label=name.name,
             kind=_DSL_KIND.get(name.kind, types.CompletionItemKind.Text),
             detail=_dsl_detail(name),
-            documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=dsl_markdown(name)),
             sort_text=f"{rank}{name.name}",
+            data={"dsl": name.dotted},  # the documentation comes with completionItem/resolve
         )
         if snippets and name.params is not None and name.kind in ("op", "construct"):
             required = [p for p in name.params if p.required and not p.keyword_only]
@@ -200,9 +200,19 @@ def _scope_items(
 ) -> list[types.CompletionItem]:
     items: list[types.CompletionItem] = []
     if index is not None:
-        for name, (unit, definition) in index.visible(line, ctx.start_col, ctx.indent).items():
-            located = index.locate(unit, definition)
-            items.append(_definition_item(name, located, analysis, index))
+        module_items = _module_items(index)
+        local_items = _local_items(index, analysis)
+        visible = index.visible(line, ctx.start_col, ctx.indent)
+        for name, (unit, definition) in visible.items():
+            if definition.scope.kind == "module":
+                item = module_items.get(name)
+            else:
+                item = local_items.get(id(definition))
+                if item is None:
+                    item = _definition_item(name, index.locate(unit, definition), analysis, index)
+                    local_items[id(definition)] = item
+            if item is not None:
+                items.append(item)
     seen = {i.label for i in items}
     items.extend(
         types.CompletionItem(label=word, kind=types.CompletionItemKind.Keyword, sort_text=f"4{word}")
@@ -212,22 +222,89 @@ def _scope_items(
     return items
 
 
+_MODULE_ITEMS: dict[int, tuple[DocumentIndex, dict[str, types.CompletionItem]]] = {}
+_LOCAL_ITEMS: dict[
+    tuple[int, int], tuple[DocumentIndex, Analysis | None, dict[int, types.CompletionItem]]
+] = {}
+
+
+def _local_items(index: DocumentIndex, analysis: Analysis | None) -> dict[int, types.CompletionItem]:
+    """The items of locals already built for this index and analysis, by definition (filled as needed)."""
+    key = (id(index), id(analysis))
+    cached = _LOCAL_ITEMS.get(key)
+    if cached is not None and cached[0] is index and cached[1] is analysis:
+        return cached[2]
+    if len(_LOCAL_ITEMS) >= 4:
+        _LOCAL_ITEMS.pop(next(iter(_LOCAL_ITEMS)))
+    items: dict[int, types.CompletionItem] = {}
+    _LOCAL_ITEMS[key] = (index, analysis, items)
+    return items
+
+
+def _module_items(index: DocumentIndex) -> dict[str, types.CompletionItem]:
+    """The items of a document's module-level names, built once per index version (they do not depend on
+    the cursor); the documentation of an imported name is its definition's, followed through the import."""
+    cached = _MODULE_ITEMS.get(id(index.units))
+    if cached is not None and cached[0] is index:
+        return cached[1]
+    items = {
+        name: _definition_item(name, index.locate(*defs[0]), None, None, lazy=True)
+        for name, defs in index.module_bindings().items()
+        if defs
+    }
+    if len(_MODULE_ITEMS) >= 8:
+        _MODULE_ITEMS.pop(next(iter(_MODULE_ITEMS)))
+    _MODULE_ITEMS[id(index.units)] = (index, items)
+    return items
+
+
 def _definition_item(
-    name: str, located: Located, analysis: Analysis | None, index: DocumentIndex | None
+    name: str, located: Located, analysis: Analysis | None, index: DocumentIndex | None, lazy: bool = False
 ) -> types.CompletionItem:
     definition = located.definition
     assert definition is not None
     local = definition.scope.kind not in ("module", "class", "program")
     detail = _definition_detail(definition, located, analysis)
-    return types.CompletionItem(
+    item = types.CompletionItem(
         label=name,
         kind=_DEF_KIND.get(definition.kind, types.CompletionItemKind.Variable),
         detail=detail or None,
-        documentation=types.MarkupContent(
-            kind=types.MarkupKind.Markdown, value=definition_markdown(Target(located), analysis, index)
-        ),
         sort_text=f"{1 if local else 2}{name}",
     )
+    if lazy:
+        item.data = {"path": located.path, "line": located.span.line, "col": located.span.col}
+    else:
+        item.documentation = types.MarkupContent(
+            kind=types.MarkupKind.Markdown, value=definition_markdown(Target(located), analysis, index)
+        )
+    return item
+
+
+def resolve(item: types.CompletionItem, workspace: Workspace) -> types.CompletionItem:
+    """completionItem/resolve: the documentation of a DSL name or of a module-level definition."""
+    data: Any = item.data
+    if hasattr(data, "_asdict"):  # pygls hands unknown JSON objects back as namedtuples
+        data = data._asdict()
+    if not isinstance(data, dict) or item.documentation is not None:
+        return item
+    markdown = ""
+    dsl = data.get("dsl")
+    if isinstance(dsl, str):
+        name = surface.lookup(dsl)
+        markdown = dsl_markdown(name) if name is not None else ""
+    path, line, col = data.get("path"), data.get("line"), data.get("col")
+    if isinstance(path, str) and isinstance(line, int) and isinstance(col, int):
+        module = workspace.module(path)
+        found = module.definition_at(line, col) if module is not None else None
+        if module is not None and found is not None:
+            target = Target(module.locate(*found))
+            followed = workspace.follow(module, *found) if found[1].kind == "import" else [target]
+            markdown = "\n\n---\n\n".join(
+                text for t in (followed or [target]) if (text := definition_markdown(t, None, None))
+            )
+    if markdown:
+        item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=markdown)
+    return item
 
 
 def _definition_detail(definition: Definition, located: Located, analysis: Analysis | None) -> str:

@@ -7,6 +7,7 @@ from compiler.analysis import Analysis, OpInfo
 from compiler.navigation.index import Definition, DocumentIndex, Located
 from compiler.navigation.surface import SurfaceName
 from compiler.navigation.workspace import Target
+from compiler.source import Span
 
 _KIND_WORD = {
     "function": "function",
@@ -38,14 +39,31 @@ _LANE_WORD = {
 }
 
 
+_OPS_BY_SPAN: dict[int, tuple[Analysis, dict[Span, list[OpInfo]]]] = {}
+
+
+def _ops_at(analysis: Analysis) -> dict[Span, list[OpInfo]]:
+    """The analysis's ops by call span (built once per analysis; the last few analyses are kept)."""
+    cached = _OPS_BY_SPAN.get(id(analysis))
+    if cached is not None and cached[0] is analysis:
+        return cached[1]
+    table: dict[Span, list[OpInfo]] = {}
+    for op in analysis.ops:
+        if not op.implicit:
+            table.setdefault(op.span, []).append(op)
+    if len(_OPS_BY_SPAN) >= 8:
+        _OPS_BY_SPAN.pop(next(iter(_OPS_BY_SPAN)))
+    _OPS_BY_SPAN[id(analysis)] = (analysis, table)
+    return table
+
+
 def op_of(analysis: Analysis | None, located: Located) -> OpInfo | None:
     """The op that produced a local: of the ops at the assigned call (a tensor op converts into loads and
     the op itself), the one the call names, else the last."""
     definition = located.definition
     if analysis is None or definition is None or definition.value is None:
         return None
-    span = located.unit.absolute(definition.value)
-    found = [op for op in analysis.ops if op.span == span and not op.implicit]
+    found = _ops_at(analysis).get(located.unit.absolute(definition.value), [])
     called = definition.detail.split("(", 1)[0].rsplit(".", 1)[-1].strip()
     for op in found:
         if op.ir_name.rsplit(".", 1)[-1] == called:
