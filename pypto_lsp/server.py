@@ -208,11 +208,14 @@ class PyptoServer(LanguageServer):
     # -- document state -------------------------------------------------------------------
 
     def refresh_views(self) -> None:
-        """Ask the client to re-request inlay hints and code lenses (they follow the latest analysis)."""
+        """Ask the client to re-request inlay hints, code lenses and lane tokens (they follow the latest
+        analysis)."""
         if self.client_supports("workspace.inlay_hint.refresh_support"):
             self.workspace_inlay_hint_refresh(None)
         if self.client_supports("workspace.code_lens.refresh_support"):
             self.workspace_code_lens_refresh(None)
+        if self.client_supports("workspace.semantic_tokens.refresh_support"):
+            self.workspace_semantic_tokens_refresh(None)
 
     def snapshot(self, uri: str) -> Snapshot | None:
         """The current text of an open document, or None when it is not open."""

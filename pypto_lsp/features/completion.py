@@ -291,7 +291,7 @@ def resolve(item: types.CompletionItem, workspace: Workspace) -> types.Completio
     dsl = data.get("dsl")
     if isinstance(dsl, str):
         name = surface.lookup(dsl)
-        markdown = dsl_markdown(name) if name is not None else ""
+        markdown = dsl_markdown(name, with_signature=False) if name is not None else ""  # detail has it
     path, line, col = data.get("path"), data.get("line"), data.get("col")
     if isinstance(path, str) and isinstance(line, int) and isinstance(col, int):
         module = workspace.module(path)

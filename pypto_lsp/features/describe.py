@@ -107,10 +107,10 @@ def signature(definition: Definition) -> str:
     return f"def {definition.name}({params}){returns}"
 
 
-def dsl_markdown(name: SurfaceName) -> str:
+def dsl_markdown(name: SurfaceName, with_signature: bool = True) -> str:
     """A DSL name: its signature, kind, lane and documentation."""
     head = f"```python\n{name.signature() if name.params is not None else name.dotted}\n```"
-    parts = [head]
+    parts = [head] if with_signature else []
     word = _DSL_KIND_WORD.get(name.kind, name.kind)
     line = f"*{word}*"
     if name.ir_op and name.ir_op != name.dotted:

@@ -31,7 +31,7 @@ def signature_help(
         params = name.params or ()
         label_params = name.parameter_labels()
         label = f"{call.callee}({', '.join(label_params)})"
-        doc = dsl_markdown(name)
+        doc = dsl_markdown(name, with_signature=False)  # the signature is the label above it
     elif target.located is not None and target.located.definition is not None:
         definition = target.located.definition
         params = definition.params

@@ -169,6 +169,7 @@ async def test_completion_after_pl_offers_every_op_with_signature_doc_and_snippe
     assert matmul.detail is not None and matmul.detail.startswith("pl.matmul(lhs: T, rhs: T, out_dtype:")
     resolved = await client.completion_item_resolve_async(matmul)  # the doc comes with resolve
     assert isinstance(resolved.documentation, types.MarkupContent) and "Acc" in resolved.documentation.value
+    assert "```" not in resolved.documentation.value  # the signature is the detail, not repeated
     assert "runs on **AIC** (cube)" in resolved.documentation.value
     assert matmul.insert_text == "matmul(${1:lhs}, ${2:rhs})$0"
     assert matmul.insert_text_format == types.InsertTextFormat.Snippet
