@@ -660,20 +660,11 @@ def _register_features(server: PyptoServer) -> None:
 
 
 def _expanded_view(ls: PyptoServer, uri: str, position: Any) -> dict[str, Any]:
-    """The expanded text and, for each view line that names a source line, where that line is."""
-    text = _expanded(ls, uri, position)
-    path = to_fs_path(uri) or uri
-    sources = [
-        [view_line, from_fs_path(source) or source, line - 1]
-        for view_line, source, line in expanded_feature.source_lines(text, path)
-    ]
-    return {"text": text, "sources": sources}
-
-
-def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
+    """The expanded text and, for each view line that comes from a source line, where that line is
+    (`[view line, uri, line]`, 0-based lines)."""
     view = ls.view(uri)
     if view is None:
-        return ""
+        return {"text": "", "sources": []}
     line = None
     if position is not None:
         raw_line, raw_char = _field(position, "line"), _field(position, "character")
@@ -683,7 +674,11 @@ def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
             raise JsonRpcInvalidParams("position 'line' and 'character' must not be negative")
         line, _ = view.index.point(types.Position(line=raw_line, character=raw_char))
     nav = ls.navigation.document(view.snapshot.path, view.snapshot.text)
-    return expanded_feature.expanded_text(view.analysis, line, nav, ls.navigation)
+    text, sources = expanded_feature.expanded_view(view.analysis, line, nav, ls.navigation)
+    return {
+        "text": text,
+        "sources": [[at, from_fs_path(path) or path, source - 1] for at, path, source in sources],
+    }
 
 
 def _register_commands(server: PyptoServer) -> None:

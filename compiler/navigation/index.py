@@ -16,11 +16,12 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from compiler.frontend.builder import SpanMaker, dotted_name
+from compiler.frontend.builder import SpanMaker
 from compiler.frontend.units import Unit, split_units
 from compiler.modules import parse_source
 from compiler.navigation.surface import Parameter
 from compiler.source import Span
+from compiler.syntax import dotted_name
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 MODULE_REFERENCE = "<module>"

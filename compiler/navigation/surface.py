@@ -12,11 +12,10 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from compiler.frontend.consts import ENUMS
 from compiler.ops import dsl
 from compiler.ops.registry import get_op
 from compiler.ops.wrappers import WRAPPERS
-from compiler.types import DTYPES
+from compiler.vocabulary import DTYPES, ENUMS
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 
 from compiler import ir
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
-from compiler.passes.walk import walk_expr, walk_stmts
+from compiler.diagnostics import Diagnostic
+from compiler.ir_walk import walk_expr, walk_stmts
+from compiler.rules.outline_cluster_scopes import READ_HERE
 
 
 def check_clusters(module: ir.Module) -> list[Diagnostic]:
@@ -30,7 +31,7 @@ def check_clusters(module: ir.Module) -> list[Diagnostic]:
                             diagnostic(
                                 "PTO-OC1",
                                 cluster.header,
-                                related=(Related(width.span, f"'{name}' is read here"),),
+                                related=(READ_HERE.at(width.span, name=name),),
                                 value=name,
                             )
                         )

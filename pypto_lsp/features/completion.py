@@ -384,4 +384,4 @@ def callee_target(callee: str, index: DocumentIndex | None, workspace: Workspace
 
 
 def _in_split_region(analysis: Analysis | None, line: int) -> bool:
-    return analysis is not None and analysis.region_at(line) is not None
+    return analysis is not None and any(region.span.covers_line(line) for region in analysis.regions)

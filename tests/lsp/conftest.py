@@ -49,6 +49,10 @@ def _code_lens_refresh(client: RecordingClient, params: None) -> None:
     client.refreshes.append(types.WORKSPACE_CODE_LENS_REFRESH)
 
 
+def _semantic_tokens_refresh(client: RecordingClient, params: None) -> None:
+    client.refreshes.append(types.WORKSPACE_SEMANTIC_TOKENS_REFRESH)
+
+
 def make_client() -> LanguageClient:
     """LanguageClient with the default test handlers plus a publishDiagnostics recorder."""
     client = RecordingClient(converter_factory=default_converter)
@@ -60,6 +64,7 @@ def make_client() -> LanguageClient:
     # the VS Code profile advertises these refreshes, but pytest-lsp has no handler for them
     features[types.WORKSPACE_CODE_LENS_REFRESH] = _code_lens_refresh
     features[types.WORKSPACE_INLAY_HINT_REFRESH] = _inlay_refresh
+    features[types.WORKSPACE_SEMANTIC_TOKENS_REFRESH] = _semantic_tokens_refresh
     register_lsp_features(client, features)
     return client
 
