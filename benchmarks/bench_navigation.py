@@ -284,7 +284,7 @@ async def views(session: Session, n: int) -> dict[str, list[float]]:
     return out
 
 
-async def bench(path: Path, rounds: int, positions: int, pause_s: float) -> None:
+async def bench(path: Path, rounds: int, positions: int, pause_s: float, debounce_ms: int | None) -> None:
     client = LanguageClient("pypto-bench-navigation", "0")
     await client.start_io(sys.executable, "-m", "pypto_lsp")
     caps = types.ClientCapabilities(
@@ -304,6 +304,7 @@ async def bench(path: Path, rounds: int, positions: int, pause_s: float) -> None
     init = types.InitializeParams(
         capabilities=caps,
         workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+        initialization_options={"debounceMs": debounce_ms} if debounce_ms is not None else None,
     )
     await asyncio.wait_for(client.initialize_async(init), TIMEOUT_S)
     client.initialized(types.InitializedParams())
@@ -327,6 +328,12 @@ async def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="how many times the statements are typed")
     parser.add_argument("--positions", type=int, default=16, help="positions per navigation request")
     parser.add_argument("--pause-ms", type=float, default=100.0, help="time between two keystrokes")
+    parser.add_argument(
+        "--debounce-ms",
+        type=int,
+        default=None,
+        help="the server's debounceMs (a large value keeps analyses off the typing: the requests alone)",
+    )
     args = parser.parse_args()
     targets: list[Path] = []
     for path in args.paths or [DEFAULT_LIBRARY]:
@@ -337,7 +344,7 @@ async def main() -> None:
         else:
             targets.append(path)
     for target in dict.fromkeys(targets):
-        await bench(target, args.rounds, args.positions, args.pause_ms / 1000)
+        await bench(target, args.rounds, args.positions, args.pause_ms / 1000, args.debounce_ms)
 
 
 if __name__ == "__main__":

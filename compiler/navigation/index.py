@@ -71,6 +71,7 @@ class Definition:
     imported: tuple[str, int, str] | None = None  # (module, level, name or "" for the module itself)
     defines: Scope | None = None  # the scope a def or class opens
     owner: str = ""  # the class a field, method or member belongs to
+    annotation: str = ""  # `x: T = ...`: the annotation T
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,9 +504,7 @@ class _Indexer:
             elif bound.is_class:
                 kind = "field"
             span = self.span(node)
-            detail = self.text(annotation) if annotation is not None else ""
-            if not detail and value is not None and not loop:
-                detail = self.text(value)
+            detail = self.text(value) if value is not None and not loop else ""
             self.define(
                 Definition(
                     node.id,
@@ -516,6 +515,7 @@ class _Indexer:
                     detail,
                     value=self.span(value) if value is not None and not loop else None,
                     owner=bound.name if bound.is_class else "",
+                    annotation=self.text(annotation) if annotation is not None else "",
                 )
             )
             self.references.append(Reference(node.id, span, scope, store=True))

@@ -309,13 +309,13 @@ def resolve(item: types.CompletionItem, workspace: Workspace) -> types.Completio
 
 def _definition_detail(definition: Definition, located: Located, analysis: Analysis | None) -> str:
     if definition.kind in ("variable", "parameter"):
-        return value_type(analysis, located) or definition.detail
+        return value_type(analysis, located) or definition.annotation or definition.detail
     if definition.kind in ("function", "method"):
         marker = f"@{definition.decorator} " if definition.decorator.startswith(("pl.", "pld.")) else ""
         return f"{marker}({', '.join(p.name for p in definition.params)})"
     if definition.kind == "import":
         return f"from {definition.detail}"
-    return definition.detail
+    return definition.annotation or definition.detail
 
 
 # -- keyword arguments ------------------------------------------------------------------------------

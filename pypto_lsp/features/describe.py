@@ -151,7 +151,8 @@ def definition_markdown(target: Target, analysis: Analysis | None, index: Docume
         ):
             code += f" as {definition.name}"
     else:
-        code = definition.name + (f" = {definition.detail}" if definition.detail else "")
+        code = definition.name + (f": {definition.annotation}" if definition.annotation else "")
+        code += f" = {definition.detail}" if definition.detail else ""
     parts = [
         f"```python\n{code}\n```",
         f"*{word}*" + (f" of `{definition.owner}`" if definition.owner else ""),
