@@ -586,11 +586,13 @@ def _register_features(server: PyptoServer) -> None:
         if view is None:
             return await _plain_hover(ls, params)
         nav = await _nav_index(ls, view.snapshot)
-        found = hover_feature.hover(view.analysis, view.index, params.position, nav, ls.navigation)
-        if found is None and not view.analysis.kernels:
-            found = hover_feature.helper_hover(
-                ls.reached_from_elsewhere(params.text_document.uri), view.index, params.position
-            )
+        # A helper module with no entry of its own: on an op's name, what an open entry that runs it gives.
+        foreign = ls.reached_from_elsewhere(params.text_document.uri) if not view.analysis.kernels else []
+        found = hover_feature.helper_hover(foreign, view.index, params.position, callee_only=True)
+        if found is None:
+            found = hover_feature.hover(view.analysis, view.index, params.position, nav, ls.navigation)
+        if found is None and foreign:
+            found = hover_feature.helper_hover(foreign, view.index, params.position)
         return found
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))

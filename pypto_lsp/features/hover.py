@@ -215,14 +215,13 @@ def _named_hover(
 
 def _on_op_callee(analysis: Analysis, index: LineIndex, line: int, col: int) -> bool:
     """True when the position is on the callee of an op call the analysis placed (`pl.matmul` of a kernel)."""
-    text = index.line_text(line)
-    for op in analysis.ops:
-        if op.span.line != line or op.span.col > col:
-            continue
-        match = _CALLEE_TEXT.match(text, op.span.col)
-        if match is not None and op.span.col <= col <= match.end():
-            return True
-    return False
+    return any(_on_callee(index, op.span, line, col) for op in analysis.ops if op.span.line == line)
+
+
+def _on_callee(index: LineIndex, span: Span, line: int, col: int) -> bool:
+    """True when the position is on the callee text at the start of a call's span."""
+    match = _CALLEE_TEXT.match(index.line_text(span.line), span.col)
+    return span.line == line and match is not None and span.col <= col <= match.end()
 
 
 def _on_header(analysis: Analysis, line: int, col: int, name: str) -> bool:
@@ -327,12 +326,19 @@ def _make(markdown: str, index: LineIndex, span: Span) -> types.Hover:
 
 
 def helper_hover(
-    foreign: list[tuple[str, ForeignOp]], index: LineIndex, position: types.Position
+    foreign: list[tuple[str, ForeignOp]],
+    index: LineIndex,
+    position: types.Position,
+    callee_only: bool = False,
 ) -> types.Hover | None:
     """In a helper module no entry of its own reaches: what an open entry that calls it gives
-    (`foreign` pairs each op with the entry document's name)."""
+    (`foreign` pairs each op with the entry document's name); with `callee_only`, only on the op's name."""
     line, col = index.point(position)
-    hits = [(entry, f) for entry, f in foreign if f.op.span.contains(line, col)]
+    hits = [
+        (entry, f)
+        for entry, f in foreign
+        if f.op.span.contains(line, col) and (not callee_only or _on_callee(index, f.op.span, line, col))
+    ]
     if not hits:
         return None
     entry, first = min(hits, key=lambda h: (h[1].op.span.end_line - h[1].op.span.line, h[1].op.span.end_col))
