@@ -19,6 +19,8 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 def split_lines(text: str) -> list[str]:
     """Split text into lines (without terminators) the way LSP clients count them."""
+    if "\r" not in text:
+        return text.split("\n")  # the common case, several times faster than the regex
     return _LINE_BREAK.split(text)
 
 

@@ -24,18 +24,29 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from compiler.analysis import Analysis, ForeignOp
+from compiler.analysis import Analysis, ForeignOp, KernelInfo
 from compiler.modules import DiskReader, ModuleGraph, store_signature
+from compiler.navigation.context import cursor_context
+from compiler.navigation.index import DocumentIndex
+from compiler.navigation.workspace import Workspace
 from pypto_lsp import __version__, config, project_config, scheduler
 from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
+from pypto_lsp.features import completion as completion_feature
+from pypto_lsp.features import definition as definition_feature
 from pypto_lsp.features import diagnostics as diagnostics_feature
+from pypto_lsp.features import document_highlight as highlight_feature
 from pypto_lsp.features import expanded_kernels as expanded_feature
 from pypto_lsp.features import hover as hover_feature
 from pypto_lsp.features import inlay_hints as inlay_feature
+from pypto_lsp.features import references as references_feature
+from pypto_lsp.features import rename as rename_feature
+from pypto_lsp.features import semantic_tokens as tokens_feature
+from pypto_lsp.features import signature_help as signature_feature
 from pypto_lsp.features import symbols as symbols_feature
 from pypto_lsp.features import workspace_check
+from pypto_lsp.features import workspace_symbols as workspace_symbols_feature
 from pypto_lsp.positions import LineIndex, normalize_encoding
 from pypto_lsp.protocol import PyptoProtocol
 
@@ -47,6 +58,7 @@ R = TypeVar("R")
 MIN_DEBOUNCE_S = scheduler.MIN_DEBOUNCE_S
 REFRESH_DELAY_S = 0.05  # re-analyses that land together get one workspace/diagnostic/refresh
 WATCHED_FILES = ("**/*.py", "**/pyproject.toml")
+NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +89,8 @@ class PyptoServer(LanguageServer):
         self.pending_refresh: asyncio.TimerHandle | None = None
         # the lines of each module text that decide its module stores (`config.K = ...`), as last seen
         self.store_lines: dict[Path, tuple[str, ...]] = {}
+        self.navigation = Workspace(self.graph, self.read_workspace_file)  # names across modules
+        self.nav_refresh: dict[str, asyncio.Task[None]] = {}  # per document: the pending index refresh
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -206,11 +220,14 @@ class PyptoServer(LanguageServer):
     # -- document state (the Scheduler's Host) ----------------------------------------------------
 
     def refresh_views(self) -> None:
-        """Ask the client to re-request inlay hints and code lenses (they follow the latest analysis)."""
+        """Ask the client to re-request inlay hints, code lenses and lane tokens (they follow the latest
+        analysis)."""
         if self.client_supports("workspace.inlay_hint.refresh_support"):
             self.workspace_inlay_hint_refresh(None)
         if self.client_supports("workspace.code_lens.refresh_support"):
             self.workspace_code_lens_refresh(None)
+        if self.client_supports("workspace.semantic_tokens.refresh_support"):
+            self.workspace_semantic_tokens_refresh(None)
 
     def snapshot(self, uri: str) -> Snapshot | None:
         """The current text of an open document, or None when it is not open."""
@@ -361,6 +378,7 @@ class PyptoServer(LanguageServer):
         import it (they read the file on disk now)."""
         self.scheduler.close(uri)
         self.indexes.pop(uri, None)
+        self.navigation.forget(to_fs_path(uri) or uri)
         if uri in self.pushed:
             self.pushed.discard(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -439,6 +457,7 @@ def create_server() -> PyptoServer:
     _register_diagnostics(server)
     _register_features(server)
     _register_commands(server)
+    _register_navigation(server)
     return server
 
 
@@ -535,12 +554,15 @@ def _register_features(server: PyptoServer) -> None:
     async def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
         view = await ls.view(params.text_document.uri)
         if view is None:
-            return None
-        found = hover_feature.hover(view.analysis, view.index, params.position)
-        if found is None and not view.analysis.kernels:
-            found = hover_feature.helper_hover(
-                ls.reached_from_elsewhere(params.text_document.uri), view.index, params.position
-            )
+            return await _plain_hover(ls, params)
+        nav = await _nav_index(ls, view.snapshot)
+        # A helper module with no entry of its own: on an op's name, what an open entry that runs it gives.
+        foreign = ls.reached_from_elsewhere(params.text_document.uri) if not view.analysis.kernels else []
+        found = hover_feature.helper_hover(foreign, view.index, params.position, callee_only=True)
+        if found is None:
+            found = hover_feature.hover(view.analysis, view.index, params.position, nav, ls.navigation)
+        if found is None and foreign:
+            found = hover_feature.helper_hover(foreign, view.index, params.position)
         return found
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
@@ -549,7 +571,10 @@ def _register_features(server: PyptoServer) -> None:
         view = await ls.view(params.text_document.uri)
         if view is None:
             return []
-        return inlay_feature.inlay_hints(view.analysis, view.index, params.range, ls.settings)
+        nav = await _nav_index(ls, view.snapshot)
+        return inlay_feature.inlay_hints(
+            view.analysis, view.index, params.range, ls.settings, nav, ls.navigation
+        )
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -584,7 +609,8 @@ def _register_features(server: PyptoServer) -> None:
         view = await ls.view(params.text_document.uri)
         if view is None:
             return []
-        return symbols_feature.document_symbols(view.analysis, view.index)
+        nav = await _nav_index(ls, view.snapshot)
+        return symbols_feature.document_symbols(view.analysis, view.index, nav, ls.navigation)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @guarded([])
@@ -593,21 +619,24 @@ def _register_features(server: PyptoServer) -> None:
         view = await ls.view(uri)
         if view is None:
             return []
-        return code_lens_feature.code_lenses(view.analysis.kernels, view.index, uri)
+        nav = await _nav_index(ls, view.snapshot)
+        return code_lens_feature.code_lenses(view.analysis, view.index, uri, nav, ls.navigation)
 
     @server.feature(expanded_feature.METHOD)
     @guarded({"text": ""})
-    async def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, str]:
+    async def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, Any]:
         uri = _field(params, "uri")
         if not isinstance(uri, str):
             raise JsonRpcInvalidParams("pypto/expandedKernels needs a string 'uri'")
-        return {"text": await _expanded(ls, uri, _field(params, "position"))}
+        return await _expanded_view(ls, uri, _field(params, "position"))
 
 
-async def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
+async def _expanded_view(ls: PyptoServer, uri: str, position: Any) -> dict[str, Any]:
+    """The expanded text and, for each view line that comes from a source line, where that line is
+    (`[view line, uri, line]`, 0-based lines)."""
     view = await ls.view(uri)
     if view is None:
-        return ""
+        return {"text": "", "sources": []}
     line = None
     if position is not None:
         raw_line, raw_char = _field(position, "line"), _field(position, "character")
@@ -616,21 +645,273 @@ async def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
         if raw_line < 0 or raw_char < 0:
             raise JsonRpcInvalidParams("position 'line' and 'character' must not be negative")
         line, _ = view.index.point(types.Position(line=raw_line, character=raw_char))
-    return expanded_feature.expanded_text(view.analysis, line)
+    nav = ls.navigation.document(view.snapshot.path, view.snapshot.text)
+    text, sources = expanded_feature.expanded_view(view.analysis, line, nav, ls.navigation)
+    return {
+        "text": text,
+        "sources": [[at, from_fs_path(path) or path, source - 1] for at, path, source in sources],
+    }
 
 
 def _register_commands(server: PyptoServer) -> None:
     @server.command(code_lens_feature.SHOW_EXPANDED)
     @guarded({"text": ""})
-    async def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, str]:
+    async def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, Any]:
         if not args or not isinstance(args[0], str):
             raise JsonRpcInvalidParams(f"{code_lens_feature.SHOW_EXPANDED} needs [uri, line]")
         line = args[1] if len(args) > 1 and isinstance(args[1], int) else None
         position = {"line": line, "character": 0} if line is not None else None
-        return {"text": await _expanded(ls, args[0], position)}
+        return await _expanded_view(ls, args[0], position)
 
     @server.command(workspace_check.COMMAND)
     @guarded(None)
     async def check_workspace(ls: PyptoServer, *args: Any) -> dict[str, int]:
         summary = await workspace_check.check_workspace(ls)
         return {"files": summary.files, "errors": summary.errors, "warnings": summary.warnings}
+
+
+# -- navigation: completion, signature help, definitions, references, rename, tokens, symbols --------------
+# Every request reads the navigation index (compiler/navigation) of a snapshot: the analysed one for views,
+# the current text for navigation. Indexes are built on the analysis thread, never on the event loop, except
+# completion and signature help, which answer at once from the latest index and the text at the cursor.
+
+
+async def _nav_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
+    """The index of a snapshot (built on the analysis thread, with the modules it imports)."""
+    cache = ls.navigation.documents.get(snap.path)
+    latest = cache.latest if cache is not None else None
+    if latest is not None and latest.text is snap.text:
+        return latest
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(
+        ls.scheduler.executor, ls.navigation.document_with_imports, snap.path, snap.text
+    )
+
+
+def _latest_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
+    """The most recent index of a document; when the text moved on, a refresh runs once typing pauses
+    (the cursor's context comes from the current text, so a slightly older index only lags by new names)."""
+    cache = ls.navigation.documents.get(snap.path)
+    latest = cache.latest if cache is not None else None
+    if latest is None:
+        return ls.navigation.document(snap.path, snap.text)
+    if latest.text is not snap.text:
+        pending = ls.nav_refresh.get(snap.uri)
+        if pending is not None and not pending.done():
+            pending.cancel()
+        ls.nav_refresh[snap.uri] = asyncio.get_running_loop().create_task(_refresh_index(ls, snap.uri))
+    return latest
+
+
+async def _refresh_index(ls: PyptoServer, uri: str) -> None:
+    """Index the document's text on the analysis thread once typing has paused."""
+    await asyncio.sleep(NAV_REFRESH_S)
+    snap = ls.snapshot(uri)
+    if snap is not None:
+        await _nav_index(ls, snap)
+
+
+def _analysis_of(ls: PyptoServer, uri: str) -> Analysis | None:
+    """The latest completed analysis of a document, without waiting for one."""
+    result = ls.scheduler.latest(uri)
+    return result.analysis if result is not None else None
+
+
+def _roots(ls: PyptoServer) -> list[Path]:
+    """The workspace folders (or the root) as paths: where references and symbols are searched."""
+    uris = [f.uri for f in ls.workspace.folders.values()] or (
+        [ls.workspace.root_uri] if ls.workspace.root_uri else []
+    )
+    return [Path(p) for u in uris if (p := to_fs_path(u))]
+
+
+def _open_paths(ls: PyptoServer) -> list[str]:
+    return [to_fs_path(uri) or uri for uri in ls.workspace.text_documents]
+
+
+async def _plain_hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
+    """Hover in a file with no kernel analysis (a configuration module): what the name under it is."""
+    snap = ls.snapshot(params.text_document.uri)
+    if snap is None:
+        return None
+    nav = await _nav_index(ls, snap)
+    index = LineIndex(snap.text, ls.encoding)
+    return hover_feature.hover(None, index, params.position, nav, ls.navigation)
+
+
+def _register_navigation(server: PyptoServer) -> None:
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(
+            trigger_characters=completion_feature.TRIGGER_CHARACTERS, resolve_provider=True
+        ),
+    )
+    @guarded(None)
+    def completion(ls: PyptoServer, params: types.CompletionParams) -> types.CompletionList | None:
+        uri = params.text_document.uri
+        snap = ls.snapshot(uri)
+        if snap is None:
+            return None
+        index = LineIndex(snap.text, ls.encoding)
+        line, col = index.point(params.position)
+        context = cursor_context(index.lines, line, col)
+        snippets = ls.client_supports("text_document.completion.completion_item.snippet_support")
+        nav = _latest_index(ls, snap)
+        return completion_feature.completions(
+            context, nav, _analysis_of(ls, uri), ls.navigation, line, snippets
+        )
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    @guarded(None)
+    def completion_resolve(ls: PyptoServer, item: types.CompletionItem) -> types.CompletionItem:
+        return completion_feature.resolve(item, ls.navigation)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_SIGNATURE_HELP,
+        types.SignatureHelpOptions(
+            trigger_characters=signature_feature.TRIGGER_CHARACTERS,
+            retrigger_characters=signature_feature.RETRIGGER_CHARACTERS,
+        ),
+    )
+    @guarded(None)
+    def signature_help(ls: PyptoServer, params: types.SignatureHelpParams) -> types.SignatureHelp | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        index = LineIndex(snap.text, ls.encoding)
+        line, col = index.point(params.position)
+        context = cursor_context(index.lines, line, col)
+        nav = _latest_index(ls, snap)
+        return signature_feature.signature_help(context.call, nav, ls.navigation, line)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded(None)
+    async def definition(
+        ls: PyptoServer, params: types.DefinitionParams
+    ) -> list[types.Location] | list[types.LocationLink] | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        links = ls.client_supports("text_document.definition.link_support")
+        index = LineIndex(snap.text, ls.encoding)
+        return definition_feature.definition(nav, ls.navigation, index, params.position, links)
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    @guarded([])
+    async def references(ls: PyptoServer, params: types.ReferenceParams) -> list[types.Location]:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return []
+        nav = await _nav_index(ls, snap)
+        index = LineIndex(snap.text, ls.encoding)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.scheduler.executor,
+            functools.partial(
+                references_feature.references,
+                nav,
+                ls.navigation,
+                index,
+                params.position,
+                params.context.include_declaration,
+                _roots(ls),
+                _open_paths(ls),
+            ),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    @guarded([])
+    async def document_highlight(
+        ls: PyptoServer, params: types.DocumentHighlightParams
+    ) -> list[types.DocumentHighlight]:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return []
+        nav = await _nav_index(ls, snap)
+        return highlight_feature.highlights(
+            nav, ls.navigation, LineIndex(snap.text, ls.encoding), params.position
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    @guarded(None)
+    async def prepare_rename(
+        ls: PyptoServer, params: types.PrepareRenameParams
+    ) -> types.PrepareRenamePlaceholder | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        return rename_feature.prepare_rename(
+            nav, ls.navigation, LineIndex(snap.text, ls.encoding), params.position
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    @guarded(None)
+    async def rename(ls: PyptoServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.scheduler.executor,
+            functools.partial(
+                rename_feature.rename,
+                nav,
+                ls.navigation,
+                LineIndex(snap.text, ls.encoding),
+                params.position,
+                params.new_name,
+                _roots(ls),
+                _open_paths(ls),
+                ls.current_version,
+                ls.client_supports("workspace.workspace_edit.document_changes"),
+            ),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens_feature.LEGEND)
+    @guarded(types.SemanticTokens(data=[]))
+    async def semantic_tokens(ls: PyptoServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        return await _tokens(ls, params.text_document.uri, None)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, tokens_feature.LEGEND)
+    @guarded(types.SemanticTokens(data=[]))
+    async def semantic_tokens_range(
+        ls: PyptoServer, params: types.SemanticTokensRangeParams
+    ) -> types.SemanticTokens:
+        return await _tokens(ls, params.text_document.uri, params.range)
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    @guarded([])
+    async def workspace_symbol(
+        ls: PyptoServer, params: types.WorkspaceSymbolParams
+    ) -> list[types.SymbolInformation]:
+        kernels: list[tuple[str, KernelInfo, LineIndex]] = []
+        for uri in list(ls.scheduler.docs):
+            view = await ls.view(uri)
+            if view is not None:
+                kernels.extend((view.snapshot.path, k, view.index) for k in view.analysis.kernels)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.scheduler.executor,
+            functools.partial(
+                workspace_symbols_feature.workspace_symbols,
+                params.query,
+                ls.navigation,
+                _roots(ls),
+                _open_paths(ls),
+                kernels,
+                ls.encoding,
+            ),
+        )
+
+
+async def _tokens(ls: PyptoServer, uri: str, rng: types.Range | None) -> types.SemanticTokens:
+    view = await ls.view(uri)
+    if view is None:
+        return types.SemanticTokens(data=[])
+    ops = list(view.analysis.ops)
+    if not view.analysis.kernels:  # a helper module: the ops its importers' entries reach
+        ops.extend(f.op for _, f in ls.reached_from_elsewhere(uri))
+    return tokens_feature.tokens(ops, view.index, rng)

@@ -54,6 +54,10 @@ def _register_capability(client: RecordingClient, params: types.RegistrationPara
     client.registrations.extend(params.registrations)
 
 
+def _semantic_tokens_refresh(client: RecordingClient, params: None) -> None:
+    client.refreshes.append(types.WORKSPACE_SEMANTIC_TOKENS_REFRESH)
+
+
 def make_client() -> LanguageClient:
     """LanguageClient with the default test handlers plus a publishDiagnostics recorder."""
     client = RecordingClient(converter_factory=default_converter)
@@ -68,6 +72,7 @@ def make_client() -> LanguageClient:
     features[types.WORKSPACE_INLAY_HINT_REFRESH] = _inlay_refresh
     # the VS Code profile registers the file watcher dynamically
     features[types.CLIENT_REGISTER_CAPABILITY] = _register_capability
+    features[types.WORKSPACE_SEMANTIC_TOKENS_REFRESH] = _semantic_tokens_refresh
     register_lsp_features(client, features)
     return client
 
