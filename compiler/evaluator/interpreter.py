@@ -1,50 +1,59 @@
-"""A bounded static evaluator for the Python subset that configuration modules use.
-
-It reads module statements (assignments, `if`/`for`/`while`, functions, frozen dataclasses,
-`@property`, comprehensions, f-strings, `os.environ` look-ups, `dataclasses.replace`) and computes
-their values without importing or running anything: every call goes to a built-in table or to a
-function whose body this evaluator itself interprets. Every operation checks the size of its
-result before computing it, and each evaluation has a step budget; past a bound the value is
-UNKNOWN, which never produces an error downstream.
-"""
+"""The interpreter: statements and expressions of configuration code, run under the evaluator's bounds."""
 
 from __future__ import annotations
 
 import ast
 import contextlib
-import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.types import DTYPES, DTypeValue, EnumValue
-
-MAX_INT_BITS = 4096  # ~1,200 decimal digits: far beyond any shape, far below Python's str() limit
-MAX_LEN = 10_000  # strings, tuples, lists, dicts and range() lengths
-MAX_CALL_DEPTH = 24
-MODULE_STEPS = 200_000  # budget of one module's evaluation (a config module needs a few thousand)
-EXPR_STEPS = 20_000  # budget of one expression folded on its own
-
-
-class _Unknown:
-    """A value the evaluator cannot determine; never an error on its own."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<unknown>"
-
-
-UNKNOWN_VALUE: Any = _Unknown()
-
-
-class StepsExhausted(Exception):
-    """The step budget of an evaluation ran out (the pipeline's time budgets are `compiler.budget`)."""
-
-
-class _Raised(Exception):
-    """User code reached `raise` (or an operation Python would reject): the value is unknown."""
+from compiler.evaluator.builtins import (
+    BUILTIN_NAMES,
+    BUILTINS,
+    KNOWN_MODULES,
+    METHODS,
+    PyptoNames,
+    call_method,
+    dsl_attribute,
+    dsl_call,
+)
+from compiler.evaluator.limits import (
+    EXPR_STEPS,
+    MAX_CALL_DEPTH,
+    MAX_INT_BITS,
+    MAX_LEN,
+    MODULE_STEPS,
+    Raised,
+    StepsExhausted,
+    bounded,
+    check_add,
+    check_len,
+    check_mult,
+    check_pow,
+    check_shift,
+    freeze,
+    hashable,
+    same_value,
+    spec_too_wide,
+)
+from compiler.evaluator.values import (
+    UNKNOWN_VALUE,
+    BoundMethod,
+    Builtin,
+    ClassValue,
+    DslName,
+    EnvironMapping,
+    FunctionValue,
+    Importer,
+    ModuleValue,
+    Record,
+    contains_unknown,
+    no_imports,
+    plain,
+)
+from compiler.types import DTypeValue, EnumValue
 
 
 class _Return(Exception):
@@ -60,108 +69,12 @@ class _Continue(Exception):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Dynamic:
-    """`pl.dynamic("N")`: a dimension known only at run time."""
-
-    name: str
-
-
-@dataclass(eq=False, slots=True)
-class ClassValue:
-    """A class defined in an evaluated module: its fields (dataclass), class attributes and methods."""
-
-    name: str
-    fields: tuple[tuple[str, ast.expr | None], ...]
-    attributes: dict[str, object]
-    methods: dict[str, FunctionValue]
-    properties: dict[str, FunctionValue]
-    is_dataclass: bool
-
-    def __repr__(self) -> str:
-        return f"<class {self.name}>"  # stable across evaluations: it is part of cache keys
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """An instance of an evaluated dataclass (frozen: its fields are values)."""
-
-    cls: ClassValue = field(compare=False, repr=False)
-    class_name: str
-    fields: tuple[tuple[str, object], ...]
-
-    def get(self, name: str) -> object:
-        """A field's value, or UNKNOWN_VALUE."""
-        for key, value in self.fields:
-            if key == name:
-                return value
-        return UNKNOWN_VALUE
-
-    def __repr__(self) -> str:
-        return f"{self.class_name}({', '.join(f'{k}={v!r}' for k, v in self.fields)})"
-
-
-@dataclass(eq=False, slots=True)
-class FunctionValue:
-    """A function (or lambda) whose body the evaluator interprets, with the globals it closes over."""
-
-    name: str
-    node: ast.FunctionDef | ast.Lambda
-    globals: dict[str, object]
-    defaults: tuple[object, ...] = ()
-    kw_defaults: tuple[object, ...] = ()
-
-    def __repr__(self) -> str:
-        return f"<function {self.name}>"
-
-
-@dataclass(eq=False, slots=True)
-class ModuleValue:
-    """An imported module: the names it binds (or a well-known module: `os`, `sys`, `math`, ...)."""
-
-    name: str
-    names: Mapping[str, object]
-
-    def __repr__(self) -> str:
-        return f"<module {self.name}>"
-
-
-@dataclass(frozen=True, slots=True)
-class Builtin:
-    """A callable from the evaluator's own table."""
-
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class BoundMethod:
-    """`obj.method` of a built-in value (`s.lower`, `d.get`, `xs.append`)."""
-
-    obj: object
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class DslName:
-    """`pl`, `pld` or a dotted name under them that is not a value (`pl.Level`)."""
-
-    dotted: str
-
-
-Importer = Callable[[str, int], "ModuleValue | None"]
-"""(module name, relative level) -> the evaluated module, or None when it cannot be read."""
-
-
-def _no_imports(_name: str, _level: int) -> ModuleValue | None:
-    return None
-
-
 @dataclass(slots=True)
 class Evaluator:
     """One bounded evaluation (a module, or a single expression)."""
 
     environ: Mapping[str, str] = field(default_factory=dict)
-    importer: Importer = _no_imports
+    importer: Importer = no_imports
     steps: int = MODULE_STEPS
     depth: int = 0
 
@@ -182,7 +95,7 @@ class Evaluator:
                 continue
             try:
                 self.stmt(stmt, scope)
-            except (_Raised, _Return, _Break, _Continue):
+            except (Raised, _Return, _Break, _Continue):
                 if isinstance(stmt, ast.Raise | ast.If | ast.Try):
                     # The module would stop importing here: what follows has no known value.
                     for rest in stmts[index:]:
@@ -232,7 +145,7 @@ class Evaluator:
         elif isinstance(stmt, ast.Return):
             raise _Return(self.expr(stmt.value, scope) if stmt.value is not None else None)
         elif isinstance(stmt, ast.Raise):
-            raise _Raised
+            raise Raised
         elif isinstance(stmt, ast.Break):
             raise _Break
         elif isinstance(stmt, ast.Continue):
@@ -266,17 +179,17 @@ class Evaluator:
             copy = _copy_scope(scope)
             try:
                 self.block(branch, copy)
-            except (_Raised, _Return, _Break, _Continue):
+            except (Raised, _Return, _Break, _Continue):
                 continue  # a branch that leaves the block says nothing about the names after it
             results.append(copy)
         if not results:
-            raise _Raised
+            raise Raised
         if len(results) == 1:
             scope.update(results[0])
             return
         for name in set(results[0]) | set(results[1]):
             a, b = results[0].get(name, UNKNOWN_VALUE), results[1].get(name, UNKNOWN_VALUE)
-            scope[name] = a if _same_value(a, b) else UNKNOWN_VALUE
+            scope[name] = a if same_value(a, b) else UNKNOWN_VALUE
 
     def for_stmt(self, stmt: ast.For, scope: dict[str, object]) -> None:
         """Iterate a known, bounded iterable; otherwise the loop's names become unknown."""
@@ -318,7 +231,7 @@ class Evaluator:
         copy = _copy_scope(scope)
         try:
             self.block(stmt.body, copy)
-        except _Raised:
+        except Raised:
             if stmt.handlers:
                 handler = stmt.handlers[0]
                 if handler.name:
@@ -399,11 +312,11 @@ class Evaluator:
     def import_module(self, name: str, level: int) -> ModuleValue | None:
         """A well-known module, or one the importer reads from the workspace."""
         if level == 0:
-            known = _KNOWN_MODULES.get(name)
+            known = KNOWN_MODULES.get(name)
             if known is not None:
                 return known(self)
             if name.startswith("pypto"):
-                return ModuleValue(name, _PyptoNames(name))
+                return ModuleValue(name, PyptoNames(name))
         try:
             return self.importer(name, level)
         except RecursionError:
@@ -443,10 +356,10 @@ class Evaluator:
                 key = self.expr(target.slice, scope)
                 try:
                     if isinstance(container, dict) and len(container) >= MAX_LEN:
-                        raise _Raised
+                        raise Raised
                     container[key] = value  # type: ignore[index,call-overload]
                 except (TypeError, IndexError, KeyError) as exc:
-                    raise _Raised from exc
+                    raise Raised from exc
         # Attribute stores (`obj.x = ...`) and slice stores (`sys.argv[:] = ...`) change nothing we model.
 
     # ------------------------------------------------------------ expressions
@@ -455,7 +368,7 @@ class Evaluator:
         self.tick()
         try:
             return self._expr(node, scope)
-        except (_Raised, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        except (Raised, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             return UNKNOWN_VALUE
         except RecursionError:
             return UNKNOWN_VALUE
@@ -471,7 +384,7 @@ class Evaluator:
         if isinstance(node, ast.Name):
             if node.id in scope:
                 return scope[node.id]
-            return _BUILTIN_NAMES.get(node.id, UNKNOWN_VALUE)
+            return BUILTIN_NAMES.get(node.id, UNKNOWN_VALUE)
         if isinstance(node, ast.Attribute):
             return self.attribute(self.expr(node.value, scope), node.attr)
         if isinstance(node, ast.BinOp):
@@ -486,7 +399,7 @@ class Evaluator:
             test = self.truth(self.expr(node.test, scope))
             if test is None:
                 a, b = self.expr(node.body, scope), self.expr(node.orelse, scope)
-                return a if _same_value(a, b) else UNKNOWN_VALUE
+                return a if same_value(a, b) else UNKNOWN_VALUE
             return self.expr(node.body if test else node.orelse, scope)
         if isinstance(node, ast.Tuple):
             return tuple(self.sequence(node.elts, scope))
@@ -503,8 +416,8 @@ class Evaluator:
                         return UNKNOWN_VALUE
                     out.update(merged)
                 else:
-                    out[_hashable(self.expr(key, scope))] = self.expr(item_node, scope)
-                _check_len(len(out))
+                    out[hashable(self.expr(key, scope))] = self.expr(item_node, scope)
+                check_len(len(out))
             return out
         if isinstance(node, ast.Subscript):
             return self.subscript(self.expr(node.value, scope), node.slice, scope)
@@ -528,11 +441,11 @@ class Evaluator:
             if isinstance(elt, ast.Starred):
                 items = self.iterate(self.expr(elt.value, scope))
                 if items is None:
-                    raise _Raised
+                    raise Raised
                 out.extend(items)
             else:
                 out.append(self.expr(elt, scope))
-            _check_len(len(out))
+            check_len(len(out))
         return out
 
     def truth(self, value: object) -> bool | None:
@@ -550,20 +463,20 @@ class Evaluator:
         if left is UNKNOWN_VALUE or right is UNKNOWN_VALUE:
             return UNKNOWN_VALUE
         if isinstance(op, ast.Pow):
-            _check_pow(left, right)
+            check_pow(left, right)
         elif isinstance(op, ast.LShift):
-            _check_shift(left, right)
+            check_shift(left, right)
         elif isinstance(op, ast.Mult):
-            _check_mult(left, right)
+            check_mult(left, right)
         elif isinstance(op, ast.Add):
-            _check_add(left, right)
+            check_add(left, right)
         elif isinstance(op, ast.Mod) and isinstance(left, str):
             return UNKNOWN_VALUE  # printf-style formatting can pad without bound
         fn = _BINOPS.get(type(op))
-        if fn is None or not _plain(left) or not _plain(right):
+        if fn is None or not plain(left) or not plain(right):
             return UNKNOWN_VALUE
         result = fn(left, right)
-        return _bounded(result)
+        return bounded(result)
 
     def unaryop(self, op: ast.unaryop, value: object) -> object:
         """`-x`, `+x`, `not x`, `~x`."""
@@ -598,13 +511,13 @@ class Evaluator:
         left = self.expr(node.left, scope)
         for op, right_node in zip(node.ops, node.comparators, strict=True):
             right = self.expr(right_node, scope)
-            if _contains_unknown(left) or _contains_unknown(right):
+            if contains_unknown(left) or contains_unknown(right):
                 return UNKNOWN_VALUE
             if isinstance(op, ast.In | ast.NotIn):
-                if isinstance(right, _EnvironMapping):
+                if isinstance(right, EnvironMapping):
                     found = isinstance(left, str) and left in right.values
                 elif isinstance(right, str | tuple | list | dict):
-                    found = _hashable(left) in right if isinstance(right, dict) else left in right  # type: ignore[operator]
+                    found = hashable(left) in right if isinstance(right, dict) else left in right  # type: ignore[operator]
                 else:
                     return UNKNOWN_VALUE
                 result = found if isinstance(op, ast.In) else not found
@@ -626,20 +539,20 @@ class Evaluator:
                 self.expr(p, scope) if p is not None else None
                 for p in (index_node.lower, index_node.upper, index_node.step)
             ]
-            if any(_contains_unknown(p) for p in parts) or not isinstance(container, tuple | list | str):
+            if any(contains_unknown(p) for p in parts) or not isinstance(container, tuple | list | str):
                 return UNKNOWN_VALUE
             return container[slice(*parts)]  # type: ignore[arg-type]
         key = self.expr(index_node, scope)
-        if _contains_unknown(key) or (
-            _contains_unknown(container) and not isinstance(container, tuple | list | dict)
+        if contains_unknown(key) or (
+            contains_unknown(container) and not isinstance(container, tuple | list | dict)
         ):
             return UNKNOWN_VALUE
-        if isinstance(container, _EnvironMapping):
+        if isinstance(container, EnvironMapping):
             if isinstance(key, str) and key in container.values:
                 return container.values[key]
             return UNKNOWN_VALUE
         if isinstance(container, dict):
-            return container[_hashable(key)]
+            return container[hashable(key)]
         if isinstance(container, tuple | list | str) and isinstance(key, int):
             return container[key]
         return UNKNOWN_VALUE
@@ -668,8 +581,8 @@ class Evaluator:
         if isinstance(value, ModuleValue):
             return value.names.get(name, UNKNOWN_VALUE)
         if isinstance(value, DslName):
-            return _dsl_attribute(f"{value.dotted}.{name}")
-        if isinstance(value, str | dict | list | tuple | _EnvironMapping) and name in _METHODS:
+            return dsl_attribute(f"{value.dotted}.{name}")
+        if isinstance(value, str | dict | list | tuple | EnvironMapping) and name in METHODS:
             return BoundMethod(value, name)
         return UNKNOWN_VALUE
 
@@ -699,15 +612,15 @@ class Evaluator:
         if isinstance(func, ClassValue):
             return self.construct(func, args, kwargs)
         if isinstance(func, Builtin):
-            impl = _BUILTINS.get(func.name)
+            impl = BUILTINS.get(func.name)
             return impl(self, args, kwargs) if impl is not None else UNKNOWN_VALUE
         if isinstance(func, BoundMethod):
             if isinstance(func.obj, Record):
                 method = func.obj.cls.methods[func.name]
                 return self.call_function(method, [func.obj, *args], kwargs)
-            return _call_method(self, func.obj, func.name, args, kwargs)
+            return call_method(self, func.obj, func.name, args, kwargs)
         if isinstance(func, DslName):
-            return _dsl_call(func.dotted, args, kwargs)
+            return dsl_call(func.dotted, args, kwargs)
         return UNKNOWN_VALUE
 
     def call_function(self, fn: FunctionValue, args: list[object], kwargs: dict[str, object]) -> object:
@@ -726,7 +639,7 @@ class Evaluator:
                 self.block(fn.node.body, scope)  # type: ignore[arg-type]
             except _Return as ret:
                 return ret.value
-            except (_Raised, _Break, _Continue):
+            except (Raised, _Break, _Continue):
                 return UNKNOWN_VALUE
             return None
         finally:
@@ -828,12 +741,12 @@ class Evaluator:
                     results.append((self.expr(node.key, local), self.expr(node.value, local)))
                 else:
                     results.append(self.expr(node.elt, local))
-                _check_len(len(results))
+                check_len(len(results))
                 return
             gen = node.generators[index]
             items = self.iterate(self.expr(gen.iter, local))
             if items is None:
-                raise _Raised
+                raise Raised
             for item in items:
                 self.assign(gen.target, item, local)
                 if all(self.truth(self.expr(cond, local)) is True for cond in gen.ifs):
@@ -842,7 +755,7 @@ class Evaluator:
         run(0)
         if isinstance(node, ast.DictComp):
             pairs: list[tuple[object, object]] = results  # type: ignore[assignment]
-            return {_hashable(k): v for k, v in pairs}
+            return {hashable(k): v for k, v in pairs}
         return results if isinstance(node, ast.ListComp) else tuple(results)
 
     def fstring(self, node: ast.JoinedStr, scope: Mapping[str, object]) -> object:
@@ -854,16 +767,16 @@ class Evaluator:
                 continue
             assert isinstance(value, ast.FormattedValue)
             item = self.expr(value.value, scope)
-            if _contains_unknown(item) or not _plain(item):
+            if contains_unknown(item) or not plain(item):
                 return UNKNOWN_VALUE
             spec_node = value.format_spec
             spec = self.fstring(spec_node, scope) if isinstance(spec_node, ast.JoinedStr) else ""
-            if not isinstance(spec, str) or _spec_too_wide(spec):
+            if not isinstance(spec, str) or spec_too_wide(spec):
                 return UNKNOWN_VALUE
             if value.conversion == ord("r"):
                 item = repr(item)
             parts.append(format(item, spec))
-            _check_len(sum(len(p) for p in parts))
+            check_len(sum(len(p) for p in parts))
         return "".join(parts)
 
 
@@ -891,100 +804,6 @@ def _copy_scope(scope: dict[str, object]) -> dict[str, object]:
     if isinstance(scope, _Frame):
         return _Frame(scope.parent, dict(scope))
     return dict(scope)
-
-
-# ---------------------------------------------------------------- size checks
-def _check_len(n: int) -> None:
-    if n > MAX_LEN:
-        raise _Raised
-
-
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_pow(base: object, exp: object) -> None:
-    if _int(base) and _int(exp):
-        assert isinstance(base, int) and isinstance(exp, int)
-        if exp < 0 or abs(base) <= 1:
-            if exp < 0 and abs(base) > 1 and exp < -MAX_INT_BITS:
-                raise _Raised
-            return
-        if exp * math.log2(abs(base)) > MAX_INT_BITS:
-            raise _Raised
-    elif isinstance(base, int | float) and isinstance(exp, int | float) and abs(float(exp)) > 1e6:
-        raise _Raised
-
-
-def _check_shift(left: object, right: object) -> None:
-    if _int(left) and _int(right):
-        assert isinstance(left, int) and isinstance(right, int)
-        if right > MAX_INT_BITS or left.bit_length() + right > MAX_INT_BITS:
-            raise _Raised
-
-
-def _check_mult(left: object, right: object) -> None:
-    if _int(left) and _int(right):
-        assert isinstance(left, int) and isinstance(right, int)
-        if left.bit_length() + right.bit_length() > MAX_INT_BITS:
-            raise _Raised
-    for seq, n in ((left, right), (right, left)):
-        if isinstance(seq, str | tuple | list) and isinstance(n, int) and len(seq) * max(n, 0) > MAX_LEN:
-            raise _Raised
-
-
-def _check_add(left: object, right: object) -> None:
-    if isinstance(left, str | tuple | list) and isinstance(right, str | tuple | list):
-        _check_len(len(left) + len(right))
-
-
-def _bounded(value: object) -> object:
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
-        return UNKNOWN_VALUE
-    return value
-
-
-def _spec_too_wide(spec: str) -> bool:
-    digits = "".join(ch if ch.isdigit() else " " for ch in spec).split()
-    return any(len(d) > 3 for d in digits)
-
-
-def _plain(value: object) -> bool:
-    return isinstance(value, int | float | str | tuple | list | bool) or value is None
-
-
-def _contains_unknown(value: object) -> bool:
-    if value is UNKNOWN_VALUE:
-        return True
-    if isinstance(value, tuple | list):
-        return any(v is UNKNOWN_VALUE for v in value)
-    return False
-
-
-def _same_value(a: object, b: object) -> bool:
-    if a is b:
-        return True
-    if _contains_unknown(a) or _contains_unknown(b):
-        return False
-    try:
-        return type(a) is type(b) and bool(a == b)
-    except Exception:
-        return False
-
-
-def _hashable(value: object) -> object:
-    if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
-    if isinstance(value, dict):
-        raise _Raised
-    return value
-
-
-def freeze(value: object) -> object:
-    """A value as record fields and the front end hold it: immutable, lists become tuples."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
-    return value
 
 
 def _mark_unknown(stmt: ast.stmt, scope: dict[str, object]) -> None:
@@ -1044,7 +863,7 @@ def safe_binop(op: str, left: object, right: object) -> object:
         return UNKNOWN_VALUE
     try:
         return Evaluator(steps=16).binop(node, left, right)
-    except (_Raised, StepsExhausted, ArithmeticError, ValueError, TypeError):
+    except (Raised, StepsExhausted, ArithmeticError, ValueError, TypeError):
         return UNKNOWN_VALUE
 
 
@@ -1053,362 +872,6 @@ _OP_TEXT: dict[str, ast.operator] = {
     "**": ast.Pow(), "<<": ast.LShift(), ">>": ast.RShift(), "&": ast.BitAnd(), "|": ast.BitOr(),
     "^": ast.BitXor(),
 }  # fmt: skip
-
-
-# ---------------------------------------------------------------- built-ins
-def _numbers(args: list[object]) -> list[Any]:
-    if any(not isinstance(a, int | float) for a in args):
-        raise _Raised
-    return args
-
-
-def _minmax(fn: Callable[..., Any]) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        if kwargs.keys() - {"default"}:
-            return UNKNOWN_VALUE
-        items = ev.iterate(args[0]) if len(args) == 1 else args
-        if items is None or _contains_unknown(items):
-            return UNKNOWN_VALUE
-        if not items and "default" in kwargs:
-            return kwargs["default"]
-        return fn(items)
-
-    return impl
-
-
-def _range(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if kwargs or not 1 <= len(args) <= 3 or not all(_int(a) for a in args):
-        return UNKNOWN_VALUE
-    r = range(*args)  # type: ignore[call-overload]
-    return r if len(r) <= MAX_LEN else UNKNOWN_VALUE
-
-
-def _convert(kind: type) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        if kwargs or len(args) > 1 or (args and _contains_unknown(args[0])):
-            return UNKNOWN_VALUE
-        if not args:
-            return kind()
-        value = args[0]
-        if kind in (tuple, list):
-            items = ev.iterate(value)
-            return UNKNOWN_VALUE if items is None else kind(items)
-        if kind is dict:
-            return dict(value) if isinstance(value, dict) else UNKNOWN_VALUE
-        if kind is str and not _plain(value):
-            return UNKNOWN_VALUE
-        if kind in (int, float) and isinstance(value, str) and len(value) > 100:
-            return UNKNOWN_VALUE
-        return kind(value)
-
-    return impl
-
-
-def _len(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if len(args) != 1 or kwargs:
-        return UNKNOWN_VALUE
-    value = args[0]
-    if isinstance(value, str | tuple | list | dict | range):
-        return len(value)
-    return UNKNOWN_VALUE
-
-
-def _sum(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if args else None
-    if items is None or kwargs:
-        return UNKNOWN_VALUE
-    total: object = args[1] if len(args) > 1 else 0
-    for item in items:
-        total = ev.binop(ast.Add(), total, item)
-    return total
-
-
-def _abs(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    return abs(_numbers(args)[0]) if len(args) == 1 else UNKNOWN_VALUE
-
-
-def _round(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    nums = _numbers(args)
-    if len(nums) == 2 and abs(nums[1]) > 100:
-        return UNKNOWN_VALUE
-    return round(*nums)
-
-
-def _pow(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    return ev.binop(ast.Pow(), args[0], args[1]) if len(args) == 2 else UNKNOWN_VALUE
-
-
-def _divmod(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    a, b = _numbers(args)
-    return divmod(a, b)
-
-
-def _sorted(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if len(args) == 1 else None
-    if items is None or kwargs.keys() - {"reverse"} or _contains_unknown(items):
-        return UNKNOWN_VALUE
-    return sorted(items, reverse=bool(kwargs.get("reverse", False)))  # type: ignore[type-var]
-
-
-def _anyall(
-    fn: Callable[[Iterable[object]], bool],
-) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        items = ev.iterate(args[0]) if len(args) == 1 else None
-        if items is None:
-            return UNKNOWN_VALUE
-        truths = [ev.truth(i) for i in items]
-        if any(t is None for t in truths):
-            return UNKNOWN_VALUE
-        return fn(truths)
-
-    return impl
-
-
-def _enumerate(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if args else None
-    start = args[1] if len(args) > 1 else kwargs.get("start", 0)
-    if items is None or not _int(start):
-        return UNKNOWN_VALUE
-    return [(start + i, v) for i, v in enumerate(items)]  # type: ignore[operator]
-
-
-def _zip(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    lists = [ev.iterate(a) for a in args]
-    if any(items is None for items in lists):
-        return UNKNOWN_VALUE
-    return [tuple(t) for t in zip(*lists, strict=False)]  # type: ignore[arg-type]
-
-
-def _reversed(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if len(args) == 1 else None
-    return UNKNOWN_VALUE if items is None else items[::-1]
-
-
-def _isinstance(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if len(args) != 2 or _contains_unknown(args[0]):
-        return UNKNOWN_VALUE
-    kinds = args[1] if isinstance(args[1], tuple) else (args[1],)
-    types = [_TYPE_OF.get(k.name) if isinstance(k, Builtin) else None for k in kinds]
-    if any(t is None for t in types):
-        return UNKNOWN_VALUE
-    return isinstance(args[0], tuple(types))  # type: ignore[arg-type]
-
-
-def _replace(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    """`dataclasses.replace(record, **changes)`."""
-    if len(args) != 1 or not isinstance(args[0], Record):
-        return UNKNOWN_VALUE
-    record = args[0]
-    names = [k for k, _ in record.fields]
-    if any(k not in names for k in kwargs):
-        return UNKNOWN_VALUE
-    return Record(
-        record.cls, record.class_name, tuple((k, freeze(kwargs.get(k, v))) for k, v in record.fields)
-    )
-
-
-def _getenv(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if not args or not isinstance(args[0], str):
-        return UNKNOWN_VALUE
-    default = args[1] if len(args) > 1 else kwargs.get("default")
-    return ev.environ.get(args[0], default)  # type: ignore[return-value]
-
-
-def _math(fn: Callable[..., Any]) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        if kwargs:
-            return UNKNOWN_VALUE
-        return _bounded(fn(*_numbers(args)))
-
-    return impl
-
-
-def _prod(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if args else None
-    if items is None:
-        return UNKNOWN_VALUE
-    total: object = 1
-    for item in items:
-        total = ev.binop(ast.Mult(), total, item)
-    return total
-
-
-def _opaque(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    return UNKNOWN_VALUE
-
-
-_BUILTINS: dict[str, Callable[[Evaluator, list[object], dict[str, object]], object]] = {
-    "min": _minmax(min), "max": _minmax(max), "range": _range, "len": _len, "sum": _sum, "abs": _abs,
-    "round": _round, "pow": _pow, "divmod": _divmod, "sorted": _sorted, "any": _anyall(any),
-    "all": _anyall(all), "enumerate": _enumerate, "zip": _zip, "reversed": _reversed,
-    "isinstance": _isinstance, "int": _convert(int), "float": _convert(float), "bool": _convert(bool),
-    "str": _convert(str), "tuple": _convert(tuple), "list": _convert(list), "dict": _convert(dict),
-    "dataclasses.replace": _replace, "os.getenv": _getenv, "os.environ.get": _getenv,
-    "math.ceil": _math(math.ceil), "math.floor": _math(math.floor), "math.sqrt": _math(math.sqrt),
-    "math.log2": _math(math.log2), "math.log": _math(math.log), "math.gcd": _math(math.gcd),
-    "math.lcm": _math(math.lcm), "math.isqrt": _math(math.isqrt), "math.prod": _prod, "math.exp": _math(math.exp),
-    "dataclass": _opaque, "field": _opaque, "print": _opaque,
-}  # fmt: skip
-_TYPE_OF: dict[str, type] = {
-    "int": int,
-    "float": float,
-    "str": str,
-    "bool": bool,
-    "tuple": tuple,
-    "list": list,
-    "dict": dict,
-}
-_BUILTIN_NAMES: dict[str, object] = {
-    name: Builtin(name)
-    for name in ("min", "max", "range", "len", "sum", "abs", "round", "pow", "divmod", "sorted", "any", "all",
-                 "enumerate", "zip", "reversed", "isinstance", "int", "float", "bool", "str", "tuple", "list",
-                 "dict", "print")
-}  # fmt: skip
-_BUILTIN_NAMES.update({"True": True, "False": False, "None": None})
-
-
-@dataclass(frozen=True, slots=True)
-class _EnvironMapping:
-    """`os.environ`, as the `pypto.env` setting gives it (nothing else of the real environment)."""
-
-    values: Mapping[str, str]
-
-
-def _os(ev: Evaluator) -> ModuleValue:
-    return ModuleValue("os", {"environ": _EnvironMapping(ev.environ), "getenv": Builtin("os.getenv"),
-                              "path": ModuleValue("os.path", {}), "sep": "/"})  # fmt: skip
-
-
-def _sys(ev: Evaluator) -> ModuleValue:
-    # The module is not run from a command line: the argument list holds only the program name.
-    return ModuleValue("sys", {"argv": ["<script>"], "maxsize": 2**63 - 1, "platform": "linux"})
-
-
-def _math_module(ev: Evaluator) -> ModuleValue:
-    names: dict[str, object] = {k.split(".", 1)[1]: Builtin(k) for k in _BUILTINS if k.startswith("math.")}
-    names.update({"pi": math.pi, "e": math.e, "inf": math.inf})
-    return ModuleValue("math", names)
-
-
-def _dataclasses(ev: Evaluator) -> ModuleValue:
-    return ModuleValue("dataclasses", {"dataclass": Builtin("dataclass"), "field": Builtin("field"),
-                                       "replace": Builtin("dataclasses.replace")})  # fmt: skip
-
-
-def _opaque_module(name: str) -> Callable[[Evaluator], ModuleValue]:
-    return lambda ev: ModuleValue(name, {})
-
-
-_KNOWN_MODULES: dict[str, Callable[[Evaluator], ModuleValue]] = {
-    "os": _os, "sys": _sys, "math": _math_module, "dataclasses": _dataclasses,
-    **{name: _opaque_module(name) for name in ("typing", "functools", "enum", "argparse", "pathlib", "torch",
-                                               "numpy", "collections", "itertools", "__future__", "abc",
-                                               "re", "json", "logging", "time", "subprocess", "importlib",
-                                               "shutil", "random", "ctypes", "builtins", "io", "socket")},
-}  # fmt: skip
-
-
-class _PyptoNames(Mapping[str, object]):
-    """The names of a `pypto` module: DSL values (`pl.FP32`, `pl.SplitMode.NONE`) and namespaces."""
-
-    def __init__(self, module: str) -> None:
-        self.module = module
-
-    def __getitem__(self, key: str) -> object:
-        if self.module == "pypto.language":
-            return _dsl_attribute(f"pl.{key}")
-        if self.module == "pypto.language.distributed":
-            return _dsl_attribute(f"pld.{key}")
-        return UNKNOWN_VALUE
-
-    def __iter__(self) -> Any:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
-
-
-def _dsl_attribute(dotted: str) -> object:
-    parts = dotted.split(".")
-    if len(parts) == 2 and parts[1] in DTYPES:
-        return DTypeValue(parts[1])
-    if len(parts) == 3 and parts[1] in _enum_names():
-        enum = "MemorySpace" if parts[1] == "Mem" else parts[1]
-        return EnumValue(enum, parts[2])
-    return DslName(dotted)
-
-
-def _enum_names() -> frozenset[str]:
-    from compiler.frontend.consts import ENUMS
-
-    return frozenset(ENUMS)
-
-
-def _dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> object:
-    if dotted in ("pl.dynamic", "pld.dynamic") and args and isinstance(args[0], str):
-        return Dynamic(args[0])
-    return UNKNOWN_VALUE
-
-
-# ---------------------------------------------------------------- methods of built-in values
-_METHODS = frozenset(
-    {"get", "items", "keys", "values", "lower", "upper", "strip", "lstrip", "rstrip", "split", "rsplit",
-     "startswith", "endswith", "replace", "join", "append", "extend", "index", "count", "copy", "isdigit",
-     "removeprefix", "removesuffix"}
-)  # fmt: skip
-
-
-def _call_method(
-    ev: Evaluator, obj: object, name: str, args: list[object], kwargs: dict[str, object]
-) -> object:
-    if _contains_unknown(list(args)) or kwargs.keys() - {"maxsplit", "default"}:
-        return UNKNOWN_VALUE
-    if isinstance(obj, _EnvironMapping):
-        return _getenv(ev, args, kwargs) if name == "get" else UNKNOWN_VALUE
-    if isinstance(obj, dict):
-        if name == "get":
-            key = _hashable(args[0])
-            return obj.get(key, args[1] if len(args) > 1 else None)
-        if name in ("items", "keys", "values"):
-            return list(getattr(obj, name)())
-        if name == "copy":
-            return dict(obj)
-        return UNKNOWN_VALUE
-    if isinstance(obj, list) and name in ("append", "extend"):
-        if name == "append":
-            _check_len(len(obj) + 1)
-            obj.append(args[0])
-        else:
-            items = ev.iterate(args[0])
-            if items is None:
-                raise _Raised
-            _check_len(len(obj) + len(items))
-            obj.extend(items)
-        return None
-    if isinstance(obj, str):
-        if name == "replace":
-            if len(args) != 2 or not all(isinstance(a, str) for a in args):
-                return UNKNOWN_VALUE
-            old, new = args
-            assert isinstance(old, str) and isinstance(new, str)
-            grows = (len(new) - len(old)) * (obj.count(old) if old else len(obj) + 1)
-            _check_len(len(obj) + max(grows, 0))
-            return obj.replace(old, new)
-        if name == "join":
-            items = ev.iterate(args[0]) if args else None
-            if items is None or not all(isinstance(i, str) for i in items):
-                return UNKNOWN_VALUE
-            _check_len(sum(len(str(i)) for i in items) + len(obj) * len(items))
-            return obj.join(items)  # type: ignore[arg-type]
-        if name in ("split", "rsplit") and args and not isinstance(args[0], str | None):
-            return UNKNOWN_VALUE
-    if isinstance(obj, str | tuple | list) and name in _METHODS:
-        method = getattr(obj, name, None)
-        if method is None:
-            return UNKNOWN_VALUE
-        return freeze(method(*args, **kwargs)) if name in ("split", "rsplit") else method(*args, **kwargs)
-    return UNKNOWN_VALUE
 
 
 def evaluate_module(tree: ast.Module, environ: Mapping[str, str], importer: Importer) -> dict[str, object]:
@@ -1436,7 +899,7 @@ def attribute_of(value: object, name: str) -> object:
     """`value.name` for a folded module value (a record field or property, a module name), bounded."""
     try:
         return freeze(Evaluator(steps=EXPR_STEPS).attribute(value, name))
-    except (StepsExhausted, _Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
+    except (StepsExhausted, Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
         return UNKNOWN_VALUE
 
 
