@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.evaluator.limits import (
     MAX_LEN,
+    MAX_SIZE,
     Raised,
+    Unmodelled,
     bounded,
     check_len,
-    freeze,
-    hashable,
     is_int,
 )
 from compiler.evaluator.values import (
@@ -35,8 +35,11 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------- built-ins
 def _numbers(args: list[object]) -> list[Any]:
-    if any(not isinstance(a, int | float) for a in args):
-        raise Raised
+    """The arguments, all numbers: Raised(TypeError) for a plain value of another type, Unmodelled for an
+    unknown or modelled one (a DSL name, a record)."""
+    for arg in args:
+        if not isinstance(arg, int | float):
+            raise Raised(TypeError) if plain(arg) and not contains_unknown(arg) else Unmodelled
     return args
 
 
@@ -49,6 +52,7 @@ def _minmax(fn: Callable[..., Any]) -> Callable[[Evaluator, list[object], dict[s
             return UNKNOWN_VALUE
         if not items and "default" in kwargs:
             return kwargs["default"]
+        ev.weigh(items)  # comparing walks the items
         return fn(items)
 
     return impl
@@ -72,9 +76,13 @@ def _convert(kind: type) -> Callable[[Evaluator, list[object], dict[str, object]
             items = ev.iterate(value)
             return UNKNOWN_VALUE if items is None else kind(items)
         if kind is dict:
-            return dict(value) if isinstance(value, dict) else UNKNOWN_VALUE
+            if not isinstance(value, dict):
+                return UNKNOWN_VALUE
+            ev.work(len(value))
+            return dict(value)
         if kind is str and not plain(value):
             return UNKNOWN_VALUE
+        ev.work(ev.weigh(value))  # printing writes every element, shared ones each time
         if kind in (int, float) and isinstance(value, str) and len(value) > 100:
             return UNKNOWN_VALUE
         return kind(value)
@@ -96,6 +104,10 @@ def _sum(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object
     if items is None or kwargs:
         return UNKNOWN_VALUE
     total: object = args[1] if len(args) > 1 else 0
+    if is_int(total) and all(is_int(i) for i in items):
+        ev.work(len(items))
+        return bounded(sum(items, total))  # type: ignore[call-overload]
+    ev.tick(2 * len(items))  # one addition per item
     for item in items:
         total = ev.binop(ast.Add(), total, item)
     return total
@@ -125,6 +137,8 @@ def _sorted(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> obj
     items = ev.iterate(args[0]) if len(args) == 1 else None
     if items is None or kwargs.keys() - {"reverse"} or contains_unknown(items):
         return UNKNOWN_VALUE
+    ev.weigh(items)
+    ev.work(len(items) * max(len(items).bit_length(), 1))  # n log n comparisons
     return sorted(items, reverse=bool(kwargs.get("reverse", False)))  # type: ignore[type-var]
 
 
@@ -148,6 +162,7 @@ def _enumerate(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> 
     start = args[1] if len(args) > 1 else kwargs.get("start", 0)
     if items is None or not is_int(start):
         return UNKNOWN_VALUE
+    ev.work(3 * len(items))
     return [(start + i, v) for i, v in enumerate(items)]  # type: ignore[operator]
 
 
@@ -155,6 +170,10 @@ def _zip(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object
     lists = [ev.iterate(a) for a in args]
     if any(items is None for items in lists):
         return UNKNOWN_VALUE
+    rows = min((len(items) for items in lists if items is not None), default=0)
+    if rows * (len(lists) + 1) > MAX_SIZE:
+        raise Unmodelled
+    ev.work(rows * (len(lists) + 1))
     return [tuple(t) for t in zip(*lists, strict=False)]  # type: ignore[arg-type]
 
 
@@ -182,7 +201,7 @@ def _replace(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> ob
     if any(k not in names for k in kwargs):
         return UNKNOWN_VALUE
     return Record(
-        record.cls, record.class_name, tuple((k, freeze(kwargs.get(k, v))) for k, v in record.fields)
+        record.cls, record.class_name, tuple((k, ev.export(kwargs.get(k, v))) for k, v in record.fields)
     )
 
 
@@ -197,7 +216,17 @@ def _math(fn: Callable[..., Any]) -> Callable[[Evaluator, list[object], dict[str
     def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
         if kwargs:
             return UNKNOWN_VALUE
-        return bounded(fn(*_numbers(args)))
+        numbers = _numbers(args)
+        if len(numbers) <= 2 or fn not in (math.gcd, math.lcm):
+            return bounded(fn(*numbers))
+        # gcd / lcm of many: pairwise, so that no intermediate grows past the bound
+        ev.tick(len(numbers))
+        result = numbers[0]
+        for number in numbers[1:]:
+            result = bounded(fn(result, number))
+            if result is UNKNOWN_VALUE:
+                return UNKNOWN_VALUE
+        return result
 
     return impl
 
@@ -207,6 +236,7 @@ def _prod(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> objec
     if items is None:
         return UNKNOWN_VALUE
     total: object = 1
+    ev.tick(2 * len(items))  # one multiplication per item
     for item in items:
         total = ev.binop(ast.Mult(), total, item)
     return total
@@ -323,6 +353,11 @@ def dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> obje
 
 
 # ---------------------------------------------------------------- methods of built-in values
+# Methods that change a list or dict: `append` / `extend` are modelled, the others lose the container.
+MUTATORS = frozenset(
+    {"append", "extend", "insert", "pop", "remove", "sort", "reverse", "clear", "update", "popitem",
+     "setdefault", "__setitem__", "__delitem__", "__iadd__", "__imul__", "__ior__"}
+)  # fmt: skip
 METHODS = frozenset(
     {"get", "items", "keys", "values", "lower", "upper", "strip", "lstrip", "rstrip", "split", "rsplit",
      "startswith", "endswith", "replace", "join", "append", "extend", "index", "count", "copy", "isdigit",
@@ -333,31 +368,29 @@ METHODS = frozenset(
 def call_method(
     ev: Evaluator, obj: object, name: str, args: list[object], kwargs: dict[str, object]
 ) -> object:
+    """`obj.name(*args, **kwargs)` for a built-in value; a change it cannot model loses the container."""
+    if isinstance(obj, list | dict) and name in MUTATORS:
+        if isinstance(obj, list) and name in ("append", "extend") and not kwargs:
+            _grow(ev, obj, name, args)
+            return None
+        ev.lose(obj)  # a change we do not model: the content is unknown from now on
+        return UNKNOWN_VALUE
     if contains_unknown(list(args)) or kwargs.keys() - {"maxsplit", "default"}:
         return UNKNOWN_VALUE
     if isinstance(obj, EnvironMapping):
         return getenv(ev, args, kwargs) if name == "get" else UNKNOWN_VALUE
     if isinstance(obj, dict):
-        if name == "get":
-            key = hashable(args[0])
-            return obj.get(key, args[1] if len(args) > 1 else None)
+        if name == "get" and args:
+            return obj.get(ev.key(args[0]), args[1] if len(args) > 1 else None)
         if name in ("items", "keys", "values"):
+            ev.work(len(obj))
             return list(getattr(obj, name)())
         if name == "copy":
+            ev.work(len(obj))
             return dict(obj)
         return UNKNOWN_VALUE
-    if isinstance(obj, list) and name in ("append", "extend"):
-        if name == "append":
-            check_len(len(obj) + 1)
-            obj.append(args[0])
-        else:
-            items = ev.iterate(args[0])
-            if items is None:
-                raise Raised
-            check_len(len(obj) + len(items))
-            obj.extend(items)
-        return None
     if isinstance(obj, str):
+        ev.work(len(obj) // 16)  # text methods run over the whole string
         if name == "replace":
             if len(args) != 2 or not all(isinstance(a, str) for a in args):
                 return UNKNOWN_VALUE
@@ -378,5 +411,31 @@ def call_method(
         method = getattr(obj, name, None)
         if method is None:
             return UNKNOWN_VALUE
-        return freeze(method(*args, **kwargs)) if name in ("split", "rsplit") else method(*args, **kwargs)
+        if name in ("index", "count"):
+            ev.weigh(obj)  # comparing walks every item
+            ev.weigh(args)
+        elif not isinstance(obj, str):
+            ev.work(len(obj))
+        return method(*args, **kwargs)
     return UNKNOWN_VALUE
+
+
+def _grow(ev: Evaluator, obj: list[object], name: str, args: list[object]) -> None:
+    """`xs.append(x)` / `xs.extend(ys)`, bounded and never making a cycle; a refused one loses `xs`."""
+    if len(args) != 1 or (
+        name == "extend" and plain(args[0]) and not isinstance(args[0], str | tuple | list)
+    ):
+        raise Raised(TypeError)  # as Python: the list is unchanged
+    try:
+        items = [args[0]] if name == "append" else ev.iterate(args[0])
+        if items is None:
+            raise Unmodelled
+        check_len(len(obj) + len(items))
+        for item in items:
+            if item is not UNKNOWN_VALUE:
+                ev.weigh(item, avoid=obj)
+    except Unmodelled:
+        ev.lose(obj)
+        return
+    obj.extend(items)
+    ev.change(obj)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import operator
 from collections.abc import Callable, Iterable, Mapping
@@ -14,19 +15,24 @@ from compiler.evaluator.builtins import (
     BUILTINS,
     KNOWN_MODULES,
     METHODS,
+    MUTATORS,
     PyptoNames,
     call_method,
     dsl_attribute,
     dsl_call,
 )
 from compiler.evaluator.limits import (
+    ELEMENTS_PER_STEP,
     EXPR_STEPS,
     MAX_CALL_DEPTH,
+    MAX_EXPORT_SIZE,
     MAX_INT_BITS,
     MAX_LEN,
+    MAX_SIZE,
     MODULE_STEPS,
     Raised,
     StepsExhausted,
+    Unmodelled,
     bounded,
     check_add,
     check_len,
@@ -34,7 +40,10 @@ from compiler.evaluator.limits import (
     check_pow,
     check_shift,
     freeze,
+    frozen_copy,
     hashable,
+    is_scalar,
+    measure,
     same_value,
     spec_too_wide,
 )
@@ -77,6 +86,12 @@ class Evaluator:
     importer: Importer = no_imports
     steps: int = MODULE_STEPS
     depth: int = 0
+    # Containers a refused change (too large, a cycle, an unknown item) left with an unknown content, by id
+    # (the object is kept so that its id stays its own).
+    lost: dict[int, object] = field(default_factory=dict)
+    bound_names: dict[int, tuple[ast.stmt, tuple[str, ...]]] = field(default_factory=dict)
+    imported: dict[tuple[str, int], ModuleValue | None] = field(default_factory=dict)
+    changed: list[object] | None = None  # containers changed in place, while both branches of an `if` run
 
     # ------------------------------------------------------------ budget
     def tick(self, n: int = 1) -> None:
@@ -84,6 +99,103 @@ class Evaluator:
         self.steps -= n
         if self.steps < 0:
             raise StepsExhausted
+
+    def work(self, elements: int) -> None:
+        """Charge walking or copying this many elements."""
+        self.tick(1 + elements // ELEMENTS_PER_STEP)
+
+    def weigh(self, value: object, avoid: object = None) -> int:
+        """The size of a value (see `limits.measure`), its walk charged; Unmodelled when it is too large or
+        cyclic, or holds `avoid`."""
+        if avoid is None and is_scalar(value):
+            return 1
+        size, walked = measure(value, MAX_SIZE, avoid, self.lost)
+        self.work(walked)
+        return size
+
+    def made(self, value: object) -> object:
+        """A value this evaluation just built: charged, and refused (Unmodelled) past MAX_SIZE."""
+        self.weigh(value)
+        return value
+
+    def key(self, value: object) -> object:
+        """A value as a dict key (Raised when Python would not hash it), its hashing charged."""
+        self.weigh(value)
+        return hashable(value)
+
+    def same(self, a: object, b: object) -> bool:
+        """Equal known values of one type (bounded: a value too large to compare is not the same)."""
+        if a is b:
+            return True
+        try:
+            self.weigh(a)
+            self.weigh(b)
+        except Unmodelled:
+            return False
+        return same_value(a, b)
+
+    def lose(self, container: object) -> None:
+        """The content of a list, dict or record is no longer known (a change we did not model, or code we
+        do not run may hold it): it is unknown from now on, wherever it is, and so is every container inside
+        it (the code that changed it may have kept them)."""
+        todo = [container]
+        seen: set[int] = set()
+        while todo and len(seen) < MAX_SIZE:
+            item = todo.pop()
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, list | dict | Record | ClassValue):
+                self.lost[id(item)] = item
+            if isinstance(item, list | tuple):
+                todo.extend(v for v in item if not is_scalar(v))
+            elif isinstance(item, dict):
+                todo.extend(v for v in (*item.keys(), *item.values()) if not is_scalar(v))
+            elif isinstance(item, Record):
+                todo.extend(v for _, v in item.fields if not is_scalar(v))
+
+    def change(self, container: object) -> None:
+        """Note an in-place change (to forget it when it happened in a branch that may not run)."""
+        if self.changed is not None:
+            self.changed.append(container)
+
+    def copy_scope(self, scope: Mapping[str, object]) -> dict[str, object]:
+        """A copy of a scope's own names (a function's locals keep their globals), charged."""
+        self.work(len(scope) if not isinstance(scope, _Frame) else dict.__len__(scope))
+        return _copy_scope(scope)
+
+    def export(self, value: object, limit: int = MAX_SIZE) -> object:
+        """A value handed to the front end: frozen, bounded, with lost containers unknown (charged)."""
+        if is_scalar(value):
+            return value
+        try:
+            walked = measure(value, limit)[1]
+        except Unmodelled:
+            return UNKNOWN_VALUE
+        self.work(2 * walked)  # measured, then copied
+        return frozen_copy(value, frozenset(self.lost) if self.lost else None)
+
+    def export_scope(self, scope: Mapping[str, object], frozen: bool = True) -> dict[str, object]:
+        """Every name of a finished evaluation, exported (frozen, or only checked when not `frozen`: a
+        module's lists stay lists for the modules that import it); past MAX_EXPORT_SIZE elements in all,
+        unknown."""
+        left = MAX_EXPORT_SIZE
+        lost = frozenset(self.lost)
+        out: dict[str, object] = {}
+        for name, value in dict.items(scope) if isinstance(scope, _Frame) else scope.items():
+            exported = value
+            if not is_scalar(value):
+                try:
+                    size = measure(value, min(left, MAX_SIZE))[0] if left > 0 else None
+                except Unmodelled:
+                    size = None
+                if size is None or _holds_any(value, lost):
+                    exported = UNKNOWN_VALUE
+                else:
+                    exported = freeze(value) if frozen else value
+                    left -= size
+            out[name] = exported
+        return out
 
     # ------------------------------------------------------------ modules
     def block(self, stmts: Iterable[ast.stmt], scope: dict[str, object], top_level: bool = False) -> None:
@@ -95,21 +207,45 @@ class Evaluator:
                 continue
             try:
                 self.stmt(stmt, scope)
+            except Unmodelled:
+                self.mark_unknown(stmt, scope, charge=False)  # its effect is unknown; the module goes on
             except (Raised, _Return, _Break, _Continue):
                 if isinstance(stmt, ast.Raise | ast.If | ast.Try):
                     # The module would stop importing here: what follows has no known value.
                     for rest in stmts[index:]:
-                        _mark_unknown(rest, scope)
+                        self.mark_unknown(rest, scope, charge=False)
                     return
-                _mark_unknown(stmt, scope)
+                self.mark_unknown(stmt, scope, charge=False)
             except StepsExhausted:
                 for rest in stmts[index:]:
-                    _mark_unknown(rest, scope)
+                    self.mark_unknown(rest, scope, charge=False)
                 raise
 
     def stmt(self, stmt: ast.stmt, scope: dict[str, object]) -> None:
-        """Run one statement."""
+        """Run one statement; an error Python would raise here (`X /= 0`) is a `raise` of user code."""
         self.tick()
+        try:
+            self._stmt(stmt, scope)
+        except (RecursionError, MemoryError) as exc:
+            raise Unmodelled from exc  # our own limits, not the program's
+        except _PYTHON_ERRORS as exc:
+            raise Raised(type(exc)) from exc
+
+    def mark_unknown(self, stmt: ast.stmt, scope: dict[str, object], charge: bool = True) -> None:
+        """Every name a statement could bind becomes unknown (found once per statement). Uncharged at module
+        level, where it runs once per statement, even after the budget ran out."""
+        cached = self.bound_names.get(id(stmt))
+        if cached is None or cached[0] is not stmt:
+            cached = self.bound_names[id(stmt)] = (stmt, _bound_names(stmt))
+        if charge:
+            self.work(len(cached[1]))
+        for name in cached[1]:
+            old = scope.get(name)
+            if isinstance(old, list | dict | Record | ClassValue):
+                self.lose(old)  # the statement may have changed it in place, through any of its names
+            scope[name] = UNKNOWN_VALUE
+
+    def _stmt(self, stmt: ast.stmt, scope: dict[str, object]) -> None:
         if isinstance(stmt, ast.Assign):
             value = self.expr(stmt.value, scope)
             for target in stmt.targets:
@@ -118,8 +254,7 @@ class Evaluator:
             if stmt.value is not None:
                 self.assign(stmt.target, self.expr(stmt.value, scope), scope)
         elif isinstance(stmt, ast.AugAssign):
-            current = self.expr(_load(stmt.target), scope)
-            self.assign(stmt.target, self.binop(stmt.op, current, self.expr(stmt.value, scope)), scope)
+            self.aug_assign(stmt, scope)
         elif isinstance(stmt, ast.Expr):
             self.expr(stmt.value, scope)
         elif isinstance(stmt, ast.If):
@@ -145,7 +280,8 @@ class Evaluator:
         elif isinstance(stmt, ast.Return):
             raise _Return(self.expr(stmt.value, scope) if stmt.value is not None else None)
         elif isinstance(stmt, ast.Raise):
-            raise Raised
+            kinds = _exception_classes(stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc)
+            raise Raised(kinds[0] if kinds and len(kinds) == 1 else None)
         elif isinstance(stmt, ast.Break):
             raise _Break
         elif isinstance(stmt, ast.Continue):
@@ -157,10 +293,13 @@ class Evaluator:
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, UNKNOWN_VALUE, scope)
             self.block(stmt.body, scope)
-        elif isinstance(stmt, ast.Assert | ast.Pass | ast.Global | ast.Nonlocal | ast.Delete):
+        elif isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                self.delete(target, scope)
+        elif isinstance(stmt, ast.Assert | ast.Pass | ast.Global | ast.Nonlocal):
             return  # asserts are the module's own checks; evaluating them changes no value
         else:
-            _mark_unknown(stmt, scope)
+            self.mark_unknown(stmt, scope)
 
     def if_stmt(self, stmt: ast.If, scope: dict[str, object]) -> None:
         """Take the branch the condition selects; an unknown condition keeps only agreeing values."""
@@ -175,27 +314,41 @@ class Evaluator:
     def both_branches(self, body: list[ast.stmt], orelse: list[ast.stmt], scope: dict[str, object]) -> None:
         """Run both branches on copies; a name keeps a value only when both agree on it."""
         results: list[dict[str, object]] = []
-        for branch in (body, orelse):
-            copy = _copy_scope(scope)
-            try:
-                self.block(branch, copy)
-            except (Raised, _Return, _Break, _Continue):
-                continue  # a branch that leaves the block says nothing about the names after it
-            results.append(copy)
+        raised: list[Raised] = []
+        outer, self.changed = self.changed, []
+        try:
+            for branch in (body, orelse):
+                copy = self.copy_scope(scope)
+                try:
+                    self.block(branch, copy)
+                except Raised as exc:
+                    raised.append(exc)
+                    continue  # a branch that leaves the block says nothing about the names after it
+                except (_Return, _Break, _Continue):
+                    continue
+                results.append(copy)
+        finally:
+            changed, self.changed = self.changed, outer
+            for container in changed:  # changed in place by a branch that may not run
+                self.lose(container)
+            if outer is not None:
+                outer.extend(changed)
+        if len(raised) == 2:
+            raise Raised(raised[0].kind if raised[0].kind is raised[1].kind else None)
         if not results:
-            raise Raised
+            raise Unmodelled  # it returns, breaks or continues, from one branch or the other
         if len(results) == 1:
             scope.update(results[0])
             return
         for name in set(results[0]) | set(results[1]):
             a, b = results[0].get(name, UNKNOWN_VALUE), results[1].get(name, UNKNOWN_VALUE)
-            scope[name] = a if same_value(a, b) else UNKNOWN_VALUE
+            scope[name] = a if self.same(a, b) else UNKNOWN_VALUE
 
     def for_stmt(self, stmt: ast.For, scope: dict[str, object]) -> None:
         """Iterate a known, bounded iterable; otherwise the loop's names become unknown."""
         items = self.iterate(self.expr(stmt.iter, scope))
         if items is None:
-            _mark_unknown(stmt, scope)
+            self.unknown_loop(stmt, scope)
             return
         for item in items:
             self.tick()
@@ -214,7 +367,7 @@ class Evaluator:
             self.tick()
             test = self.truth(self.expr(stmt.test, scope))
             if test is None:
-                _mark_unknown(stmt, scope)
+                self.unknown_loop(stmt, scope)
                 return
             if not test:
                 break
@@ -226,23 +379,43 @@ class Evaluator:
                 continue
         self.block(stmt.orelse, scope)
 
+    def unknown_loop(self, stmt: ast.For | ast.While, scope: dict[str, object]) -> None:
+        """A loop we cannot run: its names become unknown, unless it may leave the function (Unmodelled)."""
+        if any(isinstance(node, ast.Return | ast.Raise) for node in ast.walk(stmt)):
+            raise Unmodelled
+        self.mark_unknown(stmt, scope)
+
     def try_stmt(self, stmt: ast.Try, scope: dict[str, object]) -> None:
-        """`try` body; when it raises, the first handler runs (its exception is unknown)."""
-        copy = _copy_scope(scope)
+        """`try` body; when it raises, the handler that matches the exception runs (as far as it is known:
+        an exception of unknown class that only some handlers could catch makes the statement unknown)."""
         try:
-            self.block(stmt.body, copy)
-        except Raised:
-            if stmt.handlers:
-                handler = stmt.handlers[0]
-                if handler.name:
-                    scope[handler.name] = UNKNOWN_VALUE
-                self.block(handler.body, scope)
-            else:
+            self.block(stmt.body, scope)
+        except Raised as exc:
+            handler = self.handler_for(stmt.handlers, exc, scope)
+            if handler is None:
                 raise
+            if handler.name:
+                scope[handler.name] = UNKNOWN_VALUE
+            self.block(handler.body, scope)
         else:
-            scope.update(copy)
             self.block(stmt.orelse, scope)
         self.block(stmt.finalbody, scope)
+
+    def handler_for(
+        self, handlers: list[ast.ExceptHandler], exc: Raised, scope: Mapping[str, object]
+    ) -> ast.ExceptHandler | None:
+        """The `except` clause that catches `exc` (None: none does); Unmodelled when it cannot be told."""
+        for handler in handlers:
+            kinds = _exception_classes(handler.type)
+            if kinds is None:
+                raise Unmodelled  # `except SomeClass:` of the program's own: cannot tell
+            if exc.kind is None:
+                if BaseException in kinds or Exception in kinds:
+                    return handler
+                raise Unmodelled  # an exception of unknown class: this handler may or may not catch it
+            if issubclass(exc.kind, kinds):
+                return handler
+        return None
 
     def function_def(self, stmt: ast.FunctionDef, scope: dict[str, object]) -> None:
         """Bind a function; decorators other than the known ones make it opaque."""
@@ -297,6 +470,7 @@ class Evaluator:
         for alias in stmt.names:
             if alias.name == "*":
                 if module is not None:
+                    self.work(len(module.names))
                     scope.update({k: v for k, v in module.names.items() if not k.startswith("_")})
                 continue
             value: object = UNKNOWN_VALUE
@@ -310,19 +484,52 @@ class Evaluator:
             scope[alias.asname or alias.name] = value
 
     def import_module(self, name: str, level: int) -> ModuleValue | None:
-        """A well-known module, or one the importer reads from the workspace."""
-        if level == 0:
-            known = KNOWN_MODULES.get(name)
-            if known is not None:
-                return known(self)
-            if name.startswith("pypto"):
-                return ModuleValue(name, PyptoNames(name))
-        try:
-            return self.importer(name, level)
-        except RecursionError:
-            return None
+        """A well-known module, or one the importer reads from the workspace (once per evaluation, as
+        Python keeps an imported module)."""
+        if (name, level) in self.imported:
+            return self.imported[name, level]
+        module: ModuleValue | None = None
+        known = KNOWN_MODULES.get(name) if level == 0 else None
+        if known is not None:
+            module = known(self)
+        elif level == 0 and name.startswith("pypto"):
+            module = ModuleValue(name, PyptoNames(name))
+        else:
+            with contextlib.suppress(RecursionError):
+                module = self.importer(name, level)
+        self.imported[name, level] = module
+        return module
 
     # ------------------------------------------------------------ assignment
+    def aug_assign(self, stmt: ast.AugAssign, scope: dict[str, object]) -> None:
+        """`x op= y`; on a list it changes the list itself, as Python does (other names for it see it)."""
+        current = self.expr(_load(stmt.target), scope)
+        value = self.binop(stmt.op, current, self.expr(stmt.value, scope))
+        if isinstance(current, list | dict):
+            try:
+                if not isinstance(value, list):
+                    raise Unmodelled
+                self.weigh(value, avoid=current)  # `xs += [xs]` would make a cycle
+            except Unmodelled:
+                self.lose(current)
+                raise
+            current[:] = value
+            self.change(current)
+            value = current
+        self.assign(stmt.target, value, scope)
+
+    def delete(self, target: ast.expr, scope: dict[str, object]) -> None:
+        """`del x` / `del xs[i]`: the name or the container becomes unknown."""
+        if isinstance(target, ast.Name):
+            scope[target.id] = UNKNOWN_VALUE
+        elif isinstance(target, ast.Tuple | ast.List):
+            for elt in target.elts:
+                self.delete(elt, scope)
+        elif isinstance(target, ast.Subscript | ast.Attribute):
+            owner = self.expr(target.value, scope)
+            if isinstance(owner, list | dict | Record):
+                self.lose(owner)
+
     def assign(self, target: ast.expr, value: object, scope: dict[str, object]) -> None:
         """Bind a target: names, tuple unpacking, list/dict items; other targets are ignored."""
         if isinstance(target, ast.Name):
@@ -331,14 +538,12 @@ class Evaluator:
             star = next((i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)), None)
             items = self.iterate(value)
             n = len(target.elts)
-            if (
-                items is None
-                or (star is None and len(items) != n)
-                or (star is not None and len(items) < n - 1)
-            ):
+            if items is None:
                 for elt in target.elts:
                     self.assign(elt.value if isinstance(elt, ast.Starred) else elt, UNKNOWN_VALUE, scope)
                 return
+            if (star is None and len(items) != n) or (star is not None and len(items) < n - 1):
+                raise Raised(ValueError)  # too many or not enough values to unpack
             if star is None:
                 for elt, item in zip(target.elts, items, strict=True):
                     self.assign(elt, item, scope)
@@ -355,23 +560,44 @@ class Evaluator:
             if isinstance(container, list | dict) and not isinstance(target.slice, ast.Slice):
                 key = self.expr(target.slice, scope)
                 try:
-                    if isinstance(container, dict) and len(container) >= MAX_LEN:
-                        raise Raised
-                    container[key] = value  # type: ignore[index,call-overload]
-                except (TypeError, IndexError, KeyError) as exc:
-                    raise Raised from exc
-        # Attribute stores (`obj.x = ...`) and slice stores (`sys.argv[:] = ...`) change nothing we model.
+                    if contains_unknown(key):
+                        raise Unmodelled
+                    self.weigh(value, avoid=container)  # no cycle, no value past the bounds
+                    if isinstance(container, dict):
+                        if len(container) >= MAX_LEN:
+                            raise Unmodelled
+                        key = self.key(key)
+                except Unmodelled:
+                    self.lose(container)  # which item changed, or to what, is unknown
+                    return
+                container[key] = value  # type: ignore[index,call-overload]  # IndexError, TypeError: as Python
+                self.change(container)
+            elif isinstance(container, list | dict):
+                self.lose(container)  # a slice store
+            else:
+                self.escape([value])  # kept by an object we do not model
+        elif isinstance(target, ast.Attribute):
+            owner = self.expr(target.value, scope)
+            if isinstance(owner, ClassValue):
+                owner.attributes[target.attr] = value
+                self.change(owner)
+            elif isinstance(owner, Record):
+                self.lose(owner)  # a dataclass that is not frozen: its fields are no longer known
+            else:
+                self.escape([value])  # kept by an object we do not model (another module, say)
+        # Stores on modules (`config.TP = ...`) are found by the module graph: the attribute is unknown.
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: ast.expr, scope: Mapping[str, object]) -> object:
         """The value of an expression, or UNKNOWN_VALUE."""
         self.tick()
         try:
-            return self._expr(node, scope)
-        except (Raised, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            value = self._expr(node, scope)
+        except (Unmodelled, RecursionError, MemoryError):
+            return UNKNOWN_VALUE  # an error Python raises is the statement's (`Raised`)
+        if self.lost and id(value) in self.lost:
             return UNKNOWN_VALUE
-        except RecursionError:
-            return UNKNOWN_VALUE
+        return value
 
     def _expr(self, node: ast.expr, scope: Mapping[str, object]) -> object:
         if isinstance(node, ast.Constant):
@@ -398,13 +624,13 @@ class Evaluator:
         if isinstance(node, ast.IfExp):
             test = self.truth(self.expr(node.test, scope))
             if test is None:
-                a, b = self.expr(node.body, scope), self.expr(node.orelse, scope)
-                return a if same_value(a, b) else UNKNOWN_VALUE
+                a, b = self.either(node.body, scope), self.either(node.orelse, scope)
+                return a if self.same(a, b) else UNKNOWN_VALUE
             return self.expr(node.body if test else node.orelse, scope)
         if isinstance(node, ast.Tuple):
-            return tuple(self.sequence(node.elts, scope))
+            return self.made(tuple(self.sequence(node.elts, scope)))
         if isinstance(node, ast.List):
-            return self.sequence(node.elts, scope)
+            return self.made(self.sequence(node.elts, scope))
         if isinstance(node, ast.Set):
             return UNKNOWN_VALUE
         if isinstance(node, ast.Dict):
@@ -414,11 +640,12 @@ class Evaluator:
                     merged = self.expr(item_node, scope)
                     if not isinstance(merged, dict):
                         return UNKNOWN_VALUE
+                    self.work(len(merged))
                     out.update(merged)
                 else:
-                    out[hashable(self.expr(key, scope))] = self.expr(item_node, scope)
+                    out[self.key(self.expr(key, scope))] = self.expr(item_node, scope)
                 check_len(len(out))
-            return out
+            return self.made(out)
         if isinstance(node, ast.Subscript):
             return self.subscript(self.expr(node.value, scope), node.slice, scope)
         if isinstance(node, ast.Call):
@@ -429,10 +656,17 @@ class Evaluator:
             return self.comprehension(node, scope)
         if isinstance(node, ast.Lambda):
             defaults = tuple(self.expr(d, scope) for d in node.args.defaults)
-            return FunctionValue("<lambda>", node, dict(scope), defaults)
+            return FunctionValue("<lambda>", node, self.copy_scope(scope), defaults)
         if isinstance(node, ast.Starred):
             return UNKNOWN_VALUE
         return UNKNOWN_VALUE
+
+    def either(self, node: ast.expr, scope: Mapping[str, object]) -> object:
+        """One side of a choice that may not be taken: an error there is only an unknown value."""
+        try:
+            return self.expr(node, scope)
+        except _FAILED:
+            return UNKNOWN_VALUE
 
     def sequence(self, elts: list[ast.expr], scope: Mapping[str, object]) -> list[object]:
         """Elements of a list/tuple display, with `*xs` spread."""
@@ -441,7 +675,7 @@ class Evaluator:
             if isinstance(elt, ast.Starred):
                 items = self.iterate(self.expr(elt.value, scope))
                 if items is None:
-                    raise Raised
+                    raise Unmodelled
                 out.extend(items)
             else:
                 out.append(self.expr(elt, scope))
@@ -473,9 +707,11 @@ class Evaluator:
         elif isinstance(op, ast.Mod) and isinstance(left, str):
             return UNKNOWN_VALUE  # printf-style formatting can pad without bound
         fn = _BINOPS.get(type(op))
-        if fn is None or not plain(left) or not plain(right):
+        if fn is None or not _operand(left) or not _operand(right):
             return UNKNOWN_VALUE
-        result = fn(left, right)
+        result = fn(left, right)  # on known plain values: a TypeError is Python's own
+        if isinstance(result, tuple | list | dict):
+            return self.made(result)
         return bounded(result)
 
     def unaryop(self, op: ast.unaryop, value: object) -> object:
@@ -483,14 +719,13 @@ class Evaluator:
         if isinstance(op, ast.Not):
             truth = self.truth(value)
             return UNKNOWN_VALUE if truth is None else not truth
-        if (isinstance(value, int | float) and not isinstance(value, bool)) or isinstance(value, bool):
-            if isinstance(op, ast.USub):
-                return -value
-            if isinstance(op, ast.UAdd):
-                return +value
-            if isinstance(op, ast.Invert) and isinstance(value, int):
-                return ~value
-        return UNKNOWN_VALUE
+        if not _operand(value) or contains_unknown(value):
+            return UNKNOWN_VALUE
+        if isinstance(op, ast.USub):
+            return -value  # type: ignore[operator]  # a TypeError (`-"a"`) is Python's own
+        if isinstance(op, ast.UAdd):
+            return +value  # type: ignore[operator]
+        return bounded(~value)  # type: ignore[operator]
 
     def boolop(self, node: ast.BoolOp, scope: Mapping[str, object]) -> object:
         """Short-circuit `and` / `or`."""
@@ -516,8 +751,12 @@ class Evaluator:
             if isinstance(op, ast.In | ast.NotIn):
                 if isinstance(right, EnvironMapping):
                     found = isinstance(left, str) and left in right.values
-                elif isinstance(right, str | tuple | list | dict):
-                    found = hashable(left) in right if isinstance(right, dict) else left in right  # type: ignore[operator]
+                elif isinstance(right, dict):
+                    found = self.key(left) in right
+                elif isinstance(right, str | tuple | list):
+                    self.weigh(left)
+                    self.weigh(right)
+                    found = left in right  # type: ignore[operator]
                 else:
                     return UNKNOWN_VALUE
                 result = found if isinstance(op, ast.In) else not found
@@ -525,6 +764,8 @@ class Evaluator:
                 same = left is right or (left is None and right is None)
                 result = same if isinstance(op, ast.Is) else not same
             else:
+                self.weigh(left)
+                self.weigh(right)
                 fn = _CMPOPS[type(op)]
                 result = fn(left, right)
             if not result:
@@ -539,9 +780,13 @@ class Evaluator:
                 self.expr(p, scope) if p is not None else None
                 for p in (index_node.lower, index_node.upper, index_node.step)
             ]
-            if any(contains_unknown(p) for p in parts) or not isinstance(container, tuple | list | str):
+            if any(contains_unknown(p) for p in parts) or not _operand(container):
                 return UNKNOWN_VALUE
-            return container[slice(*parts)]  # type: ignore[arg-type]
+            part = container[slice(*parts)]  # type: ignore[index]  # a TypeError is Python's own
+            if not isinstance(part, tuple | list | str):
+                return UNKNOWN_VALUE
+            self.work(len(part))
+            return part
         key = self.expr(index_node, scope)
         if contains_unknown(key) or (
             contains_unknown(container) and not isinstance(container, tuple | list | dict)
@@ -552,9 +797,9 @@ class Evaluator:
                 return container.values[key]
             return UNKNOWN_VALUE
         if isinstance(container, dict):
-            return container[hashable(key)]
-        if isinstance(container, tuple | list | str) and isinstance(key, int):
-            return container[key]
+            return container[self.key(key)]
+        if _operand(container) and plain(key):
+            return container[key]  # type: ignore[index]  # IndexError, TypeError (`5[0]`): Python's own
         return UNKNOWN_VALUE
 
     def attribute(self, value: object, name: str) -> object:
@@ -582,7 +827,11 @@ class Evaluator:
             return value.names.get(name, UNKNOWN_VALUE)
         if isinstance(value, DslName):
             return dsl_attribute(f"{value.dotted}.{name}")
+        if (plain(value) or isinstance(value, dict)) and not hasattr(type(value), name):
+            raise Raised(AttributeError)  # `"x".append`: Python has no such attribute either
         if isinstance(value, str | dict | list | tuple | EnvironMapping) and name in METHODS:
+            return BoundMethod(value, name)
+        if isinstance(value, list | dict) and name in MUTATORS:
             return BoundMethod(value, name)
         return UNKNOWN_VALUE
 
@@ -590,16 +839,16 @@ class Evaluator:
     def call_node(self, node: ast.Call, scope: Mapping[str, object]) -> object:
         """Evaluate a call's callee and arguments, then call it."""
         func = self.expr(node.func, scope)
-        if func is UNKNOWN_VALUE:
-            return UNKNOWN_VALUE
         args = self.sequence(node.args, scope)
         kwargs: dict[str, object] = {}
         for kw in node.keywords:
             value = self.expr(kw.value, scope)
             if kw.arg is None:
-                if not isinstance(value, dict):
+                if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                    self.escape([*args, *kwargs.values(), value])
                     return UNKNOWN_VALUE
-                kwargs.update({str(k): v for k, v in value.items()})
+                self.work(len(value))
+                kwargs.update(value)
             else:
                 kwargs[kw.arg] = value
         return self.call(func, args, kwargs)
@@ -607,21 +856,35 @@ class Evaluator:
     def call(self, func: object, args: list[object], kwargs: dict[str, object]) -> object:
         """Call a value the evaluator knows how to call."""
         self.tick()
+        if plain(func) or isinstance(func, dict):
+            raise Raised(TypeError)  # `5()`: not callable
         if isinstance(func, FunctionValue):
             return self.call_function(func, args, kwargs)
         if isinstance(func, ClassValue):
             return self.construct(func, args, kwargs)
         if isinstance(func, Builtin):
             impl = BUILTINS.get(func.name)
-            return impl(self, args, kwargs) if impl is not None else UNKNOWN_VALUE
+            return self.checked(impl(self, args, kwargs)) if impl is not None else UNKNOWN_VALUE
         if isinstance(func, BoundMethod):
             if isinstance(func.obj, Record):
                 method = func.obj.cls.methods[func.name]
                 return self.call_function(method, [func.obj, *args], kwargs)
-            return call_method(self, func.obj, func.name, args, kwargs)
+            return self.checked(call_method(self, func.obj, func.name, args, kwargs))
         if isinstance(func, DslName):
             return dsl_call(func.dotted, args, kwargs)
+        self.escape([*args, *kwargs.values()])
         return UNKNOWN_VALUE
+
+    def escape(self, values: list[object]) -> None:
+        """Values handed to code we do not run (an unknown function): it may change or keep any list,
+        dict or record in them, so their content is unknown from now on."""
+        for value in values:
+            if not is_scalar(value):
+                self.lose(value)
+
+    def checked(self, value: object) -> object:
+        """A built-in's result: a container it built is charged and bounded like any other."""
+        return self.made(value) if isinstance(value, list | tuple | dict) else value
 
     def call_function(self, fn: FunctionValue, args: list[object], kwargs: dict[str, object]) -> object:
         """Interpret a user function's body with its arguments bound; bounded in depth."""
@@ -633,14 +896,14 @@ class Evaluator:
         self.depth += 1
         try:
             if isinstance(fn.node, ast.Lambda):
-                return self.expr(fn.node.body, {**fn.globals, **local})
+                return self.expr(fn.node.body, _Frame(fn.globals, local))
             scope = _Frame(fn.globals, local)
             try:
                 self.block(fn.node.body, scope)  # type: ignore[arg-type]
             except _Return as ret:
                 return ret.value
-            except (Raised, _Break, _Continue):
-                return UNKNOWN_VALUE
+            except (Unmodelled, _Break, _Continue):
+                return UNKNOWN_VALUE  # a `raise` (Raised) is the caller's, as in Python
             return None
         finally:
             self.depth -= 1
@@ -703,7 +966,8 @@ class Evaluator:
             if default is None:
                 return UNKNOWN_VALUE
             values[name] = self.field_default(default)
-        return Record(cls, cls.name, tuple((name, freeze(values[name])) for name, _ in cls.fields))
+        fields = tuple((name, self.export(values[name])) for name, _ in cls.fields)
+        return self.made(Record(cls, cls.name, fields))
 
     def field_default(self, default: ast.expr) -> object:
         """A dataclass default: a plain expression or `field(default=..., default_factory=...)`."""
@@ -718,13 +982,14 @@ class Evaluator:
         return self.expr(default, {})
 
     def iterate(self, value: object) -> list[object] | None:
-        """The items of a known, bounded iterable (None otherwise)."""
-        if isinstance(value, tuple | list | str):
+        """The items of a known, bounded iterable (None otherwise); copying them is charged."""
+        if isinstance(value, tuple | list | str | dict) or (
+            isinstance(value, range) and len(value) <= MAX_LEN
+        ):
+            self.work(len(value))
             return list(value)
-        if isinstance(value, dict):
-            return list(value)
-        if isinstance(value, range):
-            return list(value) if len(value) <= MAX_LEN else None
+        if isinstance(value, int | float) or value is None:
+            raise Raised(TypeError)  # `for x in 5`: not iterable, in Python either
         return None
 
     def comprehension(
@@ -746,21 +1011,25 @@ class Evaluator:
             gen = node.generators[index]
             items = self.iterate(self.expr(gen.iter, local))
             if items is None:
-                raise Raised
+                raise Unmodelled
             for item in items:
                 self.assign(gen.target, item, local)
-                if all(self.truth(self.expr(cond, local)) is True for cond in gen.ifs):
+                truths = [self.truth(self.expr(cond, local)) for cond in gen.ifs]
+                if None in truths:
+                    raise Unmodelled  # which items are kept is unknown
+                if all(truths):
                     run(index + 1)
 
         run(0)
         if isinstance(node, ast.DictComp):
             pairs: list[tuple[object, object]] = results  # type: ignore[assignment]
-            return {hashable(k): v for k, v in pairs}
-        return results if isinstance(node, ast.ListComp) else tuple(results)
+            return self.made({self.key(k): v for k, v in pairs})
+        return self.made(results if isinstance(node, ast.ListComp) else tuple(results))
 
     def fstring(self, node: ast.JoinedStr, scope: Mapping[str, object]) -> object:
         """f-strings of known values (format specs with small widths only)."""
         parts: list[str] = []
+        length = 0
         for value in node.values:
             if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
@@ -773,10 +1042,12 @@ class Evaluator:
             spec = self.fstring(spec_node, scope) if isinstance(spec_node, ast.JoinedStr) else ""
             if not isinstance(spec, str) or spec_too_wide(spec):
                 return UNKNOWN_VALUE
+            self.work(self.weigh(item))  # printing writes every element, shared ones each time
             if value.conversion == ord("r"):
                 item = repr(item)
             parts.append(format(item, spec))
-            check_len(sum(len(p) for p in parts))
+            length += len(parts[-1])
+            check_len(length)
         return "".join(parts)
 
 
@@ -800,23 +1071,71 @@ class _Frame(dict[str, object]):
         return self.parent.get(key, default)
 
 
-def _copy_scope(scope: dict[str, object]) -> dict[str, object]:
+def _holds_any(value: object, ids: frozenset[int]) -> bool:
+    """True when a (bounded) value is, or holds, an object whose id is in `ids`."""
+    if not ids:
+        return False
+    if id(value) in ids:
+        return True
+    if isinstance(value, list | tuple):
+        return any(_holds_any(v, ids) for v in value)
+    if isinstance(value, dict):
+        return any(_holds_any(v, ids) for v in (*value.keys(), *value.values()))
+    return False
+
+
+def _operand(value: object) -> bool:
+    """A value Python's own operators may be applied to (they raise what Python raises)."""
+    return plain(value) or isinstance(value, dict)
+
+
+def _copy_scope(scope: Mapping[str, object]) -> dict[str, object]:
     if isinstance(scope, _Frame):
         return _Frame(scope.parent, dict(scope))
     return dict(scope)
 
 
-def _mark_unknown(stmt: ast.stmt, scope: dict[str, object]) -> None:
-    """Every name a statement could bind becomes unknown."""
+def _bound_names(stmt: ast.stmt) -> tuple[str, ...]:
+    """Every name a statement could bind, or whose list, dict or record it could change."""
+    names: dict[str, None] = {}
     for node in ast.walk(stmt):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            scope[node.id] = UNKNOWN_VALUE
+            names[node.id] = None
+        elif isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.update(dict.fromkeys(_base_name(node.value)))
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS
+        ):
+            names.update(dict.fromkeys(_base_name(node.func.value)))
         elif isinstance(node, ast.FunctionDef | ast.ClassDef):
-            scope[node.name] = UNKNOWN_VALUE
+            names[node.name] = None
         elif isinstance(node, ast.Import | ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
-                    scope[(alias.asname or alias.name).split(".")[0]] = UNKNOWN_VALUE
+                    names[(alias.asname or alias.name).split(".")[0]] = None
+    return tuple(names)
+
+
+def _exception_classes(node: ast.expr | None) -> tuple[type[BaseException], ...] | None:
+    """The built-in exception classes an `except` clause names (BaseException for a bare one); None when it
+    names anything else."""
+    if node is None:
+        return (BaseException,)
+    names = node.elts if isinstance(node, ast.Tuple) else [node]
+    kinds: list[type[BaseException]] = []
+    for name in names:
+        kind = getattr(builtins, name.id, None) if isinstance(name, ast.Name) else None
+        if not (isinstance(kind, type) and issubclass(kind, BaseException)):
+            return None
+        kinds.append(kind)
+    return tuple(kinds)
+
+
+def _base_name(node: ast.expr) -> list[str]:
+    """The name a subscript or attribute chain starts from (`d` of `d["a"].b`), if any."""
+    while isinstance(node, ast.Subscript | ast.Attribute):
+        node = node.value
+    return [node.id] if isinstance(node, ast.Name) else []
 
 
 def _load(target: ast.expr) -> ast.expr:
@@ -863,7 +1182,7 @@ def safe_binop(op: str, left: object, right: object) -> object:
         return UNKNOWN_VALUE
     try:
         return Evaluator(steps=16).binop(node, left, right)
-    except (Raised, StepsExhausted, ArithmeticError, ValueError, TypeError):
+    except _STOPPED:
         return UNKNOWN_VALUE
 
 
@@ -882,24 +1201,22 @@ def evaluate_module(tree: ast.Module, environ: Mapping[str, str], importer: Impo
         evaluator.block(tree.body, scope, top_level=True)
     except StepsExhausted:
         pass  # the statements not reached are already unknown
-    except RecursionError:
-        return {name: UNKNOWN_VALUE for name in _module_names(tree)}
+    except Exception:  # RecursionError, MemoryError or a fault of ours: nothing of this module is known
+        return dict.fromkeys(_module_names(tree), UNKNOWN_VALUE)
     scope.pop("__name__", None)
-    return scope
+    return evaluator.export_scope(scope, frozen=False)
 
 
 def _module_names(tree: ast.Module) -> list[str]:
-    scope: dict[str, object] = {}
-    for stmt in tree.body:
-        _mark_unknown(stmt, scope)
-    return list(scope)
+    return list(dict.fromkeys(name for stmt in tree.body for name in _bound_names(stmt)))
 
 
 def attribute_of(value: object, name: str) -> object:
     """`value.name` for a folded module value (a record field or property, a module name), bounded."""
+    evaluator = Evaluator(steps=EXPR_STEPS)
     try:
-        return freeze(Evaluator(steps=EXPR_STEPS).attribute(value, name))
-    except (StepsExhausted, Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
+        return evaluator.export(evaluator.attribute(value, name))
+    except _STOPPED:
         return UNKNOWN_VALUE
 
 
@@ -909,15 +1226,35 @@ def evaluate_statements(
     """Run statements in a scope of their own (`bound` first, then `env`), under a small budget; the names
     they bind, with their values (what a factory function computes before it builds a DSL program)."""
     scope = _Frame(env, dict(bound))
-    with contextlib.suppress(StepsExhausted, RecursionError):
-        Evaluator(steps=EXPR_STEPS).block(stmts, scope, top_level=True)
-    return {k: freeze(v) for k, v in dict.items(scope)}
+    evaluator = Evaluator(steps=EXPR_STEPS)
+    try:
+        evaluator.block(stmts, scope, top_level=True)
+    except StepsExhausted:
+        pass  # the statements not reached are already unknown
+    except Exception:  # RecursionError, MemoryError or a fault of ours: nothing computed here is known
+        return dict.fromkeys(dict.keys(scope), UNKNOWN_VALUE)
+    return evaluator.export_scope(scope)
 
 
 def evaluate_expression(node: ast.expr, env: Mapping[str, object]) -> object:
     """One expression over known values, under a small budget (UNKNOWN_VALUE past it)."""
     scope = _Frame(env, {} if "pl" in env else {"pl": DslName("pl"), "pld": DslName("pld")})
+    evaluator = Evaluator(steps=EXPR_STEPS)
     try:
-        return freeze(Evaluator(steps=EXPR_STEPS).expr(node, scope))
-    except (StepsExhausted, RecursionError):
+        return evaluator.export(evaluator.expr(node, scope))
+    except Exception:  # the step budget, or a fault of ours
         return UNKNOWN_VALUE
+
+
+# What Python itself raises for an operation on known values (a `raise` of user code, for the evaluator).
+_PYTHON_ERRORS: tuple[type[Exception], ...] = (
+    ArithmeticError,
+    ValueError,
+    TypeError,
+    LookupError,
+    AttributeError,
+    RecursionError,
+    MemoryError,
+)
+_FAILED: tuple[type[Exception], ...] = (Raised, *_PYTHON_ERRORS)
+_STOPPED: tuple[type[Exception], ...] = (StepsExhausted, Unmodelled, _Return, _Break, _Continue, *_FAILED)
