@@ -2262,6 +2262,16 @@ _r(
     "Split the function, or simplify the expression that makes it explode; the next edit tries again.",
     _I,
 )
+_r(
+    "PTO-F47c",
+    "file-too-large",
+    "parse",
+    "file too large to analyse ({size}; the limit is {limit}): pypto-lsp does not read it",
+    "A document larger than the size limit is not analysed at all (no real kernel file comes near it), so "
+    "no input can exhaust the memory of the editor's machine.",
+    "Split the file, or move a large data literal into a file of its own that the kernels do not import.",
+    _I,
+)
 
 # ==================================================================================================
 # Hazard lints (shared/corpus/HAZARDS.md, spec 003 and 004): patterns the compiler accepts but that
@@ -2639,6 +2649,7 @@ UNREACHABLE: Mapping[str, str] = MappingProxyType(
         "PTO-MK1": "a compiler bug: ExpandMixedKernel always splits a mixed InCore function",
         "PTO-F47": "a pypto-lsp bug by definition (the analysis itself failed)",
         "PTO-F47b": "a time budget, not a rule of the language: only a pathological body reaches it",
+        "PTO-F47c": "a size limit, not a rule of the language: only a file of megabytes reaches it",
         "PTO-D1": "inside a region the parser supplies split=, and PTO-X10 rejects the outlined form without it",
         "PTO-D3": "the parser's PTO-X3 rejects a boundary op with the wrong argument count first",
         "PTO-MK7": "the wrapper's signature check (PTO-F15, a TypeError) rejects initialize_pipe with other "

@@ -12,13 +12,16 @@ import ast
 import re
 import threading
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.evaluator import UNKNOWN_VALUE, ModuleValue, evaluate_module
+from compiler.source import python_text
+from compiler.source_files import MAX_SOURCE_BYTES, Unreadable, read_source
 
-MAX_MODULE_BYTES = 2_000_000
+MAX_MODULE_BYTES = MAX_SOURCE_BYTES
 _MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
 
 
@@ -41,13 +44,12 @@ def parse_source(text: str) -> ast.Module:
 
 
 def read_disk_text(path: Path) -> str | None:
-    """A workspace file as text (never imported), or None when it cannot be read."""
+    """A workspace file as text, decoded as Python decodes it (never imported), or None when it is not a
+    regular file under the size limit or cannot be read."""
     try:
-        if path.is_file() and path.stat().st_size < MAX_MODULE_BYTES:
-            return path.read_text(encoding="utf-8", errors="replace")
-    except (OSError, ValueError):
+        return read_source(path, MAX_MODULE_BYTES).text
+    except Unreadable:
         return None
-    return None
 
 
 @dataclass(slots=True)
@@ -81,9 +83,11 @@ class ModuleGraph:
     extra_paths: tuple[Path, ...] = ()
     summaries: dict[Path, ModuleSummary] = field(default_factory=dict)
     importers: dict[Path, set[Path]] = field(default_factory=dict)  # module -> modules that import it
-    # Attributes that some module assigns on another (`config.TP = TP_SIZE`): their value depends on
-    # import order, so they are unknown everywhere.
-    volatile: set[tuple[Path, str]] = field(default_factory=set)
+    # Attributes that some module assigns on another (`config.TP = ...`): their value depends on
+    # import order, so they are unknown everywhere. By the module that assigns them, so that a store that
+    # is removed no longer counts.
+    stores: dict[Path, frozenset[tuple[Path, str]]] = field(default_factory=dict)
+    volatile: frozenset[tuple[Path, str]] = frozenset()
     # Results later stages derive from one module version (its DSL helpers), keyed by (kind, path).
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
@@ -109,6 +113,21 @@ class ModuleGraph:
         return value
 
     _lock: threading.RLock = field(default_factory=threading.RLock)
+    # Modules found current during one query (an analysis, a freshness check), per thread: each module is
+    # checked once per query however many paths lead to it, so a check is linear in the import edges.
+    _query: threading.local = field(default_factory=threading.local)
+
+    @contextmanager
+    def query(self) -> Iterator[None]:
+        """Within the block, a module found current (or evaluated) is not checked again."""
+        if getattr(self._query, "fresh", None) is not None:
+            yield
+            return
+        self._query.fresh = {}
+        try:
+            yield
+        finally:
+            self._query.fresh = None
 
     def configure(self, environ: Mapping[str, str], extra_paths: tuple[Path, ...]) -> None:
         """New environment values or roots: every cached summary may change."""
@@ -119,11 +138,12 @@ class ModuleGraph:
                 self.summaries.clear()
 
     def resolve(self, from_file: Path | None, module: str, level: int) -> Path | None:
-        """The file `from <level dots><module> import ...` names, searched like Python does."""
+        """The file `from <level dots><module> import ...` names, searched like Python does (a relative
+        import never climbs above the package root: one dot from a plain folder, as for a script)."""
         parts = [p for p in module.split(".") if p]
         roots: list[Path] = []
         if level > 0:
-            if from_file is None:
+            if from_file is None or level > max(_package_depth(from_file), 1):
                 return None
             base = from_file.parent
             for _ in range(level - 1):
@@ -146,18 +166,30 @@ class ModuleGraph:
 
     def summary(self, path: Path, stack: tuple[Path, ...] = ()) -> ModuleSummary | None:
         """The evaluated summary of one module file (cached while it and what it imports are unchanged)."""
-        with self._lock:
-            text = self.read_file(path)
-            if text is None:
+        with self._lock, self.query():
+            fresh: dict[Path, ModuleSummary | None] = self._query.fresh
+            if path in fresh:
+                return fresh[path]
+            raw = self.read_file(path)
+            if raw is None:
+                fresh[path] = None
                 return None
+            text = python_text(raw)
             cached = self.summaries.get(path)
             if cached is not None and cached.text == text and self._deps_current(cached, (*stack, path)):
+                fresh[path] = cached
                 return cached
             summary = self._evaluate(path, text, (*stack, path))
             self.summaries[path] = summary
             for dep in summary.deps:
                 self.importers.setdefault(dep.path, set()).add(path)
+            fresh[path] = summary
             return summary
+
+    def current(self, deps: tuple[ModuleSummary, ...]) -> bool:
+        """True while every summary is still its module's current one (one query for all of them)."""
+        with self.query():
+            return all(self.summary(dep.path) is dep for dep in deps)
 
     def _deps_current(self, summary: ModuleSummary, stack: tuple[Path, ...]) -> bool:
         for dep in summary.deps:
@@ -236,9 +268,25 @@ class ModuleGraph:
                     file = self.resolve(path, module, 0) if module else None
                     if file is not None:
                         found.add((file, target.attr))
-        if found - self.volatile:
-            self.volatile |= found
-            self.summaries = {k: v for k, v in self.summaries.items() if k in (path,)}
+        with self._lock:
+            if frozenset(found) == self.stores.get(path, frozenset()):
+                return
+            if found:
+                self.stores[path] = frozenset(found)
+            else:
+                self.stores.pop(path, None)
+            volatile = frozenset().union(*self.stores.values())
+            if volatile != self.volatile:
+                # What every importer of the owners read has changed: only this module's summary stays.
+                self.volatile = volatile
+                self.summaries = {k: v for k, v in self.summaries.items() if k == path}
+                fresh = getattr(self._query, "fresh", None)
+                if fresh is not None:
+                    fresh.clear()
+
+    def note_module_stores(self, path: Path, tree: ast.Module) -> None:
+        """Record the module stores of a document's current text (replacing what its last version stored)."""
+        self._note_module_stores(path, tree)
 
     def dependents(self, path: Path) -> set[Path]:
         """Every module that imports `path`, directly or not."""
@@ -251,6 +299,14 @@ class ModuleGraph:
                         out.add(importer)
                         todo.append(importer)
             return out
+
+
+def _package_depth(file: Path) -> int:
+    """How many package folders (with an `__init__.py`) hold the file, from its own folder up."""
+    depth, folder = 0, file.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        depth, folder = depth + 1, folder.parent
+    return depth
 
 
 def _package_root(file: Path) -> Path:
@@ -268,10 +324,13 @@ def document_constants(
     summaries of the modules it read)."""
     file = Path(path) if path else None
     found: list[ModuleSummary] = [] if deps is None else deps
-    names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
+    if file is not None:
+        graph.note_module_stores(file, tree)  # this version's stores, before anything it imports is read
+    with graph.query():
+        names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
     return {k: v for k, v in names.items() if not k.startswith("__")}
 
 
 def still_current(graph: ModuleGraph, deps: tuple[ModuleSummary, ...]) -> bool:
     """True while every summary a result was computed from is still the graph's current one."""
-    return all(graph.summary(dep.path) is dep for dep in deps)
+    return graph.current(deps)

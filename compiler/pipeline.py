@@ -48,7 +48,7 @@ from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, o
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
-from compiler.source import NO_SPAN, Span
+from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
@@ -116,9 +116,14 @@ class Analyzer:
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
         """Analyse one document version; no exception escapes (an internal error becomes one diagnostic,
         logged once with its trace, and the caches are dropped so the next version starts clean)."""
+        size = oversized(source)
+        if size is not None:
+            limit = f"{MAX_DOCUMENT_BYTES / 1e6:.0f} MB"
+            hint = diagnostic("PTO-F47c", NO_SPAN, size=f"{size / 1e6:.1f} MB", limit=limit)
+            return Analysis(path=path, target=target or "a2a3", diagnostics=(hint,))
         try:
             with budget.unit_budget(budget.DOCUMENT_BUDGET_S):
-                return self._analyze(source, path, target)
+                return self._analyze(python_text(source), path, target)
         except Exception as exc:
             log.exception("analysis of %s failed", path)
             self.reset()
