@@ -22,6 +22,10 @@ from compiler.source import python_text
 from compiler.source_files import MAX_SOURCE_BYTES, Unreadable, read_source
 
 MAX_MODULE_BYTES = MAX_SOURCE_BYTES
+# Evaluation steps all the modules one query evaluates share (each has MODULE_STEPS of its own as well), so
+# a document importing many hostile modules costs a bounded time per analysis; a module the pool could not
+# finish is evaluated again by the next query.
+QUERY_STEPS = 200_000
 _MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
 
 
@@ -34,6 +38,7 @@ class ModuleSummary:
     names: Mapping[str, object]
     deps: tuple[ModuleSummary, ...]  # the summaries of the modules this one imported
     tree: ast.Module | None = None
+    complete: bool = True  # False: the analysis's shared step pool ran out; evaluated again next time
 
 
 def parse_source(text: str) -> ast.Module:
@@ -124,10 +129,12 @@ class ModuleGraph:
             yield
             return
         self._query.fresh = {}
+        self._query.pool = [QUERY_STEPS, 0]
         try:
             yield
         finally:
             self._query.fresh = None
+            self._query.pool = None
 
     def configure(self, environ: Mapping[str, str], extra_paths: tuple[Path, ...]) -> None:
         """New environment values or roots: every cached summary may change."""
@@ -176,7 +183,12 @@ class ModuleGraph:
                 return None
             text = python_text(raw)
             cached = self.summaries.get(path)
-            if cached is not None and cached.text == text and self._deps_current(cached, (*stack, path)):
+            if (
+                cached is not None
+                and cached.complete
+                and cached.text == text
+                and self._deps_current(cached, (*stack, path))
+            ):
                 fresh[path] = cached
                 return cached
             summary = self._evaluate(path, text, (*stack, path))
@@ -189,7 +201,7 @@ class ModuleGraph:
     def current(self, deps: tuple[ModuleSummary, ...]) -> bool:
         """True while every summary is still its module's current one (one query for all of them)."""
         with self.query():
-            return all(self.summary(dep.path) is dep for dep in deps)
+            return all(dep.complete and self.summary(dep.path) is dep for dep in deps)
 
     def _deps_current(self, summary: ModuleSummary, stack: tuple[Path, ...]) -> bool:
         for dep in summary.deps:
@@ -206,8 +218,11 @@ class ModuleGraph:
             return ModuleSummary(path, text, {}, ())
         self._note_module_stores(path, tree)
         deps: list[ModuleSummary] = []
-        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps))
-        return ModuleSummary(path, text, names, tuple(deps), tree)
+        pool: list[int] | None = getattr(self._query, "pool", None)
+        starved = pool[1] if pool is not None else 0
+        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool)
+        complete = (pool is None or pool[1] == starved) and all(dep.complete for dep in deps)
+        return ModuleSummary(path, text, names, tuple(deps), tree, complete)
 
     def importer(
         self, from_file: Path | None, stack: tuple[Path, ...], deps: list[ModuleSummary]

@@ -122,7 +122,7 @@ class Analyzer:
             hint = diagnostic("PTO-F47c", NO_SPAN, size=f"{size / 1e6:.1f} MB", limit=limit)
             return Analysis(path=path, target=target or "a2a3", diagnostics=(hint,))
         try:
-            with budget.unit_budget(budget.DOCUMENT_BUDGET_S):
+            with budget.unit_budget(budget.DOCUMENT_BUDGET_S), self.graph.query():  # one query: see modules
                 return self._analyze(python_text(source), path, target)
         except Exception as exc:
             log.exception("analysis of %s failed", path)

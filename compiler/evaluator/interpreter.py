@@ -86,6 +86,7 @@ class Evaluator:
     importer: Importer = no_imports
     steps: int = MODULE_STEPS
     depth: int = 0
+    pool: list[int] | None = None  # [steps left, evaluations starved], shared by one analysis's modules
     # Containers a refused change (too large, a cycle, an unknown item) left with an unknown content, by id
     # (the object is kept so that its id stays its own).
     lost: dict[int, object] = field(default_factory=dict)
@@ -95,10 +96,16 @@ class Evaluator:
 
     # ------------------------------------------------------------ budget
     def tick(self, n: int = 1) -> None:
-        """Spend steps; past the budget the whole evaluation stops."""
+        """Spend steps (of this evaluation, and of the shared pool when there is one); past either budget
+        the whole evaluation stops."""
         self.steps -= n
         if self.steps < 0:
             raise StepsExhausted
+        if self.pool is not None:
+            self.pool[0] -= n
+            if self.pool[0] < 0:
+                self.pool[1] += 1  # starved: what this evaluation computes is not final
+                raise StepsExhausted
 
     def work(self, elements: int) -> None:
         """Charge walking or copying this many elements."""
@@ -1193,9 +1200,12 @@ _OP_TEXT: dict[str, ast.operator] = {
 }  # fmt: skip
 
 
-def evaluate_module(tree: ast.Module, environ: Mapping[str, str], importer: Importer) -> dict[str, object]:
-    """Evaluate one module's top-level code under the module budget; every failure is UNKNOWN_VALUE."""
-    evaluator = Evaluator(environ=environ, importer=importer)
+def evaluate_module(
+    tree: ast.Module, environ: Mapping[str, str], importer: Importer, pool: list[int] | None = None
+) -> dict[str, object]:
+    """Evaluate one module's top-level code under the module budget (and the shared `pool` of steps, when
+    given: [steps left, evaluations it starved]); every failure is UNKNOWN_VALUE."""
+    evaluator = Evaluator(environ=environ, importer=importer, pool=pool)
     scope: dict[str, object] = {"__name__": "<module>"}  # imported, not run as a script
     try:
         evaluator.block(tree.body, scope, top_level=True)

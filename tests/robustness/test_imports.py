@@ -179,3 +179,20 @@ def test_a_removed_module_store_no_longer_hides_the_attribute(tmp_path: Path) ->
     assert constants("user.py", "from config import K")["K"] != 64
     constants("main.py", "import config")  # the store is removed in the editor
     assert constants("user.py", "from config import K")["K"] == 64
+
+
+def test_many_runaway_modules_cost_a_bounded_time_per_analysis(tmp_path: Path) -> None:
+    """Each module has its own step budget; all the modules one analysis evaluates share a pool too, so ten
+    imported `while True:` loops cost about two module budgets per analysis, and the values the pool could
+    not reach are filled in by the following analyses."""
+    for i in range(10):
+        (tmp_path / f"s{i}.py").write_text(f"V = {i}\nX = 0\nwhile True:\n    X += 1\n")
+    path, source = _entry(tmp_path, "".join(f"from s{i} import V as V{i}\n" for i in range(10)))
+    analyzer = Analyzer(graph=ModuleGraph())
+    known: list[int] = []
+    for attempt in range(8):
+        started = time.perf_counter()
+        analyzer.analyze(source + "#" * attempt, str(path))
+        assert time.perf_counter() - started < 5
+        known.append(sum(1 for i in range(10) if _constants(analyzer)[f"V{i}"] == i))
+    assert known[0] < 10 and known[-1] == 10 and known == sorted(known)
