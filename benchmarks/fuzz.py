@@ -156,12 +156,16 @@ def generated_graph(rng: random.Random) -> dict[str, str]:
     return modules
 
 
-def work(args: tuple[int, int, list[Path]]) -> tuple[int, int, list[float], list[str], int]:
-    """Analyse `count` mutants; return (exceptions, internal errors, times, samples, peak RSS in KiB)."""
+Result = tuple[int, int, list[tuple[float, float]], list[str], int]
+
+
+def work(args: tuple[int, int, list[Path], Path | None]) -> Result:
+    """Analyse `count` mutants; return (exceptions, internal errors, (wall, CPU) times, samples, peak RSS in
+    KiB). Slow or failing inputs are written to `save` (with the modules served beside them) when given."""
     from compiler.modules import DiskReader, ModuleGraph
     from compiler.pipeline import Analyzer
 
-    seed, count, dirs = args
+    seed, count, dirs, save = args
     SEED_DIRS[:] = dirs
     rng = random.Random(seed)
     texts = seeds()
@@ -169,16 +173,14 @@ def work(args: tuple[int, int, list[Path]]) -> tuple[int, int, list[float], list
     shared = ModuleGraph()
     disk = DiskReader()
     exceptions = internal = 0
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     samples: list[str] = []
-    for _ in range(count):
+    for index in range(count):
         path, text = rng.choice(texts)
         mutant = encoded(rng, line_endings(rng, mutate(rng, text)))
         graph = shared
-        if (
-            rng.random() < 0.25
-        ):  # an import graph served from memory: mutated package modules, a generated one
-            served: dict[Path, str] = {}
+        served: dict[Path, str] = {}
+        if rng.random() < 0.25:  # an import graph from memory: mutated package modules, a generated graph
             for module, source in package_texts.items():
                 if rng.random() < 0.5 and str(module) != path:
                     served[module] = line_endings(rng, mutate(rng, source))
@@ -190,22 +192,36 @@ def work(args: tuple[int, int, list[Path]]) -> tuple[int, int, list[float], list
             lines.insert(top, "from g0 import V as G0_")
             mutant = "\n".join(lines)
             graph = ModuleGraph(read_file=lambda p, s=served: s[p] if p in s else disk(p))  # type: ignore[misc]
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             analysis = Analyzer(graph=graph).analyze(mutant, path)
         except BaseException as exc:
             exceptions += 1
             samples.append(f"exception {type(exc).__name__}: {exc}"[:200])
+            _save(save, f"{seed}-{index}-exception", path, mutant, served)
             continue
-        elapsed = time.perf_counter() - started
-        times.append(elapsed)
-        if elapsed > SLOW_S:
-            samples.append(f"slow {elapsed:.1f} s: {path} ({len(mutant)} chars)")
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+        times.append((elapsed, cpu))
+        if cpu > SLOW_S:
+            samples.append(f"slow: {cpu:.1f} s CPU, {elapsed:.1f} s wall: {path} ({len(mutant)} chars)")
+            _save(save, f"{seed}-{index}-slow", path, mutant, served)
         bad = [d for d in analysis.diagnostics if d.code == "PTO-F47"]
         if bad:
             internal += 1
             samples.append(bad[0].message[:200])
+            _save(save, f"{seed}-{index}-internal", path, mutant, served)
     return exceptions, internal, times, samples, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _save(folder: Path | None, name: str, path: str, text: str, served: dict[Path, str]) -> None:
+    """Keep an input to reproduce it: the mutant under its own name, the modules served beside it."""
+    if folder is None:
+        return
+    case = folder / name
+    case.mkdir(parents=True, exist_ok=True)
+    (case / Path(path).name).write_text(text, encoding="utf-8", errors="surrogatepass", newline="")
+    for module, source in served.items():
+        (case / module.name).write_text(source, encoding="utf-8", errors="surrogatepass", newline="")
 
 
 def main() -> None:
@@ -218,16 +234,17 @@ def main() -> None:
     ap.add_argument(
         "--files", type=Path, action="append", default=[], help="seed from this folder's DSL files"
     )
+    ap.add_argument("--save", type=Path, default=None, help="write slow and failing inputs here")
     args = ap.parse_args()
     SEED_DIRS[:] = args.files
     chunk = args.chunk
     tasks = [
-        (args.seed * 1_000_003 + i, min(chunk, args.n - i * chunk), args.files)
+        (args.seed * 1_000_003 + i, min(chunk, args.n - i * chunk), args.files, args.save)
         for i in range((args.n + chunk - 1) // chunk)
     ]
     started = time.perf_counter()
     exceptions = internal = 0
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     samples: list[str] = []
     peak = 0
     # One process per task: a task's peak RSS is its own, and nothing accumulates across tasks.
@@ -238,18 +255,22 @@ def main() -> None:
             samples.extend(s[:3])
             peak = max(peak, rss)
     wall = time.perf_counter() - started
-    times.sort()
     print(f"inputs: {args.n} ({len(seeds())} seed files), wall {wall:.0f} s with {args.jobs} processes")
     print(f"exceptions escaping analyze: {exceptions}")
     print(f"internal-error diagnostics (PTO-F47): {internal}")
-    print(f"analyses over {SLOW_S:.0f} s: {sum(1 for t in times if t > SLOW_S)}")
+    walls, cpus = sorted(t[0] for t in times), sorted(t[1] for t in times)
+    over_cpu, over_wall = sum(1 for t in cpus if t > SLOW_S), sum(1 for t in walls if t > SLOW_S)
+    print(
+        f"analyses over {SLOW_S:.0f} s: {over_cpu} in CPU time, {over_wall} in wall time (a shared machine)"
+    )
     print(f"peak RSS of a worker: {peak / 1024:.0f} MiB")
-    if times:
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        print(
-            f"per input: median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-            f"max {times[-1] * 1000:.0f} ms"
-        )
+    for label, series in (("CPU", cpus), ("wall", walls)):
+        if series:
+            p99 = series[min(len(series) - 1, int(0.99 * len(series)))]
+            print(
+                f"per input ({label}): median {statistics.median(series) * 1000:.1f} ms, "
+                f"p99 {p99 * 1000:.1f} ms, max {series[-1] * 1000:.0f} ms"
+            )
     for sample in samples[:10]:
         print("  ", sample)
 
