@@ -303,6 +303,18 @@ class ModuleGraph:
         """Record the module stores of a document's current text (replacing what its last version stored)."""
         self._note_module_stores(path, tree)
 
+    def file_changed(self, path: Path) -> None:
+        """A file changed or vanished outside the editor (`workspace/didChangeWatchedFiles`): its module
+        stores are read again (a summary is re-read on its own at the next query)."""
+        text = self.read_file(path)
+        try:
+            tree = (
+                parse_source(python_text(text)) if text is not None else ast.Module(body=[], type_ignores=[])
+            )
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return
+        self._note_module_stores(path, tree)
+
     def dependents(self, path: Path) -> set[Path]:
         """Every module that imports `path`, directly or not."""
         with self._lock:

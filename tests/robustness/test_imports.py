@@ -196,3 +196,17 @@ def test_many_runaway_modules_cost_a_bounded_time_per_analysis(tmp_path: Path) -
         assert time.perf_counter() - started < 5
         known.append(sum(1 for i in range(10) if _constants(analyzer)[f"V{i}"] == i))
     assert known[0] < 10 and known[-1] == 10 and known == sorted(known)
+
+
+def test_a_module_store_removed_on_disk_is_forgotten_when_the_file_changes(tmp_path: Path) -> None:
+    (tmp_path / "config.py").write_text("K = 64\n")
+    (tmp_path / "setup_k.py").write_text("import config\nconfig.K = 128\n")  # imported by nobody
+    graph = ModuleGraph()
+    path, source = _entry(tmp_path, "from config import K")
+    analyzer = Analyzer(graph=graph)
+    analyzer.analyze(source, str(path))
+    assert _constants(analyzer)["K"] != 64  # found by the scan of the folder
+    (tmp_path / "setup_k.py").write_text("import config\n")
+    graph.file_changed(tmp_path / "setup_k.py")  # what the server does for a watched file
+    analyzer.analyze(source + "#", str(path))
+    assert _constants(analyzer)["K"] == 64

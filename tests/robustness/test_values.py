@@ -291,3 +291,18 @@ def test_no_exception_escapes_the_evaluator(source: str) -> None:
     assert names["Y"] == 1 or (narrow and names["Y"] is UNKNOWN_VALUE)
     x = names["X"]
     assert x is UNKNOWN_VALUE or not isinstance(x, int) or x.bit_length() <= 4096
+
+
+def test_modules_the_graph_keeps_hold_little_memory(tmp_path: Path) -> None:
+    """The reproducer: eight four-line modules kept 2.3 GB in the server after their documents closed."""
+    hostile = "A = [0] * 10000\nB = [A] * 10000\nC = [A] * 9\nD = [C, C, C, C, C, C, C, C, C]\n"
+    for i in range(8):
+        (tmp_path / f"m{i}.py").write_text(hostile)
+    graph = ModuleGraph()
+    tracemalloc.start()
+    for i in range(8):
+        graph.summary(tmp_path / f"m{i}.py")
+    held = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    assert held < 32 * 2**20, f"{held / 2**20:.0f} MiB"
+    assert graph.summaries[tmp_path / "m0.py"].names["B"] is UNKNOWN_VALUE
