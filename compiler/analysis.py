@@ -198,13 +198,6 @@ class Analysis:
                 best = kernel
         return best
 
-    def region_at(self, line: int) -> RegionInfo | None:
-        """The split_aiv region whose span covers the line."""
-        for region in self.regions:
-            if region.span.covers_line(line):
-                return region
-        return None
-
 
 def _narrower(a: Span, b: Span) -> bool:
     """True when `a` is the tighter of two spans that both contain a point (ties: the later start)."""

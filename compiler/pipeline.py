@@ -1,7 +1,10 @@
 """Runs the front end and the pass pipeline on one document and returns its Analysis.
 
 Data flows one way: source -> units -> surface IR -> parse checks -> kernels -> passes -> Analysis.
-Kernels are cached by the text of the unit they come from, so an edit re-runs only what it touched.
+The parse cache hands back an unchanged unit as the same IR objects, and each later stage reuses its
+result for a function or kernel whose IR objects and inputs (constants, helpers, context) are unchanged;
+in long bodies the reuse goes down to single statements (`compiler.memo`). So an edit re-runs only what
+it touched.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
@@ -46,12 +50,12 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
 from compiler.passes.simplify import StatementFolds, simplify
-from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
+from compiler.vocabulary import target_comment
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -59,7 +63,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class KernelResult:
-    """Everything the pipeline derived for one kernel (cached by the kernel's source)."""
+    """Everything the pipeline derived for one kernel (reused while its IR and inputs are unchanged)."""
 
     kernel: Kernel
     diagnostics: tuple[Diagnostic, ...]
@@ -657,8 +661,6 @@ def _key(function: ir.Function) -> str:
 
 
 def _target_of(source: str, explicit: str | None, from_comment: str) -> str:
-    from compiler.frontend.parser import target_comment
-
     return target_comment(source) or explicit or from_comment
 
 

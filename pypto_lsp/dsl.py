@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from compiler.source_files import read_source
+from compiler.vocabulary import target_comment
 from pypto_lsp.files import Skipped, dsl_sources
 
 log = logging.getLogger(__name__)
 
 MARKER = "pypto.language"
-_TARGET_COMMENT = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks of Python's tokenizer
 
 
 def is_dsl(text: str) -> bool:
@@ -24,9 +22,7 @@ def is_dsl(text: str) -> bool:
 
 def target_of(text: str, default: str | None) -> str | None:
     """The `# target: a5` first-line override, else the default (None lets the engine decide)."""
-    first = _LINE_BREAK.split(text.removeprefix("\ufeff"), maxsplit=1)[0]
-    match = _TARGET_COMMENT.match(first)
-    return match.group(1) if match else default
+    return target_comment(text) or default
 
 
 def read_text(path: Path) -> str:

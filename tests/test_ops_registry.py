@@ -6,14 +6,10 @@ import time
 
 import pytest
 
+from compiler.ops.opdef import ArgEffect, ArgEffectDecl, Effects, OpDef, WriteChannel
 from compiler.ops.registry import (
     Affinity,
-    ArgEffect,
-    ArgEffectDecl,
-    Effects,
-    OpDef,
     RegistryError,
-    WriteChannel,
     all_ops,
     classify_affinity,
     dsl_names,
@@ -300,3 +296,24 @@ def test_ops_used_by_real_kernels_have_hover_docs() -> None:
             if opdef is not None and (not opdef.doc or placeholder.fullmatch(opdef.doc)):
                 missing.add(op.ir_name)
     assert sorted(missing) == []
+
+
+def test_op_classifications_are_flags_of_the_declarations() -> None:
+    """Boundary ops, row/col reductions (AivSplitValid (b) matches only tile.row_* / tile.col_*) and the
+    load/store exemption of (e), (f), (g) (pypto-diagnostics §6) are declared on the ops themselves."""
+    from compiler.ops.registry import is_boundary, is_crossing_exempt, reduced_axis
+
+    ops = all_ops()
+    assert {n for n, op in ops.items() if op.boundary} == {
+        "tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "tensor.aic_gather",
+    }  # fmt: skip
+    kinds = ("sum", "max", "min", "prod", "argmax", "argmin")
+    assert {n: op.reduced_axis for n, op in ops.items() if op.reduced_axis is not None} == {
+        **{f"tile.row_{k}": 1 for k in kinds},
+        **{f"tile.col_{k}": 0 for k in kinds},
+    }
+    assert {n for n, op in ops.items() if op.crossing_exempt} == {"tile.load", "tile.store"}
+    assert is_boundary("tensor.aiv_shard") and not is_boundary("tile.add") and not is_boundary("alias")
+    assert reduced_axis("tile.row_max") == 1 and reduced_axis("tensor.row_max") is None
+    assert is_crossing_exempt("tile.store") and not is_crossing_exempt("tile.move")
+    assert classify_affinity(_op("tensor.aic_gather")) is Affinity.MIXED

@@ -10,8 +10,8 @@ import pytest
 
 from compiler import ir
 from compiler.frontend import checker
+from compiler.ir_walk import walk_stmts
 from compiler.modules import ModuleGraph
-from compiler.passes.walk import walk_stmts
 from compiler.pipeline import Analyzer
 
 PACKAGE = Path(__file__).resolve().parent / "data" / "kernel_pkg"

@@ -18,6 +18,7 @@ from compiler.evaluator.interpreter import (
     evaluate_module,
     evaluate_statements,
     safe_binop,
+    safe_compare,
 )
 from compiler.evaluator.limits import EXPR_STEPS, MAX_INT_BITS, MAX_LEN, MODULE_STEPS, StepsExhausted, freeze
 from compiler.evaluator.values import (
@@ -56,4 +57,5 @@ __all__ = [
     "evaluate_statements",
     "freeze",
     "safe_binop",
+    "safe_compare",
 ]

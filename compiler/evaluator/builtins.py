@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from compiler.evaluator.limits import (
     MAX_LEN,
@@ -27,10 +27,24 @@ from compiler.evaluator.values import (
     contains_unknown,
     plain,
 )
-from compiler.types import DTYPES, DTypeValue, EnumValue
+from compiler.vocabulary import dsl_constant
 
-if TYPE_CHECKING:
-    from compiler.evaluator.interpreter import Evaluator
+
+class Evaluator(Protocol):
+    """What a built-in may ask of the evaluation that calls it (`interpreter.Evaluator` is one)."""
+
+    environ: Mapping[str, str]
+
+    def tick(self, n: int = 1) -> None: ...
+    def work(self, elements: int) -> None: ...
+    def weigh(self, value: object, avoid: object = None) -> int: ...
+    def key(self, value: object) -> object: ...
+    def export(self, value: object, limit: int = ...) -> object: ...
+    def lose(self, container: object) -> None: ...
+    def change(self, container: object) -> None: ...
+    def iterate(self, value: object) -> list[object] | None: ...
+    def binop(self, op: ast.operator, left: object, right: object) -> object: ...
+    def truth(self, value: object) -> bool | None: ...
 
 
 # ---------------------------------------------------------------- built-ins
@@ -331,19 +345,9 @@ class PyptoNames(Mapping[str, object]):
 
 
 def dsl_attribute(dotted: str) -> object:
-    parts = dotted.split(".")
-    if len(parts) == 2 and parts[1] in DTYPES:
-        return DTypeValue(parts[1])
-    if len(parts) == 3 and parts[1] in _enum_names():
-        enum = "MemorySpace" if parts[1] == "Mem" else parts[1]
-        return EnumValue(enum, parts[2])
-    return DslName(dotted)
-
-
-def _enum_names() -> frozenset[str]:
-    from compiler.frontend.consts import ENUMS
-
-    return frozenset(ENUMS)
+    """A DSL constant (`pl.FP32`, `pl.Mem.Vec`, `pl.AUTO`), else the name itself (a namespace, an op)."""
+    value = dsl_constant(dotted)
+    return DslName(dotted) if value is None else value
 
 
 def dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> object:

@@ -62,7 +62,8 @@ from compiler.evaluator.values import (
     no_imports,
     plain,
 )
-from compiler.types import DTypeValue, EnumValue
+from compiler.syntax import dotted_name
+from compiler.vocabulary import DTypeValue, EnumValue
 
 
 class _Return(Exception):
@@ -1152,16 +1153,8 @@ def _load(target: ast.expr) -> ast.expr:
 
 
 def _decorator_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Call):
-        node = node.func
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return ""
+    """`dataclasses.dataclass` for `@dataclasses.dataclass(frozen=True)`; '' when it is no dotted name."""
+    return dotted_name(node.func if isinstance(node, ast.Call) else node) or ""
 
 
 def _is_classvar(annotation: ast.expr) -> bool:
@@ -1193,6 +1186,20 @@ def safe_binop(op: str, left: object, right: object) -> object:
         return UNKNOWN_VALUE
 
 
+def safe_compare(op: str, left: object, right: object) -> object:
+    """A comparison for the front end's folder (`op` is the source operator text), as the evaluator does it."""
+    node = _CMP_TEXT.get(op)
+    if node is None:
+        return UNKNOWN_VALUE
+    try:
+        return _CMPOPS[node](left, right)
+    except TypeError:
+        return UNKNOWN_VALUE
+
+
+_CMP_TEXT: dict[str, type[ast.cmpop]] = {
+    "==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE,
+}  # fmt: skip
 _OP_TEXT: dict[str, ast.operator] = {
     "+": ast.Add(), "-": ast.Sub(), "*": ast.Mult(), "/": ast.Div(), "//": ast.FloorDiv(), "%": ast.Mod(),
     "**": ast.Pow(), "<<": ast.LShift(), ">>": ast.RShift(), "&": ast.BitAnd(), "|": ast.BitOr(),

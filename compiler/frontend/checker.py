@@ -18,7 +18,6 @@ from compiler.catalog import diagnostic, match_fields
 from compiler.diagnostics import Diagnostic, Fix, Related
 from compiler.evaluator import FunctionValue
 from compiler.frontend.consts import (
-    ENUMS,
     MAX_FOLDED_BITS,
     UNKNOWN_VALUE,
     SourceText,
@@ -26,12 +25,14 @@ from compiler.frontend.consts import (
     enum_member_error,
     fold,
 )
+from compiler.frontend.subscripts import subscript_type
+from compiler.ir_walk import calls_in_block, child_blocks, walk_expr
 from compiler.memo import NameIndex, NestedMemo
 from compiler.ops.resolve import Resolution, resolve_call
 from compiler.ops.signatures import SIGNATURES
-from compiler.passes.walk import calls_in_block, child_blocks, walk_expr
 from compiler.source import Span
-from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue, enum_members
 
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
 SPLIT_MODES = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
@@ -144,7 +145,7 @@ class _Effects:
 
 
 @dataclass(frozen=True, slots=True)
-class _Checked:
+class _CheckedStatement:
     """A compound statement's checks, with what they read: the same reads give the same effects."""
 
     stmt: ir.Stmt
@@ -160,7 +161,7 @@ class StatementChecks:
     (the names they mention, the context) is the same."""
 
     names: NameIndex
-    stmts: NestedMemo[int, _Checked] = field(default_factory=NestedMemo)
+    stmts: NestedMemo[int, _CheckedStatement] = field(default_factory=NestedMemo)
 
     def next_version(self, names: NameIndex) -> StatementChecks:
         """The memo the next version's check reads (with that version's name index)."""
@@ -398,7 +399,7 @@ class FunctionChecker:
         if self._unkeyed_reads != unkeyed:
             memo.stmts.abandon()
             return
-        memo.stmts.end(id(stmt), _Checked(stmt, context, reads, self._effects_since(marks, depth)))
+        memo.stmts.end(id(stmt), _CheckedStatement(stmt, context, reads, self._effects_since(marks, depth)))
 
     def _check(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         budget.check()
@@ -809,7 +810,13 @@ class FunctionChecker:
                 if written == "SplitMode":
                     self.error("PTO-P12", expr.span, value=bad)
                 else:
-                    self.error("PTO-F7", expr.span, enum=written, value=bad, valid=", ".join(ENUMS[written]))
+                    self.error(
+                        "PTO-F7",
+                        expr.span,
+                        enum=written,
+                        value=bad,
+                        valid=", ".join(enum_members(written) or ()),
+                    )
                 return None
             value = attribute_value(expr.dotted)
             if isinstance(value, EnumValue) and value.enum == enum:
@@ -875,7 +882,7 @@ class FunctionChecker:
             base = self.value(expr.value, ctx)
             self.value(expr.index, ctx)
             self.subscript_rank(base, expr)
-            return _subscript_type(base, expr.index, self.env)
+            return subscript_type(base, expr.index, self.env)
         if isinstance(expr, ir.SliceExpr):
             for part in (expr.lower, expr.upper, expr.step):
                 if part is not None:
@@ -1273,48 +1280,6 @@ def _boundary_fields(text: str, function: str) -> tuple[str, dict[str, Any]]:
         if fields is not None:
             return code, fields
     return "PTO-F18", {"function": function, "detail": deducer}
-
-
-def _subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -> ValueType:
-    if not isinstance(base, TensorType | TileType):
-        return UNKNOWN
-    items = index.elts if isinstance(index, ir.TupleExpr) else (index,)
-    if not any(isinstance(i, ir.SliceExpr) for i in items) and len(items) == len(base.shape):
-        return ScalarType(base.dtype)  # every axis indexed by a scalar: a read
-    dims: list[int | str] = []
-    for pos, item in enumerate(items):
-        if pos >= len(base.shape):
-            return UNKNOWN
-        full = base.shape[pos]
-        if isinstance(item, ir.SliceExpr):
-            lo = fold(item.lower, env) if item.lower else 0
-            hi = fold(item.upper, env) if item.upper else full
-            if isinstance(lo, int) and isinstance(hi, int):
-                dims.append(hi - lo)
-            elif item.lower is not None and item.upper is not None:
-                dims.append(_slice_extent(item.lower, item.upper, env))
-            else:
-                dims.append("?")
-        # A scalar index drops its axis (tensor.slice / tile.slice with drop_dims).
-    dims.extend(base.shape[len(items) :])
-    if isinstance(base, TensorType):
-        return TensorType(tuple(dims), base.dtype)
-    while len(dims) < 2:
-        dims.insert(0, 1)  # tiles stay 2-D: the parser promotes a lower-rank slice
-    return TileType(tuple(dims), base.dtype, base.memory)
-
-
-def _slice_extent(lower: ir.Expr, upper: ir.Expr, env: Mapping[str, object]) -> int | str:
-    """`k0 : k0 + KC` has the static extent KC even when k0 is a loop value."""
-    if isinstance(upper, ir.BinOp) and upper.op == "+" and _same(upper.left, lower):
-        value = fold(upper.right, env)
-        if isinstance(value, int):
-            return value
-    return "?"
-
-
-def _same(a: ir.Expr, b: ir.Expr) -> bool:
-    return isinstance(a, ir.Name) and isinstance(b, ir.Name) and a.id == b.id
 
 
 def _expr_text(expr: ir.Expr) -> str:

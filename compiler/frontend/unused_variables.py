@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
+from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 

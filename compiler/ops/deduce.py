@@ -11,20 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from compiler import catalog
-from compiler.ops.registry import OpDef, memory_of
-from compiler.types import (
-    DTYPE_BITS,
-    DTYPES,
-    UNKNOWN,
-    ArgValue,
-    Dim,
-    DTypeValue,
-    EnumValue,
-    ScalarType,
-    TensorType,
-    TileType,
-    ValueType,
-)
+from compiler.ops.opdef import OpDef
+from compiler.ops.registry import memory_of
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPE_BITS, DTYPES, DTypeValue, EnumValue
 
 Shaped = TensorType | TileType
 

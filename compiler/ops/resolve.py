@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from compiler.ops.deduce import DeduceError, deduce, promote_dtypes
 from compiler.ops.dsl import BOUNDARY, DSL_NAMES, EXPLICIT, FRONTEND, PLD_SHORT, PROMOTED, UNIFIED
-from compiler.ops.registry import OpDef, get_op
+from compiler.ops.opdef import OpDef
+from compiler.ops.registry import get_op
 from compiler.types import (
     UNKNOWN,
     UNRANKED_TENSOR,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from compiler.analysis import CrossingInfo, PipeSetup
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
-from compiler.ops.registry import Affinity
+from compiler.ops.opdef import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.lower_auto_vector_split import SPLIT_DIM, ragged_extent, splits_on_its_own
 from compiler.passes.model import (

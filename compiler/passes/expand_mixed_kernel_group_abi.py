@@ -17,9 +17,9 @@ from typing import Any
 
 from compiler import catalog, ir
 from compiler.diagnostics import Diagnostic, Related
+from compiler.ir_walk import calls_in_block, stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import Kernel
 from compiler.passes.outline_incore_scopes import GroupInfo
-from compiler.passes.walk import calls_in_block, stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 from compiler.types import ScalarType, TupleType
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
-from compiler.passes.walk import walk_expr, walk_stmts
+from compiler.ir_walk import walk_expr, walk_stmts
 
 
 def check_clusters(module: ir.Module) -> list[Diagnostic]:

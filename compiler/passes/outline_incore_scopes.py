@@ -16,8 +16,8 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Fix
 from compiler.frontend.checker import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import Kernel, Launch
-from compiler.passes.walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 _NON_COMPUTE_TENSOR_OPS = frozenset(

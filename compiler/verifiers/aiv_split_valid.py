@@ -7,7 +7,8 @@ from typing import Any
 
 from compiler.catalog import diagnostic, variant_fields
 from compiler.diagnostics import Diagnostic, Fix, Related
-from compiler.ops.registry import Affinity
+from compiler.ops.opdef import Affinity
+from compiler.ops.registry import is_boundary, is_crossing_exempt, reduced_axis
 from compiler.passes.core_affinity import op_affinity, stated_lane
 from compiler.passes.model import (
     ALIAS,
@@ -26,11 +27,6 @@ from compiler.passes.model import (
     walk,
 )
 from compiler.source import Span
-
-BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "tensor.aic_gather"})
-LOAD_STORE = frozenset({"tile.load", "tile.store"})
-ROW_REDUCE = frozenset(f"tile.row_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
-COL_REDUCE = frozenset(f"tile.col_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
 
 
 def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
@@ -66,7 +62,8 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     reaching = reaching_definitions(kernel.body, moved)
     for op, region in ops:
         aff = op_affinity(op)
-        boundary = op.op in BOUNDARY
+        boundary = is_boundary(op.op)
+        exempt = is_crossing_exempt(op.op)
         if region is not None:
             data_parallel = region.mode in ("UP_DOWN", "LEFT_RIGHT")
             # (a) cube op inside a region.
@@ -86,11 +83,10 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     **variant_fields("PTO-AV-A", "data_parallel" if data_parallel else "none"),
                 )
             # (b) reduce over the split axis.
+            dim = reduced_axis(op.op)
             if data_parallel and (
-                (op.op in ROW_REDUCE and region.mode == "LEFT_RIGHT")
-                or (op.op in COL_REDUCE and region.mode == "UP_DOWN")
+                (dim == 1 and region.mode == "LEFT_RIGHT") or (dim == 0 and region.mode == "UP_DOWN")
             ):
-                dim = 1 if op.op in ROW_REDUCE else 0
                 error(
                     "PTO-AV-B",
                     op.call_span,
@@ -119,7 +115,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             if boundary:
                 error("PTO-AV-C", op.call_span, op=op.op)
             # (e) vector op outside the regions in manual mode.
-            elif manual and op.op not in LOAD_STORE and not stated_lane(op) and aff is Affinity.VECTOR:
+            elif manual and not exempt and not stated_lane(op) and aff is Affinity.VECTOR:
                 error(
                     "PTO-AV-E",
                     op.call_span,
@@ -133,7 +129,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     ),
                     op=op.op,
                 )
-        if not manual or boundary or op.op in LOAD_STORE:
+        if not manual or boundary or exempt:
             continue
         # (f) / (g): implicit crossings of a region edge.
         lane = {"C2V": Affinity.VECTOR, "V2C": Affinity.CUBE}.get(op.crossing or "", aff)
@@ -147,7 +143,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             if definition is None:  # a parameter, loop carry, if / loop result or alias: no recorded definer
                 continue
             dop, dregion = definition
-            if dop.op in LOAD_STORE:
+            if is_crossing_exempt(dop.op):
                 continue
             if (
                 region is None
