@@ -39,7 +39,6 @@ from compiler.evaluator.limits import (
     check_mult,
     check_pow,
     check_shift,
-    freeze,
     frozen_copy,
     hashable,
     is_scalar,
@@ -142,12 +141,13 @@ class Evaluator:
             return False
         return same_value(a, b)
 
-    def lose(self, container: object) -> None:
+    def lose(self, container: object, charge: bool = True) -> None:
         """The content of a list, dict or record is no longer known (a change we did not model, or code we
         do not run may hold it): it is unknown from now on, wherever it is, and so is every container inside
-        it (the code that changed it may have kept them)."""
+        it (the code that changed it may have kept them). The walk is charged unless `charge` is False."""
         todo = [container]
         seen: set[int] = set()
+        walked = 0
         while todo and len(seen) < MAX_SIZE:
             item = todo.pop()
             if id(item) in seen:
@@ -155,12 +155,11 @@ class Evaluator:
             seen.add(id(item))
             if isinstance(item, list | dict | Record | ClassValue):
                 self.lost[id(item)] = item
-            if isinstance(item, list | tuple):
-                todo.extend(v for v in item if not is_scalar(v))
-            elif isinstance(item, dict):
-                todo.extend(v for v in (*item.keys(), *item.values()) if not is_scalar(v))
-            elif isinstance(item, Record):
-                todo.extend(v for _, v in item.fields if not is_scalar(v))
+            children = _children_of(item)
+            walked += len(children)
+            todo.extend(v for v in children if not is_scalar(v))
+        if charge:
+            self.work(walked)
 
     def change(self, container: object) -> None:
         """Note an in-place change (to forget it when it happened in a branch that may not run)."""
@@ -181,26 +180,28 @@ class Evaluator:
         except Unmodelled:
             return UNKNOWN_VALUE
         self.work(2 * walked)  # measured, then copied
-        return frozen_copy(value, frozenset(self.lost) if self.lost else None)
+        return frozen_copy(value, self.lost)
 
     def export_scope(self, scope: Mapping[str, object], frozen: bool = True) -> dict[str, object]:
         """Every name of a finished evaluation, exported (frozen, or only checked when not `frozen`: a
         module's lists stay lists for the modules that import it); past MAX_EXPORT_SIZE elements in all,
-        unknown."""
+        unknown, and so is a value that holds a container whose content was lost."""
         left = MAX_EXPORT_SIZE
-        lost = frozenset(self.lost)
+        sizes: dict[int, int] = {}  # one walk of each container, however many names share it
         out: dict[str, object] = {}
         for name, value in dict.items(scope) if isinstance(scope, _Frame) else scope.items():
             exported = value
             if not is_scalar(value):
                 try:
-                    size = measure(value, min(left, MAX_SIZE))[0] if left > 0 else None
+                    size = (
+                        measure(value, min(left, MAX_SIZE), None, self.lost, sizes)[0] if left > 0 else None
+                    )
                 except Unmodelled:
                     size = None
-                if size is None or _holds_any(value, lost):
+                if size is None:
                     exported = UNKNOWN_VALUE
                 else:
-                    exported = freeze(value) if frozen else value
+                    exported = frozen_copy(value, self.lost) if frozen else value
                     left -= size
             out[name] = exported
         return out
@@ -250,7 +251,7 @@ class Evaluator:
         for name in cached[1]:
             old = scope.get(name)
             if isinstance(old, list | dict | Record | ClassValue):
-                self.lose(old)  # the statement may have changed it in place, through any of its names
+                self.lose(old, charge)  # the statement may have changed it in place, through any of its names
             scope[name] = UNKNOWN_VALUE
 
     def _stmt(self, stmt: ast.stmt, scope: dict[str, object]) -> None:
@@ -1079,17 +1080,15 @@ class _Frame(dict[str, object]):
         return self.parent.get(key, default)
 
 
-def _holds_any(value: object, ids: frozenset[int]) -> bool:
-    """True when a (bounded) value is, or holds, an object whose id is in `ids`."""
-    if not ids:
-        return False
-    if id(value) in ids:
-        return True
+def _children_of(value: object) -> tuple[object, ...] | list[object]:
+    """The values a container holds (none for anything else)."""
     if isinstance(value, list | tuple):
-        return any(_holds_any(v, ids) for v in value)
+        return value
     if isinstance(value, dict):
-        return any(_holds_any(v, ids) for v in (*value.keys(), *value.values()))
-    return False
+        return [*value.keys(), *value.values()]
+    if isinstance(value, Record):
+        return tuple(v for _, v in value.fields)
+    return ()
 
 
 def _operand(value: object) -> bool:

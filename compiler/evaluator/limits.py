@@ -43,12 +43,18 @@ class Unmodelled(Exception):
 
 
 def measure(
-    value: object, limit: int = MAX_SIZE, avoid: object = None, lost: Container[int] = ()
+    value: object,
+    limit: int = MAX_SIZE,
+    avoid: object = None,
+    lost: Container[int] = (),
+    sizes: dict[int, int] | None = None,
 ) -> tuple[int, int]:
     """(size, work): the elements of a value counted through nesting and sharing, and the cost of walking
     it (elements seen, a container counting as _CONTAINER_WORK). Unmodelled past `limit` elements or MAX_DEPTH
-    levels, on a cycle, or when `avoid` (a container) or a container whose id is in `lost` is inside."""
-    sizes: dict[int, int] = {}  # shared containers are walked once
+    levels, on a cycle, or when `avoid` (a container) or a container whose id is in `lost` is inside.
+    `sizes` (container id -> size) may be shared by several calls over values that do not change."""
+    if sizes is None:
+        sizes = {}  # shared containers are walked once
     active: set[int] = set()
     work = 0
 
@@ -124,7 +130,7 @@ def is_scalar(value: object) -> bool:
     )
 
 
-def freeze(value: object, limit: int = MAX_SIZE, unknown: frozenset[int] | None = None) -> object:
+def freeze(value: object, limit: int = MAX_SIZE, unknown: Container[int] | None = None) -> object:
     """A value as record fields and the front end hold it: immutable (lists become tuples, sharing kept),
     acyclic and within `limit` elements, else UNKNOWN_VALUE. Containers whose id is in `unknown` (their
     content was lost) become UNKNOWN_VALUE."""
@@ -137,7 +143,7 @@ def freeze(value: object, limit: int = MAX_SIZE, unknown: frozenset[int] | None 
     return frozen_copy(value, unknown)
 
 
-def frozen_copy(value: object, unknown: frozenset[int] | None = None) -> object:
+def frozen_copy(value: object, unknown: Container[int] | None = None) -> object:
     """`freeze` of a value already measured (bounded and acyclic)."""
     done: dict[int, object] = {}
 

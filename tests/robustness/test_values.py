@@ -60,6 +60,13 @@ HUGE = {
     "nesting one deeper each time": "L = []\nfor i in range(10000):\n    L = [L]\n",
     "appending a large row forever": "L = []\nB = [0] * 10000\nwhile True:\n    L.append(B)\n",
     "many names of one large value": "A = [0] * 10000\n" + "".join(f"N{i} = [A] * 9\n" for i in range(300)),
+    "ten thousand names over one large value": "A = [0] * 10000\nB = [A] * 9\n"
+    + "".join(f"N{i} = [B]\n" for i in range(10000)),
+    "losing a large row in a loop": "A = [0] * 10000\nfor i in range(10000):\n    L = [A]\n    L.sort()\n",
+    "records of a large row in a loop": (
+        "from dataclasses import dataclass\n@dataclass(frozen=True)\nclass R:\n    a: object = 0\n"
+        "A = [0] * 10000\nfor i in range(10000):\n    r = R(A)\n"
+    ),
 }
 
 
