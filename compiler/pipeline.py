@@ -51,7 +51,7 @@ from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, o
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import IN_INLINE_HELPER
-from compiler.source import NO_SPAN, Span
+from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
@@ -124,10 +124,15 @@ class Analyzer:
         A cancelled analysis (`budget.Cancelled`, a newer version arrived) is abandoned: the caches keep
         only entries that finished, and the statement memos are put back as the last finished run left
         them, so the next version reuses all of that run's work."""
+        size = oversized(source)
+        if size is not None:
+            limit = f"{MAX_DOCUMENT_BYTES / 1e6:.0f} MB"
+            hint = diagnostic("PTO-F47c", NO_SPAN, size=f"{size / 1e6:.1f} MB", limit=limit)
+            return Analysis(path=path, target=target or "a2a3", diagnostics=(hint,))
         memos = {place: replace(m) for place, m in self.body_memos.items()}
         try:
-            with budget.unit_budget(budget.DOCUMENT_BUDGET_S):
-                return self._analyze(source, path, target)
+            with budget.unit_budget(budget.DOCUMENT_BUDGET_S), self.graph.query():  # one query: see modules
+                return self._analyze(python_text(source), path, target)
         except budget.Cancelled:
             self.body_memos = memos
             raise

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -15,11 +16,12 @@ from compiler.analysis import Analysis
 from compiler.catalog import diagnostic, rule
 from compiler.diagnostics import Diagnostic
 from compiler.modules import ModuleGraph
-from compiler.source import Span
+from compiler.source_files import Decoded, decode, read_bytes
 from pypto_lsp import dsl, project_config
 from pypto_lsp.check_cache import CACHE_DIR, CheckCache
 from pypto_lsp.check_workers import Checked, GraphSettings, Job, check_files, default_jobs
 from pypto_lsp.config import TARGETS
+from pypto_lsp.files import Skipped, dsl_sources, write_fixed
 
 # The engine, libcst and lsprotocol are imported where they are needed: a run that the cache answers
 # whole never loads them (they are most of the start-up time).
@@ -118,16 +120,21 @@ class Progress:
 
 
 def collect_files(paths: Sequence[Path]) -> tuple[list[Path], bool]:
-    """Files to check (explicit files always, DSL files from folders) and whether a folder was walked."""
-    files: list[Path] = []
+    """Files to check (explicit files always, DSL files from folders) and whether a folder was walked; a
+    file a walk cannot read (a FIFO, a device, a link out of the folder, too large) gets one line."""
+    found: list[Path] = []
     walked = False
     for path in paths:
         if path.is_dir():
             walked = True
-            files.extend(p for p in dsl.dsl_files([path]) if p not in files)
-        elif path not in files:
-            files.append(path)
-    return files, walked
+            for item in dsl_sources([path], dsl.MARKER):
+                if isinstance(item, Skipped):
+                    print(f"pypto-lsp: {item.path}: {item.reason}", file=sys.stderr)
+                elif item[0] not in found:
+                    found.append(item[0])
+        elif path not in found:
+            found.append(path)
+    return found, walked
 
 
 def _fix_json(d: Diagnostic, text: str) -> dict[str, Any] | None:
@@ -259,19 +266,6 @@ def sarif_log(results: list[tuple[str, Diagnostic]]) -> dict[str, Any]:
     }
 
 
-def decode_error(data: bytes) -> Diagnostic | None:
-    """The error Python gives a source file that is not UTF-8, at the first undecodable byte."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start].decode("utf-8", errors="replace")
-        line = before.count("\n") + 1
-        col = len(before) - (before.rfind("\n") + 1)
-        detail = f"(unicode error) 'utf-8' codec can't decode byte 0x{data[exc.start]:02x} in position {exc.start}: {exc.reason}"
-        return diagnostic("PTO-F0", Span(line, col, line, col + 1), detail=detail)
-    return None
-
-
 _GITHUB_LEVEL = {"error": "error", "warning": "warning"}
 
 
@@ -300,14 +294,21 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     except ValueError as exc:
         print(f"pypto-lsp: {exc}", file=sys.stderr)
         return 2
-    project = project_config.load(project_config.find(args.paths[0].resolve()))
+    project = project_config.load(
+        project_config.find(project_config.resolved(Path.cwd(), args.paths[0]) or args.paths[0])
+    )
     if project.errors:
         for problem in project.errors:
             print(f"pypto-lsp: {project.path}: {problem}", file=sys.stderr)
         return 2
     # Command-line values win over the project's, as ruff's do.
     environ = {**dict(project.env), **environ}
-    roots = (*(p.resolve() for p in args.extra_path), *project.extra_paths)
+    extra = [(p, project_config.resolved(Path.cwd(), p)) for p in args.extra_path]
+    for given, root in extra:
+        if root is None:
+            print(f"pypto-lsp: --extra-path {given}: not a usable folder path", file=sys.stderr)
+            return 2
+    roots = (*(root for _, root in extra if root is not None), *project.extra_paths)
     target = args.target or project.target
     # Only for re-analysing what --fix changed; the workers keep one graph each for the whole run.
     graph = ModuleGraph(environ=environ, extra_paths=roots)
@@ -323,13 +324,16 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     sources: list[_Source] = []
     for path in files:
         try:
-            data = path.read_bytes()
+            data = read_bytes(path)  # a regular file under the size limit, as Python would decode it
         except OSError as exc:
             print(f"pypto-lsp: {path}: {exc.strerror or exc}", file=sys.stderr)
             errors += 1
             continue
-        text = data.decode("utf-8", errors="replace")
-        undecodable = decode_error(data)
+        decoded = decode(data)
+        text = decoded.text
+        undecodable = (
+            diagnostic("PTO-F0", decoded.error[0], detail=decoded.error[1]) if decoded.error else None
+        )
         if undecodable is None and path in args.paths and not dsl.is_dsl(text):
             print(
                 f"pypto-lsp: {path}: skipped, not a PyPTO DSL file (it does not import pypto.language)",
@@ -347,7 +351,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         path, text = source.path, source.text
         analysis = source.analysis or analysed[path]
         if source.analysis is None and args.fix:
-            text, analysis, count = _apply_fixes(path, text, analysis, target, graph, project)
+            text, analysis, count = _apply_fixes(
+                path, source.data, decode(source.data), analysis, args.paths, target, graph, project
+            )
             fixed += count
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
@@ -458,26 +464,34 @@ def _analyse(
     return _allowed(analysis, project)
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
 def _apply_fixes(
     path: Path,
-    text: str,
+    data: bytes,
+    decoded: Decoded,
     analysis: Analysis,
+    given: Sequence[Path],
     target: str | None,
     graph: ModuleGraph,
     project: project_config.ProjectConfig,
 ) -> tuple[str, Analysis, int]:
-    """Apply the safe fixes of the reported diagnostics (repeatedly, as a fix can enable another), write
-    the file, re-analyse."""
+    """Apply the safe fixes of the reported diagnostics (repeatedly, as a fix can enable another), then
+    write the file once (see `files.write_fixed`); when it cannot be written, report it as it is."""
     from pypto_lsp.features import fix_edits
 
+    original, text, fixed_analysis = decoded.text, decoded.text, analysis
+    first_break = _LINE_BREAK.search(text)
+    newline = first_break.group() if first_break else "\n"  # fixes keep the file's line endings
     count = 0
     for _ in range(5):
         changes: list[fix_edits.TextChange] = []
         applied = 0
-        for d in analysis.diagnostics:
+        for d in fixed_analysis.diagnostics:
             fix = fix_edits.fix_of(d, text) if d.fixes else None
             if fix is not None and fix.kind in fix_edits.SAFE_KINDS:
-                changes.extend(fix.changes)
+                changes.extend(replace(c, new_text=c.new_text.replace("\n", newline)) for c in fix.changes)
                 applied += 1
         if not changes:
             break
@@ -486,6 +500,14 @@ def _apply_fixes(
             break
         text = new_text
         count += applied
-        path.write_text(text, encoding="utf-8")
-        analysis = _analyse(path, text, target, graph, project)
-    return text, analysis, count
+        fixed_analysis = _analyse(path, text, target, graph, project)
+    if text == original:
+        return original, analysis, 0
+    try:
+        refused = write_fixed(path, data, decoded.encode(text), given)
+    except ValueError as exc:
+        refused = f"not fixed: {exc}"
+    if refused is not None:
+        print(f"pypto-lsp: {path}: {refused}", file=sys.stderr)
+        return original, analysis, 0
+    return text, fixed_analysis, count

@@ -162,7 +162,8 @@ class PyptoServer(LanguageServer):
         """`pypto.extraPaths` as folders: relative entries are relative to the workspace root."""
         root = to_fs_path(self.workspace.root_uri) if self.workspace.root_uri else None
         base = Path(root) if root else Path.cwd()
-        return tuple((base / p).resolve() if not Path(p).is_absolute() else Path(p) for p in paths)
+        roots = (project_config.resolved(base, p) for p in paths)  # never raises (a NUL byte, a loop)
+        return tuple(root for root in roots if root is not None)
 
     def load_project(self) -> None:
         """Read `[tool.pypto-lsp]` from the workspace's pyproject.toml; a fault there is shown on it."""

@@ -15,12 +15,12 @@ from compiler import catalog, fixes
 from compiler.analysis import Analysis
 from compiler.fixes import Fix
 from compiler.frontend.units import string_lines
-from compiler.source import Span
+from compiler.source import Span, python_text
 from compiler.suppressions import directives
 from pypto_lsp.config import Settings
 from pypto_lsp.features import diagnostics as diag_feature
 from pypto_lsp.features import edits
-from pypto_lsp.positions import LineIndex, split_lines
+from pypto_lsp.positions import LineIndex
 
 log = logging.getLogger(__name__)
 
@@ -296,7 +296,7 @@ def noqa_actions(
     extend the `# noqa: ...` already there, as ruff's server does."""
     out: list[types.CodeAction] = []
     seen: set[tuple[str, int]] = set()
-    in_string = string_lines(split_lines(text)) if ('"""' in text or "'''" in text) else frozenset()
+    in_string = string_lines(python_text(text)) if ('"""' in text or "'''" in text) else frozenset()
     for diag in diagnostics:
         code = str(diag.code) if diag.code is not None else ""
         line = diag.range.start.line + 1
