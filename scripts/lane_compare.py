@@ -77,7 +77,24 @@ def _child(tools: Path, mode: str, path: str, entry: str | None, root: str) -> N
         return {f"{p}:{ln}": ("both" if len(s) > 1 else next(iter(s))) for (p, ln), s in sorted(seen.items())}
 
     run_compiler.extract_lanes = lanes_of_every_file
-    run_library.child(mode, path, entry)
+    if mode != "file":
+        run_library.child(mode, path, entry)
+        return
+    # Every entry of one file in this process (one interpreter start per file, not two per entry).
+    import contextlib
+    import io
+
+    for name in run_library.list_entries(Path(path)):
+        out = io.StringIO()
+        t0 = time.perf_counter()
+        try:
+            with contextlib.redirect_stdout(out):
+                run_library.child("compile", path, name)
+            res = json.loads(out.getvalue().strip().splitlines()[-1])
+        except Exception as exc:
+            res = {"ok": None, "note": f"runner failed: {exc!r}"}
+        res["wall_ms"] = round((time.perf_counter() - t0) * 1000)
+        print(json.dumps({"entry": name, "result": res}), flush=True)
 
 
 def oracle(root: Path, out: Path, tools: Path, limit: int | None) -> int:
