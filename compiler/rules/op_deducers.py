@@ -35,8 +35,7 @@ _r(
     "PTO-TD5",
     "reshape-element-count",
     _TD,
-    "The operator {op} requires the same number of elements, but got {old_shape} ({old} elements) and "
-    "{new_shape} ({new} elements)",
+    "{op}: cannot reshape {kind} of size {old} into shape with size {new}",
     "A reshape to a shape with another element count.",
 )
 _r(
