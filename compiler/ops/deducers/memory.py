@@ -8,7 +8,6 @@ from compiler.ops.deducers.core import (
     DeduceError,
     dtype_arg,
     family,
-    format_shape,
     param,
     shape_arg,
     vec,
