@@ -68,6 +68,12 @@ MXL = (
 # "jit": tensor code in a pl.at scope; "tile": tile code in a hand-written InCore function; "a5": tile code
 # for Ascend950 (the MX ops).
 CASES: list[tuple[str, str, str, str, str]] = [
+    ("_tile_row_expand_add#0", "tile", f"a: {T}[[64, 64], pl.FP32], v: {T}[[64, 1], pl.FP16]",
+     "t = pl.load(a, [0, 0], [64, 64])\nr = pl.tile.row_expand_add(t, pl.load(v, [0, 0], [64, 1]))",
+     "t = pl.load(a, [0, 0], [64, 64])\nr = pl.tile.row_expand_add(t, pl.load(a, [0, 0], [64, 1]))"),
+    ("_tile_row_expand_add#1", "tile", f"a: {T}[[64, 64], pl.BF16], b: {T}[[64, 64], pl.FP16]",
+     "t = pl.load(a, [0, 0], [64, 64])\nr = pl.tile.row_expand_add(t, pl.load(a, [0, 0], [64, 1]))",
+     "t = pl.load(b, [0, 0], [64, 64])\nr = pl.tile.row_expand_add(t, pl.load(b, [0, 0], [64, 1]))"),
     ("_concat#0", "jit", f"a: {T}[[64, 64], pl.FP32], b: {T}[[64], pl.FP32]", "r = pl.concat(a, b)",
      "r = pl.concat(a, a)"),
     ("check_init_cond#0", "jit", f"c: {T}[[64, 64], pl.FP32], {F16}", "r = pl.matmul_acc(c, a, b, init_cond=a)",
@@ -124,16 +130,16 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("_batch_product#2", "tile", f"a: {T}[[2, 64, 64], pl.FP16], b: {T}[[2, 64, 64], pl.BF16]",
      f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nr = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\n"
      "c = pl.batch_matmul(l, r)", f"l = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(l, l)"),
-    ("_gemv_product#0", "tile", f"a: {T}[[1, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
+    ("_gemv_phase#0", "tile", f"a: {T}[[1, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
      f"{GV}\n"
      'c = pl.gemv(l, r, acc_phase="halfway")',
      f"{GV}\n"
      'c = pl.gemv(l, r, acc_phase="final")'),
-    ("_gemv_product#1", "tile", f"a: {T}[[1, 64], pl.INT16], b: {T}[[64, 64], pl.INT16], "
+    ("_gemv_product#0", "tile", f"a: {T}[[1, 64], pl.INT16], b: {T}[[64, 64], pl.INT16], "
      f"e: {T}[[1, 64], pl.INT8], f: {T}[[64, 64], pl.INT8]",
      f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)",
      f"l = pl.load(e, [0, 0], [1, 64], {MAT})\nr = pl.load(f, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)"),
-    ("_gemv_product#2", "tile", F16, f"{LR}\nc = pl.gemv(l, r)",
+    ("_gemv_product#1", "tile", F16, f"{LR}\nc = pl.gemv(l, r)",
      f"l = pl.load(a, [0, 0], [1, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\nc = pl.gemv(l, r)"),
     ("_gemv_acc#0", "tile", F16,
      f"{GV}\n"
@@ -192,10 +198,13 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("_mx_product#5", "a5", f"{MX}, k: {T}[[64, 96], pl.FP8E4M3FN], kr: {T}[[96, 64], pl.FP8E4M3FN]",
      f"{MXL}\nlk = pl.load(k, [0, 0], [64, 96], {MAT})\nrk = pl.load(kr, [0, 0], [96, 64], {MAT})\n"
      "c = pl.matmul_mx(lk, ls, rk, rs)", f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
-    ("_mx_product#6", "a5", f"{MX}, s3: {T}[[1, 64, 4], pl.FP8E8M0]",
+    ("_mx_product#6", "a5", f"{MX}, sh: {T}[[64, 4], pl.FP16]",
+     f"{MXL}\nlsh = pl.load(sh, [0, 0], [64, 4], {MAT})\nc = pl.matmul_mx(l, lsh, r, rs)",
+     f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    ("_mx_product#7", "a5", f"{MX}, s3: {T}[[1, 64, 4], pl.FP8E8M0]",
      f"{MXL}\nls3 = pl.load(s3, [0, 0, 0], [1, 64, 4], {MAT})\nc = pl.matmul_mx(l, ls3, r, rs)",
      f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
-    ("_mx_product#7", "a5", f"{MX}, s2: {T}[[64, 2], pl.FP8E8M0]",
+    ("_mx_product#8", "a5", f"{MX}, s2: {T}[[64, 2], pl.FP8E8M0]",
      f"{MXL}\nls2 = pl.load(s2, [0, 0], [64, 2], {MAT})\nc = pl.matmul_mx(l, ls2, r, rs)",
      f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
     ("_matmul_mx_acc#0", "a5", MX,

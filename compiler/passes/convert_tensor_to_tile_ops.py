@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler import budget, ir
-from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic
+from compiler.catalog import diagnostic, problem
+from compiler.diagnostics import Diagnostic, Problem
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
+from compiler.ops.deducers.core import dtype_text, known
+from compiler.ops.lowering import as_tile, deduce_error, valid_rank_mismatch
 from compiler.ops.registry import get_op
 from compiler.passes.model import (
     ALIAS,
@@ -42,7 +44,7 @@ from compiler.passes.model import (
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
 from compiler.source import Span
-from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
 
 MATMUL_OPERANDS: dict[str, tuple[int, ...]] = {
     "tile.matmul": (0, 1), "tile.matmul_acc": (1, 2), "tile.matmul_bias": (0, 1), "tile.gemv": (0, 1),
@@ -51,6 +53,8 @@ MATMUL_OPERANDS: dict[str, tuple[int, ...]] = {
 }  # fmt: skip
 """The cube-fed operand slots of each matmul (MX: data and scale operands alike)."""
 _GM_SCALAR_ACCESS = ("tensor.read", "tensor.write", "tensor.dim")
+# Tensor ops whose tile op ConvertTensorToTileOps deduces over its Vec tiles, and whose deducer we re-run there.
+LOWERED_DEDUCE = frozenset({"binary", "row_expand", "row_reduce", "row_arg", "matmul"})
 _TENSOR_TO_TILE = {
     "tensor.create": "tile.create",
     "tensor.slice": "tile.load",
@@ -672,10 +676,65 @@ def check_conversions(
                 found.append((op, "PTO-CT10", {"length": indices.shape[0], "max_indices": limit}))
     for op, code, fields in found:
         report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps", **fields))
+    lowered_errors = _lowered_tile_ops(ops, types, report)
     mixed = (
         _mixed_store_paths(kernel.body, report) if not kernel.outlined and kernel.func_type == "InCore" else 0
     )
-    return len(found) + mixed
+    return len(found) + mixed + lowered_errors
+
+
+def _lowered_tile_ops(
+    ops: Sequence[TOp], types: Mapping[str, ValueType], report: Callable[[Diagnostic], None]
+) -> int:
+    """The tile op of each call, deduced as the pipeline builds it: a tensor op's tile op over the Vec tiles
+    ConvertTensorToTileOps gives it (CT-13, CT-14), and a user tile op whose result valid_shape has fewer dims
+    than its shape (the pipeline-input type check, TD-109, once for the variable and once for the call)."""
+    errors = 0
+    for op in ops:
+        opdef = get_op(op.op)
+        if opdef is None or op.origin != USER or not op.op.startswith("tile.") or op.op == "tile.div":
+            continue
+        lowered = isinstance(op.type, TensorType) and op.type.ranked
+        if not lowered and not isinstance(op.type, TileType):
+            continue  # the op's own deducer failed (reported at parse) or its result is not a tile
+        operands = [types.get(name) if name else None for name in op.operands]
+        tiles: list[ArgValue] = [
+            as_tile(v) if isinstance(v, TensorType | TileType) else None for v in operands
+        ]
+        mismatch = valid_rank_mismatch(opdef.deduce, tiles)
+        if mismatch is not None:
+            if lowered:
+                report(diagnostic("PTO-CT13", op.call_span, **mismatch))
+            else:
+                subjects = ([f"Var '{op.result}'"] if op.bound and op.result else []) + ["Call result"]
+                for subject in subjects:
+                    report(diagnostic("PTO-TD109", op.call_span, subject=subject, **mismatch))
+            errors += 1
+            continue
+        if lowered and opdef.deduce in LOWERED_DEDUCE and all(v is not None for v in tiles[:1]):
+            problem = _lowered_problem(op, opdef.deduce, tiles)
+            if problem is not None:
+                report(diagnostic("PTO-CT14", op.call_span, detail=problem))
+                errors += 1
+    return errors
+
+
+def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem | None:
+    """The tile deducer's error on the lowered operands (tensor matmuls: only the dtype pairing)."""
+    if family == "matmul":
+        lhs, rhs = (*tiles, None, None)[:2]
+        if (
+            isinstance(lhs, TileType)
+            and isinstance(rhs, TileType)
+            and known(lhs.dtype)
+            and known(rhs.dtype)
+            and lhs.dtype != rhs.dtype
+        ):
+            return problem("PTO-TD19", op=op.op, lhs=dtype_text(lhs.dtype), rhs=dtype_text(rhs.dtype))
+        return None
+    if any(v is None for v in tiles):
+        return None  # a scalar or unknown operand: the tile deducer would judge a value we do not model
+    return deduce_error(op.op, tiles, {})
 
 
 _INT16_FLAT = 32767  # the largest flat index an INT16 index can address

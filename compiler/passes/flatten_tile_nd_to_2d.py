@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, Problem
+from compiler.ops.lowering import REDEDUCED, as_tile, deduce_error, flattened
+from compiler.ops.registry import get_op
 from compiler.passes.model import Kernel, TOp, ops_of
-from compiler.types import TensorType, TileType
+from compiler.types import ArgValue, TensorType, TileType
 
 _NO_ND = frozenset({"tile.read", "tile.write", "tile.slice"})
 
@@ -20,6 +22,11 @@ def flatten(kernel: Kernel, types: Mapping[str, object], report: Callable[[Diagn
     """Check every tile op of a kernel against the 2D flattening rules; returns the number of errors."""
     found = 0
     for op, _ in ops_of(kernel.body):
+        problem = _flattened_problem(op, types)
+        if problem is not None:
+            report(diagnostic("PTO-FT8", op.call_span, detail=problem))
+            found += 1
+            continue
         rank = _input_rank(op, types)
         if rank is None or rank <= 2:
             continue
@@ -32,6 +39,25 @@ def flatten(kernel: Kernel, types: Mapping[str, object], report: Callable[[Diagn
                 report(diagnostic("PTO-FT7", op.call_span, a=a, b=b, n=rank))
                 found += 1
     return found
+
+
+def _flattened_problem(op: TOp, types: Mapping[str, object]) -> Problem | None:
+    """The deducer's error on the op's tile operands once >2D ones are flattened, when the unflattened
+    operands deduce cleanly (an op whose every operand has one rank keeps lining up, so only mixed ranks)."""
+    opdef = get_op(op.op)
+    if opdef is None or opdef.deduce not in REDEDUCED or op.op == "tile.div":
+        return None
+    tiles: list[ArgValue] = []
+    for name in op.operands:
+        value = types.get(name) if name else None
+        if not isinstance(value, TensorType | TileType):
+            return None
+        tiles.append(as_tile(value))
+    if not tiles or not any(v.rank > 2 for v in tiles if isinstance(v, TileType)):
+        return None
+    if deduce_error(op.op, tiles, {}) is not None:
+        return None
+    return deduce_error(op.op, [flattened(v) for v in tiles], {})
 
 
 def _input_rank(op: TOp, types: Mapping[str, object]) -> int | None:

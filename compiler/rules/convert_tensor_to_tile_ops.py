@@ -150,3 +150,21 @@ _r(
     "automatically).",
     "pld.tensor.put whose src is a computed (tile) value.",
 )
+_r(
+    "PTO-CT13",
+    "lowered-valid-shape-rank",
+    _CT,
+    "TileType valid_shape rank ({valid_rank}) must match the physical shape rank ({rank}): valid_shape {valid} "
+    "vs shape {shape}",
+    "An element-wise tensor op whose first operand has fewer dims than the other: the tile op it lowers to keeps "
+    "the first operand's valid_shape on the broadcast shape.",
+    "Reshape the lower-rank operand to the other's rank (pl.reshape) before the op.",
+)
+_r(
+    "PTO-CT14",
+    "lowered-tile-deducer",
+    _CT,
+    "{detail}",
+    "The tile op a tensor op lowers to rejects the tiles ConvertTensorToTileOps gives it (a row reduction of a "
+    "1-D tensor, a matmul of two dtypes), in the tile deducer's words.",
+)

@@ -24,3 +24,12 @@ _r(
     "the last two.",
     "A tile.transpose of a >2D tile that swaps a batch axis.",
 )
+_r(
+    "PTO-FT8",
+    "flattened-operands-rejected",
+    "FlattenTileNdTo2D",
+    "{detail}",
+    "An op over a >2D tile whose operands no longer fit once FlattenTileNdTo2D folds the leading axes into one "
+    "([2, 64, 64] -> [128, 64]), in the deducer's words.",
+    "Give every operand of the op the same rank (pl.reshape), so the flattened shapes still line up.",
+)

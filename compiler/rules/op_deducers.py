@@ -35,8 +35,7 @@ _r(
     "PTO-TD5",
     "reshape-element-count",
     _TD,
-    "The operator {op} requires the same number of elements, but got {old_shape} ({old} elements) and "
-    "{new_shape} ({new} elements)",
+    "{op}: cannot reshape {kind} of size {old} into shape with size {new}",
     "A reshape to a shape with another element count.",
 )
 _r(
@@ -199,6 +198,8 @@ _r(
     _TD,
     "The operator {op} requires bias dtype {dtype} to match the accumulator output, but got {got}",
     "A gemv_bias bias of another dtype than the accumulator output's.",
+    unreachable="DeduceTileGemvBiasType runs the matmul_bias deducer first, whose accumulator dtype is the gemv "
+    "output's, so PTO-TD26 reports a wrong bias dtype before this check",
 )
 _r(
     "PTO-TD28",
@@ -258,10 +259,15 @@ _r(
     "PTO-TD35",
     "mx-data-dtype",
     _TD,
-    "The operator {op} requires FP8E4M3FN lhs and rhs data tiles{cast}, but got {lhs} and {rhs}",
-    "A matmul_mx data operand that is not FP8E4M3FN (an FP4 lhs is told how to cast).",
+    "The operator {op} requires {side} dtype FP8E4M3FN, but got {dtype}{cast}",
+    "A matmul_mx data operand that is not FP8E4M3FN (an FP4 operand is told to cast).",
     variants={
-        "fp4": {"cast": " (cast an FP4 lhs with pl.cast(x, pl.FP8E4M3FN) first)"},
+        "fp4_lhs": {
+            "cast": "; native FP4 matmul is not supported, so cast the FP4 lhs to FP8E4M3FN with pl.cast first"
+        },
+        "fp4_rhs": {
+            "cast": "; native FP4 matmul is not supported, so cast the FP4 rhs to FP8E4M3FN with pl.cast first"
+        },
         "other": {"cast": ""},
     },
 )
@@ -276,7 +282,7 @@ _r(
     "PTO-TD37",
     "mx-n-alignment",
     _TD,
-    "The operator {op} requires physical N divisible by 32 (ISA/PTOAS tmatmul_mx fp8), but got N={n}",
+    "The operator {op} requires physical N divisible by 32 for {dtype} (ISA/PTOAS tmatmul_mx 32-byte row), but got N={n}",
     "A matmul_mx whose N is not a positive multiple of 32.",
 )
 _r(
@@ -297,8 +303,15 @@ _r(
     "PTO-TD40",
     "mx-scale-geometry",
     _TD,
-    "The operator {op} requires {scale} {axis}={want}, but got {got}",
+    "The operator {op} requires {scale} physical {axis}={want}, but got {got}",
     "An MX scale tile that is not [M, K/32] (lhs_scale) or [K/32, N] (rhs_scale), nor packed flat.",
+)
+_r(
+    "PTO-TD108",
+    "mx-scale-dtype",
+    _TD,
+    "The operator {op} requires {scale} dtype FP8E8M0, but got {dtype}",
+    "A matmul_mx scale operand that is not FP8E8M0.",
 )
 _r(
     "PTO-TD41",

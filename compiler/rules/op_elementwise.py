@@ -286,3 +286,14 @@ _r(
     "use a different target_type.",
     "A cast to the dtype the value already has.",
 )
+_r(
+    "PTO-TD109",
+    "result-valid-shape-rank",
+    _TD,
+    "{subject} has invalid TileType valid_shape rank mismatch: got rank {valid_rank} {valid}, but physical "
+    "shape has rank {rank} {shape}",
+    "An element-wise tile op whose first operand has fewer dims than another: its result keeps the first "
+    "operand's valid_shape on the broadcast shape, which the type checker of the pipeline input rejects (once "
+    "for the variable, once for the call).",
+    "Reshape the lower-rank operand to the other's rank (pl.tile.reshape) before the op.",
+)

@@ -127,3 +127,11 @@ _r(
     "The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got {dtype}",
     "A row_expand_add on a dtype TROWEXPANDADD does not take.",
 )
+_r(
+    "PTO-TD110",
+    "row-expand-add-valid-rows",
+    _TD,
+    "The operator {op} requires src1 valid row extent to match src0/dst, but got src0 valid_shape {src0} and "
+    "src1 valid_shape {src1}",
+    "A tile row_expand_add whose row vector has another number of valid rows than the tile.",
+)

@@ -1,6 +1,6 @@
 # rule: PTO-TD19
 # line: 14
-# message: pl operation 'matmul': The operator tile.matmul requires identical lhs and rhs data types, but got FP16 and BF16
+# message: pl operation 'matmul': The operator tile.matmul requires identical lhs and rhs data types, but got fp16 and bfloat16
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -1,6 +1,6 @@
 # rule: PTO-TD22
 # line: 15
-# message: pl operation 'matmul_acc': The operator tile.matmul_acc requires accumulator dtype FP32, but got FP16
+# message: pl operation 'matmul_acc': The operator tile.matmul_acc requires accumulator dtype fp32, but got fp16
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -1,6 +1,6 @@
 # rule: PTO-TD26
 # line: 15
-# message: pl operation 'matmul_bias': The operator tile.matmul_bias requires bias dtype FP32 to match the accumulator, but got FP16
+# message: pl operation 'matmul_bias': The operator tile.matmul_bias requires bias dtype fp32 to match the accumulator, but got fp16
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -1,7 +1,7 @@
 # target: a5
 # rule: PTO-TD35
 # line: 18
-# message: pl operation 'matmul_mx': The operator tile.matmul_mx requires FP8E4M3FN lhs and rhs data tiles, but got FP16 and FP8E4M3FN
+# message: pl operation 'matmul_mx': The operator tile.matmul_mx requires lhs dtype FP8E4M3FN, but got fp16
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -1,7 +1,7 @@
 # target: a5
 # rule: PTO-TD37
 # line: 19
-# message: pl operation 'matmul_mx': The operator tile.matmul_mx requires physical N divisible by 32 (ISA/PTOAS tmatmul_mx fp8), but got N=48
+# message: pl operation 'matmul_mx': The operator tile.matmul_mx requires physical N divisible by 32 for fp8e4m3fn (ISA/PTOAS tmatmul_mx 32-byte row), but got N=48
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

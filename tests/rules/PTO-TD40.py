@@ -1,7 +1,7 @@
 # target: a5
 # rule: PTO-TD40
 # line: 18
-# message: pl operation 'matmul_mx': The operator tile.matmul_mx requires lhs_scale cols=4, but got 2
+# message: pl operation 'matmul_mx': The operator tile.matmul_mx requires lhs_scale physical cols=4, but got 2
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -1,7 +1,7 @@
 # target: a5
 # rule: PTO-TD41
 # line: 18
-# message: pl operation 'matmul_mx_acc': The operator tile.matmul_mx_acc requires acc dtype FP32, but got FP16
+# message: pl operation 'matmul_mx_acc': The operator tile.matmul_mx_acc requires acc dtype FP32, but got fp16
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

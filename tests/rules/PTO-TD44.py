@@ -1,7 +1,7 @@
 # target: a5
 # rule: PTO-TD44
 # line: 18
-# message: pl operation 'matmul_mx_bias': The operator tile.matmul_mx_bias requires bias dtype FP32, but got FP16
+# message: pl operation 'matmul_mx_bias': The operator tile.matmul_mx_bias requires bias dtype FP32, but got fp16
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -1,6 +1,6 @@
 # rule: PTO-TD5
 # line: 11
-# message: pl operation 'reshape': The operator tensor.reshape requires the same number of elements, but got [64, 64] (4096 elements) and [64, 32] (2048 elements)
+# message: pl operation 'reshape': tensor.reshape: cannot reshape tensor of size 4096 into shape with size 2048
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -9,10 +9,12 @@ from compiler.ops.deducers.core import (
     DeduceError,
     broadcast_shapes,
     dtype_arg,
+    dtype_text,
     family,
     flag,
     format_shape,
     is_float,
+    known,
     param,
     promote_dtypes,
     type_name,
@@ -97,7 +99,7 @@ def _tile_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, D
             raise DeduceError("PTO-TD18", op=name, operand=side, rank=t.rank)
     _k_mismatch("PTO-TD12", name, lhs.shape[1], rhs.shape[0])
     if lhs.dtype != rhs.dtype:
-        raise DeduceError("PTO-TD19", op=name, lhs=lhs.dtype, rhs=rhs.dtype)
+        raise DeduceError("PTO-TD19", op=name, lhs=dtype_text(lhs.dtype), rhs=dtype_text(rhs.dtype))
     return (lhs.shape[0], rhs.shape[1]), _acc_dtype(lhs.dtype, rhs.dtype)
 
 
@@ -109,7 +111,7 @@ def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> 
         if isinstance(got, int) and isinstance(want, int) and got != want:
             raise DeduceError("PTO-TD21", op=name, axis=label, got=got, want=want)
     if acc.dtype != dtype:
-        raise DeduceError("PTO-TD22", op=name, want=dtype, dtype=acc.dtype)
+        raise DeduceError("PTO-TD22", op=name, want=dtype_text(dtype), dtype=dtype_text(acc.dtype))
 
 
 @family("matmul_acc")
@@ -154,7 +156,7 @@ def _check_bias(dtype_code: str, name: str, bias: TileType, n: Dim, dtype: str) 
     if isinstance(bn, int) and isinstance(n, int) and bn != n:
         raise DeduceError("PTO-TD25", op=name, n=n, bias_n=bn)
     if bias.dtype != dtype:
-        raise DeduceError(dtype_code, op=name, dtype=dtype, got=bias.dtype)
+        raise DeduceError(dtype_code, op=name, dtype=dtype_text(dtype), got=dtype_text(bias.dtype))
 
 
 def _batch_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, ...], str]:
@@ -168,7 +170,7 @@ def _batch_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, 
         )
     _k_mismatch("PTO-TD13", name, lhs.shape[-1], rhs.shape[-2])
     if lhs.dtype != rhs.dtype:
-        raise DeduceError("PTO-TD19", op=name, lhs=lhs.dtype, rhs=rhs.dtype)
+        raise DeduceError("PTO-TD19", op=name, lhs=dtype_text(lhs.dtype), rhs=dtype_text(rhs.dtype))
     return (*batch, lhs.shape[-2], rhs.shape[-1]), _acc_dtype(lhs.dtype, rhs.dtype)
 
 
@@ -197,11 +199,15 @@ _GEMV_DTYPES = frozenset({"INT8", "FP16", "BF16", "FP32"})
 _ACC_PHASES = ("unspecified", "partial", "final")
 
 
-def _gemv_product(op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue) -> TileType:
+def _gemv_phase(op: OpDef, phase: ArgValue) -> None:
     if phase is not None:
         text = (phase.member if isinstance(phase, EnumValue) else str(phase)).lower()
         if text not in _ACC_PHASES:
             raise DeduceError("PTO-TD30", op=op.name, phase=text)
+
+
+def _gemv_product(op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue) -> TileType:
+    _gemv_phase(op, phase)
     _tile_product(op.name, lhs, rhs)
     if lhs.dtype not in _GEMV_DTYPES:
         raise DeduceError("PTO-TD31", op=op.name, dtype=lhs.dtype)
@@ -235,7 +241,9 @@ def _gemv_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
                 "PTO-TD33", op=op.name, want=format_shape(expected.shape), got=format_shape(acc.shape)
             )
     if acc.dtype != expected.dtype:
-        raise DeduceError("PTO-TD22", op=op.name, want=expected.dtype, dtype=acc.dtype)
+        raise DeduceError(
+            "PTO-TD22", op=op.name, want=dtype_text(expected.dtype), dtype=dtype_text(acc.dtype)
+        )
     return expected
 
 
@@ -244,9 +252,12 @@ def _gemv_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     lhs, rhs, bias = (param(args, kwargs, i, n) for i, n in enumerate(("lhs", "rhs", "bias")))
     if not (isinstance(lhs, TileType) and isinstance(rhs, TileType) and isinstance(bias, TileType)):
         return UNKNOWN
-    expected = _gemv_product(op, lhs, rhs, param(args, kwargs, 3, "acc_phase"))
-    _check_bias("PTO-TD27", op.name, bias, rhs.shape[1], expected.dtype)
-    return expected
+    phase = param(args, kwargs, 3, "acc_phase")
+    # DeduceTileGemvBiasType checks the phase, then runs the matmul_bias deducer: its bias checks come first.
+    _gemv_phase(op, phase)
+    _, dtype = _tile_product(op.name, lhs, rhs)
+    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype)
+    return _gemv_product(op, lhs, rhs, phase)
 
 
 _MX_DATA = "FP8E4M3FN"
@@ -258,31 +269,35 @@ def _mx_product(
     """DeduceTileMatMulMxType: FP8E4M3FN data, M%16, N%32, K%64, scale geometry [M, K/32] / [K/32, N]."""
     if lhs.rank != 2 or rhs.rank != 2:
         raise DeduceError("PTO-TD34", op=op.name)
-    if lhs.dtype != _MX_DATA or rhs.dtype != _MX_DATA:
-        cast = catalog.variant_fields("PTO-TD35", "fp4" if "FP4" in (lhs.dtype, rhs.dtype) else "other")
-        raise DeduceError("PTO-TD35", op=op.name, lhs=lhs.dtype, rhs=rhs.dtype, **cast)
+    for side, t in (("lhs", lhs), ("rhs", rhs)):
+        if t.dtype != _MX_DATA and known(t.dtype):
+            cast = catalog.variant_fields("PTO-TD35", f"fp4_{side}" if t.dtype == "FP4" else "other")
+            raise DeduceError("PTO-TD35", op=op.name, side=side, dtype=dtype_text(t.dtype), **cast)
     m, lk = lhs.shape
     rk, n = rhs.shape
     if isinstance(m, int) and (m <= 0 or m % 16):
         raise DeduceError("PTO-TD36", op=op.name, m=m)
     if isinstance(n, int) and (n <= 0 or n % 32):
-        raise DeduceError("PTO-TD37", op=op.name, n=n)
+        raise DeduceError("PTO-TD37", op=op.name, n=n, dtype=dtype_text(rhs.dtype))
     if isinstance(lk, int) and isinstance(rk, int) and lk != rk:
         raise DeduceError("PTO-TD38", op=op.name, lhs_k=lk, rhs_k=rk)
     for side, k in (("lhs", lk), ("rhs", rk)):
         if isinstance(k, int) and (k <= 0 or k % 64):
             raise DeduceError("PTO-TD39", op=op.name, side=side, k=k)
-    groups: Dim = (lk + 31) // 32 if isinstance(lk, int) else "?"
-    for name, scale, want in (("lhs_scale", lhs_scale, (m, groups)), ("rhs_scale", rhs_scale, (groups, n))):
+    lhs_groups: Dim = (lk + 31) // 32 if isinstance(lk, int) else "?"
+    rhs_groups: Dim = (rk + 31) // 32 if isinstance(rk, int) else "?"
+    # CheckMxScaleTile: FP8E8M0, 2D, physical [M, ceil(K/32)] and [ceil(K/32), N].
+    for name, scale, want in (
+        ("lhs_scale", lhs_scale, (m, lhs_groups)),
+        ("rhs_scale", rhs_scale, (rhs_groups, n)),
+    ):
         if not isinstance(scale, TileType):
             continue
+        if known(scale.dtype) and scale.dtype != "FP8E8M0":
+            raise DeduceError("PTO-TD108", op=op.name, scale=name, dtype=dtype_text(scale.dtype))
         if scale.rank != 2:
             raise DeduceError("PTO-TD18", op=op.name, operand=name, rank=scale.rank)
-        r, c = scale.shape
-        flat = r == 1 and isinstance(c, int) and all(isinstance(w, int) for w in want)
-        if flat and isinstance(want[0], int) and isinstance(want[1], int) and c == want[0] * want[1]:
-            continue  # packed-flat [1, rows*cols]
-        for label, got, exp in (("rows", r, want[0]), ("cols", c, want[1])):
+        for label, got, exp in zip(("rows", "cols"), scale.shape, want, strict=True):
             if isinstance(got, int) and isinstance(exp, int) and got != exp:
                 raise DeduceError("PTO-TD40", op=op.name, scale=name, axis=label, want=exp, got=got)
     return TileType((m, n), "FP32", "Acc")
@@ -307,7 +322,7 @@ def _matmul_mx_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
     if acc.rank != 2:
         raise DeduceError("PTO-TD18", op=op.name, operand="acc", rank=acc.rank)
     if acc.dtype != "FP32":
-        raise DeduceError("PTO-TD41", op=op.name, dtype=acc.dtype)
+        raise DeduceError("PTO-TD41", op=op.name, dtype=dtype_text(acc.dtype))
     out = _mx_product(op, lhs, ls, rhs, rs)
     for axis, code in ((0, "PTO-TD42"), (1, "PTO-TD43")):
         got, want = acc.shape[axis], out.shape[axis]
@@ -326,7 +341,7 @@ def _matmul_mx_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         if bias.rank != 2:
             raise DeduceError("PTO-TD18", op=op.name, operand="bias", rank=bias.rank)
         if bias.dtype != "FP32":
-            raise DeduceError("PTO-TD44", op=op.name, dtype=bias.dtype)
+            raise DeduceError("PTO-TD44", op=op.name, dtype=dtype_text(bias.dtype))
     out = _mx_product(op, lhs, ls, rhs, rs)
     if isinstance(bias, TileType):
         if isinstance(bias.shape[0], int) and bias.shape[0] != 1:

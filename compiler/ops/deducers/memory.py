@@ -8,7 +8,6 @@ from compiler.ops.deducers.core import (
     DeduceError,
     dtype_arg,
     family,
-    format_shape,
     param,
     shape_arg,
     vec,
@@ -76,15 +75,10 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
     old, new = _numel(src.shape), _numel(shape)
-    if old is not None and new is not None and old != new:
-        raise DeduceError(
-            "PTO-TD5",
-            op=op.name,
-            old_shape=format_shape(src.shape),
-            old=old,
-            new_shape=format_shape(shape),
-            new=new,
-        )
+    # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
+    if old is not None and new is not None and old > 0 and new > 0 and old != new:
+        kind = "tensor" if isinstance(src, TensorType) else "tile"
+        raise DeduceError("PTO-TD5", op=op.name, kind=kind, old=old, new=new)
     return with_shape(src, shape)
 
 

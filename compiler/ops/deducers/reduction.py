@@ -200,6 +200,8 @@ def _expand(op: OpDef, args: Sequence[ArgValue], rows: bool) -> ValueType:
             if operand.rank < 2:
                 raise DeduceError("PTO-TD102", op=op.name, position=position, rank=operand.rank)
         kind = "tile" if tile else "tensor"
+        if tile and op.short_name == "row_expand_add":
+            return _tile_row_expand_add(op, target, vector)
         if rows:
             last = vector.shape[-1]
             if isinstance(last, int) and last != 1:
@@ -226,6 +228,21 @@ def _expand(op: OpDef, args: Sequence[ArgValue], rows: bool) -> ValueType:
     if isinstance(target, TileType):
         return TileType(target.shape, dtype, "Vec", target.valid)
     return TensorType(target.shape, dtype, target.distributed)
+
+
+def _tile_row_expand_add(op: OpDef, target: Shaped, vector: Shaped) -> ValueType:
+    """DeduceTileRowExpandAddType: one dtype TROWEXPANDADD takes, and src1's valid rows equal src0's."""
+    if known(target.dtype) and known(vector.dtype):
+        if target.dtype != vector.dtype:
+            raise DeduceError(
+                "PTO-TD106", op=op.name, lhs=dtype_text(target.dtype), rhs=dtype_text(vector.dtype)
+            )
+        if target.dtype not in _ROW_EXPAND_ADD:
+            raise DeduceError("PTO-TD107", op=op.name, dtype=dtype_text(target.dtype))
+    tv, vv = _valid(target), _valid(vector)
+    if isinstance(tv[-2], int) and isinstance(vv[-2], int) and tv[-2] != vv[-2]:
+        raise DeduceError("PTO-TD110", op=op.name, src0=format_shape(tv), src1=format_shape(vv))
+    return TileType(target.shape, target.dtype, "Vec", target.valid)
 
 
 @family("row_expand")
