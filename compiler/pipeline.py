@@ -21,6 +21,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.incremental import LineAnchors, Rebase
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
@@ -107,6 +108,13 @@ class Analyzer:
     kernel_refs: dict[
         int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
     ] = field(default_factory=dict)
+    # The pipeline works on anchored lines (compiler.incremental); the Analysis is in document lines.
+    anchors: LineAnchors = field(default_factory=LineAnchors)
+    rebase: Rebase = field(init=False)
+    result_bounds: dict[int, tuple[object, tuple[int, int]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -144,9 +152,15 @@ class Analyzer:
         self.outline_memo.clear()
         self.body_memos.clear()
         self.splice_memo = SpliceMemo()
+        self.anchors = LineAnchors()
+        self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
+        self.result_bounds.clear()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
-        parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.graph)
+        self.anchors.update(source)
+        parsed = parse_document(
+            source, path if path != "<memory>" else None, self.parse_cache, self.graph, self.anchors
+        )
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         env = dict(parsed.env)
@@ -218,33 +232,71 @@ class Analyzer:
         scopes = tuple(
             s for s in scope_infos(module, kernel_objs, self.scope_calls) if not is_foreign(s.span)
         )
-        lanes: dict[int, set[str]] = {}
-        for r in results:
-            for line, lane in r.lanes:
-                lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+        # Read out in document lines: each kernel's rows are rebased once and reused while its lines
+        # map to the same document lines (compiler.incremental).
+        rebase = self.rebase
+        rebase.next_version()
         localize = _Localizer(splices, path)
-        infos = [self._localized(localize, r.info) for r in results]
+        views = [self._document_view(localize, r) for r in results]
+        lanes: dict[int, set[str]] = {}
+        for view in views:
+            for line, lane in view[1]:
+                lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+        infos = [view[2] for view in views]
+        own_infos = [self._localized(localize, r.info) for r in results]
         return Analysis(
             path=path,
             target=target,
             diagnostics=tuple(
                 sorted(
-                    suppressions.apply(_dedupe([localize.diagnostic(d) for d in diagnostics]), source),
+                    suppressions.apply(
+                        _dedupe(
+                            [
+                                rebase.value(d)
+                                for d in _outside(
+                                    [localize.diagnostic(d) for d in diagnostics],
+                                    parsed.faulted,
+                                    parsed.diagnostics,
+                                )
+                            ]
+                        ),
+                        source,
+                    ),
                     key=lambda d: (d.span.line, d.span.col),
                 )
             ),
-            ops=tuple(op for r in results for op in r.ops if not is_foreign(op.span)),
+            ops=tuple(op for view in views for op in view[0]),
             foreign_ops=tuple(f for r in results for f in self._foreign_ops(localize, r)),
             kernels=tuple(infos),
-            symbols=symbols(module, infos, scopes),
-            lanes=tuple(
-                sorted((line, emk.lane_name(s)) for line, s in lanes.items() if line < FOREIGN_LINE_BASE)
-            ),
-            regions=tuple(
-                region for r in results for region in r.info.regions if not is_foreign(region.span)
-            ),
-            scopes=scopes,
+            symbols=rebase.value(symbols(module, own_infos, scopes)),
+            lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
+            regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
+            scopes=rebase.value(scopes),
         )
+
+    def _document_view(
+        self, localize: _Localizer, result: KernelResult
+    ) -> tuple[tuple[OpInfo, ...], tuple[tuple[int, str], ...], KernelInfo]:
+        """A kernel result's ops, lane rows and (localized) info in document lines."""
+        info = self._localized(localize, result.info)
+        known = self.result_bounds.get(id(result))
+        if known is None or known[0] is not result:
+            known = (result, _anchor_bounds(result))
+            self.result_bounds[id(result)] = known
+        low, high = known[1]
+        own = _info_bounds(info)
+        bounds = (min(low, own[0]), max(high, own[1]))
+
+        def make() -> tuple[tuple[OpInfo, ...], tuple[tuple[int, str], ...], KernelInfo]:
+            rebase = self.rebase
+            ops = tuple(rebase.value(op) for op in result.ops if not is_foreign(op.span))
+            lanes = tuple(
+                (rebase.line(line), lane) for line, lane in result.lanes if line < FOREIGN_LINE_BASE
+            )
+            rebased = rebase.value(info)
+            return ops, lanes, replace(rebased, expanded_text=emk.lay_out(rebased.expanded_text))
+
+        return self.rebase.cached((result, info), bounds, make)
 
     def _helpers(self, parsed: ParsedDocument, path: str) -> dict[str, Helper]:
         """The inline helpers the document can call, reused while its imports are current (the constants
@@ -430,7 +482,7 @@ class Analyzer:
 
     def _body_memos(self, function: ir.Function) -> _BodyMemos | None:
         """The statement memos of a long function (None for a short one, re-run whole in a few ms)."""
-        if not long_body(function.span.line, function.span.end_line):
+        if not long_body(1, self.anchors.real_lines(function.span.line, function.span.end_line)):
             return None
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
@@ -443,6 +495,25 @@ class Analyzer:
         places = {(f.program, f.name) for f in module.all_functions()}
         for place in [p for p in self.body_memos if p not in places]:
             del self.body_memos[place]
+
+
+def _anchor_bounds(result: KernelResult) -> tuple[int, int]:
+    """The first and last of this document's lines a kernel result holds (its rows lie between)."""
+    lines = [op.span.line for op in result.ops] + [op.span.end_line for op in result.ops]
+    lines.extend(line for line, _ in result.lanes)
+    lines = [line for line in lines if line < FOREIGN_LINE_BASE]
+    return (min(lines), max(lines)) if lines else (FOREIGN_LINE_BASE, FOREIGN_LINE_BASE)
+
+
+def _info_bounds(info: KernelInfo) -> tuple[int, int]:
+    """The first and last of this document's lines a kernel's info holds."""
+    spans = [info.span, info.header]
+    for region in info.regions:
+        spans.extend((region.span, region.header))
+        spans.extend(c.span for c in region.crossings)
+    spans.extend(c.span for c in info.crossings)
+    lines = [line for s in spans for line in (s.line, s.end_line) if line < FOREIGN_LINE_BASE]
+    return (min(lines), max(lines)) if lines else (FOREIGN_LINE_BASE, FOREIGN_LINE_BASE)
 
 
 def _check_header(function: ir.Function, context: object) -> tuple[object, ...]:
@@ -617,20 +688,10 @@ class _Localizer:
             where = self.files.get(line // FOREIGN_LINE_BASE)
             return f"{where}:{line % FOREIGN_LINE_BASE}" if where else match.group(0)
 
-        named = _FOREIGN_LINE.sub(name, text)
-        if named == text:
-            return text
-        # Keep the lane diagram's two columns aligned after the labels changed width.
-        lines = named.split("\n")
-        width = next((line.index("│") for line in lines if "│" in line), 0)
-        for i, line in enumerate(lines):
-            if "│" in line and width:
-                left, _, right = line.partition("│")
-                lines[i] = f"{left.rstrip():<{width}}│{right}"
-        return "\n".join(lines)
+        return _FOREIGN_LINE.sub(name, text)  # the lane diagram is laid out after this
 
 
-_FOREIGN_LINE = re.compile(r"\b(L|line )(\d{8,})\b")
+_FOREIGN_LINE = re.compile(rf"\b(L|line )(\d{{{len(str(FOREIGN_LINE_BASE))},}})\b")
 
 
 def _relative(path: str, document: str) -> str:
@@ -638,6 +699,21 @@ def _relative(path: str, document: str) -> str:
         return str(Path(path).relative_to(Path(document).parent))
     except ValueError:
         return path
+
+
+def _outside(
+    diagnostics: list[Diagnostic], faulted: tuple[Span, ...], kept: tuple[Diagnostic, ...]
+) -> list[Diagnostic]:
+    """The diagnostics, less those inside a function whose unit does not parse (its syntax error, in
+    `kept`, stands alone there until the text parses again, as when the function was not built)."""
+    if not faulted:
+        return diagnostics
+    own = {id(d) for d in kept}
+    return [
+        d
+        for d in diagnostics
+        if id(d) in own or not any(f.line <= d.span.line <= f.end_line for f in faulted)
+    ]
 
 
 def _has_syntax_fault(function: ir.Function, parse_errors: tuple[Diagnostic, ...]) -> bool:
@@ -737,6 +813,7 @@ def run_kernel(
             emk.split_codes(kernel, types),
             dual,
             rewritten_group=group is not None,
+            laid_out=False,  # laid out once its line labels are document lines (_document_view)
         ),
         dual_aiv_dispatch=dual,
     )

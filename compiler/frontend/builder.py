@@ -31,15 +31,27 @@ _UNOPS: dict[type, str] = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not", ast.Inv
 
 @dataclass(slots=True)
 class SpanMaker:
-    """Turns ast (line, utf-8 byte col) positions of a unit into absolute code-point Spans."""
+    """Turns ast (line, utf-8 byte col) positions of a unit into code-point Spans. Lines are the
+    anchors of the unit's lines when `anchors` is given (see compiler.incremental), else the unit's own
+    line plus `line_offset`."""
 
     lines: list[str]
     line_offset: int
     indent: int
+    anchors: list[int] | None = None
     _ascii: list[bool] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._ascii = [line.isascii() for line in self.lines]
+
+    def line(self, lineno: int) -> int:
+        """The line of a 1-based unit line in the document's line space."""
+        anchors = self.anchors
+        if anchors is not None:
+            if 1 <= lineno <= len(anchors):
+                return anchors[lineno - 1]
+            return (anchors[-1] if anchors else 0) + max(lineno - len(anchors), 1)
+        return lineno + self.line_offset
 
     def col(self, lineno: int, byte_col: int) -> int:
         """Convert a 1-based unit line and a UTF-8 byte column to an absolute code-point column."""
@@ -55,21 +67,16 @@ class SpanMaker:
         end_line = getattr(node, "end_lineno", None) or line
         end_col = getattr(node, "end_col_offset", None)
         end_col = col if end_col is None else end_col
-        return Span(
-            line + self.line_offset,
-            self.col(line, col),
-            end_line + self.line_offset,
-            self.col(end_line, end_col),
-        )
+        return Span(self.line(line), self.col(line, col), self.line(end_line), self.col(end_line, end_col))
 
     def header(self, node: ast.stmt, body_first: ast.stmt | None) -> Span:
         """The header of a compound statement: from its start to the end of the line before its body."""
         start = self.of(node)
         if body_first is None or body_first.lineno == node.lineno:
             return Span(start.line, start.col, start.line, start.col + 10_000)
-        last = body_first.lineno - 1 + self.line_offset
+        last = self.line(body_first.lineno - 1)
         if hasattr(body_first, "decorator_list") and body_first.decorator_list:  # pragma: no cover
-            last = body_first.decorator_list[0].lineno - 1 + self.line_offset
+            last = self.line(body_first.decorator_list[0].lineno - 1)
         idx = body_first.lineno - 2
         end_col = len(self.lines[idx]) + self.indent if 0 <= idx < len(self.lines) else 0
         return Span(start.line, start.col, max(last, start.line), end_col)
@@ -202,11 +209,12 @@ class Builder:
             return self._stmt(node)
         spans = self.spans
         end = node.end_lineno or node.lineno
-        # The same lines at the same place build the same IR: the builder reads nothing else.
+        # The same lines at the same anchors build the same IR: the builder reads nothing else.
+        anchors = spans.anchors
         key = (
-            node.lineno + spans.line_offset,
+            tuple(anchors[node.lineno - 1 : end]) if anchors is not None else spans.line(node.lineno),
             node.col_offset,
-            end,
+            spans.line(end),
             node.end_col_offset,
             spans.indent,
             tuple(spans.lines[node.lineno - 1 : end]),

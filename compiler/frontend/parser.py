@@ -14,6 +14,7 @@ from compiler.evaluator import Dynamic, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
 from compiler.frontend.units import Unit, split_units
+from compiler.incremental import LineAnchors
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
@@ -48,6 +49,7 @@ class UnitResult:
     diagnostics: tuple[Diagnostic, ...]
     program: tuple[str, Span, Span] | None = None  # (name, span, header) for a class header unit
     programs: tuple[ir.Program, ...] = ()  # `@pl.program` classes built inside a plain function
+    faulted: bool = False  # the unit does not parse: its functions are built from the lines that do
 
 
 @dataclass(slots=True)
@@ -68,9 +70,15 @@ class ParseCache:
         """Forget units that are no longer in the document."""
         for key in [k for k in self.units if k not in live]:
             del self.units[key]
-        places = {key[1:5] for key in live}
+        places = {_place(key) for key in live}
         for place in [p for p in self.statements if p not in places]:
             del self.statements[place]
+
+
+def _place(key: tuple[object, ...]) -> tuple[object, ...]:
+    """Where a unit starts (its first anchor, indent, kind, program) from its cache key."""
+    anchors = key[1]
+    return (anchors[0] if isinstance(anchors, tuple) and anchors else None, *key[2:5])
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +100,7 @@ class ParsedDocument:
     diagnostics: tuple[Diagnostic, ...]
     target: str
     imports: tuple[ImportedName, ...] = ()
+    faulted: tuple[Span, ...] = ()  # functions read from units that do not parse (see _repaired)
 
 
 _TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
@@ -109,10 +118,14 @@ def parse_document(
     path: str | None = None,
     cache: ParseCache | None = None,
     graph: ModuleGraph | None = None,
+    anchors: LineAnchors | None = None,
 ) -> ParsedDocument:
-    """Cut the document into units, parse changed units, and assemble the module IR."""
+    """Cut the document into units, parse changed units, and assemble the module IR. Lines are the
+    anchors of `anchors` (already updated to `source`), else the document's own line numbers."""
     cache = cache if cache is not None else ParseCache()
     graph = graph if graph is not None else ModuleGraph()
+    if anchors is None:
+        anchors = LineAnchors.numbered(source)
     units = split_units(source)
     diagnostics: list[Diagnostic] = []
     env: dict[str, object] = {}
@@ -120,9 +133,11 @@ def parse_document(
     module_unit = next((u for u in units if u.kind == "module"), None)
     if module_unit is not None:
         try:
-            env, imports = _constants(_module_code(module_unit, units), path, cache, graph)
+            code, kept = _module_code(module_unit, units)
+            env, imports = _constants(code, path, cache, graph)
         except SyntaxError as exc:
-            diagnostics.append(_syntax_diagnostic(exc, module_unit))
+            line = kept[exc.lineno - 1] if exc.lineno and 0 < exc.lineno <= len(kept) else exc.lineno or 1
+            diagnostics.append(_syntax_diagnostic(exc, module_unit, anchors, line))
         except (ValueError, RecursionError, MemoryError):
             pass
     for unit in units:
@@ -134,6 +149,7 @@ def parse_document(
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     free: list[ir.Function] = []
+    faulted: list[Span] = []
     nested: list[ir.Program] = []
     program: str | None = None
     # The previous results by position: an edit that leaves a unit's IR equal (a trailing space, a comment)
@@ -144,18 +160,20 @@ def parse_document(
             continue
         # Members carry their program's name, so an unchanged member keeps its IR object across edits.
         owner = program if unit.kind == "member" else None
-        key = (unit.text, unit.first_line, unit.indent, unit.kind, owner, env_key)
+        # Anchors, not line numbers: a unit below an inserted line keeps its key and its IR objects.
+        unit_anchors = anchors.of_lines(unit.first_line, unit.last_line - unit.first_line + 1)
+        key = (unit.text, tuple(unit_anchors), unit.indent, unit.kind, owner, env_key)
         live.add(key)
         result = cache.units.get(key)
         if result is None:
             cache.misses += 1
-            place = key[1:5]
+            place = _place(key)
             memo: StatementMemo | None = None
             if long_body(unit.first_line, unit.last_line):
                 known = cache.statements.get(place)
                 memo = known.next_version() if known is not None else StatementMemo()
                 cache.statements[place] = memo
-            result = _parse_unit(unit, env, owner, memo)
+            result = _parse_unit(unit, env, owner, unit_anchors, memo)
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
@@ -163,6 +181,9 @@ def parse_document(
         else:
             cache.hits += 1
         diagnostics.extend(result.diagnostics)
+        if result.faulted:
+            faulted.extend(f.span for f in result.functions)
+            faulted.extend(f.span for p in result.programs for f in p.functions)
         nested.extend(result.programs)
         if result.program is not None:
             programs.append((*result.program, []))
@@ -176,7 +197,7 @@ def parse_document(
             else:
                 free.append(function)
     if module_unit is not None:
-        chosen = _conditional_functions(module_unit, env, env_key, cache)
+        chosen = _conditional_functions(module_unit, env, env_key, cache, anchors)
         free.extend(chosen.functions)
         diagnostics.extend(chosen.diagnostics)
     cache.trim(live)
@@ -191,7 +212,7 @@ def parse_document(
         env_key=env_key,
     )
     target = target_comment(source) or "a2a3"
-    return ParsedDocument(module, env, tuple(diagnostics), target, imports)
+    return ParsedDocument(module, env, tuple(diagnostics), target, imports, tuple(faulted))
 
 
 def imported_names(tree: ast.Module) -> tuple[ImportedName, ...]:
@@ -225,11 +246,14 @@ def module_functions(
 
 
 def _conditional_functions(
-    unit: Unit, env: Mapping[str, object], env_key: object, cache: ParseCache
+    unit: Unit, env: Mapping[str, object], env_key: object, cache: ParseCache, anchors: LineAnchors
 ) -> UnitResult:
     """DSL functions defined under a module-level `if`: the branch the module's values select (none when
     the condition is unknown, as the compiler would see only one of them)."""
-    key = (unit.text, env_key)
+    if "@pl." not in unit.text:
+        return UnitResult((), ())
+    unit_anchors = anchors.of_lines(1, unit.last_line)
+    key = (unit.text, env_key, tuple(unit_anchors))
     if cache.conditional is not None and cache.conditional[0] == key:
         return cache.conditional[1]
     result = UnitResult((), ())
@@ -240,7 +264,7 @@ def _conditional_functions(
             tree = None
         if tree is not None:
             diagnostics: list[Diagnostic] = []
-            spans = SpanMaker(unit.text.split("\n"), 0, 0)
+            spans = SpanMaker(unit.text.split("\n"), 0, 0, unit_anchors)
             functions = [
                 fn
                 for node in _selected_defs(tree.body, env)
@@ -278,17 +302,33 @@ def _short_repr(value: object) -> str:
     return text if len(text) <= 200 else f"{text[:160]}...#{hash(text)}"
 
 
-def _module_code(module_unit: Unit, units: list[Unit]) -> str:
-    """The module-level code plus the plain Python functions and classes it may call, at their own lines
-    (DSL functions are left out: they are not evaluated)."""
+def _module_code(module_unit: Unit, units: list[Unit]) -> tuple[str, list[int]]:
+    """The module-level code plus the plain Python functions and classes it may call (DSL functions are
+    left out: they are not evaluated), without the lines of the units left out, so that a line added to
+    a DSL function does not make it new text; and the document line of each of its lines."""
     lines = module_unit.text.split("\n")
+    pieces: list[tuple[int, list[str]]] = [(1, lines)]
     for unit in units:
         if unit.kind not in ("def", "class") or "@pl." in unit.text or "@pld." in unit.text:
             continue
-        if len(lines) < unit.last_line:
-            lines.extend([""] * (unit.last_line - len(lines)))
-        lines[unit.first_line - 1 : unit.last_line] = unit.text.split("\n")
-    return "\n".join(lines)
+        pieces.append((unit.first_line, unit.text.split("\n")))
+    pieces.sort(key=lambda piece: piece[0])
+    out: list[str] = []
+    kept: list[int] = []
+    module_lines = frozenset(module_unit_lines(module_unit))
+    for first, text in pieces:
+        for offset, line in enumerate(text):
+            number = first + offset
+            if first == 1 and number not in module_lines:
+                continue  # a line of a unit that is not module code
+            out.append(line)
+            kept.append(number)
+    return "\n".join(out), kept
+
+
+def module_unit_lines(unit: Unit) -> list[int]:
+    """The document lines that hold module code (the module unit blanks out every other line)."""
+    return list(unit.lines) if unit.lines is not None else list(range(1, unit.last_line + 1))
 
 
 def _constants(
@@ -316,8 +356,14 @@ def _program_span(header_unit: Span, members: list[ir.Function]) -> Span:
     return Span(header_unit.line, header_unit.col, last.end_line, last.end_col)
 
 
-def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
-    line = (exc.lineno or 1) + unit.first_line - 1 if unit.kind != "module" else exc.lineno or 1
+def _syntax_diagnostic(
+    exc: SyntaxError, unit: Unit, anchors: LineAnchors | list[int], line: int | None = None
+) -> Diagnostic:
+    if isinstance(anchors, LineAnchors):
+        line = anchors.anchor(line if line is not None else exc.lineno or 1)
+    else:  # the unit's own anchors
+        lineno = exc.lineno or 1
+        line = anchors[lineno - 1] if 0 < lineno <= len(anchors) else (anchors[-1] if anchors else 1)
     col = max((exc.offset or 1) - 1, 0) + unit.indent
     end_col = col + 1
     if exc.end_lineno == exc.lineno and exc.end_offset and exc.end_offset > (exc.offset or 0):
@@ -330,34 +376,69 @@ _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
 
 
 def _parse_unit(
-    unit: Unit, env: Mapping[str, object], program: str | None, memo: StatementMemo | None = None
+    unit: Unit,
+    env: Mapping[str, object],
+    program: str | None,
+    anchors: list[int],
+    memo: StatementMemo | None = None,
 ) -> UnitResult:
+    """The functions (or the program header) of one unit; `anchors` are the lines of its lines."""
+    first = anchors[0] if anchors else unit.first_line
     if unit.kind == "class":
         lines = unit.text.split("\n")
         for offset, line in enumerate(lines):
             match = _CLASS_RE.match(line)
             if match:
-                lineno = unit.first_line + offset
+                lineno = anchors[offset] if offset < len(anchors) else first
                 header = Span(lineno, match.start(1), lineno, match.end(1))
-                return UnitResult(
-                    (), (), (match.group(1), Span(unit.first_line, 0, unit.last_line, 0), header)
-                )
+                last = anchors[-1] if anchors else unit.last_line
+                return UnitResult((), (), (match.group(1), Span(first, 0, last, 0), header))
         return UnitResult((), ())
     try:
         tree = parse_source(unit.text)
     except SyntaxError as exc:
-        return UnitResult((), (_syntax_diagnostic(exc, unit),))
+        fault = _syntax_diagnostic(exc, unit, anchors)
+        repaired = _repaired(unit, exc)
+        if repaired is None:
+            return UnitResult((), (fault,))
+        # The statement being typed is read as `pass`: the rest of the unit keeps its IR (and every
+        # result cached by it), its lanes and hovers; its own findings wait for the text to parse.
+        built = _build_unit(repaired[1], repaired[0], env, program, [], anchors, memo)
+        return replace(built, diagnostics=(fault,), faulted=True)
     except (ValueError, RecursionError, MemoryError) as exc:
         # Source Python itself cannot compile (e.g. thousands of nested terms): say so, analyse the rest.
         reason = "expression nested too deeply" if isinstance(exc, RecursionError | MemoryError) else str(exc)
-        span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
+        span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail=reason),))
     diagnostics: list[Diagnostic] = []
     try:
-        return _build_unit(tree, unit, env, program, diagnostics, memo)
+        return _build_unit(tree, unit, env, program, diagnostics, anchors, memo)
     except RecursionError:
-        span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
+        span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
+
+
+_REPAIR_TRIES = 3
+
+
+def _repaired(unit: Unit, exc: SyntaxError) -> tuple[Unit, ast.Module] | None:
+    """The unit with the line(s) Python rejects read as `pass` at their indent, and its tree; None when
+    a few such lines do not make it parse (then the unit has no functions, as before)."""
+    lines = unit.text.split("\n")
+    for _ in range(_REPAIR_TRIES):
+        index = (exc.lineno or 0) - 1
+        if not 0 < index < len(lines) or lines[index].strip() == "pass":
+            return None
+        line = lines[index]
+        lines[index] = line[: len(line) - len(line.lstrip())] + "pass"
+        text = "\n".join(lines)
+        try:
+            return replace(unit, text=text), parse_source(text)
+        except SyntaxError as again:
+            exc = again
+        except (ValueError, RecursionError, MemoryError):
+            return None
+    return None
 
 
 def _build_unit(
@@ -366,9 +447,10 @@ def _build_unit(
     env: Mapping[str, object],
     program: str | None,
     diagnostics: list[Diagnostic],
+    anchors: list[int],
     memo: StatementMemo | None = None,
 ) -> UnitResult:
-    spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent)
+    spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent, anchors)
     functions: list[ir.Function] = []
     programs: list[ir.Program] = []
     for node in tree.body:
@@ -427,7 +509,7 @@ def _definition_spans(
     if node.decorator_list:
         first = spans.of(node.decorator_list[0])
         span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
-    line = node.lineno + spans.line_offset
+    line = spans.line(node.lineno)
     col = spans.col(node.lineno, node.col_offset) + len(keyword)
     return span, Span(line, col, line, col + len(node.name))
 

@@ -769,9 +769,38 @@ def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
     return lines
 
 
+DIAGRAM_WIDTH = 46
+_CELL, _FILL = "\x1e", "\x1f"  # a lane-diagram cell whose width is set by `lay_out`
+
+
+def _cell(text: str, fill: str, rest: str) -> str:
+    """A left-column cell laid out later: its line label is only final once rebased to document lines."""
+    return f"{_CELL}{text}{_FILL}{fill}{rest}"
+
+
+def lay_out(text: str) -> str:
+    """Pad (with spaces: after cutting to the column) or rule (with '─') each lane-diagram cell."""
+    if _CELL not in text:
+        return text
+    out = []
+    width = DIAGRAM_WIDTH
+    for line in text.split("\n"):
+        start = line.find(_CELL)
+        if start < 0:
+            out.append(line)
+            continue
+        mid = line.index(_FILL, start)
+        cell, fill, rest = line[start + 1 : mid], line[mid + 1], line[mid + 2 :]
+        if fill == " ":
+            cell = cell[: width - 1]
+        out.append(line[:start] + cell.ljust(width, fill) + rest)
+    return "\n".join(out)
+
+
 def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> list[str]:
-    """Two columns, AIC | AIV, ops in order, every crossing drawn as an arrow with value, transport and slot."""
-    width = 46
+    """Two columns, AIC | AIV, ops in order, every crossing drawn as an arrow with value, transport and slot
+    (the left cells are laid out by `lay_out`)."""
+    width = DIAGRAM_WIDTH
     rows = [f"{'AIC (cube)':<{width}}│ AIV (vector)", f"{'─' * width}┼{'─' * width}"]
     # Each direction is its own FIFO ring: slots count per direction, modulo the ring depth.
     sent = {"C2V": 0, "V2C": 0}
@@ -790,15 +819,15 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
             sent[direction] += 1
             if op.crossing == "C2V":
                 left = f"{line}tpush_to_aiv({value}) ──{slot}"
-                rows.append(f"{left:─<{width}}┼──▶ {name or value} = tpop_from_aic()")
+                rows.append(_cell(left, "─", f"┼──▶ {name or value} = tpop_from_aic()"))
             else:
                 left = f"{line}{name or value} = tpop_from_aiv() ◀──{slot}"
-                rows.append(f"{left:─<{width}}┼── tpush_to_aic({value})")
+                rows.append(_cell(left, "─", f"┼── tpush_to_aic({value})"))
             continue
         text = f"{line}{name} = {op.op}" if name else f"{line}{op.op}"
         aic = text if AIC in sides else ""
         aiv = text if AIV in sides else ""
-        rows.append(f"{aic[: width - 1]:<{width}}│ {aiv}")
+        rows.append(_cell(aic, " ", f"│ {aiv}"))
     return rows
 
 
@@ -833,8 +862,10 @@ def expanded_text(
     codes: Mapping[int, int],
     dual_aiv_dispatch: bool = False,
     rewritten_group: bool = False,
+    laid_out: bool = True,
 ) -> str:
-    """The kernel after ExpandMixedKernel, as DSL-like text, preceded by its lane diagram."""
+    """The kernel after ExpandMixedKernel, as DSL-like text, preceded by its lane diagram (with
+    `laid_out=False` its cells wait for `lay_out`, after the line labels are rebased)."""
     aic_name, aiv_name, group_name = names
     head = [f"# kernel {kernel.name} ({kernel.source_kind}, line {kernel.header.line})"]
     if lanes.mixed:
@@ -871,4 +902,5 @@ def expanded_text(
         out.append(f"def {group_name}(...):")
         out.append(f"    self.{aic_name}(...)")
         out.append(f"    return self.{aiv_name}(...)")
-    return "\n".join(out)
+    text = "\n".join(out)
+    return lay_out(text) if laid_out else text

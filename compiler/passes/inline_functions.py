@@ -23,7 +23,7 @@ from compiler.memo import NestedMemo
 from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.source import Span
 
-FOREIGN_LINE_BASE = 10_000_000
+FOREIGN_LINE_BASE = 1 << 40  # above every anchored line of a document (compiler.incremental)
 MAX_INLINE_DEPTH = 16
 INLINE_KINDS = frozenset({"Inline"})
 

@@ -1,0 +1,219 @@
+"""Positions that do not move when lines above them do.
+
+The engine analyses a document in an *anchored line space*: every line of the document has an anchor, a
+number that stays the same from one version to the next while the line's text is kept. Pressing Enter,
+deleting a line or pasting a block gives anchors to the new lines only; every statement below keeps the
+anchors it had, so its IR object, its checks, its kernel and every result cached by it are reused as they
+are (rust-analyzer keeps syntax positions relative, Roslyn hands absolute positions out lazily: same idea).
+Anchors are spaced apart, so new lines fit between two neighbours; when a gap is used up only a small
+window around it is spread out again.
+
+`Rebase` turns what the pipeline made (anchored spans, and line numbers in its texts) into document lines
+when the Analysis is read: once per version, for results that moved, cached for the rest.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+from compiler.source import Span
+
+T = TypeVar("T")
+
+SPACING = 1 << 16  # the distance between the anchors of two neighbouring lines on a fresh numbering
+_STEP = 1 << 10  # new lines are placed this far apart (or closer, where the gap is small)
+_MIN_GAP = 16  # a window is spread out again when its lines would be closer than this
+FLOOR = SPACING // 2  # every anchor is above this: a smaller number in a text is not a line
+
+
+@dataclass(slots=True)
+class LineAnchors:
+    """The anchor of each document line (index 0 is line 1), strictly increasing."""
+
+    lines: list[str] = field(default_factory=list)
+    anchors: list[int] = field(default_factory=list)
+    version: int = 0  # bumped when any existing line's anchor changes (a window spread out again)
+
+    @classmethod
+    def numbered(cls, text: str) -> LineAnchors:
+        """Anchors that are the line numbers themselves (a one-off analysis that is never edited)."""
+        lines = text.split("\n")
+        return cls(lines, list(range(1, len(lines) + 1)))
+
+    def update(self, text: str) -> list[str]:
+        """Give the lines of a new version their anchors (kept lines keep theirs); returns the lines."""
+        new = text.split("\n")
+        old = self.lines
+        if not old:
+            self.lines = new
+            self.anchors = [(i + 1) * SPACING for i in range(len(new))]
+            return new
+        # One changed region: the common prefix and suffix keep their anchors.
+        limit = min(len(old), len(new))
+        head = 0
+        while head < limit and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        added = len(new) - head - tail
+        before = self.anchors[head - 1] if head else FLOOR
+        after = self.anchors[len(old) - tail] if tail else before + (added + 1) * _STEP
+        middle = _spread(before, after, added)
+        anchors = self.anchors[:head] + middle + self.anchors[len(old) - tail :]
+        if middle or added == 0:
+            self.anchors = anchors
+        else:
+            self.anchors = self._respace(anchors, head, added)
+        self.lines = new
+        return new
+
+    def _respace(self, anchors: list[int], head: int, added: int) -> list[int]:
+        """Spread a window around lines [head, head + added) that has no room for them."""
+        self.version += 1
+        lo, hi = head, head + added  # the window: anchors[lo:hi] are renumbered
+        while True:
+            below = anchors[lo - 1] if lo > 0 else FLOOR
+            above = anchors[hi] if hi < len(anchors) else below + (hi - lo + 1) * SPACING
+            if above - below > (hi - lo + 1) * _MIN_GAP * 4 or (lo == 0 and hi >= len(anchors)):
+                break
+            width = max(hi - lo, 1)
+            lo, hi = max(0, lo - width), min(len(anchors), hi + width)
+        below = anchors[lo - 1] if lo > 0 else FLOOR
+        above = anchors[hi] if hi < len(anchors) else below + (hi - lo + 1) * SPACING
+        step = (above - below) // (hi - lo + 1)
+        return anchors[:lo] + [below + step * (k + 1) for k in range(hi - lo)] + anchors[hi:]
+
+    def anchor(self, line: int) -> int:
+        """The anchor of a 1-based document line (past the end: beyond the last anchor)."""
+        if 1 <= line <= len(self.anchors):
+            return self.anchors[line - 1]
+        if line < 1:
+            return FLOOR
+        return (self.anchors[-1] if self.anchors else 0) + (line - len(self.anchors)) * SPACING
+
+    def of_lines(self, first: int, count: int) -> list[int]:
+        """The anchors of `count` lines from the 1-based `first` on."""
+        if first >= 1 and first - 1 + count <= len(self.anchors):
+            return self.anchors[first - 1 : first - 1 + count]
+        return [self.anchor(first + k) for k in range(count)]
+
+    def line_of(self, anchor: int) -> int:
+        """The 1-based document line of an anchor (a value between anchors: the line after it)."""
+        return bisect.bisect_left(self.anchors, anchor) + 1
+
+    def real_lines(self, first_anchor: int, last_anchor: int) -> int:
+        """How many document lines lie between two anchors, both included."""
+        return self.line_of(last_anchor) - self.line_of(first_anchor) + 1
+
+
+def _spread(before: int, after: int, count: int) -> list[int]:
+    """`count` increasing anchors strictly between `before` and `after` (empty when they do not fit)."""
+    if count <= 0:
+        return []
+    step = min((after - before) // (count + 1), _STEP)
+    if step < _MIN_GAP:
+        return []
+    return [before + step * (k + 1) for k in range(count)]
+
+
+_LINE_TEXT = re.compile(r"\b(L|line )(\d+)\b")
+_LINE_ARGS = frozenset({"region_line", "region_end"})  # quick-fix arguments that hold a line
+
+
+@dataclass(slots=True)
+class Rebase:
+    """Turns anchored results into document positions (spans, line numbers in texts, line-keyed rows).
+
+    Lines at or past `foreign` (helper code of other modules) are left as they are."""
+
+    anchors: LineAnchors
+    foreign: int
+    _memo: dict[int, tuple[tuple[object, ...], tuple[int, int], object]] = field(default_factory=dict)
+    _live: dict[int, tuple[tuple[object, ...], tuple[int, int], object]] = field(default_factory=dict)
+
+    def line(self, anchor: int) -> int:
+        """The document line of an anchored line."""
+        if anchor >= self.foreign:
+            return anchor
+        return self.anchors.line_of(anchor)
+
+    def span(self, span: Span) -> Span:
+        """A span in document lines."""
+        line = self.line(span.line)
+        end = line if span.end_line == span.line else self.line(span.end_line)
+        if line == span.line and end == span.end_line:
+            return span
+        return Span(line, span.col, end, span.end_col)
+
+    def text(self, text: str) -> str:
+        """`L<anchor>` / `line <anchor>` in a message or an expanded-kernel text, as document lines."""
+        if "L" not in text and "line " not in text:
+            return text
+
+        def one(match: re.Match[str]) -> str:
+            value = int(match.group(2))
+            return f"{match.group(1)}{self.line(value)}" if value > FLOOR else match.group(0)
+
+        return _LINE_TEXT.sub(one, text)
+
+    def value(self, obj: T) -> T:
+        """Any result (dataclasses, tuples of them, spans, strings) in document lines."""
+        return self._value(obj)  # type: ignore[no-any-return]
+
+    def cached(self, owner: tuple[object, ...], bounds: tuple[int, int], make: Callable[[], T]) -> T:
+        """`make()`, reused while the `owner` objects are the same and the first and last anchored line
+        they hold (`bounds`) map to the same document lines: the lines in between then moved alike."""
+        key = hash(tuple(id(o) for o in owner))
+        mapped = (self.line(bounds[0]), self.line(bounds[1]))
+        found = self._memo.get(key) or self._live.get(key)
+        if (
+            found is not None
+            and found[1] == mapped
+            and all(a is b for a, b in zip(found[0], owner, strict=True))  # type: ignore[call-overload]
+        ):
+            self._live[key] = found
+            return found[2]  # type: ignore[return-value]
+        out = make()
+        self._live[key] = (owner, mapped, out)
+        return out
+
+    def next_version(self) -> None:
+        """Keep what this version read, drop the rest (called once per analysis, before it is read)."""
+        self._memo, self._live = self._live, {}
+
+    def _value(self, obj: Any) -> Any:
+        if isinstance(obj, Span):
+            return self.span(obj)
+        if isinstance(obj, str):
+            return self.text(obj)
+        if isinstance(obj, tuple):
+            items = tuple(self._value(item) for item in obj)
+            return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items
+        if is_dataclass(obj) and not isinstance(obj, type):
+            changes: dict[str, Any] = {}
+            for f in fields(obj):
+                old = getattr(obj, f.name)
+                if old is None or isinstance(old, bool | int | float | frozenset):
+                    continue
+                new = self._line_args(old) if f.name == "args" else self._value(old)
+                if new is not old:
+                    changes[f.name] = new
+            return replace(obj, **changes) if changes else obj
+        return obj
+
+    def _line_args(self, args: Any) -> Any:
+        """A quick fix's (name, value) arguments: the values that hold a line become document lines."""
+        if not isinstance(args, tuple):
+            return args
+        out = tuple(
+            (k, str(self.line(int(v))))
+            if isinstance(k, str) and k in _LINE_ARGS and isinstance(v, str) and v.isdigit()
+            else (k, self._value(v) if isinstance(v, str) else v)
+            for k, v in (a for a in args if isinstance(a, tuple) and len(a) == 2)
+        )
+        return args if out == args else out
