@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import re
 import statistics
 import sys
@@ -24,6 +25,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -160,9 +162,27 @@ def diag_key(diags: object) -> list[tuple[object, ...]]:
     )
 
 
+class _ServerLikeAnalyzer:
+    """An Analyzer run the way the server runs it: the cyclic GC paused during an analysis and what it
+    leaves frozen afterwards (pypto_lsp.server pause_gc / settle_memory)."""
+
+    def __init__(self) -> None:
+        from compiler.pipeline import Analyzer
+
+        self.analyzer = Analyzer()
+
+    def analyze(self, text: str, path: str) -> Any:
+        gc.disable()
+        try:
+            return self.analyzer.analyze(text, path)
+        finally:
+            gc.enable()
+            gc.freeze()
+
+
 def run_in_process(files: list[Path], extras: bool) -> None:
     """Drive one Analyzer per file directly."""
-    from compiler.pipeline import Analyzer
+    Analyzer = _ServerLikeAnalyzer
 
     runs: list[FileRun] = []
     for path in files:

@@ -217,3 +217,103 @@ class Rebase:
             for k, v in (a for a in args if isinstance(a, tuple) and len(a) == 2)
         )
         return args if out == args else out
+
+
+# --------------------------------------------------------------------------------------------- memos
+
+N = TypeVar("N")
+V = TypeVar("V")
+
+
+@dataclass(slots=True)
+class IdentityMemo:
+    """Pure functions of immutable IR nodes, by node identity, kept one version deep: what the current
+    version asked for lives on into the next, the rest is dropped at `next_version`."""
+
+    _last: dict[int, tuple[object, object]] = field(default_factory=dict)
+    _live: dict[int, tuple[object, object]] = field(default_factory=dict)
+
+    def get(self, node: object, compute: Callable[[Any], T]) -> T:
+        """`compute(node)`, once per node object."""
+        key = id(node)
+        found = self._live.get(key)
+        if found is None or found[0] is not node:
+            found = self._last.get(key)
+            if found is None or found[0] is not node:
+                found = (node, compute(node))
+            self._live[key] = found
+        return found[1]  # type: ignore[return-value]
+
+    def next_version(self) -> None:
+        """Start a new version: keep only what the finished one used."""
+        self._last, self._live = self._live, {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    node: object
+    context: object
+    reads: tuple[tuple[str, object, object], ...]  # (source, key, the value it gave)
+    result: object
+
+
+class Recorded:
+    """A memo for a step that runs statement by statement with a state around it (salsa's model: a
+    query records each input it reads). The step reads that state only through `read(source, key)`;
+    a cached result is reused while every read it recorded gives the same value again, so an input the
+    step reads cannot be left out of its key. Reads of a step nested in another count for both.
+
+    One version deep: `next_version` keeps what the finished version used or made."""
+
+    __slots__ = ("_frames", "_last", "_live", "sources")
+
+    def __init__(self) -> None:
+        self._last: dict[int, _Step] = {}
+        self._live: dict[int, _Step] = {}
+        self._frames: list[list[tuple[str, object, object]]] = []
+        self.sources: dict[str, Callable[[Any], object]] = {}
+
+    def next_version(self, sources: dict[str, Callable[[Any], object]]) -> None:
+        """Start a version whose state is read through `sources` (source name -> key -> value)."""
+        self._last, self._live = (self._live or self._last), {}
+        self._frames = []
+        self.sources = sources
+
+    def read(self, source: str, key: object) -> Any:
+        """Read the state (and record the read in every step being recorded)."""
+        value = self.sources[source](key)
+        for frame in self._frames:
+            frame.append((source, key, value))
+        return value
+
+    def reuse(self, node: object, context: object) -> Any | None:
+        """The result recorded for `node` in `context` if every read it made gives the same value now
+        (those reads are recorded again for the steps around it); None otherwise."""
+        key = id(node)
+        found = self._live.get(key) or self._last.get(key)
+        if found is None or found.node is not node or found.context != context:
+            return None
+        sources = self.sources
+        for source, read_key, value in found.reads:
+            if sources[source](read_key) != value:
+                return None
+        for frame in self._frames:
+            frame.extend(found.reads)
+        self._live[key] = found
+        return found.result
+
+    def begin(self) -> None:
+        """Start recording a step."""
+        self._frames.append([])
+
+    def end(self, node: object, context: object, result: object) -> None:
+        """Finish the step started last, with its result."""
+        reads = self._frames.pop()
+        first: dict[tuple[str, object], tuple[str, object, object]] = {}
+        for read in reads:
+            first.setdefault((read[0], read[1]), read)
+        self._live[id(node)] = _Step(node, context, tuple(first.values()), result)
+
+    def abandon(self) -> None:
+        """Finish the step started last without keeping it (it failed)."""
+        self._frames.pop()

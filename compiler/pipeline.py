@@ -21,7 +21,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
-from compiler.incremental import LineAnchors, Rebase
+from compiler.incremental import IdentityMemo, LineAnchors, Rebase
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
@@ -45,7 +45,7 @@ from compiler.passes.inline_functions import (
 from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
-from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
+from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
@@ -102,6 +102,11 @@ class Analyzer:
     foreign: dict[int, tuple[KernelResult, object, tuple[ForeignOp, ...]]] = field(default_factory=dict)
     helpers_cache: tuple[object, object, tuple[ir.Function, ...], dict[str, Helper]] | None = None
     outline_memo: OutlineMemo = field(default_factory=dict)
+    outline_steps: OutlineSteps = field(default_factory=OutlineSteps)
+    # Per top-level statement, what the whole-module sweeps take from it (pure functions of the IR).
+    cluster_checks: IdentityMemo = field(default_factory=IdentityMemo)
+    scope_statements: IdentityMemo = field(default_factory=IdentityMemo)
+    bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
@@ -150,6 +155,7 @@ class Analyzer:
         self.helpers_cache = None
         self.scope_calls.clear()
         self.outline_memo.clear()
+        self.outline_steps = OutlineSteps()
         self.body_memos.clear()
         self.splice_memo = SpliceMemo()
         self.anchors = LineAnchors()
@@ -174,9 +180,13 @@ class Analyzer:
         self._sweep_body_memos(module)
         if self.outline_env is not module.env_key:
             self.outline_memo.clear()  # outlining folds constants: new values, new scopes
+            self.outline_steps = OutlineSteps()
             self.outline_env = module.env_key
-        kernels, groups = outline(module, facts, env, diagnostics.append, self.outline_memo)
-        diagnostics.extend(check_clusters(module))
+        kernels, groups = outline(
+            module, facts, env, diagnostics.append, self.outline_memo, self.outline_steps
+        )
+        self.cluster_checks.next_version()
+        diagnostics.extend(check_clusters(module, self.cluster_checks))
         caller_group = {member: group.name for group in groups for member in group.members}
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()
@@ -229,8 +239,11 @@ class Analyzer:
         diagnostics.extend(check_group_abi(module, clean_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(clean_objs, groups, target))
         diagnostics.extend(hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target))
+        self.scope_statements.next_version()
         scopes = tuple(
-            s for s in scope_infos(module, kernel_objs, self.scope_calls) if not is_foreign(s.span)
+            s
+            for s in scope_infos(module, kernel_objs, self.scope_calls, self.scope_statements)
+            if not is_foreign(s.span)
         )
         # Read out in document lines: each kernel's rows are rebased once and reused while its lines
         # map to the same document lines (compiler.incremental).
@@ -471,7 +484,10 @@ class Analyzer:
                     result = checked if checked is not None else FunctionFacts(bad=True)
                     if not result.bad and not _has_syntax_fault(function, parse_errors):
                         # On the function as written: a spliced helper's locals are the helper's own.
-                        found.extend(unused_variables(originals.get(id(function), function)))
+                        written = originals.get(id(function), function)
+                        binds = self.bindings.setdefault((function.program, function.name), IdentityMemo())
+                        binds.next_version()
+                        found.extend(unused_variables(written, binds))
                     entry = _Checked(function, context, result, tuple(found))
                     self.checked[id(function)] = entry
                 facts[_key(function)] = entry.facts
@@ -495,6 +511,8 @@ class Analyzer:
         places = {(f.program, f.name) for f in module.all_functions()}
         for place in [p for p in self.body_memos if p not in places]:
             del self.body_memos[place]
+        for place in [p for p in self.bindings if p not in places]:
+            del self.bindings[place]
 
 
 def _anchor_bounds(result: KernelResult) -> tuple[int, int]:

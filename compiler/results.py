@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from compiler import ir
 from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
+from compiler.incremental import IdentityMemo
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
@@ -144,7 +145,10 @@ def symbols(
 
 
 def scope_infos(
-    module: ir.Module, kernels: list[Kernel], memo: dict[int, tuple[object, list[ir.Call]]] | None = None
+    module: ir.Module,
+    kernels: list[Kernel],
+    memo: dict[int, tuple[object, list[ir.Call]]] | None = None,
+    scopes: IdentityMemo | None = None,
 ) -> tuple[ScopeInfo, ...]:
     """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch
     (`memo` keeps the calls of unchanged scope bodies across analyses)."""
@@ -161,11 +165,16 @@ def scope_infos(
             memo[id(body)] = cached
         return cached[1]
 
+    scopes = scopes if scopes is not None else IdentityMemo()
+
+    def scopes_in(top: ir.Stmt) -> tuple[ir.With, ...]:
+        return tuple(
+            s for s in walk_stmts((top,)) if isinstance(s, ir.With) and s.kind in ("cluster", "spmd")
+        )
+
     out: list[ScopeInfo] = []
     for function in module.all_functions():
-        for stmt in walk_stmts(function.body):
-            if not isinstance(stmt, ir.With) or stmt.kind not in ("cluster", "spmd"):
-                continue
+        for stmt in (s for top in function.body for s in scopes.get(top, scopes_in)):
             if stmt.kind == "cluster":
                 inside = tuple(k.name for k in kernels if stmt.span.line <= k.span.line <= stmt.span.end_line)
                 out.append(
