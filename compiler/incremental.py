@@ -250,69 +250,119 @@ class IdentityMemo:
 
 
 @dataclass(frozen=True, slots=True)
-class _Step:
+class Step:
+    """One recorded step: what it read (source, key, the value it gave, scope) and what it wrote
+    (target, key, value, scope), in order, and its result."""
+
     node: object
     context: object
-    reads: tuple[tuple[str, object, object], ...]  # (source, key, the value it gave)
+    reads: tuple[tuple[str, object, object, object], ...]
+    writes: tuple[tuple[str, object, object, object], ...]
     result: object
+
+
+@dataclass(slots=True)
+class _Frame:
+    scope: object
+    reads: dict[tuple[str, object], tuple[str, object, object, object]] = field(default_factory=dict)
+    writes: list[tuple[str, object, object, object]] = field(default_factory=list)
+    shadowed: set[tuple[str, object]] = field(default_factory=set)
+
+
+def _same(a: object, b: object) -> bool:
+    return a == b
 
 
 class Recorded:
     """A memo for a step that runs statement by statement with a state around it (salsa's model: a
-    query records each input it reads). The step reads that state only through `read(source, key)`;
-    a cached result is reused while every read it recorded gives the same value again, so an input the
-    step reads cannot be left out of its key. Reads of a step nested in another count for both.
+    query records each input it reads). The step reads that state only through `read(source, key)`
+    and changes it only through `write(target, key, value)`; a cached step is reused while every read
+    it recorded gives the same value again, and its writes are then replayed, so an input the step
+    reads cannot be left out of its key. A step nested in another reads and writes for both, except
+    what is scoped: a read or write with a `scope` belongs to the steps begun in that scope (a body's
+    own names), and a read of what the step wrote itself is no input of it.
 
     One version deep: `next_version` keeps what the finished version used or made."""
 
-    __slots__ = ("_frames", "_last", "_live", "sources")
+    __slots__ = ("_equal", "_frames", "_last", "_live", "sinks", "sources")
 
-    def __init__(self) -> None:
-        self._last: dict[int, _Step] = {}
-        self._live: dict[int, _Step] = {}
-        self._frames: list[list[tuple[str, object, object]]] = []
+    def __init__(self, equal: Callable[[object, object], bool] = _same) -> None:
+        self._last: dict[int, Step] = {}
+        self._live: dict[int, Step] = {}
+        self._frames: list[_Frame] = []
+        self._equal = equal
         self.sources: dict[str, Callable[[Any], object]] = {}
+        self.sinks: dict[str, Callable[[Any, Any], None]] = {}
 
-    def next_version(self, sources: dict[str, Callable[[Any], object]]) -> None:
-        """Start a version whose state is read through `sources` (source name -> key -> value)."""
+    def next_version(
+        self,
+        sources: dict[str, Callable[[Any], object]],
+        sinks: dict[str, Callable[[Any, Any], None]] | None = None,
+    ) -> None:
+        """Start a version whose state is read through `sources` (source -> key -> value) and written,
+        when a step is replayed, through `sinks` (target -> key, value)."""
         self._last, self._live = (self._live or self._last), {}
         self._frames = []
         self.sources = sources
+        self.sinks = sinks or {}
 
-    def read(self, source: str, key: object) -> Any:
-        """Read the state (and record the read in every step being recorded)."""
+    def read(self, source: str, key: object, scope: object = None) -> Any:
+        """Read the state (and record the read in the steps being recorded)."""
         value = self.sources[source](key)
-        for frame in self._frames:
-            frame.append((source, key, value))
+        if self._frames:
+            self._note((source, key, value, scope))
         return value
 
-    def reuse(self, node: object, context: object) -> Any | None:
-        """The result recorded for `node` in `context` if every read it made gives the same value now
-        (those reads are recorded again for the steps around it); None otherwise."""
+    def write(
+        self, target: str, key: object, value: object, scope: object = None, shadows: tuple = ()
+    ) -> None:
+        """Record a change the caller made to the state (`shadows`: the reads it answers from now on)."""
+        entry = (target, key, value, scope)
+        for frame in self._frames:
+            if scope is None or frame.scope == scope:
+                frame.writes.append(entry)
+            frame.shadowed.update(shadows)
+
+    def _note(self, read: tuple[str, object, object, object]) -> None:
+        place = (read[0], read[1])
+        scope = read[3]
+        for frame in self._frames:
+            if (scope is None or frame.scope == scope) and place not in frame.shadowed:
+                frame.reads.setdefault(place, read)
+
+    def reuse(self, node: object, context: object) -> Step | None:
+        """The step recorded for `node` in `context` if every read it made gives the same value now (its
+        reads then count for the steps around it); None otherwise. The caller replays its writes."""
         key = id(node)
         found = self._live.get(key) or self._last.get(key)
         if found is None or found.node is not node or found.context != context:
             return None
-        sources = self.sources
-        for source, read_key, value in found.reads:
-            if sources[source](read_key) != value:
+        sources, equal = self.sources, self._equal
+        for source, read_key, value, _ in found.reads:
+            if not equal(sources[source](read_key), value):
                 return None
-        for frame in self._frames:
-            frame.extend(found.reads)
+        if self._frames:
+            for read in found.reads:
+                self._note(read)
         self._live[key] = found
-        return found.result
+        return found
 
-    def begin(self) -> None:
-        """Start recording a step."""
-        self._frames.append([])
+    def replay(self, step: Step) -> None:
+        """Apply a reused step's writes again, in order, through the sinks."""
+        sinks = self.sinks
+        for target, key, value, _ in step.writes:
+            sinks[target](key, value)
 
-    def end(self, node: object, context: object, result: object) -> None:
+    def begin(self, scope: object = None) -> None:
+        """Start recording a step (in `scope`)."""
+        self._frames.append(_Frame(scope))
+
+    def end(self, node: object, context: object, result: object = None) -> Step:
         """Finish the step started last, with its result."""
-        reads = self._frames.pop()
-        first: dict[tuple[str, object], tuple[str, object, object]] = {}
-        for read in reads:
-            first.setdefault((read[0], read[1]), read)
-        self._live[id(node)] = _Step(node, context, tuple(first.values()), result)
+        frame = self._frames.pop()
+        step = Step(node, context, tuple(frame.reads.values()), tuple(frame.writes), result)
+        self._live[id(node)] = step
+        return step
 
     def abandon(self) -> None:
         """Finish the step started last without keeping it (it failed)."""

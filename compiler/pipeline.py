@@ -18,10 +18,10 @@ from compiler import budget, ir, lints, suppressions
 from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
+from compiler.frontend.checker import FunctionChecker, FunctionFacts, statement_checks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
-from compiler.incremental import IdentityMemo, LineAnchors, Rebase
+from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
@@ -553,7 +553,7 @@ class _BodyMemos:
 
     names: NameIndex = field(default_factory=NameIndex)
     splices: tuple[object, StatementSplices] | None = None  # (the helpers it is valid for, the memo)
-    checks: tuple[object, StatementChecks] | None = None  # (the header it is valid for, the memo)
+    checks: tuple[object, Recorded] | None = None  # (the header it is valid for, the memo)
     folds: StatementFolds | None = None
 
     def splices_for_next(self, helpers: object) -> StatementSplices:
@@ -563,12 +563,12 @@ class _BodyMemos:
         self.splices = (helpers, memo)
         return memo
 
-    def checks_for_next(self, header: object) -> StatementChecks:
-        """The checks' memo for the next run (a new version of the name index with it)."""
+    def checks_for_next(self, header: object) -> Recorded:
+        """The checks' memo for the next run: the last one's while the header and context are the same
+        (a new version of the name index Simplify reads with it)."""
         self.names = self.names.next_version()
         last = self.checks
-        same = last is not None and last[0] == header
-        memo = last[1].next_version(self.names) if last is not None and same else StatementChecks(self.names)
+        memo = last[1] if last is not None and last[0] == header else statement_checks()
         self.checks = (header, memo)
         return memo
 

@@ -172,6 +172,7 @@ def scope_infos(
             s for s in walk_stmts((top,)) if isinstance(s, ir.With) and s.kind in ("cluster", "spmd")
         )
 
+    by_span = {k.span for k in kernels}
     out: list[ScopeInfo] = []
     for function in module.all_functions():
         for stmt in (s for top in function.body for s in scopes.get(top, scopes_in)):
@@ -182,7 +183,10 @@ def scope_infos(
                 )
                 continue
             called = {c.func[5:] for c in calls_of(stmt.body) if c.func.startswith("self.")}
-            launched = tuple(k.name for k in kernels if k.name in called or k.span == stmt.span)
+            if not called and stmt.span not in by_span:
+                launched: tuple[str, ...] = ()
+            else:
+                launched = tuple(k.name for k in kernels if k.name in called or k.span == stmt.span)
             launch = next((k.launch for k in kernels if k.launch is not None and k.name in launched), None)
             detail = ""
             if launch is not None:

@@ -310,7 +310,8 @@ class _Outliner:
             self.block(stmts, None)
             return
         for stmt in stmts:
-            found: _Outlined | None = memo.reuse(stmt, self.count)
+            step = memo.reuse(stmt, self.count)
+            found: _Outlined | None = step.result if step is not None else None  # type: ignore[assignment]
             if found is None:
                 marks = (len(self.kernels), self.count)
                 launches: list[tuple[str, Launch]] = []
