@@ -64,29 +64,30 @@ class LineAnchors:
         before = self.anchors[head - 1] if head else FLOOR
         after = self.anchors[len(old) - tail] if tail else before + (added + 1) * _STEP
         middle = _spread(before, after, added)
-        anchors = self.anchors[:head] + middle + self.anchors[len(old) - tail :]
         if middle or added == 0:
-            self.anchors = anchors
+            self.anchors = self.anchors[:head] + middle + self.anchors[len(old) - tail :]
         else:
-            self.anchors = self._respace(anchors, head, added)
+            self.anchors = self._respace(self.anchors[:head], added, self.anchors[len(old) - tail :])
         self.lines = new
         return new
 
-    def _respace(self, anchors: list[int], head: int, added: int) -> list[int]:
-        """Spread a window around lines [head, head + added) that has no room for them."""
+    def _respace(self, before: list[int], added: int, after: list[int]) -> list[int]:
+        """Anchors for `added` new lines between `before` and `after` where the gap has no room for them:
+        a window around them is spread out again (the lines in it get new anchors)."""
         self.version += 1
-        lo, hi = head, head + added  # the window: anchors[lo:hi] are renumbered
+        lo, hi = len(before), len(before)  # the window: before[lo:] and after[: hi - len(before)]
         while True:
-            below = anchors[lo - 1] if lo > 0 else FLOOR
-            above = anchors[hi] if hi < len(anchors) else below + (hi - lo + 1) * SPACING
-            if above - below > (hi - lo + 1) * _MIN_GAP * 4 or (lo == 0 and hi >= len(anchors)):
+            below = before[lo - 1] if lo > 0 else FLOOR
+            taken = hi - len(before)
+            above = after[taken] if taken < len(after) else below + (hi - lo + added + 1) * SPACING
+            count = hi - lo + added
+            if (above - below) // (count + 1) >= _MIN_GAP * 4 or (lo == 0 and taken >= len(after)):
                 break
-            width = max(hi - lo, 1)
-            lo, hi = max(0, lo - width), min(len(anchors), hi + width)
-        below = anchors[lo - 1] if lo > 0 else FLOOR
-        above = anchors[hi] if hi < len(anchors) else below + (hi - lo + 1) * SPACING
-        step = (above - below) // (hi - lo + 1)
-        return anchors[:lo] + [below + step * (k + 1) for k in range(hi - lo)] + anchors[hi:]
+            width = max(count, 1)
+            lo, hi = max(0, lo - width), min(len(before) + len(after), hi + width)
+        step = (above - below) // (count + 1)
+        spread = [below + step * (k + 1) for k in range(count)]
+        return before[:lo] + spread + after[hi - len(before) :]
 
     def anchor(self, line: int) -> int:
         """The anchor of a 1-based document line (past the end: beyond the last anchor)."""
