@@ -207,18 +207,7 @@ class Builder:
         memo = self.memo
         if memo is None:
             return self._stmt(node)
-        spans = self.spans
-        end = node.end_lineno or node.lineno
-        # The same lines at the same anchors build the same IR: the builder reads nothing else.
-        anchors = spans.anchors
-        key = (
-            tuple(anchors[node.lineno - 1 : end]) if anchors is not None else spans.line(node.lineno),
-            node.col_offset,
-            spans.line(end),
-            node.end_col_offset,
-            spans.indent,
-            tuple(spans.lines[node.lineno - 1 : end]),
-        )
+        key = self.key(node)
         found = memo.get(key)
         if found is not None:
             memo.reuse(key)
@@ -234,6 +223,21 @@ class Builder:
             raise
         memo.end(key, (stmt, tuple(self._reported[start:])))
         return stmt
+
+    def key(self, node: ast.stmt) -> tuple[object, ...]:
+        """What a statement's IR depends on: its lines as written (indent restored), their anchors and
+        its columns. The same key builds the same IR: the builder reads nothing else."""
+        spans = self.spans
+        end = node.end_lineno or node.lineno
+        anchors = spans.anchors
+        pad = " " * spans.indent
+        return (
+            tuple(anchors[node.lineno - 1 : end]) if anchors is not None else spans.line(node.lineno),
+            node.col_offset + spans.indent,
+            spans.line(end),
+            (node.end_col_offset or 0) + spans.indent,
+            tuple(pad + line for line in spans.lines[node.lineno - 1 : end]),
+        )
 
     def _stmt(self, node: ast.stmt) -> ir.Stmt | None:
         span = self.spans.of(node)

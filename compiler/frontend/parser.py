@@ -63,6 +63,7 @@ class ParseCache:
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
     env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
     statements: dict[tuple[object, ...], StatementMemo] = field(default_factory=dict)  # by unit position
+    bodies: dict[tuple[object, ...], _BodyRecord] = field(default_factory=dict)  # by unit position
     hits: int = 0
     misses: int = 0
 
@@ -73,6 +74,8 @@ class ParseCache:
         places = {_place(key) for key in live}
         for place in [p for p in self.statements if p not in places]:
             del self.statements[place]
+        for place in [p for p in self.bodies if p not in places]:
+            del self.bodies[place]
 
 
 def _place(key: tuple[object, ...]) -> tuple[object, ...]:
@@ -173,7 +176,17 @@ def parse_document(
                 known = cache.statements.get(place)
                 memo = known.next_version() if known is not None else StatementMemo()
                 cache.statements[place] = memo
-            result = _parse_unit(unit, env, owner, unit_anchors, memo)
+            result = None
+            record = cache.bodies.pop(place, None)
+            if memo is not None and record is not None and record.env_key == env_key:
+                result = _reparse_body(record, unit, unit_anchors, memo, cache.bodies, place)
+            if result is None:
+                traced: list[_BodyRecord] = []
+                result = _parse_unit(
+                    unit, env, owner, unit_anchors, memo, traced if memo is not None else None
+                )
+                if traced and not result.faulted and len(result.functions) == 1 and not result.programs:
+                    cache.bodies[place] = replace(traced[0], env_key=env_key, result=result)
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
@@ -381,8 +394,10 @@ def _parse_unit(
     program: str | None,
     anchors: list[int],
     memo: StatementMemo | None = None,
+    traced: list[_BodyRecord] | None = None,
 ) -> UnitResult:
-    """The functions (or the program header) of one unit; `anchors` are the lines of its lines."""
+    """The functions (or the program header) of one unit; `anchors` are the lines of its lines (a
+    unit of one function leaves in `traced` what `_reparse_body` needs for the next edit)."""
     first = anchors[0] if anchors else unit.first_line
     if unit.kind == "class":
         lines = unit.text.split("\n")
@@ -412,7 +427,7 @@ def _parse_unit(
         return UnitResult((), (diagnostic("PTO-F0", span, detail=reason),))
     diagnostics: list[Diagnostic] = []
     try:
-        return _build_unit(tree, unit, env, program, diagnostics, anchors, memo)
+        return _build_unit(tree, unit, env, program, diagnostics, anchors, memo, traced)
     except RecursionError:
         span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
@@ -449,13 +464,17 @@ def _build_unit(
     diagnostics: list[Diagnostic],
     anchors: list[int],
     memo: StatementMemo | None = None,
+    traced: list[_BodyRecord] | None = None,
 ) -> UnitResult:
     spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent, anchors)
     functions: list[ir.Function] = []
     programs: list[ir.Program] = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            function = _function(node, spans, env, diagnostics.append, program, memo)
+            trace = _Trace(diagnostics) if traced is not None and len(tree.body) == 1 else None
+            function = _function(node, spans, env, diagnostics.append, program, memo, trace)
+            if traced is not None and trace is not None and function is not None and trace.statements:
+                traced.append(trace.record(node, spans, function))
             if function is not None:
                 functions.append(function)
             elif program is None and ("@pl." in unit.text or "@pld." in unit.text):
@@ -543,6 +562,7 @@ def _function(
     report: Callable[[Diagnostic], None],
     program: str | None,
     memo: StatementMemo | None = None,
+    trace: _Trace | None = None,
 ) -> ir.Function | None:
     decorator = None
     call: ast.Call | None = None
@@ -596,12 +616,17 @@ def _function(
         params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction, value))
     return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
     span, header = _definition_spans(node, spans, "def ")
+    if trace is not None:
+        trace.header_end = len(trace.diagnostics)
+        body = trace.body(builder, node.body)
+    else:
+        body = builder.body(node.body)
     return ir.Function(
         node.name,
         decorator,
         func_type,
         tuple(params),
-        builder.body(node.body),
+        body,
         span,
         header,
         program,
@@ -699,3 +724,194 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
     if dotted and dotted.endswith(("Scalar", "INDEX", "INT32", "INT64", "FP32", "BOOL")):
         return ScalarType(), "In"
     return UNKNOWN, "In"
+
+
+# ------------------------------------------------------------------ one statement re-parsed, not the unit
+
+
+@dataclass(frozen=True, slots=True)
+class _BodyRecord:
+    """The last build of a one-function unit, statement by statement: the next edit inside the body
+    re-parses only the statements around it and splices them in (rust-analyzer re-parses a block)."""
+
+    lines: tuple[str, ...]  # the unit's text, by line
+    header_end: int  # the unit line (0-based) of the header's last line
+    indent: int  # the body's indent within the unit text
+    ranges: tuple[tuple[int, int], ...]  # each body statement's first and last unit line (0-based)
+    stmts: tuple[ir.Stmt | None, ...]  # its IR (None: the docstring, or a statement the DSL lacks)
+    keys: tuple[tuple[object, ...] | None, ...]  # its builder memo key
+    reports: tuple[tuple[Diagnostic, ...], ...]  # what building it reported
+    ends: tuple[tuple[int, int], ...]  # where it ends (line, column) in the document's line space
+    header_reports: tuple[Diagnostic, ...]
+    function: ir.Function
+    env_key: object = None
+    result: UnitResult | None = None
+
+
+@dataclass(slots=True)
+class _Trace:
+    """Collects a function's build statement by statement (see `_BodyRecord`)."""
+
+    diagnostics: list[Diagnostic]
+    header_end: int = 0  # how many diagnostics the header reported
+    statements: list[tuple[int, int, ir.Stmt | None, tuple[object, ...] | None, int, int]] = field(
+        default_factory=list
+    )
+
+    def body(self, builder: Builder, nodes: list[ast.stmt]) -> tuple[ir.Stmt, ...]:
+        """`builder.body(nodes)`, noting what each statement gave."""
+        out: list[ir.Stmt] = []
+        for index, node in enumerate(nodes):
+            start = len(self.diagnostics)
+            if index == 0 and _is_docstring(node):
+                stmt, key = None, None
+            else:
+                key = builder.key(node)
+                stmt = builder.stmt(node)
+            if stmt is not None:
+                out.append(stmt)
+            self.statements.append(
+                (
+                    node.lineno - 1,
+                    (node.end_lineno or node.lineno) - 1,
+                    stmt,
+                    key,
+                    start,
+                    len(self.diagnostics),
+                )
+            )
+        return tuple(out)
+
+    def record(self, node: ast.FunctionDef, spans: SpanMaker, function: ir.Function) -> _BodyRecord:
+        """The record of the finished build."""
+        first = node.body[0]
+        return _BodyRecord(
+            lines=tuple(spans.lines),
+            header_end=first.lineno - 2 if first.lineno > node.lineno else len(spans.lines),
+            indent=first.col_offset,
+            ranges=tuple((a, b) for a, b, *_ in self.statements),
+            stmts=tuple(s[2] for s in self.statements),
+            keys=tuple(s[3] for s in self.statements),
+            reports=tuple(tuple(self.diagnostics[s[4] : s[5]]) for s in self.statements),
+            ends=tuple(_end_of(n, spans) for n in node.body),
+            header_reports=tuple(self.diagnostics[: self.header_end]),
+            function=function,
+        )
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _end_of(node: ast.stmt, spans: SpanMaker) -> tuple[int, int]:
+    end_line = node.end_lineno or node.lineno
+    end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+    return spans.line(end_line), spans.col(end_line, end_col)
+
+
+def _reparse_body(
+    record: _BodyRecord,
+    unit: Unit,
+    anchors: list[int],
+    memo: StatementMemo,
+    bodies: dict[tuple[object, ...], _BodyRecord],
+    place: tuple[object, ...],
+) -> UnitResult | None:
+    """The unit rebuilt from its last build with only the body statements an edit touched re-parsed
+    (and the one before and after it, which new lines may join); None when the edit is not inside the
+    body, or the re-parsed text does not stand alone, and the whole unit is parsed instead."""
+    old, new = record.lines, unit.text.split("\n")
+    if record.result is None or record.result.faulted:
+        return None
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    if head <= record.header_end + 1 or not record.ranges:
+        return None
+    delta = len(new) - len(old)
+    changed_last = len(old) - tail - 1  # the last old line the edit touched (may be < head: an insertion)
+    ranges = record.ranges
+    # The statements the edit touches, and one more on each side.
+    first = next((i for i, (a, b) in enumerate(ranges) if b >= head), len(ranges))
+    last = max((i for i, (a, b) in enumerate(ranges) if a <= max(changed_last, head - 1)), default=-1)
+    first, last = max(first - 1, 0), min(max(last, first) + 1, len(ranges) - 1)
+    if first == 0:
+        return None  # the first statement may be (or become) the docstring: the unit decides
+    start = ranges[first][0]
+    end_old = ranges[last][1]
+    if end_old < changed_last:
+        return None
+    end = end_old + delta
+    if end < start or end >= len(new):
+        return None
+    indent = record.indent
+    region = new[start : end + 1]
+    if any(line.strip() and (len(line) - len(line.lstrip()) < indent) for line in region):
+        return None
+    if any(line.strip() and not line.startswith(" " * indent) for line in region):
+        return None
+    text = "\n".join(line[indent:] for line in region)
+    try:
+        tree = parse_source(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    region_spans = SpanMaker(
+        [line[indent:] for line in region], start, unit.indent + indent, anchors[start : end + 1]
+    )
+    reports: list[Diagnostic] = []
+    builder = Builder(region_spans, reports.append, memo)
+    stmts: list[ir.Stmt | None] = []
+    keys: list[tuple[object, ...] | None] = []
+    stmt_reports: list[tuple[Diagnostic, ...]] = []
+    new_ranges: list[tuple[int, int]] = []
+    ends: list[tuple[int, int]] = []
+    try:
+        for node in tree.body:
+            mark = len(reports)
+            keys.append(builder.key(node))
+            stmts.append(builder.stmt(node))
+            stmt_reports.append(tuple(reports[mark:]))
+            new_ranges.append((node.lineno - 1 + start, (node.end_lineno or node.lineno) - 1 + start))
+            ends.append(_end_of(node, region_spans))
+    except RecursionError:
+        return None
+    # Keep the builder memo's entries of the statements reused as they are (it lives one version).
+    kept = [*range(first), *range(last + 1, len(ranges))]
+    for index in kept:
+        key = record.keys[index]
+        if key is not None and memo.get(key) is not None:
+            memo.reuse(key)
+    shift = [(a + delta, b + delta) for a, b in ranges[last + 1 :]]
+    all_stmts = [*record.stmts[:first], *stmts, *record.stmts[last + 1 :]]
+    all_ends = [*record.ends[:first], *ends, *record.ends[last + 1 :]]
+    if not all_stmts:
+        return None
+    function = record.function
+    body = tuple(s for s in all_stmts if s is not None)
+    end_line, end_col = all_ends[-1]
+    span = Span(function.span.line, function.span.col, end_line, end_col)
+    same = len(body) == len(function.body) and all(a is b for a, b in zip(body, function.body, strict=True))
+    rebuilt = function if same and span == function.span else replace(function, body=body, span=span)
+    all_reports = [*record.reports[:first], *stmt_reports, *record.reports[last + 1 :]]
+    diagnostics = record.header_reports + tuple(d for group in all_reports for d in group)
+    result = UnitResult((rebuilt,), diagnostics)
+    bodies[place] = replace(
+        record,
+        lines=tuple(new),
+        ranges=(*ranges[:first], *new_ranges, *shift),
+        stmts=tuple(all_stmts),
+        keys=(*record.keys[:first], *keys, *record.keys[last + 1 :]),
+        reports=tuple(all_reports),
+        ends=tuple(all_ends),
+        function=rebuilt,
+        result=result,
+    )
+    return result
