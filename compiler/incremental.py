@@ -260,6 +260,8 @@ class Step:
     reads: tuple[tuple[str, object, object, object], ...]
     writes: tuple[tuple[str, object, object, object], ...]
     result: object
+    grouped: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()  # the writes by target, in order
+    children: tuple[object, ...] = ()  # the steps recorded or reused inside it (they live on with it)
 
 
 @dataclass(slots=True)
@@ -268,6 +270,7 @@ class _Frame:
     reads: dict[tuple[str, object], tuple[str, object, object, object]] = field(default_factory=dict)
     writes: list[tuple[str, object, object, object]] = field(default_factory=list)
     shadowed: set[tuple[str, object]] = field(default_factory=set)
+    children: list[object] = field(default_factory=list)
 
 
 def _same(a: object, b: object) -> bool:
@@ -283,29 +286,37 @@ class Recorded:
     what is scoped: a read or write with a `scope` belongs to the steps begun in that scope (a body's
     own names), and a read of what the step wrote itself is no input of it.
 
-    One version deep: `next_version` keeps what the finished version used or made."""
+    One version deep: `next_version` keeps what the finished version used or made, with the steps
+    nested in a reused one (the next edit inside it needs them). Steps are keyed by the identity of
+    their node, or by its value (`by_value`: a key that says everything the step reads, such as a
+    statement's text and anchors)."""
 
-    __slots__ = ("_equal", "_frames", "_last", "_live", "sinks", "sources")
+    __slots__ = ("_by_value", "_equal", "_frames", "_last", "_live", "bulk", "sinks", "sources")
 
-    def __init__(self, equal: Callable[[object, object], bool] = _same) -> None:
-        self._last: dict[int, Step] = {}
-        self._live: dict[int, Step] = {}
+    def __init__(self, equal: Callable[[object, object], bool] = _same, by_value: bool = False) -> None:
+        self._by_value = by_value
+        self._last: dict[object, Step] = {}
+        self._live: dict[object, Step] = {}
         self._frames: list[_Frame] = []
         self._equal = equal
         self.sources: dict[str, Callable[[Any], object]] = {}
         self.sinks: dict[str, Callable[[Any, Any], None]] = {}
+        self.bulk: dict[str, Callable[[tuple[tuple[Any, Any], ...]], None]] = {}
 
     def next_version(
         self,
         sources: dict[str, Callable[[Any], object]],
         sinks: dict[str, Callable[[Any, Any], None]] | None = None,
+        bulk: dict[str, Callable[[tuple[tuple[Any, Any], ...]], None]] | None = None,
     ) -> None:
         """Start a version whose state is read through `sources` (source -> key -> value) and written,
-        when a step is replayed, through `sinks` (target -> key, value)."""
+        when a step is replayed, through `sinks` (target -> key, value); `bulk` sinks take all of a
+        step's writes to one target at once, where no step around it is being recorded."""
         self._last, self._live = (self._live or self._last), {}
         self._frames = []
         self.sources = sources
         self.sinks = sinks or {}
+        self.bulk = bulk or {}
 
     def read(self, source: str, key: object, scope: object = None) -> Any:
         """Read the state (and record the read in the steps being recorded)."""
@@ -331,12 +342,12 @@ class Recorded:
             if (scope is None or frame.scope == scope) and place not in frame.shadowed:
                 frame.reads.setdefault(place, read)
 
-    def reuse(self, node: object, context: object) -> Step | None:
+    def reuse(self, node: object, context: object = None) -> Step | None:
         """The step recorded for `node` in `context` if every read it made gives the same value now (its
         reads then count for the steps around it); None otherwise. The caller replays its writes."""
-        key = id(node)
+        key = node if self._by_value else id(node)
         found = self._live.get(key) or self._last.get(key)
-        if found is None or found.node is not node or found.context != context:
+        if found is None or found.context != context or not (self._by_value or found.node is node):
             return None
         sources, equal = self.sources, self._equal
         for source, read_key, value, _ in found.reads:
@@ -345,12 +356,32 @@ class Recorded:
         if self._frames:
             for read in found.reads:
                 self._note(read)
-        self._live[key] = found
+            self._frames[-1].children.append(key)
+        self._keep(key, found)
         return found
+
+    def _keep(self, key: object, step: Step) -> None:
+        self._live[key] = step
+        last, live = self._last, self._live
+        for child in step.children:
+            nested = last.get(child)
+            if nested is not None and child not in live:
+                self._keep(child, nested)
 
     def replay(self, step: Step) -> None:
         """Apply a reused step's writes again, in order, through the sinks."""
         sinks = self.sinks
+        if not self._frames and self.bulk:
+            bulk = self.bulk
+            for target, pairs in step.grouped:
+                many = bulk.get(target)
+                if many is not None:
+                    many(pairs)
+                else:
+                    one = sinks[target]
+                    for key, value in pairs:
+                        one(key, value)
+            return
         for target, key, value, _ in step.writes:
             sinks[target](key, value)
 
@@ -358,13 +389,29 @@ class Recorded:
         """Start recording a step (in `scope`)."""
         self._frames.append(_Frame(scope))
 
-    def end(self, node: object, context: object, result: object = None) -> Step:
+    def end(self, node: object, context: object = None, result: object = None) -> Step:
         """Finish the step started last, with its result."""
         frame = self._frames.pop()
-        step = Step(node, context, tuple(frame.reads.values()), tuple(frame.writes), result)
-        self._live[id(node)] = step
+        key = node if self._by_value else id(node)
+        if self._frames:
+            self._frames[-1].children.append(key)
+        grouped: dict[str, list[tuple[Any, Any]]] = {}
+        for target, written, value, _ in frame.writes:
+            grouped.setdefault(target, []).append((written, value))
+        step = Step(
+            node,
+            context,
+            tuple(frame.reads.values()),
+            tuple(frame.writes),
+            result,
+            tuple((target, tuple(pairs)) for target, pairs in grouped.items()),
+            tuple(frame.children),
+        )
+        self._live[key] = step
         return step
 
     def abandon(self) -> None:
         """Finish the step started last without keeping it (it failed)."""
-        self._frames.pop()
+        frame = self._frames.pop()
+        if self._frames:
+            self._frames[-1].children.extend(frame.children)

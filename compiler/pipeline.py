@@ -107,6 +107,8 @@ class Analyzer:
     cluster_checks: IdentityMemo = field(default_factory=IdentityMemo)
     scope_statements: IdentityMemo = field(default_factory=IdentityMemo)
     bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
+    syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
+    localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
@@ -238,7 +240,10 @@ class Analyzer:
         diagnostics.extend(mixed_kernel_expanded.verify(clean_objs))
         diagnostics.extend(check_group_abi(module, clean_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(clean_objs, groups, target))
-        diagnostics.extend(hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target))
+        self.syncalls.next_version()
+        diagnostics.extend(
+            hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target, self.syncalls)
+        )
         self.scope_statements.next_version()
         scopes = tuple(
             s
@@ -249,7 +254,7 @@ class Analyzer:
         # map to the same document lines (compiler.incremental).
         rebase = self.rebase
         rebase.next_version()
-        localize = _Localizer(splices, path)
+        localize = self._localizer(splices, path)
         views = [self._document_view(localize, r) for r in results]
         lanes: dict[int, set[str]] = {}
         for view in views:
@@ -286,6 +291,19 @@ class Analyzer:
             regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
             scopes=rebase.value(scopes),
         )
+
+    def _localizer(self, splices: list[Splice], path: str) -> _Localizer:
+        """The last version's localizer (and what it found) while the splices are the same objects."""
+        last = self.localizer
+        if (
+            last is not None
+            and last.path == path
+            and len(last.splices) == len(splices)
+            and all(a is b for a, b in zip(last.splices, splices, strict=True))
+        ):
+            return last
+        self.localizer = _Localizer(splices, path)
+        return self.localizer
 
     def _document_view(
         self, localize: _Localizer, result: KernelResult
@@ -559,7 +577,8 @@ class _BodyMemos:
     def splices_for_next(self, helpers: object) -> StatementSplices:
         """InlineFunctions' memo for the next run: the last one's, while the helpers are the same."""
         last = self.splices
-        memo = last[1].next_version() if last is not None and last[0] == helpers else StatementSplices()
+        memo = last[1] if last is not None and last[0] == helpers else StatementSplices()
+        memo.next_version({})
         self.splices = (helpers, memo)
         return memo
 
@@ -628,8 +647,10 @@ class _Localizer:
     splices: list[Splice]
     path: str
     files: dict[int, str] = field(init=False)  # foreign line space -> the helper module, as shown
+    _innermost: dict[int, Splice | None] = field(init=False)
 
     def __post_init__(self) -> None:
+        self._innermost = {}
         self.files = {}
         for splice in self.splices:
             space = splice.first_line // FOREIGN_LINE_BASE
@@ -646,7 +667,12 @@ class _Localizer:
 
     def innermost(self, span: Span) -> Splice | None:
         """The splice whose helper code holds `span`."""
-        return next((s for s in self.splices if s.first_line <= span.line <= s.last_line), None)
+        line = span.line
+        if line not in self._innermost:
+            self._innermost[line] = next(
+                (s for s in self.splices if s.first_line <= line <= s.last_line), None
+            )
+        return self._innermost[line]
 
     def splice_of(self, span: Span) -> Splice | None:
         """The outermost call site in this document of the helper code at `span` (helpers nest)."""

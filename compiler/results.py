@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from compiler import ir
 from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
 from compiler.incremental import IdentityMemo
@@ -172,22 +174,28 @@ def scope_infos(
             s for s in walk_stmts((top,)) if isinstance(s, ir.With) and s.kind in ("cluster", "spmd")
         )
 
-    by_span = {k.span for k in kernels}
+    by_name: dict[str, list[int]] = {}
+    by_span: dict[object, list[int]] = {}
+    for index, k in enumerate(kernels):
+        by_name.setdefault(k.name, []).append(index)
+        by_span.setdefault(k.span, []).append(index)
+    starts = sorted((k.span.line, index) for index, k in enumerate(kernels))
     out: list[ScopeInfo] = []
     for function in module.all_functions():
         for stmt in (s for top in function.body for s in scopes.get(top, scopes_in)):
             if stmt.kind == "cluster":
-                inside = tuple(k.name for k in kernels if stmt.span.line <= k.span.line <= stmt.span.end_line)
+                low = bisect.bisect_left(starts, (stmt.span.line, -1))
+                high = bisect.bisect_right(starts, (stmt.span.end_line, len(kernels)))
+                inside = tuple(kernels[i].name for i in sorted(index for _, index in starts[low:high]))
                 out.append(
                     ScopeInfo("pl.cluster", stmt.span, stmt.header, inside, "co-schedules AIC and AIV")
                 )
                 continue
             called = {c.func[5:] for c in calls_of(stmt.body) if c.func.startswith("self.")}
-            if not called and stmt.span not in by_span:
-                launched: tuple[str, ...] = ()
-            else:
-                launched = tuple(k.name for k in kernels if k.name in called or k.span == stmt.span)
-            launch = next((k.launch for k in kernels if k.launch is not None and k.name in launched), None)
+            picked = sorted({*(i for n in called for i in by_name.get(n, ())), *by_span.get(stmt.span, ())})
+            launched = tuple(kernels[i].name for i in picked)
+            candidates = sorted({i for n in set(launched) for i in by_name.get(n, ())})
+            launch = next((kernels[i].launch for i in candidates if kernels[i].launch is not None), None)
             detail = ""
             if launch is not None:
                 width = launch.width if launch.width is not None else "?"

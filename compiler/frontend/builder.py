@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.memo import NestedMemo
+from compiler.incremental import Recorded
 from compiler.source import Span
 
 _BINOPS: dict[type, str] = {
@@ -94,8 +94,14 @@ def dotted_name(node: ast.expr) -> str | None:
     return None
 
 
-# A statement's lines and place, and what its build gave (the statement, its diagnostics).
-StatementMemo = NestedMemo[tuple[object, ...], tuple["ir.Stmt | None", tuple[Diagnostic, ...]]]
+# Each statement's build by its key (lines as written, anchors, columns): the statement, its diagnostics.
+StatementMemo = Recorded
+
+
+def statement_memo() -> Recorded:
+    """The builder's memo of one unit (compiler.incremental.Recorded keyed by value: the key is all the
+    builder reads)."""
+    return Recorded(by_value=True)
 
 
 class Builder:
@@ -208,12 +214,12 @@ class Builder:
         if memo is None:
             return self._stmt(node)
         key = self.key(node)
-        found = memo.get(key)
+        found = memo.reuse(key)
         if found is not None:
-            memo.reuse(key)
-            for diag in found[1]:
+            built: tuple[ir.Stmt | None, tuple[Diagnostic, ...]] = found.result  # type: ignore[assignment]
+            for diag in built[1]:
                 self.report(diag)
-            return found[0]
+            return built[0]
         start = len(self._reported)
         memo.begin()
         try:
@@ -221,7 +227,7 @@ class Builder:
         except BaseException:
             memo.abandon()
             raise
-        memo.end(key, (stmt, tuple(self._reported[start:])))
+        memo.end(key, None, (stmt, tuple(self._reported[start:])))
         return stmt
 
     def key(self, node: ast.stmt) -> tuple[object, ...]:

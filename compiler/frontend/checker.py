@@ -183,6 +183,12 @@ class FunctionChecker:
                     "region": lambda key, value: self._fact(self.facts.regions, "region", key, value),
                     "report": lambda _, entry: self._emit(*entry),
                 },
+                {
+                    "define": self._define_all,
+                    "call": self.facts.calls.update,
+                    "scope": self.facts.scopes.update,
+                    "region": self.facts.regions.update,
+                },
             )
 
     # ------------------------------------------------------------ state
@@ -213,6 +219,11 @@ class FunctionChecker:
         self.facts.types[name] = value_type
         if self._memo is not None:
             self._memo.write("define", name, value_type, shadows=(("type", name), ("defined", name)))
+
+    def _define_all(self, pairs: tuple[tuple[str, ValueType], ...]) -> None:
+        """`_define` each pair (a replay where no statement around is being recorded)."""
+        self.defined.update(name for name, _ in pairs)
+        self.facts.types.update(pairs)
 
     def _rebind(self, key: tuple[int, str], value_type: ValueType) -> None:
         """Record a name's type in the open body at `key[0]` (a replay writes only its own body's)."""

@@ -11,7 +11,7 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
-from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name
+from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name, statement_memo
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
 from compiler.frontend.units import Unit, split_units
 from compiler.incremental import LineAnchors
@@ -174,7 +174,8 @@ def parse_document(
             memo: StatementMemo | None = None
             if long_body(unit.first_line, unit.last_line):
                 known = cache.statements.get(place)
-                memo = known.next_version() if known is not None else StatementMemo()
+                memo = known if known is not None else statement_memo()
+                memo.next_version({})
                 cache.statements[place] = memo
             result = None
             record = cache.bodies.pop(place, None)
@@ -735,6 +736,7 @@ class _BodyRecord:
     re-parses only the statements around it and splices them in (rust-analyzer re-parses a block)."""
 
     lines: tuple[str, ...]  # the unit's text, by line
+    anchors: tuple[int, ...]  # the anchor of each (a line is kept only with its text and its anchor)
     header_end: int  # the unit line (0-based) of the header's last line
     indent: int  # the body's indent within the unit text
     ranges: tuple[tuple[int, int], ...]  # each body statement's first and last unit line (0-based)
@@ -787,6 +789,7 @@ class _Trace:
         first = node.body[0]
         return _BodyRecord(
             lines=tuple(spans.lines),
+            anchors=tuple(spans.anchors or ()),
             header_end=first.lineno - 2 if first.lineno > node.lineno else len(spans.lines),
             indent=first.col_offset,
             ranges=tuple((a, b) for a, b, *_ in self.statements),
@@ -825,14 +828,21 @@ def _reparse_body(
     (and the one before and after it, which new lines may join); None when the edit is not inside the
     body, or the re-parsed text does not stand alone, and the whole unit is parsed instead."""
     old, new = record.lines, unit.text.split("\n")
-    if record.result is None or record.result.faulted:
+    old_anchors = record.anchors
+    if record.result is None or record.result.faulted or len(old_anchors) != len(old):
+        return None
+    if len(anchors) != len(new):
         return None
     limit = min(len(old), len(new))
     head = 0
-    while head < limit and old[head] == new[head]:
+    while head < limit and old[head] == new[head] and old_anchors[head] == anchors[head]:
         head += 1
     tail = 0
-    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+    while (
+        tail < limit - head
+        and old[-1 - tail] == new[-1 - tail]
+        and old_anchors[-1 - tail] == anchors[-1 - tail]
+    ):
         tail += 1
     if head <= record.header_end + 1 or not record.ranges:
         return None
@@ -887,7 +897,7 @@ def _reparse_body(
     kept = [*range(first), *range(last + 1, len(ranges))]
     for index in kept:
         key = record.keys[index]
-        if key is not None and memo.get(key) is not None:
+        if key is not None:
             memo.reuse(key)
     shift = [(a + delta, b + delta) for a, b in ranges[last + 1 :]]
     all_stmts = [*record.stmts[:first], *stmts, *record.stmts[last + 1 :]]
@@ -906,6 +916,7 @@ def _reparse_body(
     bodies[place] = replace(
         record,
         lines=tuple(new),
+        anchors=tuple(anchors),
         ranges=(*ranges[:first], *new_ranges, *shift),
         stmts=tuple(all_stmts),
         keys=(*record.keys[:first], *keys, *record.keys[last + 1 :]),
