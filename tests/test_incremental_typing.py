@@ -86,3 +86,16 @@ def test_anchors_keep_kept_lines_and_order_new_ones() -> None:
         anchors.update("\n".join(lines))
         assert anchors.anchors == sorted(set(anchors.anchors))
         assert [anchors.line_of(a) for a in anchors.anchors] == list(range(1, len(lines) + 1))
+
+
+def test_module_code_sees_plain_functions_in_document_order() -> None:
+    """Module code is evaluated without the DSL units' lines, but in document order: a value computed
+    by a plain function defined above it (real files size TP from argv this way) is still known."""
+    from compiler.frontend.parser import parse_document
+
+    source = (
+        "import pypto.language as pl\n\n\ndef _size():\n    return 4\n\n\n@pl.jit\n"
+        "def k(x: pl.Tensor):\n    return x\n\n\nN = _size()\nM = N * 2\n"
+    )
+    env = parse_document(source).env
+    assert env["N"] == 4 and env["M"] == 8

@@ -318,26 +318,21 @@ def _short_repr(value: object) -> str:
 
 def _module_code(module_unit: Unit, units: list[Unit]) -> tuple[str, list[int]]:
     """The module-level code plus the plain Python functions and classes it may call (DSL functions are
-    left out: they are not evaluated), without the lines of the units left out, so that a line added to
-    a DSL function does not make it new text; and the document line of each of its lines."""
-    lines = module_unit.text.split("\n")
-    pieces: list[tuple[int, list[str]]] = [(1, lines)]
+    left out: they are not evaluated), in document order but without the lines of the units left out,
+    so that a line added to a DSL function does not make it new text; and the document line of each of
+    its lines."""
+    text_of: dict[int, str] = {}
+    module_text = module_unit.text.split("\n")
+    for number in module_unit_lines(module_unit):
+        if 0 < number <= len(module_text):
+            text_of[number] = module_text[number - 1]
     for unit in units:
         if unit.kind not in ("def", "class") or "@pl." in unit.text or "@pld." in unit.text:
             continue
-        pieces.append((unit.first_line, unit.text.split("\n")))
-    pieces.sort(key=lambda piece: piece[0])
-    out: list[str] = []
-    kept: list[int] = []
-    module_lines = frozenset(module_unit_lines(module_unit))
-    for first, text in pieces:
-        for offset, line in enumerate(text):
-            number = first + offset
-            if first == 1 and number not in module_lines:
-                continue  # a line of a unit that is not module code
-            out.append(line)
-            kept.append(number)
-    return "\n".join(out), kept
+        for offset, line in enumerate(unit.text.split("\n")):
+            text_of[unit.first_line + offset] = line
+    kept = sorted(text_of)
+    return "\n".join(text_of[number] for number in kept), kept
 
 
 def module_unit_lines(unit: Unit) -> list[int]:
