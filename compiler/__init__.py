@@ -12,8 +12,8 @@ __all__ = ["Analysis", "analyze"]
 
 
 def __getattr__(name: str) -> Any:
-    """`compiler.analyze` / `compiler.Analysis`, imported on first use: `python -m compiler.catalog` then runs
-    the catalog module without importing it twice."""
+    """`compiler.analyze` / `compiler.Analysis`, imported on first use: importing a light module (the op
+    registry, the rule catalog) does not load the whole pipeline."""
     if name == "analyze":
         from compiler.pipeline import analyze
 

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 
 from compiler.diagnostics import Diagnostic
-from compiler.source import Span
+from compiler.source import Line, Span
 
 
 class Lane(enum.Enum):
@@ -95,6 +95,78 @@ def _kib(size: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ExpandedOp:
+    """An op of an expanded lane body: what shows it (names are the user's variables)."""
+
+    op: str  # the IR op
+    result: str = ""  # the bound result ("" when the statement binds none)
+    args: tuple[str, ...] = ()  # the operands ("…" for a constant)
+    role: str = "op"  # "op", "scalar", "alias", or "push" / "pop" for the two ends of a crossing
+    crossing: str = ""  # "C2V" / "V2C" (push and pop)
+    split: int = 0  # the crossing's split code (push and pop)
+    view: tuple[str, str] | None = None  # the NZ transfer view (blayout, slayout) of a V->C crossing
+    value: str = ""  # the crossing value (push)
+    reads: tuple[str, ...] = ()  # what a scalar statement reads
+
+
+@dataclass(frozen=True, slots=True)
+class ExpandedLine:
+    """One line of an expanded function body, in order, at its nesting depth."""
+
+    depth: int
+    kind: str  # "op", "return", "yield", "for", "if", "else", "region", "free", "pass"
+    line: Line | None = None  # the source line it comes from
+    op: ExpandedOp | None = None  # kind "op"
+    name: str = ""  # "for": the loop variable; "region": the split mode; "free": the tfree op
+    loop: str = ""  # "for": the loop kind (range, parallel, ...)
+    values: tuple[str, ...] = ()  # "return" / "yield": the values; "free": the freed tile
+
+
+@dataclass(frozen=True, slots=True)
+class LaneStep:
+    """One row of a kernel's lane diagram: an op on the cube and / or the vector lane, or a crossing."""
+
+    line: Line | None  # the source line of its statement
+    op: str
+    name: str = ""  # the bound result, when the user named it
+    aic: bool = False
+    aiv: bool = False
+    crossing: str = ""  # "C2V" / "V2C": a tpush on the producer lane, a tpop on the consumer lane
+    value: str = ""  # the crossing value as the user reads it
+    slot: int = 0  # the FIFO slot it travels in
+
+
+@dataclass(frozen=True, slots=True)
+class ExpandedFunction:
+    """The AIC or AIV function ExpandMixedKernel makes of a kernel."""
+
+    side: str  # "aic" / "aiv"
+    name: str
+    body: tuple[ExpandedLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpandedKernel:
+    """A kernel as ExpandMixedKernel leaves it, as data: its lane diagram, pipe and AIC / AIV / Group
+    functions (`pypto_lsp/features/expanded_kernels.py` shows it)."""
+
+    name: str
+    source_kind: str
+    line: Line  # the kernel's header line
+    mixed: bool
+    single: str  # the lane of a pure kernel: "aic" / "aiv"
+    aic_name: str | None
+    aiv_name: str | None
+    group_name: str | None
+    rewritten_group: bool = False  # an existing Group is rewritten in place
+    spmd_blocks: str | None = None  # the block count of the Spmd wrapper that launches it
+    dual_aiv_dispatch: bool = False
+    pipe: PipeSetup | None = None
+    diagram: tuple[LaneStep, ...] = ()
+    functions: tuple[ExpandedFunction, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class KernelInfo:
     """One device kernel (an InCore function before expansion) and what it became."""
 
@@ -110,7 +182,7 @@ class KernelInfo:
     crossings: tuple[CrossingInfo, ...] = ()
     regions: tuple[RegionInfo, ...] = ()
     pipe: PipeSetup | None = None
-    expanded_text: str = ""
+    expansion: ExpandedKernel | None = None
     dual_aiv_dispatch: bool = False
 
 
@@ -161,6 +233,17 @@ class Analysis:
     regions: tuple[RegionInfo, ...] = field(default=())
     scopes: tuple[ScopeInfo, ...] = ()
     foreign_ops: tuple[ForeignOp, ...] = ()
+    line_files: tuple[
+        tuple[int, int, str], ...
+    ] = ()  # (first, last) line of a helper module's code, its path
+
+    def line_name(self, line: int) -> str | None:
+        """`helpers.py:22` for a line of an imported helper's code spliced into this document; None for a
+        line of the document itself."""
+        for first, last, path in self.line_files:
+            if first <= line <= last:
+                return f"{path}:{line - first}"
+        return None
 
     @property
     def has_errors(self) -> bool:
@@ -197,13 +280,6 @@ class Analysis:
             if kernel.span.covers_line(line) and (best is None or _narrower(kernel.span, best.span)):
                 best = kernel
         return best
-
-    def region_at(self, line: int) -> RegionInfo | None:
-        """The split_aiv region whose span covers the line."""
-        for region in self.regions:
-            if region.span.covers_line(line):
-                return region
-        return None
 
 
 def _narrower(a: Span, b: Span) -> bool:

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.types import DTYPES, DTypeValue, EnumValue
+from compiler.syntax import dotted_name
+from compiler.vocabulary import DTypeValue, EnumValue, dsl_constant
 
 MAX_INT_BITS = 4096  # ~1,200 decimal digits: far beyond any shape, far below Python's str() limit
 MAX_LEN = 10_000  # strings, tuples, lists, dicts and range() lengths
@@ -1007,16 +1008,8 @@ def _load(target: ast.expr) -> ast.expr:
 
 
 def _decorator_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Call):
-        node = node.func
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return ""
+    """`dataclasses.dataclass` for `@dataclasses.dataclass(frozen=True)`; '' when it is no dotted name."""
+    return dotted_name(node.func if isinstance(node, ast.Call) else node) or ""
 
 
 def _is_classvar(annotation: ast.expr) -> bool:
@@ -1048,6 +1041,20 @@ def safe_binop(op: str, left: object, right: object) -> object:
         return UNKNOWN_VALUE
 
 
+def safe_compare(op: str, left: object, right: object) -> object:
+    """A comparison for the front end's folder (`op` is the source operator text), as the evaluator does it."""
+    node = _CMP_TEXT.get(op)
+    if node is None:
+        return UNKNOWN_VALUE
+    try:
+        return _CMPOPS[node](left, right)
+    except TypeError:
+        return UNKNOWN_VALUE
+
+
+_CMP_TEXT: dict[str, type[ast.cmpop]] = {
+    "==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE,
+}  # fmt: skip
 _OP_TEXT: dict[str, ast.operator] = {
     "+": ast.Add(), "-": ast.Sub(), "*": ast.Mult(), "/": ast.Div(), "//": ast.FloorDiv(), "%": ast.Mod(),
     "**": ast.Pow(), "<<": ast.LShift(), ">>": ast.RShift(), "&": ast.BitAnd(), "|": ast.BitOr(),
@@ -1330,19 +1337,9 @@ class _PyptoNames(Mapping[str, object]):
 
 
 def _dsl_attribute(dotted: str) -> object:
-    parts = dotted.split(".")
-    if len(parts) == 2 and parts[1] in DTYPES:
-        return DTypeValue(parts[1])
-    if len(parts) == 3 and parts[1] in _enum_names():
-        enum = "MemorySpace" if parts[1] == "Mem" else parts[1]
-        return EnumValue(enum, parts[2])
-    return DslName(dotted)
-
-
-def _enum_names() -> frozenset[str]:
-    from compiler.frontend.consts import ENUMS
-
-    return frozenset(ENUMS)
+    """A DSL constant (`pl.FP32`, `pl.Mem.Vec`, `pl.AUTO`), else the name itself (a namespace, an op)."""
+    value = dsl_constant(dotted)
+    return DslName(dotted) if value is None else value
 
 
 def _dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> object:

@@ -8,26 +8,28 @@ are (rust-analyzer keeps syntax positions relative, Roslyn hands absolute positi
 Anchors are spaced apart, so new lines fit between two neighbours; when a gap is used up only a small
 window around it is spread out again.
 
-`Rebase` turns what the pipeline made (anchored spans, and line numbers in its texts) into document lines
-when the Analysis is read: once per version, for results that moved, cached for the rest.
+`Rebase` turns what the pipeline made (anchored spans, and the lines results hold as values: message
+fields, quick-fix arguments, the expanded kernel's rows, each a `compiler.source.Line`) into document lines
+when the Analysis is read: once per version, for results that moved, cached for the rest. Texts are
+rendered from the rebased data afterwards, never rewritten.
 """
 
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
-from compiler.source import Span
+from compiler.diagnostics import Note, Rule
+from compiler.source import Line, Span
 
 T = TypeVar("T")
 
 SPACING = 1 << 16  # the distance between the anchors of two neighbouring lines on a fresh numbering
 _STEP = 1 << 10  # new lines are placed this far apart (or closer, where the gap is small)
 _MIN_GAP = 16  # a window is spread out again when its lines would be closer than this
-FLOOR = SPACING // 2  # every anchor is above this: a smaller number in a text is not a line
+FLOOR = SPACING // 2  # every anchor is above this
 
 
 @dataclass(slots=True)
@@ -122,13 +124,9 @@ def _spread(before: int, after: int, count: int) -> list[int]:
     return [before + step * (k + 1) for k in range(count)]
 
 
-_LINE_TEXT = re.compile(r"\b(L|line )(\d+)\b")
-_LINE_ARGS = frozenset({"region_line", "region_end"})  # quick-fix arguments that hold a line
-
-
 @dataclass(slots=True)
 class Rebase:
-    """Turns anchored results into document positions (spans, line numbers in texts, line-keyed rows).
+    """Turns anchored results into document positions (spans, Lines, line-keyed rows).
 
     Lines at or past `foreign` (helper code of other modules) are left as they are."""
 
@@ -151,19 +149,8 @@ class Rebase:
             return span
         return Span(line, span.col, end, span.end_col)
 
-    def text(self, text: str) -> str:
-        """`L<anchor>` / `line <anchor>` in a message or an expanded-kernel text, as document lines."""
-        if "L" not in text and "line " not in text:
-            return text
-
-        def one(match: re.Match[str]) -> str:
-            value = int(match.group(2))
-            return f"{match.group(1)}{self.line(value)}" if value > FLOOR else match.group(0)
-
-        return _LINE_TEXT.sub(one, text)
-
     def value(self, obj: T) -> T:
-        """Any result (dataclasses, tuples of them, spans, strings) in document lines."""
+        """Any result (dataclasses, tuples of them, spans, Lines) in document lines."""
         return self._value(obj)  # type: ignore[no-any-return]
 
     def cached(self, owner: tuple[object, ...], bounds: tuple[int, int], make: Callable[[], T]) -> T:
@@ -190,34 +177,23 @@ class Rebase:
     def _value(self, obj: Any) -> Any:
         if isinstance(obj, Span):
             return self.span(obj)
-        if isinstance(obj, str):
-            return self.text(obj)
+        if isinstance(obj, Line):
+            line = self.line(obj)
+            return obj if line == obj else Line(line)
         if isinstance(obj, tuple):
             items = tuple(self._value(item) for item in obj)
             return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items
-        if is_dataclass(obj) and not isinstance(obj, type):
+        if is_dataclass(obj) and not isinstance(obj, type | Rule | Note):  # a rule or note: a declaration
             changes: dict[str, Any] = {}
             for f in fields(obj):
                 old = getattr(obj, f.name)
-                if old is None or isinstance(old, bool | int | float | frozenset):
+                if old is None or isinstance(old, str | bool | float | frozenset) or type(old) is int:
                     continue
-                new = self._line_args(old) if f.name == "args" else self._value(old)
+                new = self._value(old)
                 if new is not old:
                     changes[f.name] = new
             return replace(obj, **changes) if changes else obj
         return obj
-
-    def _line_args(self, args: Any) -> Any:
-        """A quick fix's (name, value) arguments: the values that hold a line become document lines."""
-        if not isinstance(args, tuple):
-            return args
-        out = tuple(
-            (k, str(self.line(int(v))))
-            if isinstance(k, str) and k in _LINE_ARGS and isinstance(v, str) and v.isdigit()
-            else (k, self._value(v) if isinstance(v, str) else v)
-            for k, v in (a for a in args if isinstance(a, tuple) and len(a) == 2)
-        )
-        return args if out == args else out
 
 
 # --------------------------------------------------------------------------------------------- memos

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from compiler import ir
-from compiler.passes.walk import child_blocks, stmt_exprs, sub_exprs
+from compiler.ir_walk import child_blocks, stmt_exprs, sub_exprs
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

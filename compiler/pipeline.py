@@ -1,14 +1,18 @@
 """Runs the front end and the pass pipeline on one document and returns its Analysis.
 
 Data flows one way: source -> units -> surface IR -> parse checks -> kernels -> passes -> Analysis.
-Kernels are cached by the text of the unit they come from, so an edit re-runs only what it touched.
+The parse cache hands back an unchanged unit as the same IR objects, and each later stage reuses its
+result for a function or kernel whose IR objects and inputs (constants, helpers, context) are unchanged;
+in long bodies the reuse goes down to single statements (`compiler.incremental`, `compiler.memo`). So an
+edit re-runs only what it touched. The stages work on anchored lines, which a line keeps while lines
+above it come and go (`compiler.incremental`); the Analysis is rebased to document lines as it is read
+out (spans, and the lines results hold as values, `compiler.source.Line`).
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,6 +26,7 @@ from compiler.frontend.checker import FunctionChecker, FunctionFacts, statement_
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
+from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
@@ -47,12 +52,13 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
-from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.results import op_infos, region_infos, scope_infos, symbols
+from compiler.rules.inline_functions import IN_INLINE_HELPER
 from compiler.source import NO_SPAN, Span
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
+from compiler.vocabulary import target_comment
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -60,7 +66,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class KernelResult:
-    """Everything the pipeline derived for one kernel (cached by the kernel's source)."""
+    """Everything the pipeline derived for one kernel (reused while its IR and inputs are unchanged)."""
 
     kernel: Kernel
     diagnostics: tuple[Diagnostic, ...]
@@ -290,6 +296,7 @@ class Analyzer:
             lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
             regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
             scopes=rebase.value(scopes),
+            line_files=localize.line_files(),
         )
 
     def _localizer(self, splices: list[Splice], path: str) -> _Localizer:
@@ -324,8 +331,7 @@ class Analyzer:
             lanes = tuple(
                 (rebase.line(line), lane) for line, lane in result.lanes if line < FOREIGN_LINE_BASE
             )
-            rebased = rebase.value(info)
-            return ops, lanes, replace(rebased, expanded_text=emk.lay_out(rebased.expanded_text))
+            return ops, lanes, rebase.value(info)  # the expansion's rows too: the view renders them
 
         return self.rebase.cached((result, info), bounds, make)
 
@@ -698,8 +704,8 @@ class _Localizer:
             return replace(d, span=NO_SPAN, related=related, fixes=())
         where = self.files.get(d.span.line // FOREIGN_LINE_BASE, inner.path)
         line = d.span.line % FOREIGN_LINE_BASE
-        message = f"{d.message}\n(in inline helper '{inner.helper}', {where}:{line})"
-        return replace(d, span=outer.call_site, message=message, related=related, fixes=())
+        origin = IN_INLINE_HELPER.remark(helper=inner.helper, where=where, line=line)
+        return replace(d, span=outer.call_site, remarks=(*d.remarks, origin), related=related, fixes=())
 
     def kernel(self, info: KernelInfo) -> KernelInfo:
         """A kernel outlined from a foreign helper's scope sits at the call site; the regions and
@@ -707,35 +713,20 @@ class _Localizer:
         regions = tuple(r for r in info.regions if not is_foreign(r.span))
         crossings = tuple(c for c in info.crossings if not is_foreign(c.span))
         if not is_foreign(info.span):
-            text = self.lines_named(info.expanded_text) if self.splices else info.expanded_text
-            if (
-                len(regions) == len(info.regions)
-                and len(crossings) == len(info.crossings)
-                and text == info.expanded_text
-            ):
+            if len(regions) == len(info.regions) and len(crossings) == len(info.crossings):
                 return info
-            return replace(info, regions=regions, crossings=crossings, expanded_text=text)
+            return replace(info, regions=regions, crossings=crossings)
         splice = self.splice_of(info.span)
         site = splice.call_site if splice is not None else NO_SPAN
-        text = self.lines_named(info.expanded_text)
-        return replace(
-            info, span=site, header=site.header(), regions=regions, crossings=crossings, expanded_text=text
+        return replace(info, span=site, header=site.header(), regions=regions, crossings=crossings)
+
+    def line_files(self) -> tuple[tuple[int, int, str], ...]:
+        """The line space of each helper module spliced into the document, with its path as shown: the
+        expanded-kernel view names such a line `helpers.py:22` (Analysis.line_name)."""
+        return tuple(
+            (space * FOREIGN_LINE_BASE, (space + 1) * FOREIGN_LINE_BASE - 1, where)
+            for space, where in sorted(self.files.items())
         )
-
-    def lines_named(self, text: str) -> str:
-        """`L20000022` / `line 20000022` of a foreign helper written as `helpers.py:22`."""
-        if not self.files or not _FOREIGN_LINE.search(text):
-            return text
-
-        def name(match: re.Match[str]) -> str:
-            line = int(match.group(2))
-            where = self.files.get(line // FOREIGN_LINE_BASE)
-            return f"{where}:{line % FOREIGN_LINE_BASE}" if where else match.group(0)
-
-        return _FOREIGN_LINE.sub(name, text)  # the lane diagram is laid out after this
-
-
-_FOREIGN_LINE = re.compile(rf"\b(L|line )(\d{{{len(str(FOREIGN_LINE_BASE))},}})\b")
 
 
 def _relative(path: str, document: str) -> str:
@@ -772,8 +763,6 @@ def _key(function: ir.Function) -> str:
 
 
 def _target_of(source: str, explicit: str | None, from_comment: str) -> str:
-    from compiler.frontend.parser import target_comment
-
     return target_comment(source) or explicit or from_comment
 
 
@@ -812,54 +801,24 @@ def run_kernel(
     diagnostics.extend(
         lints.run(kernel, item.body, env, facts.types, lanes.op_sides if lanes.mixed else None)
     )
-    if errors == 0:
-        errors += emk.transpose_check(kernel, report, lanes.mixed)
-    if errors == 0:
-        errors += emk.deferred_waiter_check(kernel, report, lanes)
-    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves
-    crossings = emk.crossings(kernel, types, report) if lanes.mixed else []
-    pipe = emk.pipe_setup(kernel, crossings, report, target) if lanes.mixed else None
-    # An existing Group caller (hand-written or from pl.cluster) is rewritten in place; otherwise a new
-    # Group takes the kernel's own name.
-    group = caller_group or kernel.group
-    if lanes.mixed:
-        names: tuple[str | None, str | None, str | None] = (
-            f"{kernel.name}_aic",
-            f"{kernel.name}_aiv",
-            group or kernel.name,
-        )
-        func_type = "Mixed (Group)"
-    else:
-        side = lanes.single.upper()
-        names = (kernel.name, None, None) if side == "AIC" else (None, kernel.name, None)
-        func_type = side
+    expansion = emk.expand_mixed_kernel(kernel, lanes, report, target, caller_group, check=errors == 0)
     ops = tuple(op_infos(kernel, lanes))
-    regions = tuple(region_infos(kernel, crossings))
-    dual = emk.dual_aiv_dispatch(kernel, lanes, target)
+    regions = tuple(region_infos(kernel, list(expansion.crossings)))
     info = KernelInfo(
         name=kernel.name,
         span=kernel.span,
         header=kernel.header,
         source_kind=kernel.source_kind,
-        func_type=func_type,
-        aic_name=names[0],
-        aiv_name=names[1],
-        group_name=names[2],
+        func_type=expansion.func_type,
+        aic_name=expansion.names[0],
+        aiv_name=expansion.names[1],
+        group_name=expansion.names[2],
         split=kernel.split,
-        crossings=tuple(crossings),
+        crossings=expansion.crossings,
         regions=regions,
-        pipe=pipe,
-        expanded_text=emk.expanded_text(
-            kernel,
-            lanes,
-            pipe,
-            names,
-            emk.split_codes(kernel, types),
-            dual,
-            rewritten_group=group is not None,
-            laid_out=False,  # laid out once its line labels are document lines (_document_view)
-        ),
-        dual_aiv_dispatch=dual,
+        pipe=expansion.pipe,
+        expansion=expansion.view,
+        dual_aiv_dispatch=expansion.dual_aiv_dispatch,
     )
     lane_items = tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.line_sides.items()))
     return KernelResult(kernel, tuple(diagnostics), lane_items, ops, info)

@@ -154,7 +154,7 @@ def scope_infos(
 ) -> tuple[ScopeInfo, ...]:
     """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch
     (`memo` keeps the calls of unchanged scope bodies across analyses)."""
-    from compiler.passes.walk import calls_in_block, walk_stmts
+    from compiler.ir_walk import calls_in_block, walk_stmts
 
     memo = memo if memo is not None else {}
     live: set[int] = set()

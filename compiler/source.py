@@ -1,4 +1,4 @@
-"""Source positions: every IR node carries a Span in the user's file."""
+"""Source positions: every IR node carries a Span in the user's file; a line held as a value is a Line."""
 
 from __future__ import annotations
 
@@ -42,3 +42,12 @@ class Span:
 
 
 NO_SPAN = Span(1, 0, 1, 0)
+
+
+class Line(int):
+    """A line held as a value rather than in a Span: a message field (`line 12`), a quick fix's region
+    line, a row of the expanded kernel. The pipeline works on anchored lines (compiler.incremental), and
+    the Analysis is read out in document lines: a Line is rebased with the spans, so whatever holds one
+    stays right when the lines above it move."""
+
+    __slots__ = ()

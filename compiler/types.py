@@ -4,39 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue
+
 # A dimension is a static int or a symbolic name (pl.dynamic, unresolved constant).
 Dim = int | str
-
-DTYPES: tuple[str, ...] = (
-    "FP4", "FP8E4M3FN", "FP8E5M2", "FP8E8M0", "FP16", "FP32", "BF16", "HF4", "HF8", "INT4", "INT8",
-    "INT16", "INT32", "INT64", "UINT4", "UINT8", "UINT16", "UINT32", "UINT64", "BOOL", "INDEX", "TASK_ID",
-)  # fmt: skip
-"""The parser's dtype names (`TypeResolver._DTYPE_MAP`), in its order."""
-
-DTYPE_BITS: dict[str, int] = {
-    "BOOL": 8, "INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64,
-    "UINT4": 4, "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "FP4": 4, "FP8E4M3FN": 8,
-    "FP8E5M2": 8, "FP8E8M0": 8, "HF4": 4, "HF8": 8, "FP16": 16, "BF16": 16, "FP32": 32, "INDEX": 64,
-    "TASK_ID": 64,
-}  # fmt: skip
-
-MEMORY_SPACES: tuple[str, ...] = (
-    "DDR",
-    "Vec",
-    "Mat",
-    "Left",
-    "Right",
-    "Acc",
-    "Bias",
-    "LeftScale",
-    "RightScale",
-)
-CUBE_SPACES: frozenset[str] = frozenset({"Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"})
-
-
-def is_cube_space(space: str | None) -> bool:
-    """IsCubeMemorySpace: every space except DDR and Vec (unknown is not cube)."""
-    return space in CUBE_SPACES
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,21 +102,6 @@ def nbytes(shape: tuple[Dim, ...], dtype: str) -> int | None:
             return None
         total *= dim
     return total // 8
-
-
-@dataclass(frozen=True, slots=True)
-class EnumValue:
-    """A DSL enum member such as `pl.MemorySpace.Mat` -> EnumValue("MemorySpace", "Mat")."""
-
-    enum: str
-    member: str
-
-
-@dataclass(frozen=True, slots=True)
-class DTypeValue:
-    """A dtype constant such as `pl.FP32` -> DTypeValue("FP32")."""
-
-    name: str
 
 
 # What the front end knows about one call argument when it asks the op registry to type a call:

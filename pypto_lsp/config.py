@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-TARGETS = ("a2a3", "a5")
+from compiler.vocabulary import TARGETS
 
 
 @dataclass(frozen=True, slots=True)

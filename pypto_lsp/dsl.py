@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from compiler.vocabulary import target_comment
+
 MARKER = "pypto.language"
-_TARGET_COMMENT = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
 _SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".mypy_cache", ".tox"}
 
 
@@ -19,9 +19,7 @@ def is_dsl(text: str) -> bool:
 
 def target_of(text: str, default: str | None) -> str | None:
     """The `# target: a5` first-line override, else the default (None lets the engine decide)."""
-    first = text.split("\n", 1)[0]
-    match = _TARGET_COMMENT.match(first)
-    return match.group(1) if match else default
+    return target_comment(text) or default
 
 
 def read_text(path: Path) -> str:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import ast
 import re
+import string
 import sys
 from pathlib import Path
 
-from compiler.catalog import RULES, Rule, display_template, rule
+from compiler.catalog import RULES, rule
+from compiler.diagnostics import Rule
 from compiler.lints.docs import fixture_diff, fixture_pairs
 
 RULES_DIR = Path(__file__).resolve().parent / "docs" / "rules"
@@ -26,6 +28,16 @@ _STAGE_WORDS = {
     "parse": "Raised by the DSL parser, before any pass runs.",
     "spec": "Raised by the compiler: a rule of the current PyPTO specification.",
 }
+
+
+def display_template(template: str) -> str:
+    """A template as the docs show it: fields as ⟨name⟩, literal braces unescaped."""
+    out: list[str] = []
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(f"⟨{name}⟩")
+    return "".join(out)
 
 
 def page_path(code: str) -> Path:

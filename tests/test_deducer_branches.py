@@ -275,10 +275,10 @@ class _Recorder:
         recorder = self
 
         class Recording(deduce.DeduceError):
-            def __init__(self, *args: object) -> None:
+            def __init__(self, code: str, subject: str | None = None, **fields: object) -> None:
                 frame = sys._getframe(1)
                 recorder.hits.append(_raise_sites()[(frame.f_code.co_name, frame.f_lineno)])
-                super().__init__(*args)
+                super().__init__(code, subject, **fields)
 
         monkeypatch.setattr(deduce, "DeduceError", Recording)
 

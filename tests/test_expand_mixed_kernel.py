@@ -6,6 +6,7 @@ import textwrap
 
 from compiler import analyze
 from compiler.analysis import Analysis, KernelInfo
+from pypto_lsp.features.expanded_kernels import render
 
 EXAMPLE_1 = """
 import pypto.language as pl
@@ -80,7 +81,7 @@ def test_example_1_splits_into_aic_aiv_and_a_new_group() -> None:
     ):
         assert lanes[_line(EXAMPLE_1, text)] == lane, text
     assert [(c.direction, c.value, c.explicit) for c in kernel.crossings] == [("C2V", "z_tile", True)]
-    text = kernel.expanded_text
+    text = render(kernel)
     assert "tile.tpush_to_aiv(z_tile, split=0)" in text
     assert "z_vec = tile.tpop_from_aic(split=0)" in text
     assert "system.tfree_to_aic(z_vec)" in text
@@ -100,8 +101,8 @@ def test_example_2_rewrites_the_existing_group() -> None:
     """With a Group caller the pass rewrites that Group instead of creating a wrapper."""
     kernel = _only_kernel(analyze(EXAMPLE_2))
     assert kernel.group_name == "compute_group"
-    assert "existing Group rewritten in place compute_group" in kernel.expanded_text
-    assert "def compute_incore_0(...)" not in kernel.expanded_text
+    assert "existing Group rewritten in place compute_group" in render(kernel)
+    assert "def compute_incore_0(...)" not in render(kernel)
 
 
 def _jit(body: str, *, opts: str = "", params: str = "") -> str:
@@ -199,7 +200,7 @@ def test_vector_to_cube_crossing_uses_the_nz_transfer_view() -> None:
         "a: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[64, 64], pl.FP32], "
         "out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]"
     )
-    text = _only_kernel(analyze(_jit(body, params=params))).expanded_text
+    text = render(_only_kernel(analyze(_jit(body, params=params))))
     assert "s_nz = tile.move(s, blayout=col_major, slayout=row_major)" in text
     assert "tile.tpush_to_aic(s_nz, split=0)" in text
     assert "s_Left = tile.tpop_from_aiv(split=0)  # TileView(col_major, row_major) — NZ" in text

@@ -10,10 +10,10 @@ import compiler
 from compiler import catalog
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.parser import ParseCache, parse_document
+from compiler.ir_walk import calls_in_block
 from compiler.modules import ModuleGraph
 from compiler.passes.expand_mixed_kernel_group_abi import GroupAbi, normalize_groups
 from compiler.passes.outline_incore_scopes import GroupInfo
-from compiler.passes.walk import calls_in_block
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CODES = ("PTO-E7", "PTO-E8", "PTO-E8b", "PTO-E9", "PTO-SP8", "PTO-SP9")

@@ -7,6 +7,7 @@ entry of test_statement_memos (with the statement memos on, as for a long real b
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from pathlib import Path
@@ -16,9 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler import budget
+from compiler.diagnostics import Note, Rule
 from compiler.incremental import LineAnchors
 from compiler.modules import ModuleGraph
+from compiler.passes.inline_functions import FOREIGN_LINE_BASE
 from compiler.pipeline import Analyzer
+from compiler.source import Line
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -99,3 +103,53 @@ def test_module_code_sees_plain_functions_in_document_order() -> None:
     )
     env = parse_document(source).env
     assert env["N"] == 4 and env["M"] == 8
+
+
+# Files whose Analysis holds lines as values (compiler.source.Line): a message field (SP1's earlier line,
+# H2's and H4's writer line), a quick fix's argument (AV-A's region line, AV-G's region end), the rows of
+# an expanded kernel (every file with a kernel), and rows of an imported helper (the kernel package).
+LINE_HOLDERS = [
+    ROOT / "tests" / "rules" / "PTO-SP1.py",
+    ROOT / "tests" / "rules" / "PTO-AV-A.py",
+    ROOT / "tests" / "rules" / "PTO-AV-G.py",
+    ROOT / "tests" / "hazards" / "h2_lane0_notify_after_sharded_store.py",
+    ROOT / "tests" / "hazards" / "h4_put_after_cube_store.py",
+    ROOT / "examples" / "matmul_softmax.py",
+    ROOT / "tests" / "data" / "kernel_pkg" / "model.py",
+]
+
+
+def _lines_held(value: object) -> list[int]:
+    """Every Line an analysis result holds, in order."""
+    if isinstance(value, Line):
+        return [value]
+    if isinstance(value, tuple):
+        return [line for item in value for line in _lines_held(item)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type | Rule | Note):
+        return [line for f in dataclasses.fields(value) for line in _lines_held(getattr(value, f.name))]
+    return []
+
+
+@pytest.mark.parametrize("path", LINE_HOLDERS, ids=[p.stem for p in LINE_HOLDERS])
+def test_lines_held_as_values_follow_lines_inserted_above(path: Path) -> None:
+    """Lines held as values are rebased with the spans: after lines are inserted above them, an Analyzer
+    that kept its anchors gives the document lines a fresh one gives, in messages, quick-fix arguments and
+    the expanded kernel's rows (an imported helper's rows stay in its own line space)."""
+    text = path.read_text()
+    graph = ModuleGraph()
+    analyzer = Analyzer(graph=graph)
+    before = analyzer.analyze(text, str(path))
+    held = _lines_held((before.diagnostics, before.kernels))
+    assert held, "the file holds lines as values"
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("import ")) + 1
+    edited = "\n".join([*lines[:at], "", "# three lines above every kernel", "", *lines[at:]])
+    after = analyzer.analyze(edited, str(path))
+    assert after == Analyzer(graph=graph).analyze(edited, str(path))
+    moved = [line + 3 if line < FOREIGN_LINE_BASE else line for line in held]
+    assert _lines_held((after.diagnostics, after.kernels)) == moved
+    assert all(0 < line <= len(lines) or line >= FOREIGN_LINE_BASE for line in held)
+    assert len(after.diagnostics) == len(before.diagnostics)
+    for old, new in zip(before.diagnostics, after.diagnostics, strict=True):
+        for line in _lines_held(old.fields):
+            assert f"line {line + 3}" in new.message  # rendered from the rebased field

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from compiler.ops.deduce import broadcast_shapes, promote_dtypes
-from compiler.ops.resolve import resolve_call
+from compiler.ops.resolve import op_error, resolve_call
 from compiler.types import (
     UNKNOWN,
     ArgValue,
@@ -37,7 +37,7 @@ def err(dsl: str, *args: ArgValue, **kwargs: ArgValue) -> str:
     res = resolve_call(dsl, args, kwargs)
     assert res.error is not None, res
     assert res.result == UNKNOWN
-    return res.error
+    return str(op_error(dsl, res.error))  # as the parser words it
 
 
 MEM = "MemorySpace"

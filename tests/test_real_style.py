@@ -13,6 +13,7 @@ from pathlib import Path
 from compiler.analysis import Analysis
 from compiler.modules import ModuleGraph
 from compiler.pipeline import Analyzer
+from pypto_lsp.features.expanded_kernels import render
 
 PKG = Path(__file__).parent / "data" / "kernel_pkg"
 
@@ -195,8 +196,9 @@ def test_nothing_of_an_imported_helper_leaks_its_private_line_space() -> None:
     assert all(span.line < FOREIGN_LINE_BASE for span in spans)
     assert all(line < FOREIGN_LINE_BASE for line, _ in analysis.lanes)
     project = next(k for k in analysis.kernels if k.name == "forward_project")
-    assert "kernels/helpers.py:22 acc = tile.matmul" in project.expanded_text
-    assert str(FOREIGN_LINE_BASE // 10) not in project.expanded_text
+    text = render(project, analysis.line_name)
+    assert "kernels/helpers.py:22 acc = tile.matmul" in text
+    assert str(FOREIGN_LINE_BASE // 10) not in text
 
 
 ONE_MISTAKE = """import pypto.language as pl
@@ -257,5 +259,5 @@ def test_spliced_locals_are_shown_by_the_users_names() -> None:
     assert [r.lane_var for r in analysis.regions] == ["aiv_id"]
     [error] = [d for d in analysis.diagnostics if d.is_error]
     assert error.code == "PTO-AV-G" and "'acc = pl.aiv_shard(acc)'" in error.message
-    assert dict(error.fixes[0].args)["value"] == "acc"
-    assert all("__" not in k.expanded_text for k in analysis.kernels)
+    assert error.fixes[0].values()["value"] == "acc"
+    assert all("__" not in render(k, analysis.line_name) for k in analysis.kernels)

@@ -10,8 +10,8 @@ import pytest
 
 from compiler import ir
 from compiler.frontend import checker
+from compiler.ir_walk import walk_stmts
 from compiler.modules import ModuleGraph
-from compiler.passes.walk import walk_stmts
 from compiler.pipeline import Analyzer
 
 PACKAGE = Path(__file__).resolve().parent / "data" / "kernel_pkg"
@@ -273,7 +273,7 @@ def test_a_did_you_mean_follows_names_defined_outside_the_statement() -> None:
         analysis = analyzer.analyze(text, PATH)
         assert analysis == Analyzer(graph=ModuleGraph()).analyze(text, PATH)
         found = next(d for d in analysis.diagnostics if d.code == "PTO-F6" and "tilee" in d.message)
-        return found.fixes[0].arg("text")
+        return str(found.fixes[0].values()["text"])
 
     assert suggestion(typo) == "tile"
     assert suggestion(closer) == "tileee"

@@ -16,6 +16,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.incremental import Recorded
 from compiler.source import Span
+from compiler.syntax import dotted_name
 
 _BINOPS: dict[type, str] = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
@@ -80,18 +81,6 @@ class SpanMaker:
         idx = body_first.lineno - 2
         end_col = len(self.lines[idx]) + self.indent if 0 <= idx < len(self.lines) else 0
         return Span(start.line, start.col, max(last, start.line), end_col)
-
-
-def dotted_name(node: ast.expr) -> str | None:
-    """`pl.tile.load` for an Attribute chain over a Name; None for anything else."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 # Each statement's build by its key (lines as written, anchors, columns): the statement, its diagnostics.

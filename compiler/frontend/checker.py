@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from compiler import budget, ir
-from compiler.catalog import diagnostic, match_fields
-from compiler.diagnostics import Diagnostic, Fix, Related
+from compiler import budget, catalog, ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Problem, Related
 from compiler.evaluator import FunctionValue
+from compiler.fixes import Fix, InlineOptimizations, ReplaceText, RewriteSplitSlotNum, SuggestText
 from compiler.frontend.consts import (
-    ENUMS,
     MAX_FOLDED_BITS,
     UNKNOWN_VALUE,
     SourceText,
@@ -26,12 +26,19 @@ from compiler.frontend.consts import (
     enum_member_error,
     fold,
 )
+from compiler.frontend.subscripts import subscript_type
 from compiler.incremental import Recorded
-from compiler.ops.resolve import Resolution, resolve_call
+from compiler.ir_walk import calls_in_block, child_blocks, walk_expr
+from compiler.ops.resolve import Resolution, op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
-from compiler.passes.walk import calls_in_block, child_blocks, walk_expr
+from compiler.rules import boundary_deducers
+from compiler.rules.frontend import NAME_NOT_DEFINED
+from compiler.rules.parse_optimizations import INNER_CARRIER
+from compiler.rules.parse_split_aiv import ENCLOSING_REGION, SPLIT_SCOPE
+from compiler.rules.shared import IN_THIS_SCOPE
 from compiler.source import Span
-from compiler.types import UNKNOWN, ArgValue, EnumValue, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue, enum_members
 
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
 SPLIT_MODES = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
@@ -124,7 +131,7 @@ def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
     out = []
     for name in difflib.get_close_matches(call.func, namespace, n=3, cutoff=0.6):
         short = name.rsplit(".", 1)[1]
-        out.append(Fix("suggest_text", op_span, (("text", short), ("title", f"Did you mean '{name}'?"))))
+        out.append(SuggestText(op_span, short))
     return tuple(out)
 
 
@@ -481,16 +488,14 @@ class FunctionChecker:
             self.error(
                 "PTO-P1",
                 stmt.header,
-                related=(Related(ctx.region_span.header(), "enclosing pl.split_aiv region"),),
+                related=(ENCLOSING_REGION.at(ctx.region_span.header()),),
             )
             ok = False
         if ctx.scope_split:
             self.error(
                 "PTO-P2",
                 stmt.header,
-                related=(Related(ctx.scope_span.header(), "the scope that declares pl.split(...)"),)
-                if ctx.scope_span
-                else (),
+                related=(SPLIT_SCOPE.at(ctx.scope_span.header()),) if ctx.scope_span else (),
                 mode=ctx.scope_split,
             )
             ok = False
@@ -585,7 +590,7 @@ class FunctionChecker:
         level = call.kwarg("level") or call.args[0]
         role = call.kwarg("role") or (call.args[1] if len(call.args) > 1 else None)
         if role is not None and isinstance(level, ir.Attribute) and level.dotted.endswith(".CORE_GROUP"):
-            self.error("PTO-F39", role.span, related=(Related(header, "in this scope"),))
+            self.error("PTO-F39", role.span, related=(IN_THIS_SCOPE.at(header),))
 
     def spmd_arguments(self, stmt: ir.With) -> None:
         """F33 / F34 / O-16 / F12: the block count, where optimizations= goes, one dispatch per scope."""
@@ -604,7 +609,7 @@ class FunctionChecker:
         opts = next((kw for kw in call.keywords if kw.name == "optimizations"), None)
         if carrier is not None and opts is not None:
             code = "PTO-O16" if carrier.call.kwarg("optimizations") is not None else "PTO-O16b"
-            self.error(code, stmt.header, related=(Related(carrier.header, "the inner InCore carrier"),))
+            self.error(code, stmt.header, related=(INNER_CARRIER.at(carrier.header),))
         if carrier is None and not self.reads_block_idx(body):
             dispatches = [c for c in self.calls_in(body) if c.func.startswith("self.")]
             if len(dispatches) > 1:
@@ -677,10 +682,8 @@ class FunctionChecker:
             return
         if not isinstance(opts, ir.ListExpr):
             literal = _literal_text(opts, self.env)
-            fixes = (Fix("inline_optimizations", opts.span, (("text", literal),)),) if literal else ()
-            self.error(
-                "PTO-O1", opts.span, related=(Related(header, "in this scope"),), fixes=fixes, owner=owner
-            )
+            fixes = (InlineOptimizations(opts.span, literal),) if literal else ()
+            self.error("PTO-O1", opts.span, related=(IN_THIS_SCOPE.at(header),), fixes=fixes, owner=owner)
             return
         # A list that already has pl.cross_core_slot(...) keeps it: the O-13 fix then only drops slot_num=.
         has_slot_entry = any(isinstance(e, ir.Call) and e.func.endswith("cross_core_slot") for e in opts.elts)
@@ -694,8 +697,8 @@ class FunctionChecker:
                 self.error(
                     "PTO-O5",
                     entry.span,
-                    related=(Related(header, "in this scope"),),
-                    fixes=(Fix("inline_optimizations", entry.span, (("text", literal),)),) if literal else (),
+                    related=(IN_THIS_SCOPE.at(header),),
+                    fixes=(InlineOptimizations(entry.span, literal),) if literal else (),
                     owner=owner,
                 )
                 continue
@@ -711,21 +714,10 @@ class FunctionChecker:
                 if slot is not None:
                     split_has_slot = True
                     if self.slot_literal(slot, "split", header):
-                        mode = _expr_text(entry.args[0]) if entry.args else "pl.SplitMode.NONE"
                         self.warning(
                             "PTO-O13",
                             slot.span,
-                            fixes=(
-                                Fix(
-                                    "rewrite_split_slot_num",
-                                    entry.span,
-                                    (
-                                        ("mode", mode),
-                                        ("slot_num", _expr_text(slot)),
-                                        ("cross_core_slot", "present" if has_slot_entry else "absent"),
-                                    ),
-                                ),
-                            ),
+                            fixes=(RewriteSplitSlotNum(entry.span, has_slot_entry),),
                         )
                     if slot_entry is not None:
                         self.error("PTO-O3", entry.span)  # pl.split written second
@@ -735,7 +727,7 @@ class FunctionChecker:
                     self.enum_arg(entry.args[0], "SplitMode")
             else:
                 if slot_entry is not None:
-                    self.error("PTO-O4", entry.span, related=(Related(header, "in this scope"),))
+                    self.error("PTO-O4", entry.span, related=(IN_THIS_SCOPE.at(header),))
                     continue
                 slot_entry = entry
                 if entry.args:
@@ -761,7 +753,7 @@ class FunctionChecker:
         literal (module constants fold). ``which`` is ``split`` (the deprecated pl.split(slot_num=)),
         ``slot_num`` or ``local_slot_num`` (pl.cross_core_slot)."""
         literal_code, positive_code = _SLOT_CODES[which]
-        related = (Related(header, "in this scope"),)
+        related = (IN_THIS_SCOPE.at(header),)
         value = fold(expr, self.env) if isinstance(expr, ir.Const | ir.Name) else UNKNOWN_VALUE
         if not isinstance(value, int) or isinstance(value, bool):
             self.error(literal_code, expr.span, related=related)
@@ -782,7 +774,13 @@ class FunctionChecker:
                 if written == "SplitMode":
                     self.error("PTO-P12", expr.span, value=bad)
                 else:
-                    self.error("PTO-F7", expr.span, enum=written, value=bad, valid=", ".join(ENUMS[written]))
+                    self.error(
+                        "PTO-F7",
+                        expr.span,
+                        enum=written,
+                        value=bad,
+                        valid=", ".join(enum_members(written) or ()),
+                    )
                 return None
             value = attribute_value(expr.dotted)
             if isinstance(value, EnumValue) and value.enum == enum:
@@ -817,7 +815,7 @@ class FunctionChecker:
                 self.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
             elif root and self._undefined(root):
                 # The parser evaluates a non-DSL attribute chain in the closure: a NameError.
-                detail = f"name '{root}' is not defined"
+                detail = NAME_NOT_DEFINED.remark(name=root)
                 self.error("PTO-F10", expr.span, expr=expr.dotted, detail=detail)
             return UNKNOWN
         if isinstance(expr, ir.Const):
@@ -849,7 +847,7 @@ class FunctionChecker:
             base = self.value(expr.value, ctx)
             self.value(expr.index, ctx)
             self.subscript_rank(base, expr)
-            return _subscript_type(base, expr.index, self.env)
+            return subscript_type(base, expr.index, self.env)
         if isinstance(expr, ir.SliceExpr):
             for part in (expr.lower, expr.upper, expr.step):
                 if part is not None:
@@ -965,8 +963,7 @@ class FunctionChecker:
         kwargs = {kw.name: self.arg_value(kw.value, ctx) for kw in call.keywords}
         problem = signature_error(call)
         if problem is not None:
-            code, fields = _deduction_fields(func, problem)
-            self.error(code, call.span, **fields)
+            self.report_problem(op_error(func, problem), call.span)
             return UNKNOWN
         resolution = resolve_call(func, args, kwargs)
         self._fact(self.facts.calls, "call", call.span, resolution)
@@ -976,8 +973,7 @@ class FunctionChecker:
         if self.syncall_enums(call):
             return UNKNOWN
         if resolution.error:
-            code, fields = _deduction_fields(func, resolution.error)
-            self.error(code, call.span, **fields)
+            self.report_problem(op_error(func, resolution.error), call.span)
             return UNKNOWN
         result = resolution.result
         if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
@@ -1000,10 +996,7 @@ class FunctionChecker:
         close = difflib.get_close_matches(
             expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
         )
-        return tuple(
-            Fix("suggest_text", expr.span, (("text", name), ("title", f"Change to '{name}'")))
-            for name in close
-        )
+        return tuple(SuggestText(expr.span, name) for name in close)
 
     def unknown_op(self, call: ir.Call) -> None:
         """F1 / F2 / F3: a name the op namespaces do not define."""
@@ -1028,17 +1021,7 @@ class FunctionChecker:
             expr = call.kwarg(name)
             if isinstance(expr, ir.Const) and isinstance(expr.value, str):
                 member = _ENUM_SPELLING.get((name, expr.value.lower()))
-                fixes = (
-                    (
-                        Fix(
-                            "replace_text",
-                            expr.span,
-                            (("text", f"pl.{enum}.{member}"), ("title", f"Use pl.{enum}.{member}")),
-                        ),
-                    )
-                    if member
-                    else ()
-                )
+                fixes = (ReplaceText(expr.span, f"pl.{enum}.{member}"),) if member else ()
                 self.error(
                     "PTO-SP5", expr.span, fixes=fixes, op=short, param=name, enum=enum, value=expr.value
                 )
@@ -1115,10 +1098,22 @@ class FunctionChecker:
         resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split, **attrs})
         self._fact(self.facts.calls, "call", call.span, resolution)
         if resolution.error:
-            code, fields = _boundary_fields(resolution.error, self.function.name)
-            self.error(code, call.span, **fields)
+            # The boundary deducers' own rules (D-2 ... D-11) reach the user as they are; anything else in
+            # the parser's function-level wrapper.
+            if resolution.error.rule in boundary_deducers.BOOK.rules:
+                self.report_problem(resolution.error, call.span)
+            else:
+                self.report_problem(
+                    catalog.problem("PTO-F18", function=self.function.name, detail=resolution.error),
+                    call.span,
+                )
             return UNKNOWN
         return resolution.result
+
+    def report_problem(self, problem: Problem, span: Span) -> None:
+        """Report a problem (an op's wrapped error) at the call."""
+        fields: dict[str, Any] = dict(problem.fields)
+        self.error(problem.code, span, **fields)
 
 
 _SLOT_CODES = {
@@ -1129,36 +1124,42 @@ _SLOT_CODES = {
 """(not an integer literal, not positive) codes of each slot count."""
 
 
-def signature_error(call: ir.Call) -> str | None:
+def signature_error(call: ir.Call) -> Problem | None:
     """The TypeError Python raises when a DSL wrapper is called with arguments that do not fit its
-    parameter list, prefixed as the parser words it (`pl operation 'cast': cast() got ...`)."""
+    parameter list (a PTO-SG* rule; the parser wraps it in its op error)."""
     signature = SIGNATURES.get(call.func)
     if signature is None or call.star_kwargs:
         return None
     positional, required, kwonly, kw_required, varargs, varkw = signature
-    module, _, op = call.func.rpartition(".")
-    prefix = f"{module} operation '{op}': {op}()"
+    function = call.func.rpartition(".")[2]
     given = len(call.args)
     if given > len(positional) and not varargs:
         takes = (
             str(len(positional)) if required == len(positional) else f"from {required} to {len(positional)}"
         )
-        plural = "" if takes == "1" else "s"
-        was = "was" if given == 1 else "were"
-        return f"{prefix} takes {takes} positional argument{plural} but {given} {was} given"
+        return catalog.problem(
+            "PTO-SG1",
+            function=function,
+            takes=takes,
+            s="" if takes == "1" else "s",
+            given=given,
+            was="was" if given == 1 else "were",
+        )
     names = [kw.name for kw in call.keywords]
     for name in names:
         if name in positional[:given]:
-            return f"{prefix} got multiple values for argument '{name}'"
+            return catalog.problem("PTO-SG2", function=function, name=name)
         if name not in positional and name not in kwonly and not varkw:
-            return f"{prefix} got an unexpected keyword argument '{name}'"
-    missing = [p for p in positional[given:required] if p not in names]
-    if missing:
-        return f"{prefix} missing {len(missing)} required positional argument{'s' if len(missing) > 1 else ''}: {_listed(missing)}"
-    missing_kw = [k for k in kw_required if k not in names]
-    if missing_kw:
-        plural = "s" if len(missing_kw) > 1 else ""
-        return f"{prefix} missing {len(missing_kw)} required keyword-only argument{plural}: {_listed(missing_kw)}"
+            return catalog.problem("PTO-SG3", function=function, name=name)
+    for code, missing in (
+        ("PTO-SG4", [p for p in positional[given:required] if p not in names]),
+        ("PTO-SG5", [k for k in kw_required if k not in names]),
+    ):
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            return catalog.problem(
+                code, function=function, count=len(missing), s=plural, names=_listed(missing)
+            )
     return None
 
 
@@ -1207,88 +1208,6 @@ def _listed(names: list[str]) -> str:
     if len(quoted) <= 2:
         return " and ".join(quoted)
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
-
-
-def _deduction_fields(dsl_name: str, text: str) -> tuple[str, dict[str, Any]]:
-    """The rule and fields of an op wrapper's type-deduction error, as the parser words it: F15 for the
-    unified `pl.<op>`, F15b for an explicitly namespaced op, F15c when the deducer already names the op."""
-    module, _, op = dsl_name.rpartition(".")
-    prefix = f"{module} operation '{op}': "
-    if text.startswith(prefix):
-        detail = text[len(prefix) :]
-        if module == "pl":
-            return "PTO-F15", {"op": op, "detail": detail}
-        return "PTO-F15b", {"module": module, "op": op, "detail": detail}
-    named, sep, detail = text.partition(": ")
-    return "PTO-F15c", {"op": named if sep else dsl_name, "detail": detail if sep else text}
-
-
-_BOUNDARY_CODES = (
-    "PTO-D2",
-    "PTO-D4",
-    "PTO-D5",
-    "PTO-D5b",
-    "PTO-D6",
-    "PTO-D7",
-    "PTO-D8",
-    "PTO-D9",
-    "PTO-D10",
-    "PTO-D11",
-)
-
-
-def _boundary_fields(text: str, function: str) -> tuple[str, dict[str, Any]]:
-    """The §2.2 deducer rule (D-2 ... D-11) whose template reads as this `pl.aiv_shard` /
-    `pl.aic_gather` deducer message, with its fields (the parser's module prefix removed)."""
-    _, sep, detail = text.partition("': ")
-    deducer = detail if sep else text
-    for code in _BOUNDARY_CODES:
-        fields = match_fields(code, deducer)
-        if fields is not None:
-            return code, fields
-    return "PTO-F18", {"function": function, "detail": deducer}
-
-
-def _subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -> ValueType:
-    if not isinstance(base, TensorType | TileType):
-        return UNKNOWN
-    items = index.elts if isinstance(index, ir.TupleExpr) else (index,)
-    if not any(isinstance(i, ir.SliceExpr) for i in items) and len(items) == len(base.shape):
-        return ScalarType(base.dtype)  # every axis indexed by a scalar: a read
-    dims: list[int | str] = []
-    for pos, item in enumerate(items):
-        if pos >= len(base.shape):
-            return UNKNOWN
-        full = base.shape[pos]
-        if isinstance(item, ir.SliceExpr):
-            lo = fold(item.lower, env) if item.lower else 0
-            hi = fold(item.upper, env) if item.upper else full
-            if isinstance(lo, int) and isinstance(hi, int):
-                dims.append(hi - lo)
-            elif item.lower is not None and item.upper is not None:
-                dims.append(_slice_extent(item.lower, item.upper, env))
-            else:
-                dims.append("?")
-        # A scalar index drops its axis (tensor.slice / tile.slice with drop_dims).
-    dims.extend(base.shape[len(items) :])
-    if isinstance(base, TensorType):
-        return TensorType(tuple(dims), base.dtype)
-    while len(dims) < 2:
-        dims.insert(0, 1)  # tiles stay 2-D: the parser promotes a lower-rank slice
-    return TileType(tuple(dims), base.dtype, base.memory)
-
-
-def _slice_extent(lower: ir.Expr, upper: ir.Expr, env: Mapping[str, object]) -> int | str:
-    """`k0 : k0 + KC` has the static extent KC even when k0 is a loop value."""
-    if isinstance(upper, ir.BinOp) and upper.op == "+" and _same(upper.left, lower):
-        value = fold(upper.right, env)
-        if isinstance(value, int):
-            return value
-    return "?"
-
-
-def _same(a: ir.Expr, b: ir.Expr) -> bool:
-    return isinstance(a, ir.Name) and isinstance(b, ir.Name) and a.id == b.id
 
 
 def _expr_text(expr: ir.Expr) -> str:

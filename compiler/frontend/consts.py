@@ -7,8 +7,7 @@ The values come from the bounded evaluator (`compiler.evaluator`) through the mo
 from __future__ import annotations
 
 import ast
-import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +20,12 @@ from compiler.evaluator import (
     evaluate_expression,
     freeze,
     safe_binop,
+    safe_compare,
 )
+from compiler.ir_walk import map_ir
 from compiler.modules import ModuleGraph, ModuleSummary, document_constants
-from compiler.types import DTYPES, DTypeValue, EnumValue
+from compiler.source import Span
+from compiler.vocabulary import DSL_ROOTS, dsl_constant, enum_members
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,31 +36,6 @@ class SourceText:
     """
 
     text: str
-
-
-_CMP: dict[str, Callable[[Any, Any], Any]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-    ">=": operator.ge,
-}  # fmt: skip
-
-# Enum members of the DSL, by enum name (reference §6).
-ENUMS: dict[str, tuple[str, ...]] = {
-    "SplitMode": ("NONE", "UP_DOWN", "LEFT_RIGHT"),
-    "MemorySpace": ("DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"),
-    "Mem": ("DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"),
-    "Level": ("HOST", "CLUSTER", "CORE_GROUP", "CORE", "GLOBAL", "CHIP", "DIE", "POD"),
-    "FunctionType": ("Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Host"),
-    "KernelType": ("AIC", "AIV", "MIX"),
-    "SyncAllMode": ("HARD", "SOFT"),
-    "PipeType": ("MTE1", "MTE2", "MTE3", "M", "V", "S", "FIX", "ALL"),
-    "PadValue": ("zero", "max", "min", "null"),
-    "TileLayout": ("row_major", "col_major", "none_box", "nz", "zn"),
-    "Layout": ("ND", "DN", "NZ"),
-    "AtomicType": ("None_", "Add"),
-    "NotifyOp": ("AtomicAdd", "Set"),
-    "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
-}
-_MEM_ALIASES = {"Mem": "MemorySpace"}
 
 
 MAX_FOLDED_BITS = 64  # no shape, offset or count is wider; a wider value is a typo or an attack
@@ -100,17 +77,16 @@ def _fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
         return UNKNOWN_VALUE
     if isinstance(expr, ir.Compare):
         left, right = fold(expr.left, env), fold(expr.right, env)
-        fn = _CMP.get(expr.op)
-        if fn is None or not _numeric(left) or not _numeric(right):
+        if not _numeric(left) or not _numeric(right):
             return UNKNOWN_VALUE
-        return fn(left, right)
+        return safe_compare(expr.op, left, right)
     return UNKNOWN_VALUE
 
 
 def dotted_value(dotted: str, env: Mapping[str, object]) -> object:
     """`pl.FP32`, `pl.SplitMode.UP_DOWN`, or an attribute chain of a folded value (`M.hidden_size`)."""
     head, _, rest = dotted.partition(".")
-    if head in ("pl", "pld") or head not in env:
+    if head in DSL_ROOTS or head not in env:
         return attribute_value(dotted)
     value = env[head]
     for name in rest.split("."):
@@ -138,30 +114,45 @@ def _numeric(value: object) -> bool:
 
 
 def attribute_value(dotted: str) -> object:
-    """`pl.FP32` -> DTypeValue, `pl.SplitMode.UP_DOWN` -> EnumValue; UNKNOWN_VALUE otherwise."""
-    parts = dotted.split(".")
-    if parts[0] not in ("pl", "pld"):
-        return UNKNOWN_VALUE
-    if len(parts) == 2 and parts[1] in DTYPES:
-        return DTypeValue(parts[1])
-    if len(parts) == 2 and parts[1] == "AUTO":
-        return EnumValue("Base", "AUTO")
-    if len(parts) == 3 and parts[1] in ENUMS:
-        enum = _MEM_ALIASES.get(parts[1], parts[1])
-        return EnumValue(enum, parts[2])
-    return UNKNOWN_VALUE
+    """`pl.FP32` -> DTypeValue, `pl.SplitMode.UP_DOWN` -> EnumValue, `pl.AUTO` -> -1; UNKNOWN_VALUE otherwise."""
+    value = dsl_constant(dotted)
+    return UNKNOWN_VALUE if value is None else value
 
 
 def enum_member_error(dotted: str) -> str | None:
     """For `pl.SplitMode.TOP_BOTTOM` etc.: the name of the bad member, or None when valid/not an enum."""
     parts = dotted.split(".")
-    if (
-        len(parts) == 3
-        and parts[0] in ("pl", "pld")
-        and parts[1] in ENUMS
-        and parts[2] not in ENUMS[parts[1]]
-    ):
-        return parts[2]
+    if len(parts) != 3 or parts[0] not in DSL_ROOTS:
+        return None
+    members = enum_members(parts[1])
+    return parts[2] if members is not None and parts[2] not in members else None
+
+
+# ---------------------------------------------------------------- closures folded into the IR
+def resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
+    """Names of another scope (a foreign helper's module, a factory's closure) become literals where their
+    values are known, so the caller's module need not define them; `params` are the function's own names."""
+    result: ir.Stmt = map_ir(stmt, lambda n: _const_of(n, constants, params))
+    return result
+
+
+def _const_of(node: Any, constants: Mapping[str, object], params: set[str]) -> Any | None:
+    if isinstance(node, ir.Name) and node.id not in params and node.id in constants:
+        return _literal(constants[node.id], node.span)
+    if isinstance(node, ir.Attribute) and node.dotted.split(".", 1)[0] not in DSL_ROOTS:
+        head = node.dotted.split(".", 1)[0]
+        if head in constants and head not in params:
+            return _literal(dotted_value(node.dotted, constants), node.span)
+    return None
+
+
+def _literal(value: object, span: Span) -> ir.Expr | None:
+    if isinstance(value, bool | int | float | str) or value is None:
+        return ir.Const(value, span)
+    if isinstance(value, tuple) and len(value) <= 16:
+        items = [_literal(v, span) for v in value]
+        if all(i is not None for i in items):
+            return ir.TupleExpr(tuple(i for i in items if i is not None), span)
     return None
 
 

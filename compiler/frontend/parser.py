@@ -11,24 +11,24 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
-from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, dotted_name, statement_memo
-from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, eval_expr, module_constants, source_text
+from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, statement_memo
+from compiler.frontend.consts import (
+    UNKNOWN_VALUE,
+    attribute_value,
+    eval_expr,
+    module_constants,
+    resolve_globals,
+    source_text,
+)
 from compiler.frontend.units import Unit, split_units
 from compiler.incremental import LineAnchors
+from compiler.ir_walk import stored_names
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
-from compiler.types import (
-    DTYPES,
-    UNKNOWN,
-    UNRANKED_TENSOR,
-    DTypeValue,
-    EnumValue,
-    ScalarType,
-    TensorType,
-    TileType,
-    ValueType,
-)
+from compiler.syntax import dotted_name
+from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPES, DTypeValue, EnumValue, target_comment
 
 _JIT_TYPES = {
     "jit": "Opaque",
@@ -104,16 +104,6 @@ class ParsedDocument:
     target: str
     imports: tuple[ImportedName, ...] = ()
     faulted: tuple[Span, ...] = ()  # functions read from units that do not parse (see _repaired)
-
-
-_TARGET_RE = re.compile(r"^\s*#\s*target:\s*(a2a3|a5)\b")
-
-
-def target_comment(source: str) -> str | None:
-    """The target named by a first-line `# target: a5` comment, if any."""
-    first = source.split("\n", 1)[0]
-    match = _TARGET_RE.match(first)
-    return match.group(1) if match else None
 
 
 def parse_document(
@@ -509,8 +499,6 @@ def _factory_code(
 
 def _close_over(function: ir.Function, closure: Mapping[str, object]) -> ir.Function:
     """The parser folds closure constants into the code; names it cannot fold are still defined."""
-    from compiler.passes.inline_functions import resolve_globals, stored_names
-
     own = {p.name for p in function.params} | stored_names(function.body)
     body = tuple(resolve_globals(s, closure, own) for s in function.body)
     return replace(function, body=body, closure=frozenset(closure) - own)

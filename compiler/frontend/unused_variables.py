@@ -12,7 +12,7 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.incremental import IdentityMemo
-from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
+from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 

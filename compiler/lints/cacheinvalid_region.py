@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Fix
+from compiler.diagnostics import Diagnostic
+from compiler.fixes import ReplaceText
 from compiler.lints.dataflow import KernelFacts, call_arg
 from compiler.passes.model import TOp, user_name, walk
 from compiler.types import TensorType, ValueType, nbytes
@@ -36,10 +37,7 @@ def lint(facts: KernelFacts, types: Mapping[str, ValueType]) -> list[Diagnostic]
                 shapes = None
         size = nbytes(shapes, ttype.dtype) if shapes is not None else None
         if size is not None and size > LINE_BYTES:
-            whole = "pl.system.cacheinvalid()"
-            fix = Fix(
-                "replace_text", node.call_span, (("text", whole), ("title", f"Use the whole-GM form {whole}"))
-            )
+            fix = ReplaceText(node.call_span, "pl.system.cacheinvalid()")
             out.append(
                 diagnostic("PTO-H8", node.call_span, fixes=(fix,), tensor=user_name(tensor), nbytes=size)
             )

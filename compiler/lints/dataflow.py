@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from compiler import ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import (
     BLOCK_IDX,
     SUBBLOCK_IDX,
@@ -25,7 +26,6 @@ from compiler.passes.model import (
     TYield,
     children,
 )
-from compiler.passes.walk import stmt_exprs, walk_expr, walk_stmts
 
 # Ops that write a GM tensor (the destination is named by `written_tensor`).
 GM_WRITES = frozenset({"tile.store", "tensor.assemble", "tensor.write", "pld.tensor.put", "pld.tile.put"})

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
+from compiler.diagnostics import Diagnostic
 from compiler.lints.dataflow import Placed, placed_ops, written_tensor
 from compiler.passes.model import Kernel, TOp, user_name
+from compiler.rules.hazards import STORED_ON_LANE
+from compiler.source import Line
 from compiler.types import TensorType, ValueType
 
 _SIDE_NAMES = {"aic": "cube", "aiv": "vector"}
@@ -62,15 +64,11 @@ def lint(
                 diagnostic(
                     "PTO-H4",
                     op.call_span,
-                    related=(
-                        Related(
-                            store.op.call_span, f"'{tensor}' stored here on the {_SIDE_NAMES[writer]} lane"
-                        ),
-                    ),
+                    related=(STORED_ON_LANE.at(store.op.call_span, tensor=tensor, lane=_SIDE_NAMES[writer]),),
                     tensor=tensor,
                     writer=_SIDE_NAMES[writer],
                     reader=_SIDE_NAMES[side],
-                    line=store.op.call_span.line,
+                    line=Line(store.op.call_span.line),
                 )
             )
     return out

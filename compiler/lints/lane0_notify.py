@@ -8,7 +8,7 @@ under another lane condition, is (partly) lane 1's, and nothing orders it before
 from __future__ import annotations
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
+from compiler.diagnostics import Diagnostic
 from compiler.lints.dataflow import (
     GM_WRITES,
     NOTIFY,
@@ -19,6 +19,8 @@ from compiler.lints.dataflow import (
     written_tensor,
 )
 from compiler.passes.model import user_name
+from compiler.rules.hazards import WRITTEN_BY_BOTH_LANES
+from compiler.source import Line
 
 # Ops that order the two lanes (an event wait, a barrier, a wait on a signal).
 LANE_ORDERING = frozenset({"system.sync_wait", "system.syncall", "pld.system.wait"})
@@ -37,9 +39,9 @@ def lint(facts: KernelFacts) -> list[Diagnostic]:
                     diagnostic(
                         "PTO-H2",
                         notify.op.call_span,
-                        related=(Related(writer.op.call_span, f"'{written}' written here by both lanes"),),
+                        related=(WRITTEN_BY_BOTH_LANES.at(writer.op.call_span, value=written),),
                         written=written,
-                        line=writer.op.call_span.line,
+                        line=Line(writer.op.call_span.line),
                     )
                 )
     return out

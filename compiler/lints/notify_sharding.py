@@ -7,7 +7,8 @@ sharded when its arguments, or a condition / loop bound around it, depend on the
 from __future__ import annotations
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Fix
+from compiler.diagnostics import Diagnostic
+from compiler.fixes import ShardNotifyByAivId
 from compiler.lints.dataflow import NOTIFY, KernelFacts, dependent, is_lane_source, op_names, placed_ops
 from compiler.passes.model import TNode
 
@@ -29,10 +30,6 @@ def _unsharded(block: tuple[TNode, ...], lane_var: str | None, lane: set[str]) -
         op = placed.op
         if op.op == NOTIFY and not placed.guards and not op_names(op) & lane:
             # Without a lane variable in scope (a dual-dispatch kernel) there is no guard to write.
-            fixes = (
-                (Fix("shard_notify_by_aiv_id", op.line_span or op.call_span, (("lane_var", lane_var),)),)
-                if lane_var
-                else ()
-            )
+            fixes = (ShardNotifyByAivId(op.line_span or op.call_span, lane_var),) if lane_var else ()
             out.append(diagnostic("PTO-H1", op.call_span, fixes=fixes))
     return out

@@ -13,7 +13,8 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.lints.dataflow import KernelExprs, KernelFacts, call_arg, is_block_source, is_lane_source
 from compiler.passes.model import TNode, TOp, user_name, walk
-from compiler.types import DTYPE_BITS, TensorType, ValueType
+from compiler.types import TensorType, ValueType
+from compiler.vocabulary import DTYPE_BITS
 
 LINE_BYTES = 64
 _PAIRS_CHECKED = 64

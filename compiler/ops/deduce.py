@@ -2,29 +2,22 @@
 
 Each registered op names its family in `OpDef.deduce`. A family reads the DSL-level call
 (positional args in the wrapper's order, keyword args by name) and returns the result type, or
-raises `DeduceError` with the deducer's message (without the parser's `pl operation '...'` prefix).
+raises `DeduceError` with the deducer rule it breaks and the rule's fields (`compiler/rules/op_deducers.py`,
+`compiler/rules/boundary_deducers.py`); the parser wraps it in its op error.
 Operands we cannot type (UNKNOWN, symbolic dims) never cause an error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from compiler import catalog
-from compiler.ops.registry import OpDef, memory_of
-from compiler.types import (
-    DTYPE_BITS,
-    DTYPES,
-    UNKNOWN,
-    ArgValue,
-    Dim,
-    DTypeValue,
-    EnumValue,
-    ScalarType,
-    TensorType,
-    TileType,
-    ValueType,
-)
+from compiler.diagnostics import Problem
+from compiler.ops.opdef import OpDef
+from compiler.ops.registry import memory_of
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPE_BITS, DTYPES, DTypeValue, EnumValue
 
 Shaped = TensorType | TileType
 
@@ -33,7 +26,11 @@ _SIGNED = frozenset({"INT4", "INT8", "INT16", "INT32", "INT64"})
 
 
 class DeduceError(ValueError):
-    """A type-deduction failure carrying the compiler's message text."""
+    """A type-deduction failure: the deducer rule it breaks, with the rule's fields (`problem`)."""
+
+    def __init__(self, code: str, subject: str | None = None, **fields: object) -> None:
+        super().__init__(code)
+        self.problem: Problem = catalog.problem(code, subject, **fields)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,10 +205,7 @@ def _binary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     a, b = pair
     shape = broadcast_shapes(a.shape, b.shape)
     if shape is None:
-        raise DeduceError(
-            f"The operator {op.name} requires compatible shapes, but got "
-            f"{format_shape(a.shape)} and {format_shape(b.shape)}"
-        )
+        raise DeduceError("PTO-TD1", op=op.name, lhs=format_shape(a.shape), rhs=format_shape(b.shape))
     dtype = a.dtype if op.short_name in ("shl", "shr") else promote_dtypes(a.dtype, b.dtype)
     return _vec(a, shape, dtype)
 
@@ -311,7 +305,7 @@ def _reduce(op: OpDef, args: Sequence[ArgValue], rows: bool, dtype: str | None) 
     if not isinstance(src, TensorType | TileType):
         return UNKNOWN
     if src.rank < 2:
-        raise DeduceError(f"The operator {op.name} requires input to be at least 2D, but got {src.rank}D")
+        raise DeduceError("PTO-TD2", op=op.name, rank=src.rank)
     shape = (*src.shape[:-1], 1) if rows else (*src.shape[:-2], 1, src.shape[-1])
     return _vec(src, shape, dtype)
 
@@ -349,8 +343,7 @@ def _expand(op: OpDef, args: Sequence[ArgValue], rows: bool) -> ValueType:
         ):
             role = "row_vec" if rows else "col_vec"
             raise DeduceError(
-                f"The operator {op.name} requires {role} shape {format_shape(want)}, "
-                f"but got {format_shape(vec.shape)}"
+                "PTO-TD3", op=op.name, role=role, want=format_shape(want), got=format_shape(vec.shape)
             )
     return _vec(target, target.shape)
 
@@ -372,10 +365,7 @@ def _concat(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
         return UNKNOWN
     a, b = pair
     if a.rank != b.rank or a.rank == 0:
-        raise DeduceError(
-            f"The operator {op.name} requires inputs of the same rank, but got "
-            f"{format_shape(a.shape)} and {format_shape(b.shape)}"
-        )
+        raise DeduceError("PTO-TD4", op=op.name, lhs=format_shape(a.shape), rhs=format_shape(b.shape))
     last_a, last_b = a.shape[-1], b.shape[-1]
     last: Dim = last_a + last_b if isinstance(last_a, int) and isinstance(last_b, int) else "?"
     return _vec(a, (*a.shape[:-1], last), promote_dtypes(a.dtype, b.dtype))
@@ -395,19 +385,15 @@ def check_init_cond(op_name: str, cond: ArgValue) -> None:
     if cond is None or isinstance(cond, bool) or type_name(cond) == "UnknownType":
         return
     if isinstance(cond, TensorType | TileType):
-        raise DeduceError(
-            f"The operator {op_name} requires init_cond to be a boolean scalar, but got {type_name(cond)}"
-        )
+        raise DeduceError("PTO-TD8", op=op_name, type=type_name(cond))
     if isinstance(cond, ScalarType) and cond.dtype != "BOOL":
-        raise DeduceError(
-            f"The operator {op_name} requires init_cond to have dtype BOOL, but got {cond.dtype}. "
-            "Write a comparison such as `k == 0` rather than passing the index itself."
-        )
+        raise DeduceError("PTO-TD9", op=op_name, dtype=cond.dtype)
 
 
-def _k_mismatch(prefix: str, lk: Dim, rk: Dim, what: str = "inner dimensions") -> None:
+def _k_mismatch(code: str, name: str, lk: Dim, rk: Dim) -> None:
+    """The K extents of a product must agree; `code` words it for the op's family."""
     if isinstance(lk, int) and isinstance(rk, int) and lk != rk:
-        raise DeduceError(f"{prefix} requires matching {what}, but got lhs K={lk} and rhs K={rk}")
+        raise DeduceError(code, op=name, lhs_k=lk, rhs_k=rk)
 
 
 @family("matmul")
@@ -431,65 +417,53 @@ def _tensor_product(
 ) -> tuple[Dim, ...]:
     if not ls or not rs:
         side = "lhs" if not ls else "rhs"
-        raise DeduceError(f"{name} requires {side} to have at least 1 dimension")
+        raise DeduceError("PTO-TD14", op=name, side=side)
     if len(ls) == 1 and len(rs) == 1:
         if isinstance(ls[0], int) and isinstance(rs[0], int) and ls[0] != rs[0]:
-            raise DeduceError(
-                f"{name} dot product requires matching dimensions, but got lhs K={ls[0]} and rhs K={rs[0]}"
-            )
+            raise DeduceError("PTO-TD15", op=name, lhs_k=ls[0], rhs_k=rs[0])
         return ()
     if len(ls) == 2 and len(rs) == 1:
-        _k_mismatch(name, ls[1], rs[0])
+        _k_mismatch("PTO-TD10", name, ls[1], rs[0])
         return (ls[0],)
     if len(ls) == 1 and len(rs) == 2:
-        _k_mismatch(name, ls[0], rs[0])
+        _k_mismatch("PTO-TD10", name, ls[0], rs[0])
         return (rs[1],)
     if len(ls) == 2 and len(rs) == 2:
         m, lk = (ls[1], ls[0]) if a_t else (ls[0], ls[1])
         rk, n = (rs[1], rs[0]) if b_t else (rs[0], rs[1])
-        _k_mismatch(name, lk, rk)
+        _k_mismatch("PTO-TD10", name, lk, rk)
         return (m, n)
     if len(ls) < 2 or len(rs) < 2:
-        raise DeduceError(
-            f"{name} requires both tensors to have at least 2 dimensions for batched matmul, "
-            f"but got lhs shape size {len(ls)} and rhs shape size {len(rs)}"
-        )
+        raise DeduceError("PTO-TD16", op=name, lhs_rank=len(ls), rhs_rank=len(rs))
     batch = broadcast_shapes(ls[:-2], rs[:-2])
     if batch is None:
-        raise DeduceError(f"Cannot broadcast batch dimensions for {name}")
+        raise DeduceError("PTO-TD17", op=name)
     m, lk = (ls[-1], ls[-2]) if a_t else (ls[-2], ls[-1])
     rk, n = (rs[-1], rs[-2]) if b_t else (rs[-2], rs[-1])
-    _k_mismatch(name, lk, rk, "inner dimensions for batched matmul")
+    _k_mismatch("PTO-TD11", name, lk, rk)
     return (*batch, m, n)
 
 
 def _tile_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, Dim], str]:
     """DeduceMatmulProductInfo: 2D operands, matching physical K, identical dtypes."""
-    prefix = f"The operator {name}"
     for side, t in (("lhs", lhs), ("rhs", rhs)):
         if t.rank != 2:
-            raise DeduceError(f"{prefix} requires {side} to be 2D, but got {t.rank} dimensions")
-    _k_mismatch(prefix, lhs.shape[1], rhs.shape[0], "physical inner dimensions (physical K)")
+            raise DeduceError("PTO-TD18", op=name, operand=side, rank=t.rank)
+    _k_mismatch("PTO-TD12", name, lhs.shape[1], rhs.shape[0])
     if lhs.dtype != rhs.dtype:
-        raise DeduceError(
-            f"{prefix} requires identical lhs and rhs data types, but got {lhs.dtype} and {rhs.dtype}"
-        )
+        raise DeduceError("PTO-TD19", op=name, lhs=lhs.dtype, rhs=rhs.dtype)
     return (lhs.shape[0], rhs.shape[1]), _acc_dtype(lhs.dtype, rhs.dtype)
 
 
 def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> None:
-    prefix = f"The operator {name}"
     if acc.rank != len(shape):
-        raise DeduceError(f"{prefix} requires acc to be {len(shape)}D, but got {acc.rank} dimensions")
+        raise DeduceError("PTO-TD20", op=name, want=len(shape), rank=acc.rank)
     for axis, label in ((-2, "M"), (-1, "N")):
         got, want = acc.shape[axis], shape[axis]
         if isinstance(got, int) and isinstance(want, int) and got != want:
-            raise DeduceError(
-                f"{prefix} requires matching physical {label} dimensions, but got acc {label}={got} "
-                f"and product {label}={want}"
-            )
+            raise DeduceError("PTO-TD21", op=name, axis=label, got=got, want=want)
     if acc.dtype != dtype:
-        raise DeduceError(f"{prefix} requires accumulator dtype {dtype}, but got {acc.dtype}")
+        raise DeduceError("PTO-TD22", op=name, want=dtype, dtype=acc.dtype)
 
 
 @family("matmul_acc")
@@ -507,7 +481,7 @@ def _matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
     if not (isinstance(acc, TensorType) and isinstance(lhs, TensorType) and isinstance(rhs, TensorType)):
         return UNKNOWN
     if acc.rank < 2:
-        raise DeduceError(f"{op.name} requires acc to be at least 2D, but got {acc.rank}D")
+        raise DeduceError("PTO-TD23", op=op.name, rank=acc.rank)
     a_t = _flag(_param(args, kwargs, 3, "a_trans"))
     b_t = _flag(_param(args, kwargs, 4, "b_trans"))
     _tensor_product(op.name, lhs.shape, rhs.shape, a_t, b_t)
@@ -520,39 +494,35 @@ def _matmul_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVa
     if not (isinstance(lhs, TileType) and isinstance(rhs, TileType) and isinstance(bias, TileType)):
         return UNKNOWN
     shape, dtype = _tile_product(op.name, lhs, rhs)
-    _check_bias(op.name, bias, rhs.shape[1], dtype, " to match the accumulator")
+    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype)
     return TileType(shape, dtype, "Acc")
 
 
-def _check_bias(name: str, bias: TileType, n: Dim, dtype: str, tail: str) -> None:
-    prefix = f"The operator {name}"
+def _check_bias(dtype_code: str, name: str, bias: TileType, n: Dim, dtype: str) -> None:
+    """A [1, N] bias of the accumulator's dtype; `dtype_code` words the dtype check for the op."""
     if bias.rank != 2:
-        raise DeduceError(f"{prefix} requires bias to be 2D, but got {bias.rank} dimensions")
+        raise DeduceError("PTO-TD18", op=name, operand="bias", rank=bias.rank)
     if bias.shape[0] != 1 and not isinstance(bias.shape[0], str):
-        raise DeduceError(f"{prefix} requires bias to have shape [1, N], but got {format_shape(bias.shape)}")
+        raise DeduceError("PTO-TD24", op=name, shape=format_shape(bias.shape))
     bn = bias.shape[1]
     if isinstance(bn, int) and isinstance(n, int) and bn != n:
-        raise DeduceError(f"{prefix} requires bias N dimension to match output N={n}, but got bias N={bn}")
+        raise DeduceError("PTO-TD25", op=name, n=n, bias_n=bn)
     if bias.dtype != dtype:
-        raise DeduceError(f"{prefix} requires bias dtype {dtype}{tail}, but got {bias.dtype}")
+        raise DeduceError(dtype_code, op=name, dtype=dtype, got=bias.dtype)
 
 
 def _batch_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, ...], str]:
-    prefix = f"The operator {name}"
     for side, t in (("lhs", lhs), ("rhs", rhs)):
         if t.rank < 2:
-            raise DeduceError(f"{prefix} requires {side} to be at least 2D, but got {t.rank} dimensions")
+            raise DeduceError("PTO-TD28", op=name, side=side, rank=t.rank)
     batch = broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2])
     if batch is None:
         raise DeduceError(
-            f"{prefix} requires broadcastable batch dimensions, but got "
-            f"{format_shape(lhs.shape[:-2])} and {format_shape(rhs.shape[:-2])}"
+            "PTO-TD29", op=name, lhs=format_shape(lhs.shape[:-2]), rhs=format_shape(rhs.shape[:-2])
         )
-    _k_mismatch(prefix, lhs.shape[-1], rhs.shape[-2])
+    _k_mismatch("PTO-TD13", name, lhs.shape[-1], rhs.shape[-2])
     if lhs.dtype != rhs.dtype:
-        raise DeduceError(
-            f"{prefix} requires identical lhs and rhs data types, but got {lhs.dtype} and {rhs.dtype}"
-        )
+        raise DeduceError("PTO-TD19", op=name, lhs=lhs.dtype, rhs=rhs.dtype)
     return (*batch, lhs.shape[-2], rhs.shape[-1]), _acc_dtype(lhs.dtype, rhs.dtype)
 
 
@@ -582,24 +552,16 @@ _ACC_PHASES = ("unspecified", "partial", "final")
 
 
 def _gemv_product(op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue) -> TileType:
-    prefix = f"The operator {op.name}"
     if phase is not None:
         text = (phase.member if isinstance(phase, EnumValue) else str(phase)).lower()
         if text not in _ACC_PHASES:
-            raise DeduceError(
-                f"{prefix} requires acc_phase to be one of {{unspecified, partial, final}}, but got {text}"
-            )
+            raise DeduceError("PTO-TD30", op=op.name, phase=text)
     _tile_product(op.name, lhs, rhs)
     if lhs.dtype not in _GEMV_DTYPES:
-        raise DeduceError(
-            f"{prefix} supports only INT8 x INT8 -> INT32 and same-type FP16/BF16/FP32 inputs -> FP32, "
-            f"but got {lhs.dtype}"
-        )
+        raise DeduceError("PTO-TD31", op=op.name, dtype=lhs.dtype)
     rows = lhs.shape[0]
     if isinstance(rows, int) and rows != 1:
-        raise DeduceError(
-            f"GEMV requires lhs physical row extent to be exactly 1, but got shape {format_shape(lhs.shape)}"
-        )
+        raise DeduceError("PTO-TD32", shape=format_shape(lhs.shape))
     return TileType((16, rhs.shape[1]), "INT32" if lhs.dtype == "INT8" else "FP32", "Acc")
 
 
@@ -618,18 +580,16 @@ def _gemv_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     check_init_cond(op.name, kwargs.get("init_cond"))
     if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
         return UNKNOWN
-    prefix = f"The operator {op.name}"
     if acc.rank != 2:
-        raise DeduceError(f"{prefix} requires acc to be 2D, but got {acc.rank} dimensions")
+        raise DeduceError("PTO-TD18", op=op.name, operand="acc", rank=acc.rank)
     expected = _gemv_product(op, lhs, rhs, _param(args, kwargs, 3, "acc_phase"))
     for got, want in zip(acc.shape, expected.shape, strict=True):
         if isinstance(got, int) and isinstance(want, int) and got != want:
             raise DeduceError(
-                f"{prefix} requires accumulator physical shape {format_shape(expected.shape)}, "
-                f"but got {format_shape(acc.shape)}"
+                "PTO-TD33", op=op.name, want=format_shape(expected.shape), got=format_shape(acc.shape)
             )
     if acc.dtype != expected.dtype:
-        raise DeduceError(f"{prefix} requires accumulator dtype {expected.dtype}, but got {acc.dtype}")
+        raise DeduceError("PTO-TD22", op=op.name, want=expected.dtype, dtype=acc.dtype)
     return expected
 
 
@@ -639,7 +599,7 @@ def _gemv_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     if not (isinstance(lhs, TileType) and isinstance(rhs, TileType) and isinstance(bias, TileType)):
         return UNKNOWN
     expected = _gemv_product(op, lhs, rhs, _param(args, kwargs, 3, "acc_phase"))
-    _check_bias(op.name, bias, rhs.shape[1], expected.dtype, " to match the accumulator output")
+    _check_bias("PTO-TD27", op.name, bias, rhs.shape[1], expected.dtype)
     return expected
 
 
@@ -650,48 +610,35 @@ def _mx_product(
     op: OpDef, lhs: TileType, lhs_scale: ArgValue, rhs: TileType, rhs_scale: ArgValue
 ) -> TileType:
     """DeduceTileMatMulMxType: FP8E4M3FN data, M%16, N%32, K%64, scale geometry [M, K/32] / [K/32, N]."""
-    prefix = f"The operator {op.name}"
     if lhs.rank != 2 or rhs.rank != 2:
-        raise DeduceError(f"{prefix} requires 2D lhs/rhs tiles")
+        raise DeduceError("PTO-TD34", op=op.name)
     if lhs.dtype != _MX_DATA or rhs.dtype != _MX_DATA:
-        hint = (
-            " (cast an FP4 lhs with pl.cast(x, pl.FP8E4M3FN) first)"
-            if "FP4" in (lhs.dtype, rhs.dtype)
-            else ""
-        )
-        raise DeduceError(
-            f"{prefix} requires FP8E4M3FN lhs and rhs data tiles{hint}, but got {lhs.dtype} and {rhs.dtype}"
-        )
+        cast = catalog.variant_fields("PTO-TD35", "fp4" if "FP4" in (lhs.dtype, rhs.dtype) else "other")
+        raise DeduceError("PTO-TD35", op=op.name, lhs=lhs.dtype, rhs=rhs.dtype, **cast)
     m, lk = lhs.shape
     rk, n = rhs.shape
     if isinstance(m, int) and (m <= 0 or m % 16):
-        raise DeduceError(
-            f"{prefix} requires physical M divisible by 16 (ISA/PTOAS tmatmul_mx), but got M={m}"
-        )
+        raise DeduceError("PTO-TD36", op=op.name, m=m)
     if isinstance(n, int) and (n <= 0 or n % 32):
-        raise DeduceError(
-            f"{prefix} requires physical N divisible by 32 (ISA/PTOAS tmatmul_mx fp8), but got N={n}"
-        )
+        raise DeduceError("PTO-TD37", op=op.name, n=n)
     if isinstance(lk, int) and isinstance(rk, int) and lk != rk:
-        raise DeduceError(f"{prefix} requires matching physical K, but got lhs K={lk} and rhs K={rk}")
+        raise DeduceError("PTO-TD38", op=op.name, lhs_k=lk, rhs_k=rk)
     for side, k in (("lhs", lk), ("rhs", rk)):
         if isinstance(k, int) and (k <= 0 or k % 64):
-            raise DeduceError(
-                f"{prefix} requires physical K divisible by 64 (ISA/PTOAS tmatmul_mx), but got {side} K={k}"
-            )
+            raise DeduceError("PTO-TD39", op=op.name, side=side, k=k)
     groups: Dim = (lk + 31) // 32 if isinstance(lk, int) else "?"
     for name, scale, want in (("lhs_scale", lhs_scale, (m, groups)), ("rhs_scale", rhs_scale, (groups, n))):
         if not isinstance(scale, TileType):
             continue
         if scale.rank != 2:
-            raise DeduceError(f"{prefix} requires {name} to be 2D, but got {scale.rank} dimensions")
+            raise DeduceError("PTO-TD18", op=op.name, operand=name, rank=scale.rank)
         r, c = scale.shape
         flat = r == 1 and isinstance(c, int) and all(isinstance(w, int) for w in want)
         if flat and isinstance(want[0], int) and isinstance(want[1], int) and c == want[0] * want[1]:
             continue  # packed-flat [1, rows*cols]
         for label, got, exp in (("rows", r, want[0]), ("cols", c, want[1])):
             if isinstance(got, int) and isinstance(exp, int) and got != exp:
-                raise DeduceError(f"{prefix} requires {name} {label}={exp}, but got {got}")
+                raise DeduceError("PTO-TD40", op=op.name, scale=name, axis=label, want=exp, got=got)
     return TileType((m, n), "FP32", "Acc")
 
 
@@ -711,16 +658,15 @@ def _matmul_mx_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
     acc, lhs, ls, rhs, rs = (_param(args, kwargs, i, n) for i, n in enumerate(names))
     if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
         return UNKNOWN
-    prefix = f"The operator {op.name}"
     if acc.rank != 2:
-        raise DeduceError(f"{prefix} requires acc to be 2D, but got {acc.rank} dimensions")
+        raise DeduceError("PTO-TD18", op=op.name, operand="acc", rank=acc.rank)
     if acc.dtype != "FP32":
-        raise DeduceError(f"{prefix} requires acc dtype FP32, but got {acc.dtype}")
+        raise DeduceError("PTO-TD41", op=op.name, dtype=acc.dtype)
     out = _mx_product(op, lhs, ls, rhs, rs)
-    for axis, label in ((0, "rows to match output M"), (1, "cols to match output N")):
+    for axis, code in ((0, "PTO-TD42"), (1, "PTO-TD43")):
         got, want = acc.shape[axis], out.shape[axis]
         if isinstance(got, int) and isinstance(want, int) and got != want:
-            raise DeduceError(f"{prefix} requires acc {label}")
+            raise DeduceError(code, op=op.name)
     return out
 
 
@@ -730,19 +676,18 @@ def _matmul_mx_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     lhs, ls, rhs, rs, bias = (_param(args, kwargs, i, n) for i, n in enumerate(names))
     if not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
         return UNKNOWN
-    prefix = f"The operator {op.name}"
     if isinstance(bias, TileType):
         if bias.rank != 2:
-            raise DeduceError(f"{prefix} requires bias to be 2D, but got {bias.rank} dimensions")
+            raise DeduceError("PTO-TD18", op=op.name, operand="bias", rank=bias.rank)
         if bias.dtype != "FP32":
-            raise DeduceError(f"{prefix} requires bias dtype FP32, but got {bias.dtype}")
+            raise DeduceError("PTO-TD44", op=op.name, dtype=bias.dtype)
     out = _mx_product(op, lhs, ls, rhs, rs)
     if isinstance(bias, TileType):
         if isinstance(bias.shape[0], int) and bias.shape[0] != 1:
-            raise DeduceError(f"{prefix} requires bias shape [1, N]")
+            raise DeduceError("PTO-TD45", op=op.name)
         bn, n = bias.shape[1], out.shape[1]
         if isinstance(bn, int) and isinstance(n, int) and bn != n:
-            raise DeduceError(f"{prefix} requires bias cols to match N")
+            raise DeduceError("PTO-TD46", op=op.name)
     return out
 
 
@@ -806,8 +751,12 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     old, new = _numel(src.shape), _numel(shape)
     if old is not None and new is not None and old != new:
         raise DeduceError(
-            f"The operator {op.name} requires the same number of elements, but got "
-            f"{format_shape(src.shape)} ({old} elements) and {format_shape(shape)} ({new} elements)"
+            "PTO-TD5",
+            op=op.name,
+            old_shape=format_shape(src.shape),
+            old=old,
+            new_shape=format_shape(shape),
+            new=new,
         )
     return _with_shape(src, shape)
 
@@ -835,9 +784,7 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
         a1, a2 = x1 % src.rank if src.rank else 0, x2 % src.rank if src.rank else 0
         for axis in (x1, x2):
             if not -src.rank <= axis < src.rank:
-                raise DeduceError(
-                    f"The operator {op.name} requires axis in range [-{src.rank}, {src.rank}), but got {axis}"
-                )
+                raise DeduceError("PTO-TD6", op=op.name, rank=src.rank, axis=axis)
     if src.rank < 2:
         return src
     dims = list(src.shape)
@@ -896,10 +843,7 @@ def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
         return TensorType(shape, dtype)
     memory = memory_of(_param(args, kwargs, 2, "target_memory")) or "Vec"
     if memory in ("LeftScale", "RightScale"):
-        raise DeduceError(
-            f"The operator {op.name} does not support target_memory={memory}; load the MX scale data "
-            "into Mat and tile.move it into the scale memory instead"
-        )
+        raise DeduceError("PTO-TD7", op=op.name, memory=memory)
     return TileType(shape, dtype, memory)
 
 
@@ -973,35 +917,24 @@ def _boundary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     if split is None:
         return UNKNOWN
     if split not in (0, 1, 2):
-        raise DeduceError(
-            f"{op.name} split must be 0 (NONE/no split axis), 1 (UP_DOWN/axis0) or 2 (LEFT_RIGHT/axis1), "
-            f"but got {split}"
-        )
+        raise DeduceError("PTO-D2", op=op.name, split=split)
     is_tile = op.namespace == "tile"
     if isinstance(src, ScalarType):
         expected = "TileType" if is_tile else "(non-distributed) TensorType"
-        raise DeduceError(f"The operator {op.name} requires argument to be a {expected}, but got ScalarType")
+        raise DeduceError("PTO-D4", op=op.name, expected=expected, type="ScalarType")
     if not isinstance(src, TileType if is_tile else TensorType):
         return UNKNOWN
     if split != 0 and src.rank != 2:
         if is_tile:
-            raise DeduceError(f"{op.name} requires a 2D tile, but got rank {src.rank}")
-        raise DeduceError(
-            f"{op.name} requires a 2D tensor, but got rank {src.rank}. Reshape the operand to 2D "
-            "(pl.reshape) before the shard / gather so the UP_DOWN / LEFT_RIGHT split axis is unambiguous."
-        )
+            raise DeduceError("PTO-D5", op=op.name, rank=src.rank)
+        raise DeduceError("PTO-D5b", op=op.name, rank=src.rank)
     stride = kwargs.get("lane_stride")
     if isinstance(stride, int) and not isinstance(stride, bool):
         if stride <= 0:
-            raise DeduceError(
-                f"{op.name}: 'lane_stride' must be a positive partition stride, but got {stride}"
-            )
+            raise DeduceError("PTO-D6", op=op.name, stride=stride)
         extent = src.shape[split - 1] if split else None
         if isinstance(extent, int) and stride > (extent + 1) // 2:
-            raise DeduceError(
-                f"{op.name}: 'lane_stride' {stride} exceeds the per-lane physical half {(extent + 1) // 2} "
-                f"of a {extent}-wide split axis"
-            )
+            raise DeduceError("PTO-D7", op=op.name, stride=stride, half=(extent + 1) // 2, extent=extent)
     if shard and src.valid is not None and src.rank == 2 and (is_tile or split != 0):
         _check_shard_valid_shape(op.name, src.shape, src.valid, split)
     dims = list(src.shape)
@@ -1020,17 +953,17 @@ def _boundary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
 def _check_shard_valid_shape(name: str, shape: Sequence[Dim], valid: Sequence[Dim], split: int) -> None:
     """D-8 ... D-11: which narrowed valid extents a Cube -> Vector shard can carry across the FIFO."""
     (s0, s1), (v0, v1) = shape, valid
-    fields = {"op": name, "valid_rows": v0, "rows": s0, "valid_cols": v1, "cols": s1}
+    fields: dict[str, Any] = {"op": name, "valid_rows": v0, "rows": s0, "valid_cols": v1, "cols": s1}
     col_full = isinstance(v1, int) and v1 == s1
     if split == 2 and not col_full:
-        raise DeduceError(catalog.message("PTO-D8", op=name, valid_cols=v1, cols=s1))
+        raise DeduceError("PTO-D8", op=name, valid_cols=v1, cols=s1)
     if not isinstance(v1, int):
-        raise DeduceError(catalog.message("PTO-D9", op=name, valid_cols=v1, cols=s1))
+        raise DeduceError("PTO-D9", op=name, valid_cols=v1, cols=s1)
     if isinstance(s1, int) and v1 < s1:
         if split == 1 and not (isinstance(v0, int) and v0 == s0):
-            raise DeduceError(catalog.message("PTO-D10", **fields))
+            raise DeduceError("PTO-D10", **fields)
         if not isinstance(v0, int):
-            raise DeduceError(catalog.message("PTO-D11", **fields))
+            raise DeduceError("PTO-D11", **fields)
 
 
 @family("aiv_shard")
@@ -1077,14 +1010,12 @@ def _enum_kwarg(dsl: str, key: str, value: ArgValue, enum: str, members: Sequenc
     if value is None:
         return None
     if isinstance(value, str):
-        raise DeduceError(
-            f"{dsl}: {key} must be a pl.{enum} member ({' / '.join(f'pl.{enum}.{m}' for m in members)}), "
-            f"but got str {value!r}"
-        )
+        choices = " / ".join(f"pl.{enum}.{m}" for m in members)
+        raise DeduceError("PTO-TD47", subject=dsl, key=key, enum=enum, members=choices, value=value)
     if isinstance(value, EnumValue):
         if value.enum != enum:
             raise DeduceError(
-                f"{dsl}: {key} must be a pl.{enum} member, but got pl.{value.enum}.{value.member}"
+                "PTO-TD48", subject=dsl, key=key, enum=enum, got_enum=value.enum, member=value.member
             )
         return value.member
     return None
@@ -1096,10 +1027,7 @@ def _syncall(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     _enum_kwarg(dsl, "core_type", kwargs.get("core_type"), "KernelType", ("AIC", "AIV", "MIX"))
     mode = _enum_kwarg(dsl, "mode", kwargs.get("mode"), "SyncAllMode", ("HARD", "SOFT"))
     if mode == "SOFT" and ("gm_workspace" not in kwargs or "used_cores" not in kwargs):
-        raise DeduceError(
-            f"{dsl}: mode=pl.SyncAllMode.SOFT requires gm_workspace= and used_cores= "
-            "(used_cores=0 selects the single-operand form)"
-        )
+        raise DeduceError("PTO-TD49", subject=dsl)
     return UNKNOWN
 
 
@@ -1108,18 +1036,13 @@ def _sync_event(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
     dsl = f"pl.system.{op.short_name}"
     core = _enum_kwarg(dsl, "core_type", kwargs.get("core_type"), "KernelType", ("AIC", "AIV"))
     if core == "MIX":
-        raise DeduceError(
-            f"{dsl}: core_type=pl.KernelType.MIX is not accepted; an event pins one lane, "
-            "omit core_type to run it on both"
-        )
+        raise DeduceError("PTO-TD50", subject=dsl)
     event = _param(args, kwargs, 0, "event_id")
     if isinstance(event, int) and not isinstance(event, bool) and not 0 <= event <= 13:
-        raise DeduceError(
-            f"{dsl}: event_id must be in the user range 0-13 (14 and 15 are reserved), but got {event}"
-        )
+        raise DeduceError("PTO-TD51", subject=dsl, event=event)
     ffts = kwargs.get("ffts_mode")
     if isinstance(ffts, int) and not isinstance(ffts, bool) and ffts not in (0, 1, 2):
-        raise DeduceError(f"{dsl}: ffts_mode must be 0, 1 or 2, but got {ffts}")
+        raise DeduceError("PTO-TD52", subject=dsl, ffts=ffts)
     return UNKNOWN
 
 
@@ -1127,18 +1050,12 @@ def _sync_event(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
 def _prefetch(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = _param(args, kwargs, 0, "src")
     if isinstance(src, TileType | ScalarType):
-        raise DeduceError(
-            f"{op.name} expects src to be a GM Tensor (prefetch reads global memory), got {type_name(src)}"
-        )
+        raise DeduceError("PTO-TD53", op=op.name, type=type_name(src))
     if not isinstance(src, TensorType):
         return UNKNOWN
     if not src.shape:
-        raise DeduceError(f"{op.name} expects src to have rank >= 1, got a rank-0 tensor")
+        raise DeduceError("PTO-TD54", op=op.name)
     for i, dim in enumerate(src.shape[:-1]):
         if isinstance(dim, int) and dim != 1:
-            raise DeduceError(
-                f"{op.name} expects src to be a flat contiguous logical 1D GM region (all dimensions except "
-                f"the last must be 1), but dimension {i} is {dim}; reshape the tensor to [N] or [1, ..., N] "
-                "before prefetching"
-            )
+            raise DeduceError("PTO-TD55", op=op.name, dim=i, extent=dim)
     return UNKNOWN

@@ -1,142 +1,18 @@
-"""Op registry: the data model of a registered op, lookup, validation and core-affinity classification.
+"""Op registry: lookup, validation, op classifications and core-affinity classification.
 
-Models upstream's `REGISTER_OP(...)` builder chains (`include/pypto/ir/op_registry.h`) as immutable
-data. The ops themselves are declared once in `compiler.ops.table`; this module indexes them at
-import and runs the `ValidateArgEffects` check of spec 003 over the whole table.
+The ops are declared once in `compiler.ops.table` with the data model of `compiler.ops.opdef`; this
+module indexes them at import and runs the `ValidateArgEffects` check of spec 003 over the whole table.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from compiler.types import ArgValue, EnumValue, TileType, is_cube_space
-
-
-class Affinity(enum.Enum):
-    """CoreAffinity: which core an op runs on (`core_affinity_kind.h`)."""
-
-    CUBE = "CUBE"
-    VECTOR = "VECTOR"
-    SHARED = "SHARED"
-    MIXED = "MIXED"
-
-
-class ArgEffect(enum.Enum):
-    """What an op does to the buffer behind one argument (`set_arg_effect`)."""
-
-    READ = "Read"
-    WRITE = "Write"
-    READ_WRITE = "ReadWrite"
-
-
-class WriteChannel(enum.Enum):
-    """Hardware path a write takes (`set_write_channel`)."""
-
-    DMA = "Dma"
-    SCALAR = "Scalar"
-
-
-@dataclass(frozen=True, slots=True)
-class OutputMemory:
-    """Output memory spec: `set_output_memory(S)`, `..._from_kwarg(key, default)` or `..._inherit_input()`."""
-
-    kind: str  # "fixed" | "kwarg" | "inherit"
-    space: str | None = None  # the fixed space, or the kwarg default (None: no default)
-    key: str = "target_memory"
-
-
-@dataclass(frozen=True, slots=True)
-class ArgEffectDecl:
-    """One `set_arg_effect(index, ...)` verdict, constant or decided by a kwarg.
-
-    With `kwarg` set, the effect is `effect` when the kwarg is absent or equal to one of
-    `default_values`, and `otherwise` when it holds any other value.
-    """
-
-    index: int
-    effect: ArgEffect
-    kwarg: str | None = None
-    default_values: tuple[object, ...] = ()
-    otherwise: ArgEffect | None = None
-
-    def can_write(self) -> bool:
-        """True when some kwarg value makes this argument written."""
-        writes = {ArgEffect.WRITE, ArgEffect.READ_WRITE}
-        return self.effect in writes or (self.otherwise is not None and self.otherwise in writes)
-
-    def resolve(self, kwargs: Mapping[str, ArgValue]) -> ArgEffect:
-        """The effect for one call's kwargs."""
-        if self.kwarg is None or self.otherwise is None or self.kwarg not in kwargs:
-            return self.effect
-        value = kwargs[self.kwarg]
-        if isinstance(value, EnumValue):
-            value = value.member
-        return self.effect if value in self.default_values else self.otherwise
-
-
-@dataclass(frozen=True, slots=True)
-class Effects:
-    """Argument effects, write channel, output arity and workspace args of one op (spec 003)."""
-
-    args: tuple[ArgEffectDecl, ...] = ()
-    no_arg_writes: bool = False
-    write_channel: WriteChannel | None = None
-    output_reuses_input: int | None = None
-    output_arity: int = 1
-    workspace_args: tuple[int, ...] = ()
-
-    @property
-    def declared(self) -> bool:
-        """HasDeclaredArgEffects: someone classified this op (verdicts or `no_arg_writes`)."""
-        return self.no_arg_writes or bool(self.args)
-
-    def verdict(self, index: int) -> ArgEffectDecl | None:
-        """The declaration for argument `index`, if any."""
-        for decl in self.args:
-            if decl.index == index:
-                return decl
-        return None
-
-    def written_args(self) -> tuple[int, ...]:
-        """Indices of arguments that some call may write."""
-        return tuple(d.index for d in self.args if d.can_write())
-
-
-NO_EFFECTS = Effects()
-
-
-@dataclass(frozen=True, slots=True)
-class OpDef:
-    """One registered op (`REGISTER_OP`)."""
-
-    name: str
-    category: str
-    args: tuple[str, ...] = ()
-    attrs: tuple[str, ...] = ()
-    input_memory: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    output_memory: OutputMemory | None = None
-    declared_affinity: Affinity | None = None
-    no_duplicate: bool = False
-    internal_only: bool = False
-    effects: Effects = field(default=NO_EFFECTS)
-    tile_op: str | None = None
-    deduce: str | None = None
-    doc: str = ""
-    cross_core_role: str | None = None
-    source: str = ""
-
-    @property
-    def namespace(self) -> str:
-        """The IR namespace: `tile`, `tensor`, `system`, `pld.system`, ..."""
-        return self.name.rsplit(".", 1)[0]
-
-    @property
-    def short_name(self) -> str:
-        """The last segment of the IR name."""
-        return self.name.rsplit(".", 1)[1]
+from compiler.ops.opdef import Affinity, OpDef
+from compiler.ops.table import OPS
+from compiler.types import ArgValue, TileType
+from compiler.vocabulary import EnumValue, canonical_enum, is_cube_space
 
 
 class RegistryError(ValueError):
@@ -204,8 +80,6 @@ def validate_registry(ops: Iterable[OpDef]) -> None:
 
 
 def _build() -> Mapping[str, OpDef]:
-    from compiler.ops.table import OPS
-
     validate_registry(OPS)
     return MappingProxyType({op.name: op for op in OPS})
 
@@ -223,6 +97,24 @@ def all_ops() -> Mapping[str, OpDef]:
     return _REGISTRY
 
 
+def is_boundary(ir_name: str) -> bool:
+    """pl.aiv_shard / pl.aic_gather (tile or tensor form): a written AIC <-> AIV crossing."""
+    op = _REGISTRY.get(ir_name)
+    return op is not None and op.boundary
+
+
+def reduced_axis(ir_name: str) -> int | None:
+    """The axis a tile.row_* (1) or tile.col_* (0) reduction collapses; None for any other op."""
+    op = _REGISTRY.get(ir_name)
+    return op.reduced_axis if op is not None else None
+
+
+def is_crossing_exempt(ir_name: str) -> bool:
+    """tile.load / tile.store: exempt from AivSplitValid's crossing checks (e), (f), (g)."""
+    op = _REGISTRY.get(ir_name)
+    return op is not None and op.crossing_exempt
+
+
 def dsl_names() -> frozenset[str]:
     """Every callable DSL spelling the parser accepts (`pl.add`, `pl.tile.load`, `pld.system.notify`, ...)."""
     from compiler.ops.dsl import DSL_NAMES
@@ -234,13 +126,12 @@ def dsl_names() -> frozenset[str]:
 # Core affinity (ClassifyIntrinsicCallAffinity, pypto-diagnostics §3.2)
 # ---------------------------------------------------------------------------------------------
 
-_BOUNDARY_OPS = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "tensor.aic_gather"})
 _CORE_TYPE_OPS = frozenset({"system.syncall", "system.sync_set", "system.sync_wait"})
 
 
 def memory_of(value: ArgValue) -> str | None:
     """A memory space named by a kwarg value (`pl.Mem.Mat`, `"Mat"`), or None."""
-    if isinstance(value, EnumValue) and value.enum in ("MemorySpace", "Mem"):
+    if isinstance(value, EnumValue) and canonical_enum(value.enum) == "MemorySpace":
         return value.member
     if isinstance(value, str):
         return value
@@ -298,7 +189,7 @@ def classify_affinity(
         if core == "aiv":
             return Affinity.VECTOR
         return Affinity.SHARED
-    if op.name in _BOUNDARY_OPS:
+    if op.boundary:
         return Affinity.MIXED
     spec = op.output_memory
     if spec is not None and spec.kind == "fixed" and spec.space is not None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from compiler import catalog
+from compiler.diagnostics import Problem
 from compiler.ops.deduce import DeduceError, deduce, promote_dtypes
 from compiler.ops.dsl import BOUNDARY, DSL_NAMES, EXPLICIT, FRONTEND, PLD_SHORT, PROMOTED, UNIFIED
-from compiler.ops.registry import OpDef, get_op
+from compiler.ops.opdef import OpDef
+from compiler.ops.registry import get_op
 from compiler.types import (
     UNKNOWN,
     UNRANKED_TENSOR,
@@ -27,7 +30,7 @@ class Resolution:
     ir_name: str | None
     op: OpDef | None
     result: ValueType
-    error: str | None
+    error: Problem | None  # the deducer rule the call breaks, before the parser wraps it (see op_error)
     unknown: bool = False
 
 
@@ -52,12 +55,17 @@ def _module_and_op(dsl_name: str) -> tuple[str, str]:
     return module, op
 
 
-def format_error(dsl_name: str, message: str) -> str:
-    """The parser's InvalidOperationError text: '<module> operation '<op>': <msg>' unless msg names the op."""
+def op_error(dsl_name: str, problem: Problem) -> Problem:
+    """The parser's InvalidOperationError around an op's error: PTO-F15 ``pl operation '<op>': <detail>``,
+    PTO-F15b for an explicitly namespaced op, PTO-F15c (passed through) when the error already names the
+    op by its DSL name."""
     module, op = _module_and_op(dsl_name)
-    if message.startswith((f"pl.{op}", f"{module}.{op}")):
-        return message
-    return f"{module} operation '{op}': {message}"
+    named = problem.subject
+    if named is not None and named.startswith((f"pl.{op}", f"{module}.{op}")):
+        return catalog.problem("PTO-F15c", op=named, detail=replace(problem, subject=None))
+    if module == "pl":
+        return catalog.problem("PTO-F15", op=op, detail=problem)
+    return catalog.problem("PTO-F15b", module=module, op=op, detail=problem)
 
 
 def _scalar_variant(ir_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> str:
@@ -102,8 +110,7 @@ def _unified_target(
     shaped = _shaped(operands)
     kinds = {type(a) for a in shaped}
     if len(kinds) > 1:
-        message = f"pl.{op}: cannot mix Tensor and Tile arguments"
-        return Resolution(dsl_name, None, None, UNKNOWN, message)
+        return Resolution(dsl_name, None, None, UNKNOWN, catalog.problem("PTO-TD56", subject=f"pl.{op}"))
     if not shaped:
         first = args[0] if args else None
         if op in _SCALAR_EXPR and first is not None and _is_scalar(first):
@@ -163,8 +170,6 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
         elif dsl_name.startswith("pl.") and dsl_name.count(".") == 1 and dsl_name[3:] in UNIFIED:
             dispatched = _unified_target(dsl_name, args, kwargs)
             if isinstance(dispatched, Resolution):
-                if dispatched.error is not None:
-                    return Resolution(dsl_name, None, None, UNKNOWN, format_error(dsl_name, dispatched.error))
                 return dispatched
             target = dispatched
         ir = _explicit_ir(target, args, kwargs)
@@ -180,5 +185,5 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
     try:
         result = deduce(op_def, args, kwargs)
     except DeduceError as exc:
-        return Resolution(dsl_name, ir, op_def, UNKNOWN, format_error(dsl_name, str(exc)))
+        return Resolution(dsl_name, ir, op_def, UNKNOWN, exc.problem)
     return Resolution(dsl_name, ir, op_def, result, None)

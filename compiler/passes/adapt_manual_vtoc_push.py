@@ -20,6 +20,15 @@ from compiler import catalog
 from compiler.diagnostics import Diagnostic, Related
 from compiler.passes.model import Kernel, TIf, TLoop, TNode, TOp, TRegion, TScope, TYield, ops_of
 from compiler.passes.outline_incore_scopes import GroupInfo
+from compiler.rules.spec import (
+    LAST_TPOP,
+    LAST_TPUSH,
+    PAIRED_TPOP,
+    PEER_AIC_FUNCTION,
+    PEER_BUFFER_IMPORTED,
+    PIPE_INITIALIZED,
+    PIPE_SLOT_SIZE,
+)
 from compiler.source import Span
 from compiler.types import TensorType, TileType, nbytes
 
@@ -171,7 +180,7 @@ def _check_pipe(
                 peer = None
         if peer is None:
             anchor = imported.call_span if imported is not None else kernel.header
-            related = (Related(anchor, "the peer buffer is imported here"),)
+            related = (PEER_BUFFER_IMPORTED.at(anchor),)
             return [_error("PTO-SP10", first_push.call_span, related, function=kernel.name)]
     out: list[Diagnostic] = []
     peer_ops = [op for op, _ in ops_of(peer.body)]
@@ -184,7 +193,7 @@ def _check_pipe(
     ):
         if len(owned) > 1:
             inits_related = tuple(
-                Related(i.call_span, f"initialize_pipe of pipe {pipe} in '{owner.name}'") for i in owned
+                PIPE_INITIALIZED.at(i.call_span, pipe=pipe, function=owner.name) for i in owned
             )
             at = user.call_span if user is not None else owned[1].call_span
             out.append(_error("PTO-SP11", at, inits_related, pipe_id=pipe, function=owner.name))
@@ -197,18 +206,13 @@ def _check_pipe(
         if len(flat_pushes) > len(flat_pops):
             span = flat_pushes[len(flat_pops)].call_span
             related = (
-                Related(
-                    flat_pops[-1].call_span if flat_pops else peer.header,
-                    f"last tpop_from_aiv of pipe {pipe} in '{peer.name}'"
-                    if flat_pops
-                    else f"peer AIC function '{peer.name}'",
-                ),
+                LAST_TPOP.at(flat_pops[-1].call_span, pipe=pipe, function=peer.name)
+                if flat_pops
+                else PEER_AIC_FUNCTION.at(peer.header, function=peer.name),
             )
         else:
             span = flat_pops[len(flat_pushes)].call_span
-            related = (
-                Related(flat_pushes[-1].call_span, f"last tpush_to_aic of pipe {pipe} in '{kernel.name}'"),
-            )
+            related = (LAST_TPUSH.at(flat_pushes[-1].call_span, pipe=pipe, function=kernel.name),)
         out.append(
             _error(
                 "PTO-SP12",
@@ -227,7 +231,7 @@ def _check_pipe(
     for index, (push, pop) in enumerate(zip(flat_pushes, flat_pops, strict=True)):
         push_split, pop_split = _int(push.kwarg("split")), _int(pop.kwarg("split"))
         if push_split is not None and pop_split is not None and push_split != pop_split:
-            related = (Related(pop.call_span, f"the paired tpop_from_aiv in '{peer.name}'"),)
+            related = (PAIRED_TPOP.at(pop.call_span, function=peer.name),)
             out.append(
                 _error(
                     "PTO-SP13",
@@ -263,7 +267,7 @@ def _slots(
         needed = nbytes(ttype.shape, ttype.dtype)
         if needed is not None and needed > slot_size:
             owner = kernel.name if init in inits else peer.name
-            related = (Related(init.call_span, f"slot_size={slot_size} of pipe {pipe} in '{owner}'"),)
+            related = (PIPE_SLOT_SIZE.at(init.call_span, slot_size=slot_size, pipe=pipe, function=owner),)
             out.append(
                 _error(
                     "PTO-SP14",

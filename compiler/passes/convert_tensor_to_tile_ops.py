@@ -17,6 +17,8 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checker import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
+from compiler.frontend.subscripts import subscript_type
+from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
 from compiler.ops.registry import get_op
 from compiler.passes.model import (
@@ -39,7 +41,6 @@ from compiler.passes.model import (
     user_name,
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
-from compiler.passes.walk import sub_exprs
 from compiler.source import Span
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 
@@ -103,7 +104,6 @@ class _Lowering:
                 origin=ENTRY_LOAD,
                 memory="Vec",
                 type=TileType(shape, dtype, "Vec"),
-                source_name=name,
             )
         )
         self.loaded[name] = loaded
@@ -158,9 +158,7 @@ class _Lowering:
         op = "tile.load" if self.is_gm(base) else "tile.slice"
         rtype: ValueType = UNKNOWN
         if isinstance(base_type, TensorType | TileType):
-            from compiler.frontend.checker import _subscript_type
-
-            rtype = _subscript_type(base_type, expr.index, self.env)
+            rtype = subscript_type(base_type, expr.index, self.env)
         out.append(
             TOp(
                 op,
@@ -173,7 +171,6 @@ class _Lowering:
                 dsl_name="pl.slice",
                 type=rtype,
                 bound=result is not None,
-                source_name=result,
             )
         )
         self.tile_vars[name] = rtype
@@ -208,7 +205,6 @@ class _Lowering:
                     origin=SCALAR,
                     type=ScalarType(),
                     bound=result is not None,
-                    source_name=result,
                     consts=tuple(None if (v := fold(a, self.env)) is UNKNOWN_VALUE else v for a in call.args),
                 )
             )
@@ -291,7 +287,6 @@ class _Lowering:
                         type=TileType(ttype.shape, ttype.dtype, "Mat")
                         if isinstance(ttype, TensorType)
                         else UNKNOWN,
-                        source_name=operand,
                     )
                 )
                 operands[i] = bridged
@@ -311,7 +306,6 @@ class _Lowering:
                 dsl_name=call.func,
                 type=resolution.result,
                 bound=result is not None,
-                source_name=result,
                 consts=consts,
                 arg_spans=arg_spans,
             )
@@ -388,7 +382,6 @@ class _Lowering:
                         origin=SUBBLOCK_IDX,
                         type=ScalarType(),
                         bound=True,
-                        source_name=var,
                     )
                 )
             body.extend(self.block(stmt.body))
@@ -413,7 +406,6 @@ class _Lowering:
                         origin=BLOCK_IDX,
                         type=ScalarType(),
                         bound=True,
-                        source_name=var,
                     )
                 )
             out.extend(self.block(stmt.body))
@@ -472,7 +464,6 @@ class _Lowering:
                         line_span=stmt.span,
                         origin=ALIAS,
                         type=self.facts.types.get(value.id, UNKNOWN),
-                        source_name=name,
                     )
                 )
                 return
@@ -488,7 +479,6 @@ class _Lowering:
                     origin=SCALAR,
                     type=ScalarType(),
                     bound=True,
-                    source_name=name,
                 )
             )
             return
@@ -507,7 +497,6 @@ class _Lowering:
                     line_span=stmt.span,
                     dsl_name="pl.assemble",
                     type=self.facts.types.get(dest, UNKNOWN),
-                    source_name=dest,
                 )
             )
             return
@@ -526,7 +515,6 @@ class _Lowering:
                             line_span=stmt.span,
                             origin=ALIAS,
                             bound=True,
-                            source_name=elt.id,
                         )
                     )
 
@@ -551,7 +539,6 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
                     origin=BLOCK_IDX,
                     type=ScalarType(),
                     bound=True,
-                    source_name=var,
                 )
             )
     lowered = lowering.block(item.body)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ops.registry import Affinity, classify_affinity, get_op, has_stated_lane
+from compiler.ops.opdef import Affinity
+from compiler.ops.registry import classify_affinity, get_op, has_stated_lane
 from compiler.passes.model import ALIAS, SCALAR, TNode, TOp, TYield, children
 from compiler.types import UNKNOWN, TileType
 

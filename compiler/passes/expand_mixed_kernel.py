@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from compiler.analysis import CrossingInfo, PipeSetup
+from compiler.analysis import (
+    CrossingInfo,
+    ExpandedFunction,
+    ExpandedKernel,
+    ExpandedLine,
+    ExpandedOp,
+    LaneStep,
+    PipeSetup,
+)
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
-from compiler.ops.registry import Affinity
+from compiler.diagnostics import Diagnostic
+from compiler.ops.opdef import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.lower_auto_vector_split import SPLIT_DIM, ragged_extent, splits_on_its_own
 from compiler.passes.model import (
@@ -38,6 +46,8 @@ from compiler.passes.model import (
     walk,
     with_children,
 )
+from compiler.rules.expand_mixed_kernel import SPLIT_REQUESTED
+from compiler.source import Line
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
@@ -669,7 +679,7 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
         axes = [c for c in op.consts[1:3]]
         if len(axes) == 2 and isinstance(axes[0], int) and isinstance(axes[1], int) and dim not in axes:
             continue
-        related = (Related(kernel.header, f"pl.split({kernel.split}) requested here"),)
+        related = (SPLIT_REQUESTED.at(kernel.header, mode=kernel.split),)
         if op.result is not None and op.bound:
             found = diagnostic(
                 "PTO-E1", op.call_span, related=related, stage="ExpandMixedKernel",
@@ -685,10 +695,53 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
     return 0
 
 
-# ---------------------------------------------------------------- expanded text
+# ---------------------------------------------------------------- the entry point
+@dataclass(frozen=True, slots=True)
+class Expansion:
+    """What ExpandMixedKernel makes of one kernel."""
+
+    func_type: str  # "Mixed (Group)", "AIC" or "AIV"
+    names: tuple[str | None, str | None, str | None]  # the AIC, AIV and Group functions
+    crossings: tuple[CrossingInfo, ...]
+    pipe: PipeSetup | None
+    dual_aiv_dispatch: bool
+    view: ExpandedKernel
+
+
+def expand_mixed_kernel(
+    kernel: Kernel,
+    lanes: LaneResult,
+    report: Callable[[Diagnostic], None],
+    target: str,
+    caller_group: str | None = None,
+    check: bool = True,
+) -> Expansion:
+    """ExpandMixedKernel on one kernel whose lanes are assigned: E-1 and E-6 (when `check`: no earlier pass
+    found an error), the crossings and their pipe, and the AIC / AIV / Group functions. An existing Group
+    caller (`caller_group`, hand-written or from pl.cluster) is rewritten in place; otherwise a new Group
+    takes the kernel's own name."""
+    if check and transpose_check(kernel, report, lanes.mixed) == 0:
+        deferred_waiter_check(kernel, report, lanes)
+    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves
+    found = crossings(kernel, types, report) if lanes.mixed else []
+    pipe = pipe_setup(kernel, found, report, target) if lanes.mixed else None
+    group = caller_group or kernel.group
+    names: tuple[str | None, str | None, str | None]
+    if lanes.mixed:
+        names = (f"{kernel.name}_aic", f"{kernel.name}_aiv", group or kernel.name)
+        func_type = "Mixed (Group)"
+    else:
+        func_type = lanes.single.upper()
+        names = (kernel.name, None, None) if func_type == "AIC" else (None, kernel.name, None)
+    dual = dual_aiv_dispatch(kernel, lanes, target)
+    view = _expanded(kernel, lanes, pipe, names, split_codes(kernel, types), dual, group is not None)
+    return Expansion(func_type, names, tuple(found), pipe, dual, view)
+
+
+# ---------------------------------------------------------------- the expanded kernel, as data
 @dataclass(frozen=True, slots=True)
 class _Side:
-    """What rendering one lane's body needs."""
+    """What describing one lane's body needs."""
 
     side: str
     mixed: bool
@@ -696,29 +749,24 @@ class _Side:
     codes: Mapping[int, int]
 
 
-def _render_op(op: TOp, ctx: _Side) -> str:
-    args = ", ".join(user_name(o) if o else "…" for o in op.operands)
+def _expanded_op(op: TOp, ctx: _Side) -> ExpandedOp:
+    args = tuple(user_name(o) if o else "…" for o in op.operands)
     if ctx.mixed and transports(op):
-        value = user_name(op.operands[0] if op.operands else None)
-        split = ctx.codes.get(id(op), 0)
-        view = transfer_view(op)
-        if ctx.side == _producer_side(op):
-            if op.crossing == "V2C" and view is not None:
-                # The AIV side adapts the tile to the fractal boundary layout before pushing it.
-                return (
-                    f"{value}_nz = tile.move({value}, blayout={view[0]}, slayout={view[1]})  ·  "
-                    f"tile.tpush_to_aic({value}_nz, split={split})"
-                )
-            return f"tile.tpush_to_{'aiv' if op.crossing == 'C2V' else 'aic'}({value}, split={split})"
-        layout = f"  # TileView({view[0]}, {view[1]}) — NZ" if view is not None else ""
-        source = "aic" if op.crossing == "C2V" else "aiv"
-        return f"{user_name(op.result)} = tile.tpop_from_{source}(split={split}){layout}"
+        return ExpandedOp(
+            op.op,
+            user_name(op.result),
+            args,
+            "push" if ctx.side == _producer_side(op) else "pop",
+            op.crossing or "",
+            ctx.codes.get(id(op), 0),
+            transfer_view(op),
+            user_name(op.operands[0] if op.operands else None),
+        )
     if op.op == SCALAR:
-        return f"{user_name(op.result)} = <scalar {', '.join(op.reads)}>"
+        return ExpandedOp(op.op, user_name(op.result), args, "scalar", reads=tuple(op.reads))
     if op.op == ALIAS:
-        return f"{user_name(op.result)} = {args}"
-    lhs = f"{user_name(op.result)} = " if op.result else ""
-    return f"{lhs}{op.op}({args})"
+        return ExpandedOp(op.op, user_name(op.result), args, "alias")
+    return ExpandedOp(op.op, user_name(op.result) if op.result else "", args)
 
 
 def transfer_view(op: TOp) -> tuple[str, str] | None:
@@ -730,78 +778,52 @@ def transfer_view(op: TOp) -> tuple[str, str] | None:
     return None
 
 
-def render_side(nodes: list[TNode], ctx: _Side, indent: int = 1) -> list[str]:
-    """DSL-like text of one lane's body; each consumer-side tpop is freed after its last use in the block."""
-    pad = "    " * indent
+def _body(nodes: list[TNode], ctx: _Side, depth: int = 1) -> list[ExpandedLine]:
+    """One lane's body; each consumer-side tpop is freed after its last use in the block."""
     kept = [
         n for n in nodes if not isinstance(n, TOp) or ctx.side in ctx.lanes.op_sides.get(id(n), frozenset())
     ]
-    frees: dict[int, list[str]] = {}
+    frees: dict[int, list[ExpandedLine]] = {}
     for position, node in enumerate(kept):
         if isinstance(node, TOp) and ctx.mixed and transports(node) and ctx.side == _consumer_side(node):
             name = node.result or ""
             last = last_use(kept, name, position)
             free = "system.tfree_to_aic" if node.crossing == "C2V" else "system.tfree_to_aiv"
-            frees.setdefault(last, []).append(f"{pad}{free}({user_name(name)})")
-    lines: list[str] = []
+            frees.setdefault(last, []).append(
+                ExpandedLine(depth, "free", name=free, values=(user_name(name),))
+            )
+    lines: list[ExpandedLine] = []
+    inner = [ExpandedLine(depth + 1, "pass")]
     for position, node in enumerate(kept):
         if isinstance(node, TOp):
-            where = f"  # line {node.call_span.line}" if node.line_span is not None else ""
-            lines.append(f"{pad}{_render_op(node, ctx)}{where}")
+            line = Line(node.call_span.line) if node.line_span is not None else None
+            lines.append(ExpandedLine(depth, "op", line, _expanded_op(node, ctx)))
         elif isinstance(node, TYield):
-            word = "return" if node.is_return else "pl.yield_"
-            lines.append(f"{pad}{word} {', '.join(user_name(v) for v in node.values)}")
+            values = tuple(user_name(v) for v in node.values)
+            lines.append(ExpandedLine(depth, "return" if node.is_return else "yield", values=values))
         elif isinstance(node, TLoop):
-            lines.append(f"{pad}for {node.var or '_'} in pl.{node.kind}(...):  # line {node.header.line}")
-            lines.extend(render_side(list(node.body), ctx, indent + 1) or [pad + "    pass"])
+            lines.append(
+                ExpandedLine(depth, "for", Line(node.header.line), name=node.var or "_", loop=node.kind)
+            )
+            lines.extend(_body(list(node.body), ctx, depth + 1) or inner)
         elif isinstance(node, TIf):
-            lines.append(f"{pad}if ...:  # line {node.header.line}")
-            lines.extend(render_side(list(node.body), ctx, indent + 1) or [pad + "    pass"])
+            lines.append(ExpandedLine(depth, "if", Line(node.header.line)))
+            lines.extend(_body(list(node.body), ctx, depth + 1) or inner)
             if node.orelse:
-                lines.append(f"{pad}else:")
-                lines.extend(render_side(list(node.orelse), ctx, indent + 1) or [pad + "    pass"])
+                lines.append(ExpandedLine(depth, "else"))
+                lines.extend(_body(list(node.orelse), ctx, depth + 1) or inner)
         elif isinstance(node, TRegion):
-            lines.append(f"{pad}# pl.split_aiv region, mode={node.mode} (line {node.header.line})")
-            lines.extend(render_side(list(node.body), ctx, indent))
+            lines.append(ExpandedLine(depth, "region", Line(node.header.line), name=node.mode))
+            lines.extend(_body(list(node.body), ctx, depth))
         elif isinstance(node, TScope):
-            lines.extend(render_side(list(node.body), ctx, indent))
+            lines.extend(_body(list(node.body), ctx, depth))
         lines.extend(frees.get(position, []))
     return lines
 
 
-DIAGRAM_WIDTH = 46
-_CELL, _FILL = "\x1e", "\x1f"  # a lane-diagram cell whose width is set by `lay_out`
-
-
-def _cell(text: str, fill: str, rest: str) -> str:
-    """A left-column cell laid out later: its line label is only final once rebased to document lines."""
-    return f"{_CELL}{text}{_FILL}{fill}{rest}"
-
-
-def lay_out(text: str) -> str:
-    """Pad (with spaces: after cutting to the column) or rule (with '─') each lane-diagram cell."""
-    if _CELL not in text:
-        return text
-    out = []
-    width = DIAGRAM_WIDTH
-    for line in text.split("\n"):
-        start = line.find(_CELL)
-        if start < 0:
-            out.append(line)
-            continue
-        mid = line.index(_FILL, start)
-        cell, fill, rest = line[start + 1 : mid], line[mid + 1], line[mid + 2 :]
-        if fill == " ":
-            cell = cell[: width - 1]
-        out.append(line[:start] + cell.ljust(width, fill) + rest)
-    return "\n".join(out)
-
-
-def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> list[str]:
-    """Two columns, AIC | AIV, ops in order, every crossing drawn as an arrow with value, transport and slot
-    (the left cells are laid out by `lay_out`)."""
-    width = DIAGRAM_WIDTH
-    rows = [f"{'AIC (cube)':<{width}}│ AIV (vector)", f"{'─' * width}┼{'─' * width}"]
+def _diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> tuple[LaneStep, ...]:
+    """The ops in order with their lanes, every crossing with its value, direction and slot."""
+    steps: list[LaneStep] = []
     # Each direction is its own FIFO ring: slots count per direction, modulo the ring depth.
     sent = {"C2V": 0, "V2C": 0}
     depth = pipe.slot_num if pipe else 2
@@ -810,97 +832,52 @@ def lane_diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> l
         sides = lanes.op_sides.get(id(op), frozenset())
         if not sides or op.op in (SCALAR, ALIAS):
             continue
-        line = f"L{op.call_span.line} " if op.line_span is not None else ""
+        line = Line(op.call_span.line) if op.line_span is not None else None
         name = user_name(op.result) if op.result and not op.result.startswith("_t") else ""
         if transports(op) and lanes.mixed:
-            value = value_label(op.operands[0] if op.operands else None, producers)
             direction = op.crossing or "C2V"
-            slot = f" {value} · slot {sent[direction] % depth} "
+            value = value_label(op.operands[0] if op.operands else None, producers)
+            steps.append(
+                LaneStep(line, op.op, name, crossing=direction, value=value, slot=sent[direction] % depth)
+            )
             sent[direction] += 1
-            if op.crossing == "C2V":
-                left = f"{line}tpush_to_aiv({value}) ──{slot}"
-                rows.append(_cell(left, "─", f"┼──▶ {name or value} = tpop_from_aic()"))
-            else:
-                left = f"{line}{name or value} = tpop_from_aiv() ◀──{slot}"
-                rows.append(_cell(left, "─", f"┼── tpush_to_aic({value})"))
             continue
-        text = f"{line}{name} = {op.op}" if name else f"{line}{op.op}"
-        aic = text if AIC in sides else ""
-        aiv = text if AIV in sides else ""
-        rows.append(_cell(aic, " ", f"│ {aiv}"))
-    return rows
+        steps.append(LaneStep(line, op.op, name, AIC in sides, AIV in sides))
+    return tuple(steps)
 
 
-def _pipe_prologue(side: str, pipe: PipeSetup, peer: str | None) -> list[str]:
-    """reserve_buffer on the consumer side, import_peer_buffer on the producer side, then initialize_pipe."""
-    depth = pipe.local_slot_num or pipe.slot_num
-    consumes = {AIC: pipe.v2c_buffer, AIV: pipe.c2v_buffer}[side]
-    produces = {AIC: pipe.c2v_buffer, AIV: pipe.v2c_buffer}[side]
-    lines: list[str] = []
-    handles = {"c2v": "0", "v2c": "0"}
-    if consumes is not None:
-        lines.append(
-            f'    {consumes} = pl.reserve_buffer(name="{consumes}", size={pipe.slot_size * depth}, base=pl.AUTO)'
-        )
-        handles["v2c" if side == AIC else "c2v"] = consumes
-    if produces is not None:
-        lines.append(f'    {produces} = pl.import_peer_buffer(name="{produces}", peer_func="{peer}")')
-        handles["c2v" if side == AIC else "v2c"] = produces
-    local = f", local_slot_num={pipe.local_slot_num}" if pipe.local_slot_num is not None else ""
-    lines.append(
-        f"    pl.{side}_initialize_pipe({handles['c2v']}, {handles['v2c']}, dir_mask={pipe.dir_mask}, "
-        f"slot_size={pipe.slot_size}, slot_num={pipe.slot_num}{local})"
-    )
-    return lines
-
-
-def expanded_text(
+def _expanded(
     kernel: Kernel,
     lanes: LaneResult,
     pipe: PipeSetup | None,
     names: tuple[str | None, str | None, str | None],
     codes: Mapping[int, int],
-    dual_aiv_dispatch: bool = False,
-    rewritten_group: bool = False,
-    laid_out: bool = True,
-) -> str:
-    """The kernel after ExpandMixedKernel, as DSL-like text, preceded by its lane diagram (with
-    `laid_out=False` its cells wait for `lay_out`, after the line labels are rebased)."""
+    dual: bool,
+    rewritten_group: bool,
+) -> ExpandedKernel:
+    """The kernel after ExpandMixedKernel: its lane diagram and its AIC / AIV functions."""
     aic_name, aiv_name, group_name = names
-    head = [f"# kernel {kernel.name} ({kernel.source_kind}, line {kernel.header.line})"]
-    if lanes.mixed:
-        how = "existing Group rewritten in place" if rewritten_group else "new Group"
-        head.append(f"# mixed → {how} {group_name}: AIC {aic_name} + AIV {aiv_name}")
-    else:
-        head.append(f"# pure {lanes.single.upper()} kernel → {aic_name or aiv_name}")
-    if kernel.launch is not None and kernel.source_kind == "pl.spmd":
-        head.append(
-            f"# launched by an Spmd wrapper over {kernel.launch.width or '?'} blocks (kept as the caller)"
+    functions = tuple(
+        ExpandedFunction(
+            side, name, tuple(_body(lanes.kept.get(side, []), _Side(side, lanes.mixed, lanes, codes)))
         )
-    if dual_aiv_dispatch:
-        head.append("# a2a3 no-split mixed kernel: dual AIV dispatch (lane 1 replays the handshakes only)")
-    if pipe is not None:
-        dirs = {1: "C2V", 2: "V2C", 3: "C2V+V2C"}[pipe.dir_mask]
-        head.append(
-            f"# pipe: dir_mask={pipe.dir_mask} ({dirs}), slot_size={pipe.slot_size} B, slot_num={pipe.slot_num}, "
-            f"{pipe.buffer_bytes} B of slot buffers on chip"
-        )
-    out = [*head, "#", *("# " + r for r in lane_diagram(kernel, lanes, pipe)), ""]
-    for side, name in ((AIC, aic_name), (AIV, aiv_name)):
-        if name is None:
-            continue
-        attrs = ', attrs={"dual_aiv_dispatch": True}' if side == AIV and dual_aiv_dispatch else ""
-        out.append(f"@pl.function(type=pl.FunctionType.{side.upper()}{attrs})")
-        out.append(f"def {name}(...):")
-        if pipe is not None and lanes.mixed:
-            out.extend(_pipe_prologue(side, pipe, aiv_name if side == AIC else aic_name))
-        body = render_side(lanes.kept.get(side, []), _Side(side, lanes.mixed, lanes, codes))
-        out.extend(body or ["    pass"])
-        out.append("")
-    if lanes.mixed:
-        out.append("@pl.function(type=pl.FunctionType.Group)")
-        out.append(f"def {group_name}(...):")
-        out.append(f"    self.{aic_name}(...)")
-        out.append(f"    return self.{aiv_name}(...)")
-    text = "\n".join(out)
-    return lay_out(text) if laid_out else text
+        for side, name in ((AIC, aic_name), (AIV, aiv_name))
+        if name is not None
+    )
+    launch = kernel.launch
+    return ExpandedKernel(
+        kernel.name,
+        kernel.source_kind,
+        Line(kernel.header.line),
+        lanes.mixed,
+        lanes.single,
+        aic_name,
+        aiv_name,
+        group_name,
+        rewritten_group,
+        str(launch.width or "?") if launch is not None and kernel.source_kind == "pl.spmd" else None,
+        dual,
+        pipe,
+        _diagram(kernel, lanes, pipe),
+        functions,
+    )

@@ -17,9 +17,11 @@ from typing import Any
 
 from compiler import catalog, ir
 from compiler.diagnostics import Diagnostic, Related
+from compiler.ir_walk import calls_in_block, stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import Kernel
 from compiler.passes.outline_incore_scopes import GroupInfo
-from compiler.passes.walk import calls_in_block, stmt_exprs, walk_expr, walk_stmts
+from compiler.rules.expand_mixed_kernel import EXTERNAL_MEMBER_CALLED_WITH, MEMBER_CALLED_WITH
+from compiler.rules.spec import CALLED_FROM_GROUP, GROUP_RETURNS_IT, MEMBER_CALL_RESULT
 from compiler.source import Span
 from compiler.types import ScalarType, TupleType
 
@@ -244,10 +246,10 @@ def _error(code: str, span: Span, related: tuple[Related, ...] = (), **fields: o
 def _layout_error(group: ir.Function, abi: GroupAbi) -> Diagnostic:
     """E-9: an external or runtime-bound member whose layout differs from its peer's."""
     related = tuple(
-        Related(
+        (EXTERNAL_MEMBER_CALLED_WITH if m.external else MEMBER_CALLED_WITH).at(
             m.call_span,
-            f"{'external member' if m.external else 'member'} '{m.name}' is called with "
-            f"({', '.join(abi.params[i] if i is not None else '?' for i in m.mapping)})",
+            name=m.name,
+            params=", ".join(abi.params[i] if i is not None else "?" for i in m.mapping),
         )
         for m in abi.members
     )
@@ -438,7 +440,7 @@ def _results(group: ir.Function, sites: list[_Site], analysed: set[str]) -> list
                     continue
                 if isinstance(value, ir.Name) and value.id in params:
                     continue
-                called = (Related(site.call.span, f"called from Group '{group.name}' here"),)
+                called = (CALLED_FROM_GROUP.at(site.call.span, group=group.name),)
                 out.append(_error("PTO-SP9", value.span, called, group=group.name, member=site.member))
     for ret in _returns(group):
         assert ret.value is not None
@@ -469,8 +471,8 @@ def _results(group: ir.Function, sites: list[_Site], analysed: set[str]) -> list
                 continue
             reported.add((site.member, index))
             related = (
-                Related(ret.span, f"Group '{group.name}' returns it here"),
-                Related(site.call.span, f"result of this '{site.member}' call"),
+                GROUP_RETURNS_IT.at(ret.span, group=group.name),
+                MEMBER_CALL_RESULT.at(site.call.span, member=site.member),
             )
             out.append(
                 _error("PTO-SP8", trace.span, related, group=group.name, member=site.member, index=index)

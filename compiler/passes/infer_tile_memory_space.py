@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.ops.registry import get_op
+from compiler.ops.registry import get_op, is_boundary
 from compiler.passes.convert_tensor_to_tile_ops import MATMUL_OPERANDS
 from compiler.passes.model import (
     ALIAS,
@@ -27,15 +27,14 @@ from compiler.passes.model import (
     TScope,
     TYield,
     ops_of,
-    user_name,
     walk,
 )
-from compiler.types import TensorType, TileType, is_cube_space, nbytes
+from compiler.types import TensorType, TileType, nbytes
+from compiler.vocabulary import is_cube_space
 
 FIXPIPE_DTYPES = frozenset({"INT32", "FP32", "FP16", "BF16"})
 L0C_BYTES = {"a2a3": 128 * 1024, "a5": 256 * 1024}
 _RINT = ("rint", 1)
-BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather"})
 _FIXED: dict[str, str] = {
     "tile.aiv_shard": "Vec",
     "tile.aic_gather": "Mat",
@@ -89,7 +88,7 @@ def _declared(op: TOp) -> str:
 def _is_vector_compute(op: TOp) -> bool:
     """An op whose tile inputs must be in Vec (elementwise, reduce, cast, ...)."""
     if (
-        op.op in BOUNDARY
+        is_boundary(op.op)
         or op.op in ("tile.store", "tile.move", "tile.load", ALIAS)
         or op.op in MATMUL_OPERANDS
     ):
@@ -195,7 +194,6 @@ class _Inference:
                         target,
                         op.type,
                         False,
-                        user_name(name),
                         (space,),
                         direction,
                     )

@@ -10,16 +10,18 @@ from the modules it imports; a helper of another module keeps its spans in a lin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.parser import ImportedName
+from compiler.frontend.consts import front_end_env, resolve_globals
+from compiler.frontend.parser import ImportedName, module_functions
 from compiler.incremental import Recorded
+from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
 from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.source import Span
 
@@ -271,7 +273,7 @@ class _Splicer:
             return None
         if len(stack) > MAX_INLINE_DEPTH:
             return None
-        returns = [s for s in _walk(function.body) if isinstance(s, ir.Return)]
+        returns = [s for s in walk_stmts(function.body) if isinstance(s, ir.Return)]
         trailing = function.body[-1] if function.body and isinstance(function.body[-1], ir.Return) else None
         if any(r is not trailing for r in returns):
             self.result.diagnostics.append(diagnostic("PTO-IN2", function.header, function=name))
@@ -318,7 +320,10 @@ class _Splicer:
             # `return g(..)` of a helper is a call site too (and how two helpers call each other in a cycle).
             spliced.extend(self.block(tuple(self._result(stmt, value, trailing)), (*stack, name), inner))
         if helper.path is not None:
-            lines = [s.span.line for s in _walk(function.body)] + [function.span.line, function.span.end_line]
+            lines = [s.span.line for s in walk_stmts(function.body)] + [
+                function.span.line,
+                function.span.end_line,
+            ]
             self.result.splices.append(Splice(min(lines), max(lines), stmt.span, name, helper.path))
         return spliced
 
@@ -379,75 +384,6 @@ def _ranked(value_type: object) -> bool:
     return isinstance(value_type, TensorType | TileType) and bool(value_type.shape)
 
 
-def stored_names(stmts: tuple[ir.Stmt, ...]) -> set[str]:
-    """Every name a body binds (its locals): module constants of the same name do not apply to them."""
-    out: set[str] = set()
-    for stmt in _walk(stmts):
-        targets: tuple[ir.Expr, ...] = ()
-        if isinstance(stmt, ir.Assign):
-            targets = stmt.targets
-        elif isinstance(stmt, ir.For):
-            targets = (stmt.target,)
-        elif isinstance(stmt, ir.With) and stmt.target:
-            out.add(stmt.target)
-        for target in targets:
-            for node in (target, *(target.elts if isinstance(target, ir.TupleExpr | ir.ListExpr) else ())):
-                if isinstance(node, ir.Name):
-                    out.add(node.id)
-                elif isinstance(node, ir.TupleExpr):
-                    out.update(e.id for e in node.elts if isinstance(e, ir.Name))
-    return out
-
-
-def _walk(stmts: tuple[ir.Stmt, ...]) -> list[ir.Stmt]:
-    from compiler.passes.walk import walk_stmts
-
-    return list(walk_stmts(stmts))
-
-
-# ---------------------------------------------------------------- IR rewriting
-_IR_NODE_TYPES: tuple[type, ...] = (
-    *ir.Expr.__args__,  # type: ignore[attr-defined]
-    *ir.Stmt.__args__,  # type: ignore[attr-defined]
-    ir.Keyword,
-    ir.Param,
-    ir.Function,
-)
-# For each IR class, the fields that can hold IR nodes (not spans, names or types), in field order.
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {
-    cls: tuple(
-        f.name
-        for f in fields(cls)
-        if f.name not in ("span", "header", "func_span", "type", "return_type", "attrs", "closure")
-        and f.type not in ("str", "str | None", "bool", "int")
-    )
-    for cls in _IR_NODE_TYPES
-}
-
-
-def _map(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any] | None = None) -> Any:
-    """Rebuild an IR tree; `fn` may replace a node before its children are visited (None keeps it), and
-    `post` rewrites each rebuilt node. Unchanged subtrees are shared."""
-    replaced = fn(node)
-    if replaced is not None:
-        return replaced
-    if isinstance(node, tuple):
-        items = tuple(_map(item, fn, post) for item in node)
-        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
-    child_fields = _CHILD_FIELDS.get(type(node))
-    if not child_fields:
-        return post(node) if post is not None and child_fields is not None else node
-    changes: dict[str, Any] = {}
-    for name in child_fields:
-        value = getattr(node, name)
-        if value is not None and not isinstance(value, str):
-            mapped = _map(value, fn, post)
-            if mapped is not value:
-                changes[name] = mapped
-    rebuilt = replace(node, **changes) if changes else node
-    return post(rebuilt) if post is not None else rebuilt
-
-
 def _substitute(stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr]) -> ir.Stmt:
     def rename_target(node: Any) -> Any:
         if isinstance(node, ir.With) and node.target is not None:
@@ -456,12 +392,12 @@ def _substitute(stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr]) -> ir.Stmt:
                 return replace(node, target=sub.id)
         return node
 
-    result: ir.Stmt = _map(stmt, lambda n: _sub_name(n, substitutions), rename_target)
+    result: ir.Stmt = map_ir(stmt, lambda n: _sub_name(n, substitutions), rename_target)
     return result
 
 
 def _substitute_expr(expr: ir.Expr, substitutions: Mapping[str, ir.Expr]) -> ir.Expr:
-    result: ir.Expr = _map(expr, lambda n: _sub_name(n, substitutions))
+    result: ir.Expr = map_ir(expr, lambda n: _sub_name(n, substitutions))
     return result
 
 
@@ -478,55 +414,11 @@ def _at(expr: ir.Expr, span: Span) -> ir.Expr:
     return expr
 
 
-def resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
-    """Names of another scope (a foreign helper's module, a factory's closure) become literals where their
-    values are known, so the caller's module need not define them; `params` are the function's own names."""
-    result: ir.Stmt = _map(stmt, lambda n: _const_of(n, constants, params))
-    return result
-
-
-def _const_of(node: Any, constants: Mapping[str, object], params: set[str]) -> Any | None:
-    from compiler.frontend.consts import dotted_value
-
-    if isinstance(node, ir.Name) and node.id not in params and node.id in constants:
-        return _literal(constants[node.id], node.span)
-    if isinstance(node, ir.Attribute) and not node.dotted.startswith(("pl.", "pld.")):
-        head = node.dotted.split(".", 1)[0]
-        if head in constants and head not in params:
-            return _literal(dotted_value(node.dotted, constants), node.span)
-    return None
-
-
-def _literal(value: object, span: Span) -> ir.Expr | None:
-    if isinstance(value, bool | int | float | str) or value is None:
-        return ir.Const(value, span)
-    if isinstance(value, tuple) and len(value) <= 16:
-        items = [_literal(v, span) for v in value]
-        if all(i is not None for i in items):
-            return ir.TupleExpr(tuple(i for i in items if i is not None), span)
-    return None
-
-
 def shift_spans(function: ir.Function, offset: int) -> ir.Function:
     """The same function with every span moved `offset` lines (a foreign helper's own line space)."""
 
-    def move(node: Any) -> Any | None:
-        if isinstance(node, Span):
-            return node.shifted(offset)
-        return None
-
-    return _map_spans(function, move)
-
-
-def _map_spans(node: Any, fn: Callable[[Any], Any | None]) -> Any:
-    if isinstance(node, Span):
-        return fn(node)
-    if isinstance(node, tuple):
-        return tuple(_map_spans(item, fn) for item in node)
-    if not hasattr(node, "__dataclass_fields__"):
-        return node
-    changes = {f.name: _map_spans(getattr(node, f.name), fn) for f in fields(node)}
-    return replace(node, **changes)
+    moved: ir.Function = map_spans(function, lambda span: span.shifted(offset))
+    return moved
 
 
 # ---------------------------------------------------------------- helpers a document can call
@@ -555,9 +447,6 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
         return {}
 
     def build(summary: ModuleSummary) -> Mapping[str, Helper]:
-        from compiler.frontend.consts import front_end_env
-        from compiler.frontend.parser import module_functions
-
         if summary.tree is None:
             return {}
         # Built from the module's one parse and evaluation (the graph's summary), not parsed again.

@@ -8,7 +8,8 @@ from typing import Any
 
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
-from compiler.ops.registry import Affinity, get_op
+from compiler.ops.opdef import Affinity
+from compiler.ops.registry import get_op, is_boundary, reduced_axis
 from compiler.passes.core_affinity import op_affinity, rollup
 from compiler.passes.model import (
     BRIDGE_LOAD,
@@ -26,9 +27,12 @@ from compiler.passes.model import (
     walk,
     with_children,
 )
-from compiler.source import Span
-from compiler.types import DTYPE_BITS, Dim, TensorType, TileType
-from compiler.verifiers.aiv_split_valid import BOUNDARY, COL_REDUCE, ROW_REDUCE
+from compiler.rules.lower_auto_vector_split import FULL_WIDTH_OP
+from compiler.rules.shared import SPLIT_AIV_REGION
+from compiler.rules.spec import EARLIER_CROSSING
+from compiler.source import Line, Span
+from compiler.types import Dim, TensorType, TileType
+from compiler.vocabulary import DTYPE_BITS
 
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
 _ADDRESS_ARG = {"tile.load": 1, "tile.slice": 2, "tile.extract": 1, "tile.gather_row": 3}
@@ -57,14 +61,14 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             continue
         dim = SPLIT_DIM[region.mode]
         body_ops = [op for op, _ in ops_of(region.body) if op.origin != CROSSING_MOVE]
-        explicit = any(op.op in BOUNDARY for op in body_ops)
+        explicit = any(is_boundary(op.op) for op in body_ops)
         if explicit:
             offenders = _mixed_explicit(body_ops, region.lane_var)
             if offenders:
                 error(
                     "PTO-L4",
                     region.header,
-                    tuple(Related(o.call_span, f"full-width '{o.op}'") for o in offenders),
+                    tuple(FULL_WIDTH_OP.at(o.call_span, op=o.op) for o in offenders),
                     ops=", ".join(o.op for o in offenders),
                 )
         for op in body_ops:
@@ -76,7 +80,7 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 error(
                     "PTO-L3" if named else "PTO-L3b",
                     op.call_span,
-                    (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
+                    (SPLIT_AIV_REGION.at(region.header, mode=region.mode),),
                     mode=region.mode,
                     dim=dim,
                     **({"result": user_name(op.result)} if named else {}),
@@ -156,11 +160,7 @@ def _halving(ops: list[TOp], dim: int, error: Callable[..., None], reductions: b
                 error(problem, op.call_span)
         if op.result and axis != dim:
             tracked[op.result] = axis
-        if (
-            reductions
-            and not reduced
-            and ((op.op in ROW_REDUCE and dim == 1) or (op.op in COL_REDUCE and dim == 0))
-        ):
+        if reductions and not reduced and reduced_axis(op.op) == dim:
             error("PTO-S1", op.call_span, op=op.op, dim=dim)
             reduced = True
         shaped = op.type if isinstance(op.type, TileType | TensorType) and op.type.rank == 2 else None
@@ -334,7 +334,7 @@ def _mixed_explicit(ops: list[TOp], lane_var: str | None) -> list[TOp]:
             if op.result:
                 lane.add(op.result)
             continue
-        if op.op in BOUNDARY:
+        if is_boundary(op.op):
             if op.result:
                 derived.add(op.result)
             continue
@@ -365,7 +365,7 @@ def _crossing_modes(regions: list[TRegion], error: Callable[..., None]) -> int:
     count = 0
     for region in regions:
         for op, _ in ops_of(region.body):
-            if op.op not in BOUNDARY:
+            if not is_boundary(op.op):
                 continue
             split = region.mode != "NONE"
             if first is None:
@@ -375,11 +375,11 @@ def _crossing_modes(regions: list[TRegion], error: Callable[..., None]) -> int:
                 error(
                     "PTO-SP1",
                     op.call_span,
-                    (Related(first[1].call_span, f"earlier crossing under mode={first[0]}"),),
+                    (EARLIER_CROSSING.at(first[1].call_span, mode=first[0]),),
                     op="pl." + op.op.split(".", 1)[1],
                     mode=f"pl.SplitMode.{region.mode}",
                     earlier_op="pl." + first[1].op.split(".", 1)[1],
-                    earlier_line=first[1].call_span.line,
+                    earlier_line=Line(first[1].call_span.line),
                     earlier_mode=f"pl.SplitMode.{first[0]}",
                 )
                 count += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from compiler.source import Span
 from compiler.types import UNKNOWN, ValueType
@@ -34,7 +34,6 @@ class TOp:
     memory: str | None = None
     type: ValueType = UNKNOWN
     bound: bool = False  # bound to a user name by an assignment statement (a definer for checks f/g)
-    source_name: str | None = None  # user-visible name of the value read/produced, for messages
     in_spaces: tuple[str | None, ...] = ()  # memory of each operand at this point (InferTileMemorySpace)
     crossing: str | None = None  # "C2V" / "V2C" for a boundary move, shard or gather
     recross: bool = False  # a crossing move of a value that already crossed: expanded on its consuming side
@@ -188,7 +187,6 @@ class Kernel:
     attrs: tuple[tuple[str, object], ...] = ()
     group: str | None = None  # the pl.cluster Group it belongs to
     launch: Launch | None = None
-    source_body: tuple[object, ...] = field(default=())
     statement_lines: bool = False  # @pl.jit code: every op of a statement reports the statement's first line
 
     def with_body(self, body: tuple[TNode, ...]) -> Kernel:

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 from compiler import ir
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Related
+from compiler.diagnostics import Diagnostic
 from compiler.incremental import IdentityMemo
-from compiler.passes.walk import walk_expr, walk_stmts
+from compiler.ir_walk import walk_expr, walk_stmts
+from compiler.rules.outline_cluster_scopes import READ_HERE
 
 
 def check_clusters(module: ir.Module, memo: IdentityMemo | None = None) -> list[Diagnostic]:
@@ -40,7 +41,7 @@ def _statement_clusters(stmt: ir.Stmt) -> tuple[Diagnostic, ...]:
                         diagnostic(
                             "PTO-OC1",
                             cluster.header,
-                            related=(Related(width.span, f"'{name}' is read here"),),
+                            related=(READ_HERE.at(width.span, name=name),),
                             value=name,
                         )
                     )

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field, replace
 
 from compiler import ir
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Fix
+from compiler.diagnostics import Diagnostic
+from compiler.fixes import WrapPlAt
 from compiler.frontend.checker import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo, Recorded
+from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import Kernel, Launch
-from compiler.passes.walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 _NON_COMPUTE_TENSOR_OPS = frozenset(
@@ -474,7 +475,7 @@ class _Outliner:
                 # Upstream points at the call, except in @pl.jit bodies, where it reports the statement.
                 simple = isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return)
                 at = stmt.span if simple and self.function.decorator.startswith("jit") else call.span
-                self.report(diagnostic("PTO-F13", at, fixes=(Fix("wrap_pl_at", stmt.span),), op=name))
+                self.report(diagnostic("PTO-F13", at, fixes=(WrapPlAt(stmt.span),), op=name))
 
 
 class _Journal(dict):  # type: ignore[type-arg]

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.ir_walk import child_blocks, walk_expr
 from compiler.memo import NameIndex, NestedMemo
-from compiler.passes.walk import child_blocks, walk_expr
 
 _TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
 _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)

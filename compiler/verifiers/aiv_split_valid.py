@@ -6,8 +6,17 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.catalog import diagnostic, variant_fields
-from compiler.diagnostics import Diagnostic, Fix, Related
-from compiler.ops.registry import Affinity
+from compiler.diagnostics import Diagnostic, Related
+from compiler.fixes import (
+    Fix,
+    InsertAicGather,
+    MoveOutOfRegion,
+    RemoveAivShard,
+    ShardAtRegionTop,
+    WrapSplitAivNone,
+)
+from compiler.ops.opdef import Affinity
+from compiler.ops.registry import is_boundary, is_crossing_exempt, reduced_axis
 from compiler.passes.core_affinity import op_affinity, stated_lane
 from compiler.passes.model import (
     ALIAS,
@@ -25,12 +34,9 @@ from compiler.passes.model import (
     user_name,
     walk,
 )
-from compiler.source import Span
-
-BOUNDARY = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "tensor.aic_gather"})
-LOAD_STORE = frozenset({"tile.load", "tile.store"})
-ROW_REDUCE = frozenset(f"tile.row_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
-COL_REDUCE = frozenset(f"tile.col_{k}" for k in ("sum", "max", "min", "prod", "argmax", "argmin"))
+from compiler.rules.aiv_split_valid import DECLARED_INCORE, PRODUCED_BY, PRODUCED_ON_AIC, PRODUCED_ON_AIV
+from compiler.rules.shared import SPLIT_AIV_REGION
+from compiler.source import Line, Span
 
 
 def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
@@ -53,7 +59,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     # (h): a region authored inside a function declared InCore.
     if kernel.hand_incore:
         for authored in regions:
-            error("PTO-AV-H", authored.header, (Related(kernel.header, "declared InCore here"),))
+            error("PTO-AV-H", authored.header, (DECLARED_INCORE.at(kernel.header),))
     all_ops = ops_of(kernel.body)
     # Checks run on the program as ConvertTensorToTileOps left it: look through inserted crossing moves.
     moved = {op.result: op.operands[0] for op, _ in all_ops if op.origin == CROSSING_MOVE and op.result}
@@ -66,7 +72,8 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
     reaching = reaching_definitions(kernel.body, moved)
     for op, region in ops:
         aff = op_affinity(op)
-        boundary = op.op in BOUNDARY
+        boundary = is_boundary(op.op)
+        exempt = is_crossing_exempt(op.op)
         if region is not None:
             data_parallel = region.mode in ("UP_DOWN", "LEFT_RIGHT")
             # (a) cube op inside a region.
@@ -74,27 +81,20 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 error(
                     "PTO-AV-A",
                     op.call_span,
-                    (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
-                    (
-                        Fix(
-                            "move_out_of_region",
-                            op.line_span or op.call_span,
-                            (("region_line", str(region.span.line)),),
-                        ),
-                    ),
+                    (SPLIT_AIV_REGION.at(region.header, mode=region.mode),),
+                    (MoveOutOfRegion(op.line_span or op.call_span, Line(region.span.line)),),
                     op=op.op,
                     **variant_fields("PTO-AV-A", "data_parallel" if data_parallel else "none"),
                 )
             # (b) reduce over the split axis.
+            dim = reduced_axis(op.op)
             if data_parallel and (
-                (op.op in ROW_REDUCE and region.mode == "LEFT_RIGHT")
-                or (op.op in COL_REDUCE and region.mode == "UP_DOWN")
+                (dim == 1 and region.mode == "LEFT_RIGHT") or (dim == 0 and region.mode == "UP_DOWN")
             ):
-                dim = 1 if op.op in ROW_REDUCE else 0
                 error(
                     "PTO-AV-B",
                     op.call_span,
-                    (Related(region.header, f"pl.split_aiv region ({region.mode})"),),
+                    (SPLIT_AIV_REGION.at(region.header, mode=region.mode),),
                     op=op.op,
                     dim=dim,
                 )
@@ -103,7 +103,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 clauses = variant_fields("PTO-AV-D1", op.op.split(".", 1)[1])
                 if op.in_spaces[0] != clauses["required"]:
                     fixes = (
-                        (Fix("remove_aiv_shard", op.call_span, (("value", user_name(op.operands[0])),)),)
+                        (RemoveAivShard(op.call_span),)
                         if op.op.endswith("aiv_shard") and op.in_spaces[0] == "Vec"
                         else ()
                     )
@@ -119,21 +119,15 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             if boundary:
                 error("PTO-AV-C", op.call_span, op=op.op)
             # (e) vector op outside the regions in manual mode.
-            elif manual and op.op not in LOAD_STORE and not stated_lane(op) and aff is Affinity.VECTOR:
+            elif manual and not exempt and not stated_lane(op) and aff is Affinity.VECTOR:
                 error(
                     "PTO-AV-E",
                     op.call_span,
                     (),
-                    (
-                        Fix(
-                            "wrap_split_aiv_none",
-                            op.line_span or op.call_span,
-                            (("lane_var", wrap_lane or ""),),
-                        ),
-                    ),
+                    (WrapSplitAivNone(op.line_span or op.call_span, wrap_lane or ""),),
                     op=op.op,
                 )
-        if not manual or boundary or op.op in LOAD_STORE:
+        if not manual or boundary or exempt:
             continue
         # (f) / (g): implicit crossings of a region edge.
         lane = {"C2V": Affinity.VECTOR, "V2C": Affinity.CUBE}.get(op.crossing or "", aff)
@@ -147,7 +141,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
             if definition is None:  # a parameter, loop carry, if / loop result or alias: no recorded definer
                 continue
             dop, dregion = definition
-            if dop.op in LOAD_STORE:
+            if is_crossing_exempt(dop.op):
                 continue
             if (
                 region is None
@@ -159,11 +153,9 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 error(
                     "PTO-AV-F",
                     op.call_span,
-                    (Related(dop.call_span, f"'{v}' is produced on the AIV lane here"),),
+                    (PRODUCED_ON_AIV.at(dop.call_span, value=v),),
                     # Gathering is the fix only for vector work (a Vec value); a cube op belongs outside instead.
-                    (Fix("insert_aic_gather", dop.line_span or dop.call_span, (("value", v),)),)
-                    if dop.memory == "Vec"
-                    else (),
+                    (InsertAicGather(dop.line_span or dop.call_span, v),) if dop.memory == "Vec" else (),
                     value=v,
                     op=op.op,
                 )
@@ -177,7 +169,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                 error(
                     "PTO-AV-G",
                     op.call_span,
-                    (Related(dop.call_span, f"'{v}' is produced on the AIC lane by '{dop.op}' here"),),
+                    (PRODUCED_ON_AIC.at(dop.call_span, value=v, op=dop.op),),
                     (_shard_at_top(region, v, read_after(kernel.body, region, operand)),),
                     value=v,
                     defop=dop.op,
@@ -189,14 +181,8 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
 def _shard_at_top(region: TRegion, value: str, read_later: bool) -> Fix:
     """`value = pl.aiv_shard(value)` as the region's first statement, so every read in it is sharded; when
     the cube reads `value` after the region, the shard gets a name of its own and the region reads that."""
-    return Fix(
-        "shard_at_region_top",
-        region.header,
-        (
-            ("value", value),
-            ("region_end", str(region.span.end_line)),
-            ("shard_name", f"{value}_shard" if read_later else value),
-        ),
+    return ShardAtRegionTop(
+        region.header, value, Line(region.span.end_line), f"{value}_shard" if read_later else value
     )
 
 
@@ -267,4 +253,4 @@ def _def_related(defs: dict[str, tuple[TOp, TRegion | None]], name: str | None) 
     if name is None or name not in defs:
         return ()
     dop = defs[name][0]
-    return (Related(dop.call_span, f"'{user_name(name)}' is produced by '{dop.op}' here"),)
+    return (PRODUCED_BY.at(dop.call_span, value=user_name(name), op=dop.op),)

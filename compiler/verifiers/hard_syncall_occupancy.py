@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.analysis import KernelInfo
-from compiler.catalog import diagnostic, occupancy_fields, variant_fields
-from compiler.diagnostics import Diagnostic, Fix, Related
+from compiler.catalog import diagnostic, variant_fields
+from compiler.diagnostics import Diagnostic, Related, Remark
+from compiler.fixes import SuggestText
 from compiler.incremental import IdentityMemo
 from compiler.passes.model import Kernel, TOp, ops_of
+from compiler.rules.hard_syncall_occupancy import LAUNCHED_HERE, occupancy_fields
+from compiler.rules.hazards import BOUND_QUERY, HARD_BARRIER, LITERAL_WIDTH
 
 
 def _first_hard_syncall(kernel: Kernel) -> TOp | None:
@@ -38,7 +41,7 @@ def verify(
         if syncall is None:
             continue
         core = str(syncall.kwarg("core_type") or "MIX").upper()
-        related = (Related(launch.span, "launched here"),)
+        related = (LAUNCHED_HERE.at(launch.span),)
         kind = "AIC" if kernel.func_type == "AIC" else "AIV" if kernel.func_type == "AIV" else info.func_type
         dual = bool(dict(kernel.attrs).get("dual_aiv_dispatch"))
         if (kind == "AIV" and not dual and core != "AIV") or (kind == "AIC" and core != "AIC"):
@@ -84,13 +87,7 @@ def verify(
         if problem is not None:
             inline = f"pl.system.{query}()"
             fixes = (
-                (
-                    Fix(
-                        "suggest_text",
-                        launch.width_span,
-                        (("text", inline), ("title", f"Launch on {inline}")),
-                    ),
-                )
+                (SuggestText(launch.width_span, inline),)
                 if launch.width_span is not None and isinstance(launch.width, int)
                 else ()  # a bound name keeps its assignment: replacing the use would leave it unused
             )
@@ -99,7 +96,7 @@ def verify(
                     "PTO-H7",
                     launch.span,
                     fixes=fixes,
-                    related=(Related(syncall.call_span, "the hard barrier"),),
+                    related=(HARD_BARRIER.at(syncall.call_span),),
                     hint_fields={"query": f"pl.system.{query}()"},
                     kernel=kernel.name,
                     launch=problem,
@@ -108,18 +105,12 @@ def verify(
     return out
 
 
-def _width_problem(width: object, bound_query: str | None) -> str | None:
+def _width_problem(width: object, bound_query: str | None) -> Remark | None:
     """What is wrong with a full-occupancy launch width, or None when it is the inline device query."""
     if isinstance(width, int):
-        return (
-            f"uses the literal width {width}; a literal does not follow the core count of the device a run "
-            "lands on"
-        )
+        return LITERAL_WIDTH.remark(width=width)
     if bound_query is not None:
-        return (
-            f"takes its width from a name bound to pl.system.{bound_query}(); the query must be written "
-            "inline in pl.spmd, or the printed IR cannot be parsed back"
-        )
+        return BOUND_QUERY.remark(query=bound_query)
     return None
 
 

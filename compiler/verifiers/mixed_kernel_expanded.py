@@ -6,8 +6,10 @@ from dataclasses import replace
 from typing import Any
 
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic, Fix, Related
+from compiler.diagnostics import Diagnostic
+from compiler.fixes import Fix, InsertStatement
 from compiler.passes.model import Kernel, TNode, TOp, children, last_use, user_name
+from compiler.rules.mixed_kernel_expanded import IN_FUNCTION
 
 _CROSS_CORE = frozenset(
     {"tile.tpush_to_aic", "tile.tpush_to_aiv", "tile.tpop_from_aic", "tile.tpop_from_aiv"}
@@ -26,7 +28,9 @@ def _error(code: str, kernel: Kernel, at: TOp | None = None, **fields: Any) -> D
     # Without an op: `def name`, where the compiler's function span starts.
     span = (at.line_span or at.call_span) if at is not None else kernel.header.with_def_keyword()
     related = (
-        (Related(kernel.header, f"in {kernel.func_type} function '{kernel.name}'"),) if at is not None else ()
+        (IN_FUNCTION.at(kernel.header, kind=kernel.func_type, function=kernel.name),)
+        if at is not None
+        else ()
     )
     return diagnostic(
         code, span, related=related, stage="MixedKernelExpanded", function=kernel.name, **fields
@@ -212,10 +216,4 @@ def _tfree_fix(block: tuple[TNode, ...], pop: TOp) -> tuple[Fix, ...]:
     if end is None:
         return ()
     call = f"pl.system.{_TFREE[pop.op].split('.', 1)[1]}({user_name(pop.result)})"
-    return (
-        Fix(
-            "insert_statement",
-            end,
-            (("text", call), ("indent", str(pop.line_span.col)), ("title", f"Free the tile: {call}")),
-        ),
-    )
+    return (InsertStatement(end, call, pop.line_span.col),)

@@ -11,8 +11,9 @@ from typing import Any
 import libcst as cst
 from lsprotocol import types
 
+from compiler import catalog, fixes
 from compiler.analysis import Analysis
-from compiler.diagnostics import Fix
+from compiler.fixes import Fix
 from compiler.source import Span
 from pypto_lsp.config import Settings
 from pypto_lsp.features import diagnostics as diag_feature
@@ -21,38 +22,51 @@ from pypto_lsp.positions import LineIndex
 
 log = logging.getLogger(__name__)
 
-Builder = Callable[[Fix, LineIndex, str], list[types.TextEdit] | None]
+Builder = Callable[[Any, LineIndex, str], list[types.TextEdit] | None]
+"""The text edits of one fix kind (its dataclass in compiler/fixes.py), or None when the text does not fit."""
+
+BUILDERS: dict[str, Builder] = {}
+"""One code-action function per fix kind of compiler/fixes.py, by kind."""
 
 
-def _fix_indent(fix: Fix, index: LineIndex) -> str:
-    raw = fix.arg("indent")
-    if raw.isdigit():
-        return " " * int(raw)
-    if raw and not raw.strip():
-        return raw
-    return edits.indent_of(index.line_text(fix.span.line))
+def builds(*kinds: type[Fix]) -> Callable[[Builder], Builder]:
+    """Register the code-action function of these fix kinds."""
+
+    def register(builder: Builder) -> Builder:
+        for kind in kinds:
+            BUILDERS[kind.kind] = builder
+        return builder
+
+    return register
 
 
-def _insert_aic_gather(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
-    value = fix.arg("value")
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+@builds(fixes.InsertAicGather)
+def _insert_aic_gather(
+    fix: fixes.InsertAicGather, index: LineIndex, text: str
+) -> list[types.TextEdit] | None:
+    if not fix.value:
+        return None
+    line = f"{edits.indent_of(index.line_text(fix.span.line))}{fix.value} = pl.aic_gather({fix.value})"
+    return [edits.insert_after_line(index, fix.span.end_line, line, _newline(text))]
+
+
+@builds(fixes.ShardAtRegionTop)
+def _shard_at_region_top(
+    fix: fixes.ShardAtRegionTop, index: LineIndex, text: str
+) -> list[types.TextEdit] | None:
+    value, shard = fix.value, fix.shard_name or fix.value
     if not value:
         return None
-    line = f"{_fix_indent(fix, index)}{value} = pl.aic_gather({value})"
-    nl = "\r\n" if "\r\n" in text else "\n"
-    return [edits.insert_after_line(index, fix.span.end_line, line, nl)]
-
-
-def _shard_at_region_top(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
-    value, shard = fix.arg("value"), fix.arg("shard_name") or fix.arg("value")
-    region_end = fix.arg("region_end")
-    if not value or not region_end.isdigit():
-        return None
-    header_end, last = fix.span.end_line, int(region_end)
+    header_end, last = fix.span.end_line, fix.region_end
     body_line = next((n for n in range(header_end + 1, last + 1) if index.line_text(n).strip()), None)
     if body_line is None:
         return None
     indent = edits.indent_of(index.line_text(body_line))
-    nl = "\r\n" if "\r\n" in text else "\n"
+    nl = _newline(text)
     out = [edits.insert_after_line(index, header_end, f"{indent}{shard} = pl.aiv_shard({value})", nl)]
     if shard != value:
         renamed = _rename_reads(index, header_end + 1, last, value, shard)
@@ -89,39 +103,52 @@ def _rename_reads(index: LineIndex, first: int, last: int, old: str, new: str) -
     return out
 
 
-def _wrap_split_aiv_none(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit]:
+@builds(fixes.WrapSplitAivNone)
+def _wrap_split_aiv_none(fix: fixes.WrapSplitAivNone, index: LineIndex, text: str) -> list[types.TextEdit]:
     # The engine names a lane index the function already binds; without one, `_` would be a new unused
     # variable, so it carries its noqa.
-    lane = fix.arg("lane_var")
+    lane = fix.lane_var
     header = f"for {lane or '_'} in pl.split_aiv(2, mode=pl.SplitMode.NONE):" + (
         "" if lane else "  # noqa: PTO-F46"
     )
     return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
 
 
-def _insert_statement(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
-    statement = fix.arg("text")
-    if not statement:
+@builds(fixes.WrapPlAt)
+def _wrap_pl_at(fix: fixes.WrapPlAt, index: LineIndex, text: str) -> list[types.TextEdit]:
+    header = "with pl.at(level=pl.Level.CORE_GROUP):"
+    return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
+
+
+@builds(fixes.ShardNotifyByAivId)
+def _shard_notify_by_aiv_id(
+    fix: fixes.ShardNotifyByAivId, index: LineIndex, text: str
+) -> list[types.TextEdit]:
+    header = f"if {fix.lane_var or 'aiv_id'} == 0:"
+    return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header)
+
+
+@builds(fixes.InsertStatement)
+def _insert_statement(fix: fixes.InsertStatement, index: LineIndex, text: str) -> list[types.TextEdit] | None:
+    if not fix.text:
         return None
-    nl = "\r\n" if "\r\n" in text else "\n"
-    return [edits.insert_after_line(index, fix.span.end_line, f"{_fix_indent(fix, index)}{statement}", nl)]
+    indent = " " * fix.indent if fix.indent is not None else edits.indent_of(index.line_text(fix.span.line))
+    return [edits.insert_after_line(index, fix.span.end_line, f"{indent}{fix.text}", _newline(text))]
 
 
-def _wrapper(header: Callable[[Fix], str]) -> Builder:
-    def build(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit]:
-        return edits.wrap_lines(index, text, fix.span.line, fix.span.end_line, header(fix))
-
-    return build
-
-
-def _move_out_of_region(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
-    region_line = fix.arg("region_line")
-    if not region_line.isdigit() or int(region_line) >= fix.span.line:
+@builds(fixes.MoveOutOfRegion)
+def _move_out_of_region(
+    fix: fixes.MoveOutOfRegion, index: LineIndex, text: str
+) -> list[types.TextEdit] | None:
+    if fix.region_line >= fix.span.line:
         return None
-    return edits.move_out_of_region(index, text, fix.span.line, fix.span.end_line, int(region_line))
+    return edits.move_out_of_region(index, text, fix.span.line, fix.span.end_line, fix.region_line)
 
 
-def _rewrite_split_slot_num(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
+@builds(fixes.RewriteSplitSlotNum)
+def _rewrite_split_slot_num(
+    fix: fixes.RewriteSplitSlotNum, index: LineIndex, text: str
+) -> list[types.TextEdit] | None:
     call = edits.parse_call(edits.span_text(index, fix.span))
     if call is None:
         return None
@@ -132,62 +159,41 @@ def _rewrite_split_slot_num(fix: Fix, index: LineIndex, text: str) -> list[types
     if kept:  # drop the dangling comma the removed keyword leaves behind
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
     split = edits.expression_code(call.with_changes(args=kept))
-    if fix.arg("cross_core_slot") == "present":  # the list already sets the count: keep that one
+    if fix.cross_core_slot:  # the list already sets the count: keep that one
         return [edits.replace(index, fix.span, split)]
     slot_value = edits.expression_code(slot.value)
     return [edits.replace(index, fix.span, f"{split}, pl.cross_core_slot(slot_num={slot_value})")]
 
 
-def _replace_with_text(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
-    literal = fix.arg("text")
-    return [edits.replace(index, fix.span, literal)] if literal else None
+# Suggestions are the same edit, but they change what the program does (a different name, op or width):
+# never applied by --fix.
+@builds(fixes.ReplaceText, fixes.InlineOptimizations, fixes.SuggestText)
+def _replace_with_text(
+    fix: fixes.ReplaceText | fixes.SuggestText | fixes.InlineOptimizations, index: LineIndex, text: str
+) -> list[types.TextEdit] | None:
+    return [edits.replace(index, fix.span, fix.text)] if fix.text else None
 
 
-def _remove_aiv_shard(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
+@builds(fixes.RemoveAivShard)
+def _remove_aiv_shard(fix: fixes.RemoveAivShard, index: LineIndex, text: str) -> list[types.TextEdit] | None:
     call = edits.parse_call(edits.span_text(index, fix.span))
     if call is None or not call.args:
         return None
     return [edits.replace(index, fix.span, edits.expression_code(call.args[0].value))]
 
 
-BUILDERS: dict[str, tuple[str, Builder]] = {
-    "shard_at_region_top": ("Shard it at the top of the region with pl.aiv_shard(...)", _shard_at_region_top),
-    "insert_aic_gather": ("Gather the value back with pl.aic_gather(...)", _insert_aic_gather),
-    "wrap_split_aiv_none": ("Wrap in a pl.split_aiv(2, mode=pl.SplitMode.NONE) region", _wrap_split_aiv_none),
-    "wrap_pl_at": (
-        "Wrap in with pl.at(level=pl.Level.CORE_GROUP)",
-        _wrapper(lambda f: "with pl.at(level=pl.Level.CORE_GROUP):"),
-    ),
-    "move_out_of_region": ("Move the statement out of the region", _move_out_of_region),
-    "rewrite_split_slot_num": (
-        "Move slot_num into pl.cross_core_slot(...)",
-        _rewrite_split_slot_num,
-    ),
-    "inline_optimizations": ("Inline the optimizations list", _replace_with_text),
-    "replace_text": ("Replace with the suggested code", _replace_with_text),
-    # The same edit, but it changes what the program does (a different name, op or width): never --fix.
-    "suggest_text": ("Replace with the suggested code", _replace_with_text),
-    "insert_statement": ("Insert the missing statement", _insert_statement),
-    "remove_aiv_shard": ("Remove pl.aiv_shard(...)", _remove_aiv_shard),
-    "shard_notify_by_aiv_id": (
-        "Notify from one AIV lane only",
-        _wrapper(lambda f: f"if {f.arg('lane_var') or 'aiv_id'} == 0:"),
-    ),
-}
-
-
-def title_of(fix: Fix) -> str:
-    """The user-visible title of a fix (the engine may supply its own in args 'title')."""
-    return fix.arg("title") or BUILDERS.get(fix.kind, (fix.kind, None))[0]
+def title_of(fix: Fix, code: str) -> str:
+    """The user-visible title of a fix of the rule `code` (the rule's own fix title, else the kind's)."""
+    return catalog.fix_title(code, fix)
 
 
 def build_edits(fix: Fix, index: LineIndex, text: str) -> list[types.TextEdit] | None:
     """The text edits of a fix, or None when its kind is unknown or the text does not fit."""
-    entry = BUILDERS.get(fix.kind)
-    if entry is None:
+    builder = BUILDERS.get(fix.kind)
+    if builder is None:
         return None
     try:
-        return entry[1](fix, index, text)
+        return builder(fix, index, text)
     except Exception:  # a fix that cannot be built is simply not offered
         log.exception("building fix %s failed", fix.kind)
         return None
@@ -247,7 +253,7 @@ def code_actions(
             continue
         actions.append(
             types.CodeAction(
-                title=title_of(fix),
+                title=title_of(fix, str(diag.code)),
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diag],
                 edit=_workspace_edit(uri, version, text_edits, document_changes),

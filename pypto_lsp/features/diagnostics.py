@@ -10,7 +10,9 @@ from typing import Any
 from lsprotocol import types
 
 from compiler import diagnostics as cd
+from compiler import fixes
 from compiler.analysis import Analysis
+from compiler.fixes import Fix
 from compiler.source import Span
 from pypto_lsp.config import Settings
 from pypto_lsp.positions import LineIndex
@@ -61,22 +63,22 @@ def visible(diag: cd.Diagnostic, settings: Settings) -> bool:
     )
 
 
-def fix_to_data(fix: cd.Fix) -> dict[str, Any]:
+def fix_to_data(fix: Fix) -> dict[str, Any]:
     """JSON form of a Fix (clients echo Diagnostic.data back in code-action requests)."""
     span = fix.span
     return {
         "kind": fix.kind,
         "span": [span.line, span.col, span.end_line, span.end_col],
-        "args": [[k, v] for k, v in fix.args],
+        "args": [[k, v] for k, v in fixes.to_args(fix)],
     }
 
 
-def fix_from_data(data: Any) -> cd.Fix | None:
+def fix_from_data(data: Any) -> Fix | None:
     """Rebuild a Fix from its JSON form; None when the payload is not one of ours."""
     try:
         line, col, end_line, end_col = (int(v) for v in data["span"])
-        args = tuple((str(k), str(v)) for k, v in data.get("args", ()))
-        return cd.Fix(str(data["kind"]), Span(line, col, end_line, end_col), args)
+        args = {str(k): str(v) for k, v in data.get("args", ())}
+        return fixes.from_args(str(data["kind"]), Span(line, col, end_line, end_col), args)
     except (KeyError, TypeError, ValueError):
         return None
 

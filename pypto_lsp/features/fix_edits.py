@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.diagnostics import Diagnostic
+from compiler.fixes import KINDS
 from pypto_lsp.features.code_actions import build_edits, title_of
 from pypto_lsp.positions import LineIndex, split_lines
 
 # Fix kinds that only restate what the user wrote in a form the compiler accepts (no change in behaviour
-# of a valid program): `--fix` applies these. Region wrappers and moves change placement, so they stay
-# editor actions the user reviews.
-SAFE_KINDS = frozenset({"inline_optimizations", "rewrite_split_slot_num", "replace_text"})
+# of a valid program; `Fix.safe` in compiler/fixes.py): `--fix` applies these. Region wrappers and moves
+# change placement, so they stay editor actions the user reviews.
+SAFE_KINDS = frozenset(kind for kind, cls in KINDS.items() if cls.safe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ def fix_of(diagnostic: Diagnostic, text: str) -> FixEdit | None:
             )
             for e in edits
         )
-        return FixEdit(title_of(fix), fix.kind, changes)
+        return FixEdit(title_of(fix, diagnostic.code), fix.kind, changes)
     return None
 
 

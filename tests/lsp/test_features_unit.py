@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from lsprotocol import types
 
+from compiler import fixes
 from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, PipeSetup
-from compiler.diagnostics import Diagnostic, Fix, Severity
-from compiler.source import Span
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Severity
+from compiler.source import Line, Span
 from pypto_lsp.config import Settings, merge
 from pypto_lsp.features import code_actions, code_lens, diagnostics, hover, inlay_hints
 from pypto_lsp.positions import UTF8, UTF16, LineIndex, choose_encoding
@@ -47,7 +51,9 @@ def _apply(text: str, edits: list[types.TextEdit]) -> str:
 
 def _fix(kind: str, span: Span, **args: str) -> list[types.TextEdit]:
     index = LineIndex(PROGRAM, UTF16)
-    built = code_actions.build_edits(Fix(kind, span, tuple(args.items())), index, PROGRAM)
+    fix = fixes.from_args(kind, span, args)
+    assert fix is not None
+    built = code_actions.build_edits(fix, index, PROGRAM)
     assert built is not None
     return built
 
@@ -120,29 +126,28 @@ def test_move_out_of_region() -> None:
 def test_call_rewrites() -> None:
     text = "opts = [pl.split(pl.SplitMode.UP_DOWN, slot_num=4)]  # c\nz = pl.aiv_shard(acc[0])\nk = at(optimizations=OPTS)\n"
     index = LineIndex(text, UTF16)
-    fix = Fix("rewrite_split_slot_num", Span(1, 8, 1, 50))
+    fix: fixes.Fix = fixes.RewriteSplitSlotNum(Span(1, 8, 1, 50))
     built = code_actions.build_edits(fix, index, text)
     assert built is not None
     assert _apply(text, built).splitlines()[0] == (
         "opts = [pl.split(pl.SplitMode.UP_DOWN), pl.cross_core_slot(slot_num=4)]  # c"
     )
-    built = code_actions.build_edits(Fix("remove_aiv_shard", Span(2, 4, 2, 24)), index, text)
+    built = code_actions.build_edits(fixes.RemoveAivShard(Span(2, 4, 2, 24)), index, text)
     assert built is not None and _apply(text, built).splitlines()[1] == "z = acc[0]"
-    fix = Fix("inline_optimizations", Span(3, 21, 3, 25), (("text", "[pl.split(pl.SplitMode.NONE)]"),))
+    fix = fixes.InlineOptimizations(Span(3, 21, 3, 25), "[pl.split(pl.SplitMode.NONE)]")
     built = code_actions.build_edits(fix, index, text)
     assert built is not None
     assert _apply(text, built).splitlines()[2] == "k = at(optimizations=[pl.split(pl.SplitMode.NONE)])"
 
 
 def _analysis() -> Analysis:
-    diag = Diagnostic(
+    diag = diagnostic(
         "PTO-AV-E",
-        Severity.ERROR,
-        "needs a shard",
         Span(11, 27, 11, 30),
-        fixes=(Fix("shard_at_region_top", Span(10, 12, 10, 70), (("value", "acc"), ("region_end", "13"))),),
+        fixes=(fixes.ShardAtRegionTop(Span(10, 12, 10, 70), "acc", 13, "acc"),),
+        op="tile.mul",
     )
-    hazard = Diagnostic("PTO-H001", Severity.WARNING, "hazard", Span(12, 16, 12, 28))
+    hazard = diagnostic("PTO-H1", Span(12, 16, 12, 28))
     crossing = CrossingInfo(Span(11, 27, 11, 30), "C2V", "acc", False, "tpush_to_aiv / tpop_from_aic", 2)
     kernel = KernelInfo(
         name="main_incore_0",
@@ -154,7 +159,6 @@ def _analysis() -> Analysis:
         aiv_name="main_incore_0_aiv",
         crossings=(crossing,),
         pipe=PipeSetup(1, 16384, 2, None, "c2v", None, 32768),
-        expanded_text="// expanded",
     )
     op = OpInfo(Span(9, 18, 9, 33), "pl.matmul", "tile.matmul", Lane.AIC, "matmul runs on the cube unit")
     return Analysis(
@@ -170,7 +174,7 @@ def _analysis() -> Analysis:
 def test_diagnostics_data_roundtrip_and_hazard_filter() -> None:
     index = LineIndex(PROGRAM, UTF16)
     items = diagnostics.collect(_analysis(), index, "file:///x.py", 3, Settings())
-    assert [d.code for d in items] == ["PTO-AV-E", "PTO-H001"]
+    assert [d.code for d in items] == ["PTO-AV-E", "PTO-H1"]
     assert items[0].data["version"] == 3
     fix = diagnostics.fix_from_data(items[0].data["fixes"][0])
     assert fix == _analysis().diagnostics[0].fixes[0]
@@ -274,3 +278,17 @@ def test_hover_and_outline_of_launch_scopes() -> None:
     )
     assert cluster is not None and isinstance(cluster.contents, types.MarkupContent)
     assert "launches kernel `fused` → Mixed (Group)" in cluster.contents.value
+
+
+def test_every_fix_kind_has_one_code_action_function_and_travels_as_data() -> None:
+    assert set(code_actions.BUILDERS) == set(fixes.KINDS)
+    for kind, cls in fixes.KINDS.items():
+        values = {
+            f.name: {"str": "acc", "int": 7, "bool": True, "int | None": 3, "Line": Line(12)}[str(f.type)]
+            for f in dataclasses.fields(cls)
+            if f.name != "span"
+        }
+        fix = cls(Span(2, 4, 2, 9), **values)
+        back = fixes.from_args(kind, fix.span, dict(fixes.to_args(fix)))
+        assert back == fix, kind
+        assert all(type(v) is type(values[k]) for k, v in back.values().items()), kind  # a Line stays one

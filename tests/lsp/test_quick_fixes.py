@@ -24,7 +24,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from compiler.diagnostics import Fix
+from compiler.fixes import KINDS, MoveOutOfRegion
 from compiler.source import Span
 from pypto_lsp.features.code_actions import BUILDERS, build_edits
 from pypto_lsp.positions import LineIndex
@@ -496,7 +496,7 @@ def k(a, b, out):
 
 def _move(line: int) -> str | None:
     index = LineIndex(REGION, "utf-16")
-    fix = Fix("move_out_of_region", Span(line, 12, line, len(index.line_text(line))), (("region_line", "6"),))
+    fix = MoveOutOfRegion(Span(line, 12, line, len(index.line_text(line))), 6)
     built = build_edits(fix, index, REGION)
     return None if built is None else apply_text_edits(REGION, built, "utf-16")
 
@@ -539,7 +539,7 @@ async def test_quick_fix_removes_its_diagnostic(editor: LanguageClient, tmp_path
             context=types.CodeActionContext(diagnostics=[target], only=[types.CodeActionKind.QuickFix]),
         )
     )
-    title = case.title or BUILDERS[case.kind][0]
+    title = case.title or KINDS[case.kind].title
     offered = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.title == title]
     assert len(offered) == 1, f"no single {title!r} action among {actions}"
     action = offered[0]

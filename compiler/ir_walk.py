@@ -1,0 +1,165 @@
+"""Walking and rewriting the surface IR: read-only traversals, and rebuilds that share unchanged subtrees.
+
+IR plumbing shared by the front end, the memos, the passes and the lints; no rule lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import fields, replace
+from typing import Any
+
+from compiler import ir
+from compiler.source import Span
+
+
+def sub_exprs(expr: ir.Expr) -> Iterator[ir.Expr]:
+    """Direct children of an expression."""
+    if isinstance(expr, ir.Call):
+        yield from expr.args
+        for kw in expr.keywords:
+            yield kw.value
+    elif isinstance(expr, ir.Subscript):
+        yield expr.value
+        yield expr.index
+    elif isinstance(expr, ir.SliceExpr):
+        for part in (expr.lower, expr.upper, expr.step):
+            if part is not None:
+                yield part
+    elif isinstance(expr, ir.BinOp | ir.Compare):
+        yield expr.left
+        yield expr.right
+    elif isinstance(expr, ir.UnaryOp):
+        yield expr.operand
+    elif isinstance(expr, ir.BoolOp):
+        yield from expr.values
+    elif isinstance(expr, ir.TupleExpr | ir.ListExpr):
+        yield from expr.elts
+
+
+def walk_expr(expr: ir.Expr) -> Iterator[ir.Expr]:
+    """Every expression in a tree, parents first."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(list(sub_exprs(node))))
+
+
+def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
+    """The expressions a statement holds directly (not those of nested statements)."""
+    if isinstance(stmt, ir.Assign):
+        yield from stmt.targets
+        yield stmt.value
+    elif isinstance(stmt, ir.ExprStmt):
+        yield stmt.value
+    elif isinstance(stmt, ir.Return):
+        if stmt.value is not None:
+            yield stmt.value
+    elif isinstance(stmt, ir.For):
+        yield stmt.iter
+    elif isinstance(stmt, ir.While | ir.If):
+        yield stmt.test
+    elif isinstance(stmt, ir.With):
+        yield stmt.call
+
+
+def child_blocks(stmt: ir.Stmt) -> tuple[tuple[ir.Stmt, ...], ...]:
+    """Nested statement lists."""
+    if isinstance(stmt, ir.For | ir.While | ir.With):
+        return (stmt.body,)
+    if isinstance(stmt, ir.If):
+        return (stmt.body, stmt.orelse)
+    return ()
+
+
+def walk_stmts(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.Stmt]:
+    """Every statement, in source order, including nested ones."""
+    for stmt in stmts:
+        yield stmt
+        for block in child_blocks(stmt):
+            yield from walk_stmts(block)
+
+
+def calls_in_block(stmts: tuple[ir.Stmt, ...]) -> list[ir.Call]:
+    """Every call in a statement list, including nested statements."""
+    out: list[ir.Call] = []
+    for stmt in walk_stmts(stmts):
+        for expr in stmt_exprs(stmt):
+            out.extend(e for e in walk_expr(expr) if isinstance(e, ir.Call))
+    return out
+
+
+def stored_names(stmts: tuple[ir.Stmt, ...]) -> set[str]:
+    """Every name a body binds (its locals): module constants of the same name do not apply to them."""
+    out: set[str] = set()
+    for stmt in walk_stmts(stmts):
+        targets: tuple[ir.Expr, ...] = ()
+        if isinstance(stmt, ir.Assign):
+            targets = stmt.targets
+        elif isinstance(stmt, ir.For):
+            targets = (stmt.target,)
+        elif isinstance(stmt, ir.With) and stmt.target:
+            out.add(stmt.target)
+        for target in targets:
+            for node in (target, *(target.elts if isinstance(target, ir.TupleExpr | ir.ListExpr) else ())):
+                if isinstance(node, ir.Name):
+                    out.add(node.id)
+                elif isinstance(node, ir.TupleExpr):
+                    out.update(e.id for e in node.elts if isinstance(e, ir.Name))
+    return out
+
+
+# ---------------------------------------------------------------- rewriting
+_IR_NODE_TYPES: tuple[type, ...] = (
+    *ir.Expr.__args__,  # type: ignore[attr-defined]
+    *ir.Stmt.__args__,  # type: ignore[attr-defined]
+    ir.Keyword,
+    ir.Param,
+    ir.Function,
+)
+# For each IR class, the fields that can hold IR nodes (not spans, names or types), in field order.
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(
+        f.name
+        for f in fields(cls)
+        if f.name not in ("span", "header", "func_span", "type", "return_type", "attrs", "closure")
+        and f.type not in ("str", "str | None", "bool", "int")
+    )
+    for cls in _IR_NODE_TYPES
+}
+
+
+def map_ir(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any] | None = None) -> Any:
+    """Rebuild an IR tree; `fn` may replace a node before its children are visited (None keeps it), and
+    `post` rewrites each rebuilt node. Unchanged subtrees are shared."""
+    replaced = fn(node)
+    if replaced is not None:
+        return replaced
+    if isinstance(node, tuple):
+        items = tuple(map_ir(item, fn, post) for item in node)
+        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
+    child_fields = _CHILD_FIELDS.get(type(node))
+    if not child_fields:
+        return post(node) if post is not None and child_fields is not None else node
+    changes: dict[str, Any] = {}
+    for name in child_fields:
+        value = getattr(node, name)
+        if value is not None and not isinstance(value, str):
+            mapped = map_ir(value, fn, post)
+            if mapped is not value:
+                changes[name] = mapped
+    rebuilt = replace(node, **changes) if changes else node
+    return post(rebuilt) if post is not None else rebuilt
+
+
+def map_spans(node: Any, fn: Callable[[Span], Span]) -> Any:
+    """Rebuild an IR tree with every span replaced by `fn(span)`."""
+    if isinstance(node, Span):
+        return fn(node)
+    if isinstance(node, tuple):
+        return tuple(map_spans(item, fn) for item in node)
+    if not hasattr(node, "__dataclass_fields__"):
+        return node
+    changes = {f.name: map_spans(getattr(node, f.name), fn) for f in fields(node)}
+    return replace(node, **changes)

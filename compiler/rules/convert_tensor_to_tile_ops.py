@@ -1,0 +1,152 @@
+"""ConvertTensorToTileOps (reference §2.6)."""
+
+from __future__ import annotations
+
+from compiler.rules.book import RuleBook
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+_CT = "ConvertTensorToTileOps"
+_r(
+    "PTO-CT1",
+    "reinterpret-view-dn",
+    _CT,
+    "tensor.reinterpret_view in an InCore function currently supports only packed ND tensors; DN layout "
+    "changes which logical axis is physically contiguous, and that information cannot yet be preserved by "
+    "tensor-to-tile lowering",
+    "tensor.reinterpret_view of a non-ND tensor inside InCore code.",
+)
+_r(
+    "PTO-CT2",
+    "view-of-tile",
+    _CT,
+    "tensor.view in an InCore function requires a GM Tensor input that remains tensor-like through "
+    "ConvertTensorToTileOps; viewing the result of an op lowered to Tile is not supported",
+    "tensor.view of a value that was lowered to a tile.",
+)
+_r(
+    "PTO-CT3",
+    "slice-rank-zero",
+    _CT,
+    "tensor.slice conversion does not support rank-0 tiles; keep one unit axis or use tensor.read for a "
+    "scalar result",
+    "A tensor.slice whose drop_dims removes every axis.",
+)
+_r(
+    "PTO-CT4",
+    "mixed-mte3-scalar-stores",
+    _CT,
+    "GM tensor '{param}' mixes MTE3 and scalar stores in one InCore function. tile.store/tensor.assemble "
+    "uses the MTE3 path while tensor.write uses the scalar D-cache path; PyPTO cannot guarantee ordering or "
+    "cache-line coherence between them. Rewrite the updates through one UB tile (use tile.write, then one "
+    "tile.store), or use tensor.write for every GM element written to this tensor.",
+    "One GM parameter written by both a DMA store and a scalar tensor.write.",
+)
+_r(
+    "PTO-CT5",
+    "div-row-broadcast-rows",
+    _CT,
+    "tensor.div row broadcasting requires the divisor valid rows to cover the dividend, but got dividend "
+    "valid_shape {dividend} and divisor valid_shape {divisor}",
+    "Row-broadcast tensor.div whose divisor has fewer valid rows than the dividend.",
+)
+_r(
+    "PTO-CT5b",
+    "div-row-broadcast-column",
+    _CT,
+    "tensor.div row broadcasting requires the divisor's first column to be valid, but got valid_shape "
+    "{valid_shape}",
+    "Row-broadcast tensor.div whose divisor has no valid first column.",
+)
+_r(
+    "PTO-CT6",
+    "atomic-assemble-on-chip",
+    _CT,
+    "tensor.assemble with atomic=AtomicType.Add requires a global-memory destination (a function output "
+    "tensor), but this assemble targets an on-chip tile",
+    "Atomic-add assemble into an on-chip tile.",
+)
+_r(
+    "PTO-CT6b",
+    "atomic-assemble-tensor-source",
+    _CT,
+    "tensor.assemble with atomic=AtomicType.Add requires a tile source stored into a global-memory target: "
+    "the source must be an on-chip compute result (the split-K partial product), not a plain tensor. This "
+    "assemble copies one tensor into another, so there is no store to carry the atomic combine.",
+    "Atomic-add assemble whose source is a plain tensor.",
+)
+_r(
+    "PTO-CT7",
+    "scatter-update-rank",
+    _CT,
+    "scatter_update: only 2D input/src is currently supported in lowering, got input rank {input_rank} and "
+    "src rank {src_rank}",
+    "scatter_update on operands that are not 2D.",
+)
+_r(
+    "PTO-CT7b",
+    "scatter-update-index-range",
+    _CT,
+    "scatter_update: {dtype} dst has m*d = {elements} elements, exceeding the i16 flat-index limit (32767); "
+    "reduce dst rows*cols or use a 4-byte dtype",
+    "scatter_update destination too large for i16 flat indices.",
+)
+_r(
+    "PTO-CT8",
+    "matmul-acc-init-cond-rank",
+    _CT,
+    "tensor.matmul_acc does not support init_cond on operands of rank > 2 (got acc rank {acc_rank}, lhs rank "
+    "{lhs_rank}, rhs rank {rhs_rank}). Loop over the batch dimension and accumulate with 2D operands "
+    "instead.",
+    "tensor.matmul_acc(init_cond=...) on batched operands.",
+)
+_r(
+    "PTO-CT9",
+    "gather-int16-index-range",
+    _CT,
+    "tensor.gather (A5) with INT16 indices: rows({rows}) * src_cols({cols}) exceeds the INT16 index range "
+    "(max flat index 32767, rows <= {max_rows}).",
+    "tensor.gather on A5 whose flat INT16 index overflows.",
+)
+_r(
+    "PTO-CT9b",
+    "gather-rank3-16bit",
+    _CT,
+    "tensor.gather: rank-3 gather on dim {dim} uses an INT32 flat index that only matches the tgather b32 "
+    "form (32-bit src); 16-bit src is not yet supported on this axis. Got input dtype {dtype}",
+    "Rank-3 tensor.gather of a 16-bit source on dim 0 or 1.",
+)
+_r(
+    "PTO-CT9c",
+    "gather-rank-dim",
+    _CT,
+    "tensor.gather: unsupported (rank, dim) combination, got rank={rank} norm_dim={dim}",
+    "tensor.gather on an unsupported (rank, dim) pair.",
+)
+_r(
+    "PTO-CT10",
+    "paged-gather-indices",
+    _CT,
+    "tensor.paged_gather: indices length ({length}) exceeds max_indices ({max_indices})",
+    "tensor.paged_gather with more indices than max_indices.",
+)
+_r(
+    "PTO-CT11",
+    "scatter-int16-index-range",
+    _CT,
+    "tensor.scatter with element dtype {dtype} uses INT16 flattened indices, but the destination is too "
+    "large: rows({rows}) * cols({cols}) exceeds the INT16 index range (max flat index 32767, rows <= "
+    "{max_rows}). Use a smaller tile or split the scatter into chunks.",
+    "tensor.scatter destination too large for INT16 flat indices.",
+)
+_r(
+    "PTO-CT12",
+    "put-computed-source",
+    _CT,
+    "pld.tensor.put src must be a GM tensor, but got a computed value that lowers to a tile: TPUT transfers "
+    "between two GM regions, and a UB tile has no GM address. Use pld.tensor.remote_store(src, target, "
+    "peer, offsets) to push a computed value straight to a peer (pld.remote_store dispatches to it "
+    "automatically).",
+    "pld.tensor.put whose src is a computed (tile) value.",
+)

@@ -1,0 +1,477 @@
+"""Front end: parser errors DSL source can trigger (pypto-dsl-surface.md §4.0, §5, Appendix A)."""
+
+from __future__ import annotations
+
+from compiler.diagnostics import Note, Severity
+from compiler.rules.book import RuleBook
+
+_W = Severity.WARNING
+_I = Severity.HINT
+
+H_SPMD_WITH = (
+    "Use 'with pl.spmd(4):' with a body that dispatches a 'self.<kernel>(...)' call or reads "
+    "'pl.tile.get_block_idx()', or 'with pl.spmd(4) as tid:' to also capture the dispatch TaskId."
+)
+H_ITERATOR = (
+    "Use pl.range(), pl.parallel(), pl.unroll(), pl.pipeline(), pl.while_(), pl.spmd(), or pl.split_aiv() "
+    "as the iterator"
+)
+H_FUNC_ATTR = 'Use: pl.func_attr({{"split": pl.SplitMode.UP_DOWN}})'
+
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+_r(
+    "PTO-F0",
+    "syntax-error",
+    "parse",
+    "invalid syntax: {detail}",
+    "The unit does not parse as Python; the rest of the file is still analysed.",
+    None,
+)
+_r(
+    "PTO-F1",
+    "unknown-operation",
+    "parse",
+    "Unknown operation 'pl.{op}'",
+    "pl.<name> is not an op of the unified namespace (InvalidOperationError).",
+    "Check spelling, or use pl.tensor.*/pl.tile.*/pl.system.* for explicit namespacing",
+    fix_title="Did you mean 'pl.{text}'?",
+)
+_r(
+    "PTO-F2",
+    "unknown-module-operation",
+    "parse",
+    "Unknown {module} operation: {op}",
+    "pl.tensor.<name> / pl.tile.<name> / pl.system.<name> that the module does not define.",
+    "Check if '{op}' is a valid {module} operation",
+)
+_r(
+    "PTO-F3",
+    "unknown-distributed-operation",
+    "parse",
+    "Unknown distributed operation 'pld.{op}'",
+    "pld.<name> that is not a distributed op.",
+    "Available short forms: pld.world_size, pld.get_comm_ctx, pld.rank, pld.nranks, pld.alloc_window_buffer, "
+    "pld.window, pld.remote_load, pld.remote_store",
+)
+_r(
+    "PTO-F4",
+    "unsupported-statement",
+    "parse",
+    "Unsupported statement type: {kind}",
+    "A Python statement the DSL does not support (AugAssign, Try, Assert, ...).",
+    "Only assignments, for loops, while loops, if statements, with statements, returns, break, continue, "
+    "and pass are supported in DSL functions",
+)
+_r(
+    "PTO-F5",
+    "bad-loop-iterator",
+    "parse",
+    "For loop must use pl.range(), pl.parallel(), pl.unroll(), pl.pipeline(), pl.while_(), pl.spmd(), or "
+    "pl.split_aiv()",
+    "A for loop over something other than a DSL iterator (e.g. Python range()).",
+    H_ITERATOR,
+)
+_r(
+    "PTO-F6",
+    "undefined-variable",
+    "parse",
+    "Undefined variable '{name}'",
+    "A name that is not defined in the DSL scope.",
+    "Check if the variable is defined before using it or is available in the enclosing scope",
+    fix_title="Change to '{text}'",
+)
+_r(
+    "PTO-F7",
+    "unknown-enum-member",
+    "parse",
+    "Unknown {enum} value: {value}",
+    "An enum member that does not exist (pl.Level, pl.Role, pl.SplitMode, pl.ScopeMode, ...); no span "
+    "upstream.",
+    "Valid values: {valid}",
+)
+_r(
+    "PTO-F8",
+    "enum-not-qualified",
+    "parse",
+    "Expected {qualified}.<name>",
+    "An enum argument not spelled pl.<Enum>.<name>; no span upstream.",
+    "Use {qualified}.<name>.",
+)
+_r(
+    "PTO-F9",
+    "expression-evaluation-failed",
+    "parse",
+    "Failed to evaluate expression '{expr}': {detail}",
+    "A closure/annotation expression that fails to evaluate (e.g. pl.MemorySpace.L1).",
+)
+_r(
+    "PTO-F10",
+    "expression-unresolved",
+    "parse",
+    "Cannot resolve expression '{expr}': {detail}",
+    "A closure expression naming something undefined.",
+    "Make sure the variable is defined in the enclosing scope",
+)
+_r(
+    "PTO-F11",
+    "spmd-body-identical-work",
+    "parse",
+    "`with pl.spmd(...)` body neither reads the per-block index via `pl.tile.get_block_idx()` nor "
+    "dispatches a `self.<kernel>(...)` call, so every block would run identical work.",
+    "A with pl.spmd body that neither reads the block index nor dispatches a kernel.",
+    "Add `i = pl.tile.get_block_idx()` inside the scope, dispatch a kernel that reads it, or use `for i in "
+    "pl.spmd(n):` to bind the block index automatically.",
+)
+_r(
+    "PTO-F12",
+    "spmd-multiple-dispatch",
+    "parse",
+    "`with pl.spmd(...)` dispatch body launches {count} kernels; only one kernel dispatch per SPMD scope is "
+    "supported.",
+    "A with pl.spmd body that dispatches more than one kernel.",
+    "Use one `pl.spmd(...)` scope per kernel, or make the body inline by reading `pl.tile.get_block_idx()` "
+    "so the whole body is outlined into a single per-block kernel.",
+)
+_r(
+    "PTO-F13",
+    "compute-op-in-orchestration",
+    "OutlineIncoreScopes",
+    "Compute tensor op '{op}' found in Orchestration function (should be inside InCore)",
+    "A compute tensor op outside every pl.at: the SplitIncoreOrch verifier only warns (the program is "
+    "accepted up to ExpandMixedKernel).",
+    "Wrap the op in `with pl.at(level=pl.Level.CORE_GROUP):`.",
+    _W,
+)
+_r(
+    "PTO-F14",
+    "misplaced-tensor-op",
+    "codegen",
+    "Misplaced tensor op '{op}' in Orchestration function (should be inside InCore block)",
+    "Where a compute op left outside pl.at finally fails: orchestration codegen, after the modelled "
+    "pipeline. Report it as a warning next to PTO-F13; the pipeline verdict stays ok.",
+    "Wrap the op in `with pl.at(level=pl.Level.CORE_GROUP):`.",
+    _W,
+    unreachable="codegen's backstop for PTO-F13, which the parser reports for the same op first",
+)
+_r(
+    "PTO-F15",
+    "op-type-deduction",
+    "parse",
+    "pl operation '{op}': {detail}",
+    "An op wrapper rejected its arguments: detail is the type deducer's message (a PTO-TD* rule: shapes, "
+    "dtypes, ranks) or the wrapper's signature error (a PTO-SG* rule).",
+)
+_r(
+    "PTO-F15b",
+    "module-op-type-deduction",
+    "parse",
+    "{module} operation '{op}': {detail}",
+    "As PTO-F15 for an explicitly namespaced op (pl.tensor, pl.tile, pl.system, ...).",
+)
+_r(
+    "PTO-F15c",
+    "named-op-type-deduction",
+    "parse",
+    "{op}: {detail}",
+    "As PTO-F15 when the deducer's message already starts with the op's name (pl.<op> / <module>.<op>), "
+    "which the parser passes through unchanged.",
+)
+_r(
+    "PTO-F16",
+    "op-error",
+    "parse",
+    "Error in {module} operation '{op}': {detail}",
+    "An op wrapper failed with an exception other than TypeError / ValueError.",
+    unreachable=(
+        "a bug in an op's Python wrapper (an exception other than TypeError / ValueError); no DSL "
+        "spelling reaches it"
+    ),
+)
+_r(
+    "PTO-F17",
+    "python-syntax-error",
+    "parse",
+    "Failed to parse {entity} source: {detail}",
+    "A Python syntax error in the function or program source.",
+    "Check for Python syntax errors in your {entity}",
+    unreachable=(
+        "a module with a Python syntax error fails to import before the parser reads any function "
+        "(pypto-lsp reports it as PTO-F0 at the error); the parser re-parses source that already "
+        "compiled"
+    ),
+)
+_r(
+    "PTO-F18",
+    "function-parse-failed",
+    "parse",
+    "Failed to parse function '{function}': {detail}",
+    "Wrapper around another error raised while parsing a function (e.g. a boundary-op deducer message).",
+    "Check your function definition for errors",
+    unreachable=(
+        "a wrapper the parser puts around another error; pypto-lsp reports that error under its "
+        "own code (PTO-F15, PTO-D*)"
+    ),
+)
+_r(
+    "PTO-F19",
+    "loop-control-outside-loop",
+    "parse",
+    "'{keyword}' outside loop",
+    "break / continue outside every loop.",
+    "'{keyword}' can only be used inside a for or while loop",
+)
+_r(
+    "PTO-F20",
+    "loop-control-in-parallel",
+    "parse",
+    "'{keyword}' not supported in parallel loops",
+    "break / continue in a pl.parallel loop.",
+    "'{keyword}' can only be used in sequential (pl.range) or while loops",
+)
+_r(
+    "PTO-F21",
+    "loop-control-in-unroll",
+    "parse",
+    "'{keyword}' not supported in unrolled loops",
+    "break / continue in a pl.unroll loop.",
+    "'{keyword}' can only be used in sequential (pl.range) or while loops",
+)
+_r(
+    "PTO-F22",
+    "reassign-different-type",
+    "parse",
+    "Cannot reassign '{name}' with a different type: was {old_type}, got {new_type}",
+    "A name rebound to a value of a different type.",
+    "Use a different variable name for tensors with different shapes or dtypes",
+)
+_r(
+    "PTO-F23",
+    "missing-parameter-annotation",
+    "parse",
+    "Parameter '{name}' missing type annotation",
+    "A function parameter without a type annotation.",
+    "Add a type annotation like: x: pl.Tensor[[64], pl.FP32]",
+)
+_r(
+    "PTO-F24",
+    "unsupported-context-manager",
+    "parse",
+    "Unsupported context manager in with statement",
+    "A with statement over something other than pl.at / pl.cluster / pl.spmd / pl.scope / pl.manual_scope.",
+    "Supported: 'with pl.cluster():', 'with pl.spmd(...):', 'with pl.at(level=..., optimizations=[...]):', "
+    "'with pl.scope():', or 'with pl.manual_scope():'",
+)
+_r(
+    "PTO-F25",
+    "multiple-context-managers",
+    "parse",
+    "Only single context manager supported in with statement",
+    "A with statement with several context managers.",
+    "Use 'with pl.cluster():', 'with pl.spmd(...):', 'with pl.at(level=...):', 'with pl.scope():', or 'with "
+    "pl.manual_scope():' without multiple context managers",
+)
+_r(
+    "PTO-F26",
+    "unsupported-function-call",
+    "parse",
+    "Unsupported function call: {call}",
+    "A call that is neither a DSL op, pl.yield_, a self.<kernel> call nor an external/inline function.",
+    "Use pl.* operations, pl.yield_(), self.method() for cross-function calls, or call an external "
+    "@pl.function / @pl.inline by name",
+)
+_r(
+    "PTO-F27",
+    "unsupported-operation-call",
+    "parse",
+    "Unsupported operation call: {call}",
+    "A dotted call outside the pl / pld namespaces the parser routes.",
+    "Use pl.*, pl.tensor.*, pl.tile.*, or pl.system.* operations",
+)
+_r(
+    "PTO-F28",
+    "unsupported-expression",
+    "parse",
+    "Unsupported expression type: {kind}",
+    "A Python expression the DSL does not support (lambda, comprehension, ...).",
+    "Use supported expressions like variables, constants, operations, or function calls",
+)
+_r(
+    "PTO-F29",
+    "tensor-subscript-rank",
+    "parse",
+    "Tensor subscript has {count} indices but the tensor is {rank}D",
+    "More subscript indices than the tensor rank.",
+    "Provide at most {rank} indices for a {rank}D tensor",
+)
+_r(
+    "PTO-F30",
+    "tile-subscript-rank",
+    "parse",
+    "Tile subscript has {count} indices but the tile is {rank}D",
+    "More subscript indices than the tile rank.",
+    "Provide at most {rank} indices for a {rank}D tile",
+)
+_r(
+    "PTO-F31",
+    "unknown-dtype",
+    "parse",
+    "Unknown dtype: {dtype}",
+    "A dtype attribute that does not exist (e.g. pl.FP64).",
+    "Use a valid dtype like pl.FP32, pl.INT32, etc. Available: {available}",
+)
+_r(
+    "PTO-F32",
+    "static-assert-failed",
+    "parse",
+    "static_assert failed: {text}",
+    "pl.static_assert(cond, 'text') whose condition is false.",
+    "Condition `{condition}` evaluated to {value}",
+)
+_r(
+    "PTO-F33",
+    "spmd-missing-core-num",
+    "parse",
+    "pl.spmd() requires core_num (first positional argument)",
+    "pl.spmd without a block count.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F34",
+    "spmd-core-num-not-positive",
+    "parse",
+    "core_num must be a positive integer, got {value}",
+    "A literal pl.spmd block count <= 0.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F35",
+    "kernel-not-defined",
+    "parse",
+    "Function '{name}' not defined in program",
+    "self.<name>(...) where the program has no such function.",
+    "Available functions: {available}",
+)
+_r(
+    "PTO-F36",
+    "kernel-call-arity",
+    "parse",
+    "Function '{name}' expects {expected} argument(s), got {got}",
+    "A kernel call with the wrong number of arguments.",
+    "Parameters: {parameters}",
+)
+_r(
+    "PTO-F37",
+    "at-unknown-keyword",
+    "parse",
+    "Unknown keyword argument '{kw}' in pl.at()",
+    "An unknown keyword on pl.at.",
+    "Supported arguments: level, role, optimizations, deps, no_dep_args, dumps, allow_early_resolve, "
+    "name_hint, windowize",
+)
+_r(
+    "PTO-F38",
+    "at-missing-level",
+    "parse",
+    "pl.at() requires a level argument",
+    "pl.at without level=.",
+    "Use pl.at(pl.Level.HOST) or pl.at(level=pl.Level.HOST)",
+)
+_r(
+    "PTO-F39",
+    "at-role-on-core-group",
+    "parse",
+    "role= is not supported with level=pl.Level.CORE_GROUP",
+    "pl.at(level=CORE_GROUP, role=...).",
+    "Drop role= for InCore scopes, or use a non-CORE_GROUP level for Hierarchy scope",
+)
+_r(
+    "PTO-F40",
+    "chained-comparison",
+    "parse",
+    "Only simple comparisons supported",
+    "A chained comparison such as a < b < c.",
+    "Use single comparison operators like: a < b, not chained comparisons",
+)
+_r(
+    "PTO-F41",
+    "unsupported-binary-operator",
+    "parse",
+    "Unsupported binary operator: {operator}",
+    "A binary operator the DSL does not support (e.g. ** or @).",
+    "Use supported operators: +, -, *, /, //, %, <<, >>",
+)
+_r(
+    "PTO-F42",
+    "ssa-redefinition",
+    "parse",
+    "Variable '{name}' is already defined",
+    "With strict_ssa=True, a name assigned twice in one scope.",
+    "Use a different variable name for each assignment (SSA form requires unique names)",
+)
+_r(
+    "PTO-F43",
+    "function-attrs-deprecated",
+    "parse",
+    "@pl.function(attrs={{...}}) is deprecated: a decorator is evaluated before the signature binds, so it "
+    "cannot reference parameters. Use pl.func_attr({{...}}) as the first statement of the function body "
+    "instead.",
+    "DeprecationWarning for @pl.function(attrs={...}).",
+    "Move the attrs into pl.func_attr({{...}}) as the first statement of the body.",
+    _W,
+)
+_r(
+    "PTO-F44",
+    "func-attr-not-first",
+    "parse",
+    "pl.func_attr() must appear before every other statement in '{function}'",
+    "pl.func_attr placed after another statement of the body.",
+    "Move the pl.func_attr(...) call to the top of the function body. A function attribute describes the "
+    "whole function, so it is declared in the prologue; only parameters are referenceable there.",
+)
+_r(
+    "PTO-F45",
+    "func-attr-not-dict",
+    "parse",
+    "pl.func_attr() argument must be a dict literal",
+    "pl.func_attr with an argument that is not a dict literal.",
+    H_FUNC_ATTR,
+)
+_r(
+    "PTO-F46",
+    "unused-variable",
+    "parse",
+    "Unused variable '{name}' in function '{function}'",
+    "UnusedVariableCheck (pre-pipeline warning): a bound name that is never read.",
+    "{advice}",
+    _W,
+)
+_r(
+    "PTO-F47",
+    "internal-error",
+    "parse",
+    "pypto-lsp internal error while analysing this file: {detail}",
+    "The analysis itself failed (a pypto-lsp bug, not a fault in the program); nothing else is reported.",
+    "Please report it with the file; the server keeps running and re-analyses on the next edit.",
+    _W,
+    unreachable="a pypto-lsp bug by definition (the analysis itself failed)",
+)
+_r(
+    "PTO-F47b",
+    "analysis-budget-exceeded",
+    "parse",
+    "pypto-lsp analysis budget exceeded in '{unit}': this part of the file was not analysed",
+    "One function or kernel took longer than its analysis budget (a huge or pathological body); the rest "
+    "of the file is analysed as usual.",
+    "Split the function, or simplify the expression that makes it explode; the next edit tries again.",
+    _I,
+    unreachable="a time budget, not a rule of the language: only a pathological body reaches it",
+)
+
+
+# Clauses: the texts that fill a field.
+
+NAME_NOT_DEFINED = Note("name '{name}' is not defined")
+"""PTO-F10 ``detail``: the NameError the parser's closure evaluation raises."""

@@ -1,0 +1,162 @@
+"""MixedKernelExpanded verifier (reference §2.10); `kind` is AIC or AIV."""
+
+from __future__ import annotations
+
+from compiler.diagnostics import Note
+from compiler.rules.book import RuleBook
+
+_PIPE_DIRECTION = {
+    "c2v": {"direction": "C2V (c2v_consumer_buf)"},
+    "v2c": {"direction": "V2C (v2c_consumer_buf)"},
+}
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+_MK = "MixedKernelExpanded"
+_r(
+    "PTO-MK1",
+    "incore-still-mixed",
+    _MK,
+    "InCore function '{function}' contains both Cube and Vector tile ops (should have been expanded)",
+    "A mixed InCore function survived ExpandMixedKernel (compiler bug).",
+    unreachable="a compiler bug: ExpandMixedKernel always splits a mixed InCore function",
+)
+_r(
+    "PTO-MK2",
+    "tpop-memory",
+    _MK,
+    "{kind} function '{function}' requires {tpop_op} result in MemorySpace::{required}, got "
+    "MemorySpace::{actual}",
+    "A tpop result in the wrong memory (AIC: tile.tpop_from_aiv / Mat; AIV: tile.tpop_from_aic / Vec).",
+)
+_r(
+    "PTO-MK3",
+    "pipe-buffer-count",
+    _MK,
+    "Function '{function}' has {comparison} '{buffer_op}' calls than initialized pipe directions require",
+    "Too few / too many system.reserve_buffer or system.import_peer_buffer calls for the initialized pipes.",
+)
+_r(
+    "PTO-MK4",
+    "cross-core-dynamic-shape",
+    _MK,
+    "Function '{function}' uses cross-core tile ops with non-static tile size; auto pipe setup requires "
+    "statically known tile shapes",
+    "Cross-core tile ops with a non-static tile shape.",
+)
+_r(
+    "PTO-MK5",
+    "missing-initialize-pipe",
+    _MK,
+    "{kind} function '{function}' uses cross-core tile ops but has no '{init_op}' call",
+    "Cross-core tile ops without system.aic_initialize_pipe / system.aiv_initialize_pipe.",
+)
+_r(
+    "PTO-MK6",
+    "missing-pipe-buffer",
+    _MK,
+    "{kind} function '{function}' uses {direction} cross-core ops but has no '{buffer_op}'",
+    "C2V / V2C cross-core ops without the matching reserve_buffer / import_peer_buffer.",
+)
+_r(
+    "PTO-MK7",
+    "initialize-pipe-arity",
+    _MK,
+    "Function '{function}': '{op}' requires exactly 2 operands (c2v_consumer_buf, v2c_consumer_buf), got {n}",
+    "initialize_pipe without exactly two operands.",
+    unreachable=(
+        "the wrapper's signature check (PTO-F15, a TypeError) rejects initialize_pipe with other "
+        "operands first"
+    ),
+)
+_r(
+    "PTO-MK8",
+    "initialize-pipe-dir-mask",
+    _MK,
+    "Function '{function}': '{op}' requires valid 'dir_mask' attribute",
+    "initialize_pipe dir_mask is 0, negative, or has bits outside {1, 2}.",
+)
+_r(
+    "PTO-MK9",
+    "initialize-pipe-slot-size",
+    _MK,
+    "Function '{function}': '{op}' requires positive 'slot_size' attribute",
+    "initialize_pipe slot_size is not positive.",
+)
+_r(
+    "PTO-MK10",
+    "initialize-pipe-slot-num",
+    _MK,
+    "Function '{function}': '{op}' 'slot_num' attribute must be positive when set",
+    "Hand-written initialize_pipe with slot_num <= 0.",
+)
+_r(
+    "PTO-MK11",
+    "initialize-pipe-local-slot-num",
+    _MK,
+    "Function '{function}': '{op}' 'local_slot_num' attribute must be positive when set",
+    "Hand-written initialize_pipe with local_slot_num <= 0.",
+)
+_r(
+    "PTO-MK12",
+    "local-slot-num-exceeds-slot-num",
+    _MK,
+    "Function '{function}': '{op}' 'local_slot_num' ({local_slot_num}) must be <= effective slot_num "
+    "({slot_num})",
+    "local_slot_num above the effective slot_num (explicit, else 4 bidirectional / 8 one direction).",
+)
+_r(
+    "PTO-MK13",
+    "initialize-pipe-placeholder-active",
+    _MK,
+    "Function '{function}': '{op}' enables {direction} for this dir_mask but operand is ConstInt(0/-1) "
+    "placeholder; use a concrete i32 SSA (Var or reserve/import Call)",
+    "An active pipe direction whose buffer operand is a ConstInt placeholder; see variant_fields.",
+    variants=_PIPE_DIRECTION,
+)
+_r(
+    "PTO-MK14",
+    "initialize-pipe-placeholder-inactive",
+    _MK,
+    "Function '{function}': '{op}' does not use {direction} for this dir_mask; operand must be ConstInt(0) "
+    "placeholder",
+    "An inactive pipe direction whose buffer operand is not the ConstInt(0) placeholder.",
+    variants=_PIPE_DIRECTION,
+)
+_r(
+    "PTO-MK15",
+    "tfree-without-tile",
+    _MK,
+    "{kind} function '{function}' has '{tfree_op}' without a tile value operand",
+    "A tfree without a tile operand.",
+    unreachable=(
+        "the wrapper's signature check (PTO-F15: missing argument 'tile') rejects a bare tfree first"
+    ),
+)
+_r(
+    "PTO-MK16",
+    "tfree-without-tpop",
+    _MK,
+    "{kind} function '{function}' has '{tfree_op}' without a matching outstanding tpop on the same tile value",
+    "A tfree with no outstanding tpop of the same tile in its block.",
+)
+_r(
+    "PTO-MK16b",
+    "tfree-wrong-direction",
+    _MK,
+    "{kind} function '{function}' must match {tpop_op} with '{expected_tfree}' on the same tile value",
+    "A tpop freed by the tfree of the wrong direction.",
+)
+_r(
+    "PTO-MK17",
+    "tpop-without-tfree",
+    _MK,
+    "{kind} function '{function}' uses {tpop_op} but has no matching '{expected_tfree}' call",
+    "A tpop left unfreed in its block (AIC: system.tfree_to_aiv; AIV: system.tfree_to_aic).",
+    fix_title="Free the tile: {text}",
+)
+
+# Notes: the labels of related locations.
+
+IN_FUNCTION = Note("in {kind} function '{function}'")

@@ -1,0 +1,439 @@
+"""Op type deducers (``compiler/ops/deduce.py``): the shape, rank and dtype checks of every registered op.
+
+The reference does not number these messages, so they are ``PTO-TD*``. The parser wraps each in its op
+error (``PTO-F15`` ``pl operation 'matmul': ⟨message⟩``, ``PTO-F15b`` for an explicitly namespaced op,
+``PTO-F15c`` when the message already starts with the op's name), so the user sees that code and this text;
+``op`` is the IR op name (``tile.matmul``). A message the deducer puts after the op's DSL name
+(``pl.system.sync_set: event_id must be ...``) is declared without it: the name is the problem's subject.
+"""
+
+from __future__ import annotations
+
+from compiler.rules.book import RuleBook
+
+_TD = "parse"
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+# ---------------------------------------------------------------------------- element-wise and reductions
+_r(
+    "PTO-TD1",
+    "binary-shape-mismatch",
+    _TD,
+    "The operator {op} requires compatible shapes, but got {lhs} and {rhs}",
+    "An element-wise binary op on two shapes that do not broadcast (right-aligned, an extent 1 stretches).",
+)
+_r(
+    "PTO-TD2",
+    "reduce-rank",
+    _TD,
+    "The operator {op} requires input to be at least 2D, but got {rank}D",
+    "A row or column reduction of a value with fewer than two dimensions.",
+)
+_r(
+    "PTO-TD3",
+    "expand-vector-shape",
+    _TD,
+    "The operator {op} requires {role} shape {want}, but got {got}",
+    "A row_expand / col_expand operand that is not the [M, 1] row vector or [1, N] column vector of the "
+    "target.",
+)
+_r(
+    "PTO-TD4",
+    "concat-rank",
+    _TD,
+    "The operator {op} requires inputs of the same rank, but got {lhs} and {rhs}",
+    "pl.concat of two values of different ranks (or of scalars).",
+)
+_r(
+    "PTO-TD5",
+    "reshape-element-count",
+    _TD,
+    "The operator {op} requires the same number of elements, but got {old_shape} ({old} elements) and "
+    "{new_shape} ({new} elements)",
+    "A reshape to a shape with another element count.",
+)
+_r(
+    "PTO-TD6",
+    "transpose-axis-range",
+    _TD,
+    "The operator {op} requires axis in range [-{rank}, {rank}), but got {axis}",
+    "A transpose naming an axis the value does not have.",
+)
+_r(
+    "PTO-TD7",
+    "create-in-scale-memory",
+    _TD,
+    "The operator {op} does not support target_memory={memory}; load the MX scale data into Mat and tile.move "
+    "it into the scale memory instead",
+    "A tile created directly in LeftScale / RightScale memory.",
+)
+
+# ---------------------------------------------------------------------------- matmul operands
+_r(
+    "PTO-TD8",
+    "init-cond-not-scalar",
+    _TD,
+    "The operator {op} requires init_cond to be a boolean scalar, but got {type}",
+    "A matmul_acc init_cond= that is a tensor or tile, not a scalar.",
+)
+_r(
+    "PTO-TD9",
+    "init-cond-dtype",
+    _TD,
+    "The operator {op} requires init_cond to have dtype BOOL, but got {dtype}. Write a comparison such as "
+    "`k == 0` rather than passing the index itself.",
+    "A matmul_acc init_cond= scalar that is not a BOOL (the loop index itself, say).",
+)
+_r(
+    "PTO-TD10",
+    "tensor-matmul-k-mismatch",
+    _TD,
+    "{op} requires matching inner dimensions, but got lhs K={lhs_k} and rhs K={rhs_k}",
+    "A tensor matmul whose K extents (lhs columns, rhs rows, after a_trans / b_trans) differ.",
+)
+_r(
+    "PTO-TD11",
+    "batched-matmul-k-mismatch",
+    _TD,
+    "{op} requires matching inner dimensions for batched matmul, but got lhs K={lhs_k} and rhs K={rhs_k}",
+    "A batched tensor matmul whose K extents differ.",
+)
+_r(
+    "PTO-TD12",
+    "tile-matmul-physical-k",
+    _TD,
+    "The operator {op} requires matching physical inner dimensions (physical K), but got lhs K={lhs_k} and "
+    "rhs K={rhs_k}",
+    "A tile matmul / gemv whose lhs columns and rhs rows differ.",
+)
+_r(
+    "PTO-TD13",
+    "batch-matmul-k-mismatch",
+    _TD,
+    "The operator {op} requires matching inner dimensions, but got lhs K={lhs_k} and rhs K={rhs_k}",
+    "A tile batch_matmul whose K extents differ.",
+)
+_r(
+    "PTO-TD14",
+    "matmul-rank-0",
+    _TD,
+    "{op} requires {side} to have at least 1 dimension",
+    "A tensor matmul with a rank-0 operand.",
+)
+_r(
+    "PTO-TD15",
+    "dot-product-length",
+    _TD,
+    "{op} dot product requires matching dimensions, but got lhs K={lhs_k} and rhs K={rhs_k}",
+    "A tensor matmul of two vectors of different lengths.",
+)
+_r(
+    "PTO-TD16",
+    "batched-matmul-rank",
+    _TD,
+    "{op} requires both tensors to have at least 2 dimensions for batched matmul, but got lhs shape size "
+    "{lhs_rank} and rhs shape size {rhs_rank}",
+    "A batched tensor matmul (rank above 2) with a vector operand.",
+)
+_r(
+    "PTO-TD17",
+    "batched-matmul-broadcast",
+    _TD,
+    "Cannot broadcast batch dimensions for {op}",
+    "A batched tensor matmul whose batch dimensions do not broadcast.",
+)
+_r(
+    "PTO-TD18",
+    "operand-not-2d",
+    _TD,
+    "The operator {op} requires {operand} to be 2D, but got {rank} dimensions",
+    "A tile matmul-family operand (lhs, rhs, acc, bias or an MX scale) that is not 2D.",
+)
+_r(
+    "PTO-TD19",
+    "matmul-dtype-mismatch",
+    _TD,
+    "The operator {op} requires identical lhs and rhs data types, but got {lhs} and {rhs}",
+    "A tile matmul / batch_matmul of two operands of different dtypes.",
+)
+_r(
+    "PTO-TD20",
+    "acc-rank",
+    _TD,
+    "The operator {op} requires acc to be {want}D, but got {rank} dimensions",
+    "A matmul_acc accumulator whose rank differs from the product's.",
+)
+_r(
+    "PTO-TD21",
+    "acc-physical-extent",
+    _TD,
+    "The operator {op} requires matching physical {axis} dimensions, but got acc {axis}={got} and product "
+    "{axis}={want}",
+    "A matmul_acc accumulator whose M or N differs from the product's.",
+)
+_r(
+    "PTO-TD22",
+    "acc-dtype",
+    _TD,
+    "The operator {op} requires accumulator dtype {want}, but got {dtype}",
+    "An accumulator of another dtype than the product's (FP32 for float inputs, INT32 otherwise).",
+)
+_r(
+    "PTO-TD23",
+    "tensor-acc-rank",
+    _TD,
+    "{op} requires acc to be at least 2D, but got {rank}D",
+    "A tensor matmul_acc accumulator of rank below 2.",
+)
+_r(
+    "PTO-TD24",
+    "bias-shape",
+    _TD,
+    "The operator {op} requires bias to have shape [1, N], but got {shape}",
+    "A matmul_bias / gemv_bias bias with more than one row.",
+)
+_r(
+    "PTO-TD25",
+    "bias-width",
+    _TD,
+    "The operator {op} requires bias N dimension to match output N={n}, but got bias N={bias_n}",
+    "A bias whose width differs from the product's N.",
+)
+_r(
+    "PTO-TD26",
+    "bias-dtype",
+    _TD,
+    "The operator {op} requires bias dtype {dtype} to match the accumulator, but got {got}",
+    "A matmul_bias bias of another dtype than the accumulator's.",
+)
+_r(
+    "PTO-TD27",
+    "gemv-bias-dtype",
+    _TD,
+    "The operator {op} requires bias dtype {dtype} to match the accumulator output, but got {got}",
+    "A gemv_bias bias of another dtype than the accumulator output's.",
+)
+_r(
+    "PTO-TD28",
+    "batch-operand-rank",
+    _TD,
+    "The operator {op} requires {side} to be at least 2D, but got {rank} dimensions",
+    "A tile batch_matmul operand of rank below 2.",
+)
+_r(
+    "PTO-TD29",
+    "batch-broadcast",
+    _TD,
+    "The operator {op} requires broadcastable batch dimensions, but got {lhs} and {rhs}",
+    "A tile batch_matmul whose batch dimensions do not broadcast.",
+)
+
+# ---------------------------------------------------------------------------- GEMV
+_r(
+    "PTO-TD30",
+    "gemv-acc-phase",
+    _TD,
+    "The operator {op} requires acc_phase to be one of {{unspecified, partial, final}}, but got {phase}",
+    "A gemv acc_phase= that is not unspecified, partial or final.",
+)
+_r(
+    "PTO-TD31",
+    "gemv-dtype",
+    _TD,
+    "The operator {op} supports only INT8 x INT8 -> INT32 and same-type FP16/BF16/FP32 inputs -> FP32, but "
+    "got {dtype}",
+    "A gemv on a dtype the GEMV unit does not take.",
+)
+_r(
+    "PTO-TD32",
+    "gemv-lhs-rows",
+    _TD,
+    "GEMV requires lhs physical row extent to be exactly 1, but got shape {shape}",
+    "A gemv whose lhs is not a single row.",
+)
+_r(
+    "PTO-TD33",
+    "gemv-acc-shape",
+    _TD,
+    "The operator {op} requires accumulator physical shape {want}, but got {got}",
+    "A gemv_acc accumulator that is not the [16, N] box GEMV produces.",
+)
+
+# ---------------------------------------------------------------------------- MX matmul (Ascend950)
+_r(
+    "PTO-TD34",
+    "mx-operand-rank",
+    _TD,
+    "The operator {op} requires 2D lhs/rhs tiles",
+    "A matmul_mx data operand that is not 2D.",
+)
+_r(
+    "PTO-TD35",
+    "mx-data-dtype",
+    _TD,
+    "The operator {op} requires FP8E4M3FN lhs and rhs data tiles{cast}, but got {lhs} and {rhs}",
+    "A matmul_mx data operand that is not FP8E4M3FN (an FP4 lhs is told how to cast).",
+    variants={
+        "fp4": {"cast": " (cast an FP4 lhs with pl.cast(x, pl.FP8E4M3FN) first)"},
+        "other": {"cast": ""},
+    },
+)
+_r(
+    "PTO-TD36",
+    "mx-m-alignment",
+    _TD,
+    "The operator {op} requires physical M divisible by 16 (ISA/PTOAS tmatmul_mx), but got M={m}",
+    "A matmul_mx whose M is not a positive multiple of 16.",
+)
+_r(
+    "PTO-TD37",
+    "mx-n-alignment",
+    _TD,
+    "The operator {op} requires physical N divisible by 32 (ISA/PTOAS tmatmul_mx fp8), but got N={n}",
+    "A matmul_mx whose N is not a positive multiple of 32.",
+)
+_r(
+    "PTO-TD38",
+    "mx-k-mismatch",
+    _TD,
+    "The operator {op} requires matching physical K, but got lhs K={lhs_k} and rhs K={rhs_k}",
+    "A matmul_mx whose lhs columns and rhs rows differ.",
+)
+_r(
+    "PTO-TD39",
+    "mx-k-alignment",
+    _TD,
+    "The operator {op} requires physical K divisible by 64 (ISA/PTOAS tmatmul_mx), but got {side} K={k}",
+    "A matmul_mx whose K is not a positive multiple of 64.",
+)
+_r(
+    "PTO-TD40",
+    "mx-scale-geometry",
+    _TD,
+    "The operator {op} requires {scale} {axis}={want}, but got {got}",
+    "An MX scale tile that is not [M, K/32] (lhs_scale) or [K/32, N] (rhs_scale), nor packed flat.",
+)
+_r(
+    "PTO-TD41",
+    "mx-acc-dtype",
+    _TD,
+    "The operator {op} requires acc dtype FP32, but got {dtype}",
+    "A matmul_mx_acc accumulator that is not FP32.",
+)
+_r(
+    "PTO-TD42",
+    "mx-acc-rows",
+    _TD,
+    "The operator {op} requires acc rows to match output M",
+    "A matmul_mx_acc accumulator whose row count differs from M.",
+)
+_r(
+    "PTO-TD43",
+    "mx-acc-cols",
+    _TD,
+    "The operator {op} requires acc cols to match output N",
+    "A matmul_mx_acc accumulator whose column count differs from N.",
+)
+_r(
+    "PTO-TD44",
+    "mx-bias-dtype",
+    _TD,
+    "The operator {op} requires bias dtype FP32, but got {dtype}",
+    "A matmul_mx_bias bias that is not FP32.",
+)
+_r(
+    "PTO-TD45",
+    "mx-bias-rows",
+    _TD,
+    "The operator {op} requires bias shape [1, N]",
+    "A matmul_mx_bias bias with more than one row.",
+)
+_r(
+    "PTO-TD46",
+    "mx-bias-cols",
+    _TD,
+    "The operator {op} requires bias cols to match N",
+    "A matmul_mx_bias bias whose width differs from N.",
+)
+
+# ---------------------------------------------------------------------------- system, sync and prefetch
+_r(
+    "PTO-TD47",
+    "enum-argument-string",
+    _TD,
+    "{key} must be a pl.{enum} member ({members}), but got str {value!r}",
+    "A barrier or event argument spelled as a string instead of a pl.KernelType / pl.SyncAllMode member.",
+    unreachable="the parse-time check PTO-SP5 reports a string enum argument of syncall / sync_set / "
+    "sync_wait first",
+)
+_r(
+    "PTO-TD48",
+    "enum-argument-kind",
+    _TD,
+    "{key} must be a pl.{enum} member, but got pl.{got_enum}.{member}",
+    "A barrier or event argument given a member of another enum.",
+)
+_r(
+    "PTO-TD49",
+    "soft-syncall-workspace",
+    _TD,
+    "mode=pl.SyncAllMode.SOFT requires gm_workspace= and used_cores= (used_cores=0 selects the "
+    "single-operand form)",
+    "A soft syncall without its GM workspace and core count.",
+    unreachable="the parse-time check PTO-SP7 reports a soft syncall without gm_workspace= / used_cores= first",
+)
+_r(
+    "PTO-TD50",
+    "event-core-type-mix",
+    _TD,
+    "core_type=pl.KernelType.MIX is not accepted; an event pins one lane, omit core_type to run it on both",
+    "sync_set / sync_wait with core_type=pl.KernelType.MIX.",
+    unreachable="the parse-time check PTO-SP5b reports core_type=pl.KernelType.MIX on an event first",
+)
+_r(
+    "PTO-TD51",
+    "event-id-range",
+    _TD,
+    "event_id must be in the user range 0-13 (14 and 15 are reserved), but got {event}",
+    "An event id outside 0-13.",
+)
+_r(
+    "PTO-TD52",
+    "event-ffts-mode",
+    _TD,
+    "ffts_mode must be 0, 1 or 2, but got {ffts}",
+    "An event ffts_mode other than 0, 1 or 2.",
+)
+_r(
+    "PTO-TD53",
+    "prefetch-source-kind",
+    _TD,
+    "{op} expects src to be a GM Tensor (prefetch reads global memory), got {type}",
+    "A prefetch of a tile or scalar instead of a GM tensor.",
+)
+_r(
+    "PTO-TD54",
+    "prefetch-source-rank",
+    _TD,
+    "{op} expects src to have rank >= 1, got a rank-0 tensor",
+    "A prefetch of a rank-0 tensor.",
+)
+_r(
+    "PTO-TD55",
+    "prefetch-source-layout",
+    _TD,
+    "{op} expects src to be a flat contiguous logical 1D GM region (all dimensions except the last must be "
+    "1), but dimension {dim} is {extent}; reshape the tensor to [N] or [1, ..., N] before prefetching",
+    "A prefetch of a tensor that is not flat (a leading dimension other than 1).",
+)
+
+# ---------------------------------------------------------------------------- dispatch of the unified names
+_r(
+    "PTO-TD56",
+    "mixed-tensor-tile-operands",
+    _TD,
+    "cannot mix Tensor and Tile arguments",
+    "A unified pl.<op> given both tensor and tile operands, so it has no tensor or tile form to dispatch to.",
+)

@@ -1,0 +1,117 @@
+"""The DSL's vocabulary: dtypes, enums and their members, memory spaces, module constants and targets.
+
+The one home of these names (pypto-dsl-surface §2.6, §2.7, §6); the evaluator, the front end and the op
+registry read them here. It imports nothing of the compiler, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DTYPES: tuple[str, ...] = (
+    "FP4", "FP8E4M3FN", "FP8E5M2", "FP8E8M0", "FP16", "FP32", "BF16", "HF4", "HF8", "INT4", "INT8",
+    "INT16", "INT32", "INT64", "UINT4", "UINT8", "UINT16", "UINT32", "UINT64", "BOOL", "INDEX", "TASK_ID",
+)  # fmt: skip
+"""The parser's dtype names (`TypeResolver._DTYPE_MAP`), in its order."""
+
+DTYPE_BITS: dict[str, int] = {
+    "BOOL": 8, "INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64,
+    "UINT4": 4, "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "FP4": 4, "FP8E4M3FN": 8,
+    "FP8E5M2": 8, "FP8E8M0": 8, "HF4": 4, "HF8": 8, "FP16": 16, "BF16": 16, "FP32": 32, "INDEX": 64,
+    "TASK_ID": 64,
+}  # fmt: skip
+
+# The memory spaces an annotation accepts (`pl.MemorySpace` without ScalarLocal).
+MEMORY_SPACES: tuple[str, ...] = (
+    "DDR",
+    "Vec",
+    "Mat",
+    "Left",
+    "Right",
+    "Acc",
+    "Bias",
+    "LeftScale",
+    "RightScale",
+)
+CUBE_SPACES: frozenset[str] = frozenset(MEMORY_SPACES) - {"DDR", "Vec"}
+
+
+def is_cube_space(space: str | None) -> bool:
+    """IsCubeMemorySpace: every space except DDR and Vec (unknown is not cube)."""
+    return space in CUBE_SPACES
+
+
+# Enum members of the DSL, by enum name (reference §6).
+ENUMS: dict[str, tuple[str, ...]] = {
+    "SplitMode": ("NONE", "UP_DOWN", "LEFT_RIGHT"),
+    "MemorySpace": MEMORY_SPACES,
+    "Level": ("HOST", "CLUSTER", "CORE_GROUP", "CORE", "GLOBAL", "CHIP", "DIE", "POD"),
+    "FunctionType": ("Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Host"),
+    "KernelType": ("AIC", "AIV", "MIX"),
+    "SyncAllMode": ("HARD", "SOFT"),
+    "PipeType": ("MTE1", "MTE2", "MTE3", "M", "V", "S", "FIX", "ALL"),
+    "PadValue": ("zero", "max", "min", "null"),
+    "TileLayout": ("row_major", "col_major", "none_box", "nz", "zn"),
+    "Layout": ("ND", "DN", "NZ"),
+    "AtomicType": ("None_", "Add"),
+    "NotifyOp": ("AtomicAdd", "Set"),
+    "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
+}
+# Another spelling of an enum: `pl.Mem` is `pl.MemorySpace`.
+ENUM_ALIASES: dict[str, str] = {"Mem": "MemorySpace"}
+
+# Plain module constants: `pl.AUTO` is reserve_buffer's "let the compiler place it" base (system_ops.AUTO).
+CONSTANTS: dict[str, int] = {"AUTO": -1}
+
+# The names the DSL is imported as: `pypto.language as pl`, `pypto.language.distributed as pld`.
+DSL_ROOTS: tuple[str, ...] = ("pl", "pld")
+
+TARGETS: tuple[str, ...] = ("a2a3", "a5")
+_TARGET_COMMENT = re.compile(r"^\s*#\s*target:\s*(" + "|".join(TARGETS) + r")\b")
+
+
+def canonical_enum(name: str) -> str:
+    """The enum a spelling names (`Mem` -> `MemorySpace`)."""
+    return ENUM_ALIASES.get(name, name)
+
+
+def enum_members(name: str) -> tuple[str, ...] | None:
+    """The members of the enum spelled `name` (an alias too), or None when it names no enum."""
+    return ENUMS.get(canonical_enum(name))
+
+
+def target_comment(source: str) -> str | None:
+    """The target named by a first-line `# target: a5` comment, if any."""
+    match = _TARGET_COMMENT.match(source.split("\n", 1)[0])
+    return match.group(1) if match else None
+
+
+@dataclass(frozen=True, slots=True)
+class EnumValue:
+    """A DSL enum member such as `pl.MemorySpace.Mat` -> EnumValue("MemorySpace", "Mat")."""
+
+    enum: str
+    member: str
+
+
+@dataclass(frozen=True, slots=True)
+class DTypeValue:
+    """A dtype constant such as `pl.FP32` -> DTypeValue("FP32")."""
+
+    name: str
+
+
+def dsl_constant(dotted: str) -> DTypeValue | EnumValue | int | None:
+    """What a DSL attribute names: `pl.FP32` -> DTypeValue, `pl.Mem.Vec` -> EnumValue("MemorySpace", "Vec"),
+    `pl.AUTO` -> -1; None for anything else (a namespace such as `pl.tile`, an op, a non-DSL chain)."""
+    parts = dotted.split(".")
+    if parts[0] not in DSL_ROOTS:
+        return None
+    if len(parts) == 2 and parts[1] in DTYPES:
+        return DTypeValue(parts[1])
+    if len(parts) == 2 and parts[1] in CONSTANTS:
+        return CONSTANTS[parts[1]]
+    if len(parts) == 3 and enum_members(parts[1]) is not None:
+        return EnumValue(canonical_enum(parts[1]), parts[2])
+    return None

@@ -1,0 +1,17 @@
+# rule: PTO-TD10
+# line: 11
+# message: pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=128 and rhs K=64
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(a: pl.Tensor[[64, 128], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        r = pl.matmul(a, b)
+
+
+@pl.jit
+def twin(a: pl.Tensor[[64, 128], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        r = pl.matmul(a, pl.transpose(a, 0, 1))

@@ -1,0 +1,17 @@
+# rule: PTO-TD51
+# line: 11
+# message: pl.system.sync_set: event_id must be in the user range 0-13 (14 and 15 are reserved), but got 14
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(a: pl.Tensor[[64, 64], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        pl.system.sync_set(14, pipe=pl.PipeType.V, core_type=pl.KernelType.AIV)
+
+
+@pl.jit
+def twin(a: pl.Tensor[[64, 64], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        pl.system.sync_set(13, pipe=pl.PipeType.V, core_type=pl.KernelType.AIV)
