@@ -225,6 +225,16 @@ class IdentityMemo:
         """Start a new version: keep only what the finished one used."""
         self._last, self._live = self._live, {}
 
+    def checkpoint(self) -> Callable[[], None]:
+        """What puts this memo back as it stands now, for a run cancelled part way (a new version fills
+        new tables, so these stay as they are)."""
+        last, live = self._last, self._live
+
+        def restore() -> None:
+            self._last, self._live = last, live
+
+        return restore
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -293,6 +303,17 @@ class Recorded:
         self.sources = sources
         self.sinks = sinks or {}
         self.bulk = bulk or {}
+
+    def checkpoint(self) -> Callable[[], None]:
+        """What puts this memo back as it stands now, as the last finished run left it, for a run
+        cancelled part way (a new version fills new tables, so these stay as they are)."""
+        last, live = self._last, self._live
+
+        def restore() -> None:
+            self._last, self._live = last, live
+            self._frames = []
+
+        return restore
 
     def read(self, source: str, key: object, scope: object = None) -> Any:
         """Read the state (and record the read in the steps being recorded)."""

@@ -12,14 +12,25 @@ import ast
 import re
 import threading
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.evaluator import UNKNOWN_VALUE, ModuleValue, evaluate_module
+from compiler.source import python_text
+from compiler.source_files import MAX_SOURCE_BYTES, Unreadable, read_source
 
-MAX_MODULE_BYTES = 2_000_000
+MAX_MODULE_BYTES = MAX_SOURCE_BYTES
+# Evaluation steps all the modules one query evaluates share (each has MODULE_STEPS of its own as well), so
+# a document importing many hostile modules costs a bounded time per analysis; a module the pool could not
+# finish is evaluated again by the next query.
+QUERY_STEPS = 200_000
 _MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
+# The same lines found after a newline (a literal the regex engine scans for): 5x faster than `^` with
+# re.M, which tries every position; store_signature runs on each keystroke of an open module.
+_STORE_AFTER_NEWLINE = re.compile(r"\n([A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=])")
+_IMPORT_AFTER_NEWLINE = re.compile(r"\n(import\s[^\n]*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +42,16 @@ class ModuleSummary:
     names: Mapping[str, object]
     deps: tuple[ModuleSummary, ...]  # the summaries of the modules this one imported
     tree: ast.Module | None = None
+    complete: bool = True  # False: the analysis's shared step pool ran out; evaluated again next time
+
+
+def store_signature(text: str) -> tuple[str, ...]:
+    """The lines of a module's text that decide which module stores (`config.K = ...`) it makes: the
+    top-level stores and, when there are any, the imports that name their modules. An edit elsewhere
+    leaves it unchanged."""
+    lines = "\n" + text
+    stores = _STORE_AFTER_NEWLINE.findall(lines)
+    return (*stores, *_IMPORT_AFTER_NEWLINE.findall(lines)) if stores else ()
 
 
 def parse_source(text: str) -> ast.Module:
@@ -41,13 +62,12 @@ def parse_source(text: str) -> ast.Module:
 
 
 def read_disk_text(path: Path) -> str | None:
-    """A workspace file as text (never imported), or None when it cannot be read."""
+    """A workspace file as text, decoded as Python decodes it (never imported), or None when it is not a
+    regular file under the size limit or cannot be read."""
     try:
-        if path.is_file() and path.stat().st_size < MAX_MODULE_BYTES:
-            return path.read_text(encoding="utf-8", errors="replace")
-    except (OSError, ValueError):
+        return read_source(path, MAX_MODULE_BYTES).text
+    except Unreadable:
         return None
-    return None
 
 
 @dataclass(slots=True)
@@ -82,8 +102,11 @@ class ModuleGraph:
     summaries: dict[Path, ModuleSummary] = field(default_factory=dict)
     importers: dict[Path, set[Path]] = field(default_factory=dict)  # module -> modules that import it
     # Attributes that some module assigns on another (`config.TP = TP_SIZE`): their value depends on
-    # import order, so they are unknown everywhere.
-    volatile: set[tuple[Path, str]] = field(default_factory=set)
+    # import order, so they are unknown everywhere. `volatile` is the union of what each module file's
+    # current text stores (`stores`), so a store that is removed stops counting.
+    stores: dict[Path, frozenset[tuple[Path, str]]] = field(default_factory=dict)
+    volatile: frozenset[tuple[Path, str]] = frozenset()
+    changed: set[Path] = field(default_factory=set)  # files whose stores must be read again
     # Results later stages derive from one module version (its DSL helpers), keyed by (kind, path).
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
@@ -109,6 +132,23 @@ class ModuleGraph:
         return value
 
     _lock: threading.RLock = field(default_factory=threading.RLock)
+    # Modules found current during one query (an analysis, a freshness check), per thread: each module is
+    # checked once per query however many paths lead to it, so a check is linear in the import edges.
+    _query: threading.local = field(default_factory=threading.local)
+
+    @contextmanager
+    def query(self) -> Iterator[None]:
+        """Within the block, a module found current (or evaluated) is not checked again."""
+        if getattr(self._query, "fresh", None) is not None:
+            yield
+            return
+        self._query.fresh = {}
+        self._query.pool = [QUERY_STEPS, 0]
+        try:
+            yield
+        finally:
+            self._query.fresh = None
+            self._query.pool = None
 
     def configure(self, environ: Mapping[str, str], extra_paths: tuple[Path, ...]) -> None:
         """New environment values or roots: every cached summary may change."""
@@ -119,11 +159,14 @@ class ModuleGraph:
                 self.summaries.clear()
 
     def resolve(self, from_file: Path | None, module: str, level: int) -> Path | None:
-        """The file `from <level dots><module> import ...` names, searched like Python does."""
+        """The file `from <level dots><module> import ...` names, searched like Python does (a relative
+        import never climbs above the package root: one dot from a plain folder, as for a script)."""
+        if self.changed:
+            self._reread_stores()
         parts = [p for p in module.split(".") if p]
         roots: list[Path] = []
         if level > 0:
-            if from_file is None:
+            if from_file is None or level > max(_package_depth(from_file), 1):
                 return None
             base = from_file.parent
             for _ in range(level - 1):
@@ -146,18 +189,37 @@ class ModuleGraph:
 
     def summary(self, path: Path, stack: tuple[Path, ...] = ()) -> ModuleSummary | None:
         """The evaluated summary of one module file (cached while it and what it imports are unchanged)."""
-        with self._lock:
-            text = self.read_file(path)
-            if text is None:
+        if self.changed:
+            self._reread_stores()
+        with self._lock, self.query():
+            fresh: dict[Path, ModuleSummary | None] = self._query.fresh
+            if path in fresh:
+                return fresh[path]
+            raw = self.read_file(path)
+            if raw is None:
+                fresh[path] = None
                 return None
+            text = python_text(raw)
             cached = self.summaries.get(path)
-            if cached is not None and cached.text == text and self._deps_current(cached, (*stack, path)):
+            if (
+                cached is not None
+                and cached.complete
+                and cached.text == text
+                and self._deps_current(cached, (*stack, path))
+            ):
+                fresh[path] = cached
                 return cached
             summary = self._evaluate(path, text, (*stack, path))
             self.summaries[path] = summary
             for dep in summary.deps:
                 self.importers.setdefault(dep.path, set()).add(path)
+            fresh[path] = summary
             return summary
+
+    def current(self, deps: tuple[ModuleSummary, ...]) -> bool:
+        """True while every summary is still its module's current one (one query for all of them)."""
+        with self.query():
+            return all(dep.complete and self.summary(dep.path) is dep for dep in deps)
 
     def _deps_current(self, summary: ModuleSummary, stack: tuple[Path, ...]) -> bool:
         for dep in summary.deps:
@@ -174,8 +236,11 @@ class ModuleGraph:
             return ModuleSummary(path, text, {}, ())
         self._note_module_stores(path, tree)
         deps: list[ModuleSummary] = []
-        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps))
-        return ModuleSummary(path, text, names, tuple(deps), tree)
+        pool: list[int] | None = getattr(self._query, "pool", None)
+        starved = pool[1] if pool is not None else 0
+        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool)
+        complete = (pool is None or pool[1] == starved) and all(dep.complete for dep in deps)
+        return ModuleSummary(path, text, names, tuple(deps), tree, complete)
 
     def importer(
         self, from_file: Path | None, stack: tuple[Path, ...], deps: list[ModuleSummary]
@@ -220,15 +285,38 @@ class ModuleGraph:
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     continue
 
-    def _note_module_stores(self, path: Path, tree: ast.Module) -> None:
-        """Record `mod.attr = ...` stores on imported modules; a new one invalidates every summary."""
+    def text_changed(self, path: Path) -> None:
+        """A module file's text changed (an editor buffer, the file on disk): the stores it makes on other
+        modules are read again before the next summary is looked up or import resolved."""
+        with self._lock:
+            self.changed.add(path)
+
+    def _reread_stores(self) -> None:
+        with self._lock:
+            changed, self.changed = self.changed, set()
+            for path in changed:
+                if path not in self.stores and path.parent not in self.scanned:
+                    continue  # never read: its folder's scan reads it when an import needs it
+                raw = self.read_file(path)
+                text = python_text(raw) if raw is not None else None
+                tree = None
+                if text is not None and _MODULE_STORE.search(text):
+                    try:
+                        tree = parse_source(text)
+                    except (SyntaxError, ValueError, RecursionError, MemoryError):
+                        tree = None
+                self._note_module_stores(path, tree)
+
+    def _note_module_stores(self, path: Path, tree: ast.Module | None) -> None:
+        """Record the `mod.attr = ...` stores one module's text makes on imported modules (replacing what
+        its earlier text made); a change to the union invalidates every summary."""
+        found: set[tuple[Path, str]] = set()
         aliases: dict[str, str] = {}
-        for stmt in tree.body:
+        for stmt in tree.body if tree is not None else ():
             if isinstance(stmt, ast.Import):
                 for alias in stmt.names:
                     aliases[alias.asname or alias.name] = alias.name
-        found: set[tuple[Path, str]] = set()
-        for stmt in tree.body:
+        for stmt in tree.body if tree is not None else ():
             targets = stmt.targets if isinstance(stmt, ast.Assign) else []
             for target in targets:
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
@@ -236,9 +324,37 @@ class ModuleGraph:
                     file = self.resolve(path, module, 0) if module else None
                     if file is not None:
                         found.add((file, target.attr))
-        if found - self.volatile:
-            self.volatile |= found
-            self.summaries = {k: v for k, v in self.summaries.items() if k in (path,)}
+        with self._lock:
+            if frozenset(found) == self.stores.get(path, frozenset()):
+                return
+            if found:
+                self.stores[path] = frozenset(found)
+            else:
+                self.stores.pop(path, None)
+            volatile = frozenset().union(*self.stores.values())
+            if volatile != self.volatile:
+                # What every importer of the owners read has changed: only this module's summary stays.
+                self.volatile = volatile
+                self.summaries = {k: v for k, v in self.summaries.items() if k == path}
+                fresh = getattr(self._query, "fresh", None)
+                if fresh is not None:
+                    fresh.clear()
+
+    def note_module_stores(self, path: Path, tree: ast.Module) -> None:
+        """Record the module stores of a document's current text (replacing what its last version stored)."""
+        self._note_module_stores(path, tree)
+
+    def file_changed(self, path: Path) -> None:
+        """A file changed or vanished outside the editor (`workspace/didChangeWatchedFiles`): its module
+        stores are read again (a summary is re-read on its own at the next query)."""
+        text = self.read_file(path)
+        try:
+            tree = (
+                parse_source(python_text(text)) if text is not None else ast.Module(body=[], type_ignores=[])
+            )
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return
+        self._note_module_stores(path, tree)
 
     def dependents(self, path: Path) -> set[Path]:
         """Every module that imports `path`, directly or not."""
@@ -251,6 +367,14 @@ class ModuleGraph:
                         out.add(importer)
                         todo.append(importer)
             return out
+
+
+def _package_depth(file: Path) -> int:
+    """How many package folders (with an `__init__.py`) hold the file, from its own folder up."""
+    depth, folder = 0, file.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        depth, folder = depth + 1, folder.parent
+    return depth
 
 
 def _package_root(file: Path) -> Path:
@@ -268,10 +392,13 @@ def document_constants(
     summaries of the modules it read)."""
     file = Path(path) if path else None
     found: list[ModuleSummary] = [] if deps is None else deps
-    names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
+    if file is not None:
+        graph.note_module_stores(file, tree)  # this version's stores, before anything it imports is read
+    with graph.query():
+        names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
     return {k: v for k, v in names.items() if not k.startswith("__")}
 
 
 def still_current(graph: ModuleGraph, deps: tuple[ModuleSummary, ...]) -> bool:
     """True while every summary a result was computed from is still the graph's current one."""
-    return all(graph.summary(dep.path) is dep for dep in deps)
+    return graph.current(deps)

@@ -54,7 +54,7 @@ from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, O
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import IN_INLINE_HELPER
-from compiler.source import NO_SPAN, Span
+from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
@@ -136,10 +136,26 @@ class Analyzer:
 
     def analyze(self, source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
         """Analyse one document version; no exception escapes (an internal error becomes one diagnostic,
-        logged once with its trace, and the caches are dropped so the next version starts clean)."""
+        logged once with its trace, and the caches are dropped so the next version starts clean).
+
+        A cancelled analysis (`budget.Cancelled`, a newer version arrived) is abandoned: the caches keep
+        only entries that finished, and the statement memos are put back as the last finished run left
+        them, so the next version reuses all of that run's work."""
+        size = oversized(source)
+        if size is not None:
+            limit = f"{MAX_DOCUMENT_BYTES / 1e6:.0f} MB"
+            hint = diagnostic("PTO-F47c", NO_SPAN, size=f"{size / 1e6:.1f} MB", limit=limit)
+            return Analysis(path=path, target=target or "a2a3", diagnostics=(hint,))
+        memos = {place: replace(m) for place, m in self.body_memos.items()}
+        advanced = self._memos_advanced_in_place()
         try:
-            with budget.unit_budget(budget.DOCUMENT_BUDGET_S):
-                return self._analyze(source, path, target)
+            with budget.unit_budget(budget.DOCUMENT_BUDGET_S), self.graph.query():  # one query: see modules
+                return self._analyze(python_text(source), path, target)
+        except budget.Cancelled:
+            self.body_memos = memos
+            for put_back in advanced:
+                put_back()
+            raise
         except Exception as exc:
             log.exception("analysis of %s failed", path)
             self.reset()
@@ -149,6 +165,14 @@ class Analyzer:
                 target=target or "a2a3",
                 diagnostics=(diagnostic("PTO-F47", NO_SPAN, detail=detail),),
             )
+
+    def _memos_advanced_in_place(self) -> list[Callable[[], None]]:
+        """For each statement memo a run moves to a new version in place (the recorded-reads memos of
+        long bodies, the unused-variable sweeps), what puts back its versions as they stand now."""
+        held: list[Recorded | IdentityMemo] = list(self.bindings.values())
+        for memos in self.body_memos.values():
+            held.extend(pair[1] for pair in (memos.splices, memos.checks) if pair is not None)
+        return [memo.checkpoint() for memo in held]
 
     def reset(self) -> None:
         """Forget every cache (the module graph, shared with other documents, stays)."""

@@ -1,8 +1,33 @@
-"""Source positions: every IR node carries a Span in the user's file; a line held as a value is a Line."""
+"""Source text and positions: the text as Python's tokenizer reads it, the Span every IR node carries, and
+Line, a line held as a value.
+
+Lines are what Python's tokenizer says they are, everywhere: a CRLF, a lone CR and a LF each end a line
+(form feeds, vertical tabs and U+2028 do not), and a leading byte-order mark is not part of the text.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+MAX_DOCUMENT_BYTES = 2_000_000  # the same limit as an imported module's; the largest real file is ~450 KB
+
+
+def python_text(text: str) -> str:
+    """The text as Python's tokenizer reads it: its byte-order mark dropped, every line break a LF (columns
+    are unchanged; line numbers are Python's)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def oversized(text: str) -> int | None:
+    """The size in UTF-8 bytes of a document too large to analyse (None when it is within the limit)."""
+    if len(text) * 4 <= MAX_DOCUMENT_BYTES:
+        return None
+    size = len(text) if len(text) > MAX_DOCUMENT_BYTES else len(text.encode("utf-8", "surrogatepass"))
+    return size if size > MAX_DOCUMENT_BYTES else None
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -68,6 +68,7 @@ CONSTANTS: dict[str, int] = {"AUTO": -1}
 DSL_ROOTS: tuple[str, ...] = ("pl", "pld")
 
 TARGETS: tuple[str, ...] = ("a2a3", "a5")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TARGET_COMMENT = re.compile(r"^\s*#\s*target:\s*(" + "|".join(TARGETS) + r")\b")
 
 
@@ -82,8 +83,9 @@ def enum_members(name: str) -> tuple[str, ...] | None:
 
 
 def target_comment(source: str) -> str | None:
-    """The target named by a first-line `# target: a5` comment, if any."""
-    match = _TARGET_COMMENT.match(source.split("\n", 1)[0])
+    """The target named by a first-line `# target: a5` comment, if any (the first line as Python reads it:
+    after a byte-order mark, up to a CRLF, a CR or a LF)."""
+    match = _TARGET_COMMENT.match(_LINE_BREAK.split(source.removeprefix("\ufeff"), maxsplit=1)[0])
     return match.group(1) if match else None
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -14,14 +16,19 @@ from compiler.analysis import Analysis
 from compiler.catalog import diagnostic, rule
 from compiler.diagnostics import Diagnostic
 from compiler.modules import ModuleGraph
-from compiler.pipeline import Analyzer
-from compiler.source import Span
+from compiler.source_files import Decoded, decode, read_bytes
 from pypto_lsp import dsl, project_config
+from pypto_lsp.check_cache import CACHE_DIR, CheckCache
+from pypto_lsp.check_workers import Checked, GraphSettings, Job, check_files, default_jobs
 from pypto_lsp.config import TARGETS
-from pypto_lsp.document import run_analysis
-from pypto_lsp.features import fix_edits
-from pypto_lsp.features.diagnostics import code_description
-from pypto_lsp.positions import split_lines
+from pypto_lsp.files import Skipped, dsl_sources, write_fixed
+
+# The engine, libcst and lsprotocol are imported where they are needed: a run that the cache answers
+# whole never loads them (they are most of the start-up time).
+
+log = logging.getLogger(__name__)
+
+PROGRESS_MIN_FILES = 5
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +53,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="an environment value that configuration modules read (os.environ / os.getenv); repeatable",
     )
     parser.add_argument(
+        "--jobs",
+        "-j",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="analyse files in N processes (default: one per core)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help=f"analyse every file again, without reading or writing {CACHE_DIR}/",
+    )
+    parser.add_argument(
         "--extra-path",
         action="append",
         default=[],
@@ -53,6 +73,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="an extra import root for `from x import y` (like pyright's extraPaths); repeatable",
     )
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {value}")
+    return number
 
 
 def parse_env(items: Sequence[str]) -> dict[str, str]:
@@ -67,12 +94,13 @@ def parse_env(items: Sequence[str]) -> dict[str, str]:
 
 
 class Progress:
-    """A one-line progress bar on stderr, only when stderr is a terminal."""
+    """A one-line progress bar on stderr, only when stderr is a terminal and more than a few files are
+    checked."""
 
     def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
         self.total = total
         self.stream = stream
-        self.enabled = total > 1 and stream.isatty()
+        self.enabled = total > PROGRESS_MIN_FILES and stream.isatty()
 
     def step(self, done: int, label: str) -> None:
         """Redraw the bar."""
@@ -92,19 +120,26 @@ class Progress:
 
 
 def collect_files(paths: Sequence[Path]) -> tuple[list[Path], bool]:
-    """Files to check (explicit files always, DSL files from folders) and whether a folder was walked."""
-    files: list[Path] = []
+    """Files to check (explicit files always, DSL files from folders) and whether a folder was walked; a
+    file a walk cannot read (a FIFO, a device, a link out of the folder, too large) gets one line."""
+    found: list[Path] = []
     walked = False
     for path in paths:
         if path.is_dir():
             walked = True
-            files.extend(p for p in dsl.dsl_files([path]) if p not in files)
-        elif path not in files:
-            files.append(path)
-    return files, walked
+            for item in dsl_sources([path], dsl.MARKER):
+                if isinstance(item, Skipped):
+                    print(f"pypto-lsp: {item.path}: {item.reason}", file=sys.stderr)
+                elif item[0] not in found:
+                    found.append(item[0])
+        elif path not in found:
+            found.append(path)
+    return found, walked
 
 
 def _fix_json(d: Diagnostic, text: str) -> dict[str, Any] | None:
+    from pypto_lsp.features import fix_edits
+
     fix = fix_edits.fix_of(d, text) if d.fixes else None
     if fix is None:
         return None
@@ -126,6 +161,8 @@ def _fix_json(d: Diagnostic, text: str) -> dict[str, Any] | None:
 
 def rule_url(code: str) -> str | None:
     """Where the rule's page is (the same link the editor shows)."""
+    from pypto_lsp.features.diagnostics import code_description
+
     described = code_description(code)
     return described.href if described is not None else None
 
@@ -168,6 +205,8 @@ def text_lines(path: str, analysis: Analysis, lanes: bool, text: str = "") -> li
         if d.hint:
             out.append(f"  = help: {d.hint}")
     if lanes:
+        from pypto_lsp.positions import split_lines
+
         source = split_lines(text)
         width = max((len(lane) for _, lane in analysis.lanes), default=0)
         for line, lane in sorted(analysis.lanes):
@@ -227,19 +266,6 @@ def sarif_log(results: list[tuple[str, Diagnostic]]) -> dict[str, Any]:
     }
 
 
-def decode_error(data: bytes) -> Diagnostic | None:
-    """The error Python gives a source file that is not UTF-8, at the first undecodable byte."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start].decode("utf-8", errors="replace")
-        line = before.count("\n") + 1
-        col = len(before) - (before.rfind("\n") + 1)
-        detail = f"(unicode error) 'utf-8' codec can't decode byte 0x{data[exc.start]:02x} in position {exc.start}: {exc.reason}"
-        return diagnostic("PTO-F0", Span(line, col, line, col + 1), detail=detail)
-    return None
-
-
 _GITHUB_LEVEL = {"error": "error", "warning": "warning"}
 
 
@@ -268,37 +294,46 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     except ValueError as exc:
         print(f"pypto-lsp: {exc}", file=sys.stderr)
         return 2
-    project = project_config.load(project_config.find(args.paths[0].resolve()))
+    project = project_config.load(
+        project_config.find(project_config.resolved(Path.cwd(), args.paths[0]) or args.paths[0])
+    )
     if project.errors:
         for problem in project.errors:
             print(f"pypto-lsp: {project.path}: {problem}", file=sys.stderr)
         return 2
     # Command-line values win over the project's, as ruff's do.
     environ = {**dict(project.env), **environ}
-    roots = (*(p.resolve() for p in args.extra_path), *project.extra_paths)
+    extra = [(p, project_config.resolved(Path.cwd(), p)) for p in args.extra_path]
+    for given, root in extra:
+        if root is None:
+            print(f"pypto-lsp: --extra-path {given}: not a usable folder path", file=sys.stderr)
+            return 2
+    roots = (*(root for _, root in extra if root is not None), *project.extra_paths)
     target = args.target or project.target
-    # One module graph for the whole run: a config module imported by many files is evaluated once.
+    # Only for re-analysing what --fix changed; the workers keep one graph each for the whole run.
     graph = ModuleGraph(environ=environ, extra_paths=roots)
-    files, walked = collect_files(args.paths)
+    files, _ = collect_files(args.paths)
     for path in args.paths:
         if path.is_dir() and not any(f.is_relative_to(path) for f in files):
             print(f"pypto-lsp: {path}: no PyPTO DSL files (none imports pypto.language)", file=sys.stderr)
-    progress = Progress(len(files)) if walked else Progress(0)
     records: list[dict[str, Any]] = []
     sarif: list[tuple[str, Diagnostic]] = []
     fixed = 0
     counts: dict[str, int] = {}
     errors = total = 0
-    for done, path in enumerate(files, start=1):
-        progress.step(done, str(path))
+    sources: list[_Source] = []
+    for path in files:
         try:
-            data = path.read_bytes()
+            data = read_bytes(path)  # a regular file under the size limit, as Python would decode it
         except OSError as exc:
             print(f"pypto-lsp: {path}: {exc.strerror or exc}", file=sys.stderr)
             errors += 1
             continue
-        text = data.decode("utf-8", errors="replace")
-        undecodable = decode_error(data)
+        decoded = decode(data)
+        text = decoded.text
+        undecodable = (
+            diagnostic("PTO-F0", decoded.error[0], detail=decoded.error[1]) if decoded.error else None
+        )
         if undecodable is None and path in args.paths and not dsl.is_dsl(text):
             print(
                 f"pypto-lsp: {path}: skipped, not a PyPTO DSL file (it does not import pypto.language)",
@@ -307,12 +342,19 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             continue
         if undecodable is not None:
             shown = (undecodable,) if project.allows(undecodable.code, str(path)) else ()
-            analysis = Analysis(path=str(path), target=target or "a2a3", diagnostics=shown)
+            sources.append(_Source(path, data, text, Analysis(str(path), target or "a2a3", shown)))
         else:
-            analysis = _analyse(path, text, target, graph, project)
-            if args.fix:
-                text, analysis, count = _apply_fixes(path, text, analysis, target, graph, project)
-                fixed += count
+            sources.append(_Source(path, data, text))
+    settings = GraphSettings(environ=environ, extra_paths=roots, target=target)
+    analysed = _analyse_all(sources, settings, project, args)
+    for source in sources:
+        path, text = source.path, source.text
+        analysis = source.analysis or analysed[path]
+        if source.analysis is None and args.fix:
+            text, analysis, count = _apply_fixes(
+                path, source.data, decode(source.data), analysis, args.paths, target, graph, project
+            )
+            fixed += count
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         for d in analysis.diagnostics:
@@ -327,7 +369,6 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         else:
             for line in text_lines(str(path), analysis, args.lanes, text):
                 print(line, file=out)
-    progress.close()
     if args.fix:
         print(f"Fixed {fixed} diagnostic(s).", file=sys.stderr)
     if args.format == "json":
@@ -346,34 +387,111 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     return 1 if errors else 0
 
 
+@dataclass(frozen=True, slots=True)
+class _Source:
+    """A file to report on: its bytes and text, and its analysis when it needs none (undecodable)."""
+
+    path: Path
+    data: bytes
+    text: str
+    analysis: Analysis | None = None
+
+
+def _analyse_all(
+    sources: list[_Source],
+    settings: GraphSettings,
+    project: project_config.ProjectConfig,
+    args: argparse.Namespace,
+) -> dict[Path, Analysis]:
+    """The analysis of every file that needs one: from the cache when nothing it read has changed, else
+    in the worker processes (the results go into the cache). A progress bar follows on a terminal."""
+    todo = [s for s in sources if s.analysis is None]
+    progress = Progress(len(todo))
+    cache = None if args.no_cache else _open_cache(settings, project)
+    found: dict[Path, Analysis] = {}
+    jobs: list[Job] = []
+    for source in todo:
+        hit = cache.lookup(source.path, source.data) if cache is not None else None
+        if hit is None:
+            jobs.append(Job(source.path, source.text))
+        else:
+            found[source.path] = hit
+            progress.step(len(found), str(source.path))
+    data = {s.path: s.data for s in todo}
+
+    def done(checked: Checked) -> None:
+        found[checked.path] = checked.analysis
+        if cache is not None:
+            cache.store(checked.path, data[checked.path], checked.analysis, checked.deps)
+        progress.step(len(found), str(checked.path))
+
+    try:
+        check_files(jobs, settings, args.jobs or default_jobs(), done)
+    finally:
+        progress.close()
+        if cache is not None:
+            log.info("%d of %d files unchanged since the last run (%s)", cache.hits, len(todo), cache.file)
+            cache.save()
+    return {path: _allowed(analysis, project) for path, analysis in found.items()}
+
+
+def _open_cache(settings: GraphSettings, project: project_config.ProjectConfig) -> CheckCache:
+    """The cache of these settings, in the project's folder (where its pyproject.toml is) or here."""
+    root = project.path.parent if project.path is not None else Path.cwd()
+    key = {
+        "target": settings.target,
+        "env": sorted(settings.environ.items()),
+        "extra_paths": [str(p) for p in settings.extra_paths],
+    }
+    return CheckCache(root, key)
+
+
+def _allowed(analysis: Analysis, project: project_config.ProjectConfig) -> Analysis:
+    """The analysis without the codes the project configuration turns off."""
+    kept = tuple(d for d in analysis.diagnostics if project.allows(d.code, analysis.path))
+    return analysis if len(kept) == len(analysis.diagnostics) else replace(analysis, diagnostics=kept)
+
+
 def _analyse(
     path: Path, text: str, target: str | None, graph: ModuleGraph, project: project_config.ProjectConfig
 ) -> Analysis:
-    """One file's analysis, without the codes the project configuration turns off."""
+    """One file's analysis in this process, without the codes the project configuration turns off."""
+    from compiler.pipeline import Analyzer
+    from pypto_lsp.document import run_analysis
+
     analysis = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
     assert analysis is not None  # forced
-    kept = tuple(d for d in analysis.diagnostics if project.allows(d.code, str(path)))
-    return analysis if len(kept) == len(analysis.diagnostics) else replace(analysis, diagnostics=kept)
+    return _allowed(analysis, project)
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def _apply_fixes(
     path: Path,
-    text: str,
+    data: bytes,
+    decoded: Decoded,
     analysis: Analysis,
+    given: Sequence[Path],
     target: str | None,
     graph: ModuleGraph,
     project: project_config.ProjectConfig,
 ) -> tuple[str, Analysis, int]:
-    """Apply the safe fixes of the reported diagnostics (repeatedly, as a fix can enable another), write
-    the file, re-analyse."""
+    """Apply the safe fixes of the reported diagnostics (repeatedly, as a fix can enable another), then
+    write the file once (see `files.write_fixed`); when it cannot be written, report it as it is."""
+    from pypto_lsp.features import fix_edits
+
+    original, text, fixed_analysis = decoded.text, decoded.text, analysis
+    first_break = _LINE_BREAK.search(text)
+    newline = first_break.group() if first_break else "\n"  # fixes keep the file's line endings
     count = 0
     for _ in range(5):
         changes: list[fix_edits.TextChange] = []
         applied = 0
-        for d in analysis.diagnostics:
+        for d in fixed_analysis.diagnostics:
             fix = fix_edits.fix_of(d, text) if d.fixes else None
             if fix is not None and fix.kind in fix_edits.SAFE_KINDS:
-                changes.extend(fix.changes)
+                changes.extend(replace(c, new_text=c.new_text.replace("\n", newline)) for c in fix.changes)
                 applied += 1
         if not changes:
             break
@@ -382,6 +500,14 @@ def _apply_fixes(
             break
         text = new_text
         count += applied
-        path.write_text(text, encoding="utf-8")
-        analysis = _analyse(path, text, target, graph, project)
-    return text, analysis, count
+        fixed_analysis = _analyse(path, text, target, graph, project)
+    if text == original:
+        return original, analysis, 0
+    try:
+        refused = write_fixed(path, data, decoded.encode(text), given)
+    except ValueError as exc:
+        refused = f"not fixed: {exc}"
+    if refused is not None:
+        print(f"pypto-lsp: {path}: {refused}", file=sys.stderr)
+        return original, analysis, 0
+    return text, fixed_analysis, count

@@ -36,6 +36,7 @@ class Analyzed:
     analysis: Analysis | None
     elapsed: float
     generation: int
+    seq: int = 0  # the document's request it answers (the scheduler stores only the newest)
 
 
 def run_analysis(

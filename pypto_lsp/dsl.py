@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import os
+import logging
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from compiler.source_files import read_source
 from compiler.vocabulary import target_comment
+from pypto_lsp.files import Skipped, dsl_sources
+
+log = logging.getLogger(__name__)
 
 MARKER = "pypto.language"
-_SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".mypy_cache", ".tox"}
 
 
 def is_dsl(text: str) -> bool:
@@ -23,28 +26,19 @@ def target_of(text: str, default: str | None) -> str | None:
 
 
 def read_text(path: Path) -> str:
-    """A file's text as UTF-8 (undecodable bytes replaced); it is never imported."""
-    return path.read_bytes().decode("utf-8", errors="replace")
-
-
-def walk_python(root: Path) -> Iterator[Path]:
-    """Every *.py file below root, in a stable order, skipping VCS and virtualenv folders."""
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS and not d.startswith("."))
-        for name in sorted(filenames):
-            if name.endswith(".py"):
-                yield Path(dirpath) / name
+    """A file's text, decoded as Python decodes it (it is never imported); OSError for anything but a
+    regular file under the size limit."""
+    return read_source(path).text
 
 
 def dsl_files(roots: Iterable[Path]) -> Iterator[Path]:
-    """The DSL files under the given folders (files are yielded as given)."""
+    """The DSL files under the given folders (files are yielded as given); what cannot be read is skipped."""
     for root in roots:
-        if root.is_dir():
-            for path in walk_python(root):
-                try:
-                    if is_dsl(read_text(path)):
-                        yield path
-                except OSError:
-                    continue
-        else:
+        if not root.is_dir():
             yield root
+            continue
+        for found in dsl_sources([root], MARKER):
+            if isinstance(found, Skipped):
+                log.info("%s: %s", found.path, found.reason)
+            else:
+                yield found[0]

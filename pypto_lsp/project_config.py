@@ -13,9 +13,11 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from compiler.source_files import read_bytes
 from pypto_lsp.config import TARGETS
 
 _KEYS = ("target", "select", "ignore", "per-file-ignores", "extra-paths", "env")
+_MAX_PYPROJECT_BYTES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +49,24 @@ class ProjectConfig:
 
 def find(start: Path) -> Path | None:
     """The nearest `pyproject.toml` at or above a file or folder."""
-    folder = start if start.is_dir() else start.parent
-    for candidate in (folder, *folder.parents):
-        path = candidate / "pyproject.toml"
-        if path.is_file():
-            return path
+    try:
+        folder = start if start.is_dir() else start.parent
+        for candidate in (folder, *folder.parents):
+            path = candidate / "pyproject.toml"
+            if path.is_file():
+                return path
+    except (OSError, ValueError):  # a path Python cannot look at (a NUL byte): no project configuration
+        return None
     return None
+
+
+def resolved(base: Path, entry: str | Path) -> Path | None:
+    """A path (relative to `base`) made absolute with its symlinks followed; None when it cannot be (a NUL
+    byte, a symlink loop), never an exception."""
+    try:
+        return (base / entry).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
 
 
 def load(path: Path | None) -> ProjectConfig:
@@ -60,7 +74,7 @@ def load(path: Path | None) -> ProjectConfig:
     if path is None:
         return ProjectConfig()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_bytes(path, _MAX_PYPROJECT_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         return ProjectConfig(path, errors=(f"cannot read {path.name}: {exc}",))
     table = data.get("tool", {}).get("pypto-lsp") if isinstance(data.get("tool"), dict) else None
@@ -88,7 +102,12 @@ def load(path: Path | None) -> ProjectConfig:
     extra: list[Path] = []
     raw_extra = table.get("extra-paths", [])
     if isinstance(raw_extra, list) and all(isinstance(p, str) for p in raw_extra):
-        extra = [(path.parent / p).resolve() for p in raw_extra]
+        for entry in raw_extra:
+            root = resolved(path.parent, entry)
+            if root is None:
+                errors.append(f"extra-paths entry {entry!r} is not a usable folder path")
+            else:
+                extra.append(root)
     else:
         errors.append("extra-paths must be a list of folders")
     env: list[tuple[str, str]] = []
@@ -120,5 +139,5 @@ def _codes(table: dict[str, object], key: str, errors: list[str]) -> tuple[str, 
 def _relative(file: Path, root: Path | None) -> str:
     try:
         return str(file.resolve().relative_to(root.resolve())) if root else file.name
-    except ValueError:
+    except (OSError, RuntimeError, ValueError):
         return str(file)

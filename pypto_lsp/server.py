@@ -1,22 +1,20 @@
-"""The language server: document state, debounced background analysis, and the protocol handlers.
+"""The language server: document state, background analysis, and the protocol handlers.
 
-Mutating notifications (didOpen/didChange/didClose) run in order on the event loop; analysis runs on
-an immutable Snapshot in a single worker thread; results for versions that moved on are dropped.
-Read-only requests answer from the latest completed analysis and never wait for a compile.
+Mutating notifications (didOpen/didChange/didClose, watched files) run in order on the event loop; the
+Scheduler (pypto_lsp/scheduler.py) analyses immutable Snapshots on worker threads, cancels stale work
+and keeps only the newest result. Read-only requests answer from the last finished analysis and never
+wait for a compile (only the very first one of a document waits for it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import gc
 import json
 import logging
-import time
 import uuid
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -26,19 +24,29 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from compiler.analysis import Analysis, ForeignOp
-from compiler.modules import DiskReader, ModuleGraph
-from compiler.pipeline import Analyzer
-from pypto_lsp import __version__, config, dsl, project_config
-from pypto_lsp.document import Analyzed, Snapshot, run_analysis
+from compiler.analysis import Analysis, ForeignOp, KernelInfo
+from compiler.modules import DiskReader, ModuleGraph, store_signature
+from compiler.navigation.context import cursor_context
+from compiler.navigation.index import DocumentIndex
+from compiler.navigation.workspace import Workspace
+from pypto_lsp import __version__, config, project_config, scheduler
+from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
+from pypto_lsp.features import completion as completion_feature
+from pypto_lsp.features import definition as definition_feature
 from pypto_lsp.features import diagnostics as diagnostics_feature
+from pypto_lsp.features import document_highlight as highlight_feature
 from pypto_lsp.features import expanded_kernels as expanded_feature
 from pypto_lsp.features import hover as hover_feature
 from pypto_lsp.features import inlay_hints as inlay_feature
+from pypto_lsp.features import references as references_feature
+from pypto_lsp.features import rename as rename_feature
+from pypto_lsp.features import semantic_tokens as tokens_feature
+from pypto_lsp.features import signature_help as signature_feature
 from pypto_lsp.features import symbols as symbols_feature
 from pypto_lsp.features import workspace_check
+from pypto_lsp.features import workspace_symbols as workspace_symbols_feature
 from pypto_lsp.positions import LineIndex, normalize_encoding
 from pypto_lsp.protocol import PyptoProtocol
 
@@ -47,21 +55,10 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 R = TypeVar("R")
 
-MIN_DEBOUNCE_S = 0.03
-PULL_WAIT_S = 30.0
-IDLE_GC_S = 3.0  # quiet time after the last analysis before a full garbage collection runs
-
-
-@dataclass(slots=True)
-class DocState:
-    """Per open document: the pending analysis task and the latest completed result."""
-
-    task: asyncio.Task[None] | None = None
-    result: Analyzed | None = None
-    last_elapsed: float = 0.0
-    debouncing: bool = False  # the pending analysis is still waiting out the keystroke debounce
-    # replaced (and the old one set) whenever a new result lands, so pull requests can wait for it
-    landed: asyncio.Event = field(default_factory=asyncio.Event)
+MIN_DEBOUNCE_S = scheduler.MIN_DEBOUNCE_S
+REFRESH_DELAY_S = 0.05  # re-analyses that land together get one workspace/diagnostic/refresh
+WATCHED_FILES = ("**/*.py", "**/pyproject.toml")
+NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +78,19 @@ class PyptoServer(LanguageServer):
         super().__init__("pypto-lsp", __version__, protocol_cls=PyptoProtocol, max_workers=4)
         self.settings = config.Settings()
         self.generation = 0  # bumped on every settings change; results of older generations are stale
-        self.docs: dict[str, DocState] = {}
         self.pushed: set[str] = set()  # URIs that currently show non-empty pushed diagnostics
-        # one analysis at a time; a dedicated pool so analyses never starve pygls's reader threads
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-analysis")
-        # One Analyzer (parse + kernel caches) per open document; only the single analysis thread uses them.
-        self.analyzers: dict[str, Analyzer] = {}
-        self.idle_gc: asyncio.TimerHandle | None = None
-        self.running_analyses = 0  # the cyclic GC is paused while any analysis runs
         self.project = project_config.ProjectConfig()
         self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
         self.graph = ModuleGraph(read_file=self.read_workspace_file)
+        self.scheduler = scheduler.Scheduler(self, self.graph)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
+        self.pending_refresh: asyncio.TimerHandle | None = None
+        # the lines of each module text that decide its module stores (`config.K = ...`), as last seen
+        self.store_lines: dict[Path, tuple[str, ...]] = {}
+        self.navigation = Workspace(self.graph, self.read_workspace_file)  # names across modules
+        self.nav_refresh: dict[str, asyncio.Task[None]] = {}  # per document: the pending index refresh
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -141,11 +137,33 @@ class PyptoServer(LanguageServer):
         if result:
             self.apply_settings(config.merge(self.settings, result[0] or {}))
 
+    async def watch_files(self) -> None:
+        """Ask the client to report changes to Python files and pyproject.toml on disk (imported modules
+        that are not open, the project configuration), when it supports registering the watcher."""
+        if not self.client_supports("workspace.did_change_watched_files.dynamic_registration"):
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED_FILES]
+        )
+        registration = types.Registration(
+            id=f"pypto-watched-files-{uuid.uuid4()}",
+            method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=options,
+        )
+        try:
+            await asyncio.wait_for(
+                self.client_register_capability_async(types.RegistrationParams(registrations=[registration])),
+                5.0,
+            )
+        except Exception as exc:
+            log.warning("registering the file watcher failed: %r", exc)
+
     def extra_roots(self, paths: tuple[str, ...]) -> tuple[Path, ...]:
         """`pypto.extraPaths` as folders: relative entries are relative to the workspace root."""
         root = to_fs_path(self.workspace.root_uri) if self.workspace.root_uri else None
         base = Path(root) if root else Path.cwd()
-        return tuple((base / p).resolve() if not Path(p).is_absolute() else Path(p) for p in paths)
+        roots = (project_config.resolved(base, p) for p in paths)  # never raises (a NUL byte, a loop)
+        return tuple(root for root in roots if root is not None)
 
     def load_project(self) -> None:
         """Read `[tool.pypto-lsp]` from the workspace's pyproject.toml; a fault there is shown on it."""
@@ -171,6 +189,15 @@ class PyptoServer(LanguageServer):
             self.project_fault_shown = bool(items)
         self.configure_graph()
 
+    def reload_project(self) -> None:
+        """Read the project configuration again; when it changed, every open document is re-analysed."""
+        before = self.project
+        self.load_project()
+        if self.project != before:
+            self.generation += 1
+            for uri in list(self.scheduler.docs):
+                self.scheduler.schedule(uri, 0.0)
+
     def configure_graph(self) -> None:
         """Environment values and import roots: the editor's settings win over the project's."""
         env = {**dict(self.project.env), **dict(self.settings.env)}
@@ -185,20 +212,23 @@ class PyptoServer(LanguageServer):
         self.settings = settings
         self.generation += 1
         self.configure_graph()
-        for uri in list(self.docs):
-            self.schedule(uri, 0.0)
+        for uri in list(self.scheduler.docs):
+            self.scheduler.schedule(uri, 0.0)
         if self.pull_mode and self.client_supports("workspace.diagnostics.refresh_support"):
             self.workspace_diagnostic_refresh(None)
         self.refresh_views()
 
-    # -- document state -------------------------------------------------------------------
+    # -- document state (the Scheduler's Host) ----------------------------------------------------
 
     def refresh_views(self) -> None:
-        """Ask the client to re-request inlay hints and code lenses (they follow the latest analysis)."""
+        """Ask the client to re-request inlay hints, code lenses and lane tokens (they follow the latest
+        analysis)."""
         if self.client_supports("workspace.inlay_hint.refresh_support"):
             self.workspace_inlay_hint_refresh(None)
         if self.client_supports("workspace.code_lens.refresh_support"):
             self.workspace_code_lens_refresh(None)
+        if self.client_supports("workspace.semantic_tokens.refresh_support"):
+            self.workspace_semantic_tokens_refresh(None)
 
     def snapshot(self, uri: str) -> Snapshot | None:
         """The current text of an open document, or None when it is not open."""
@@ -207,74 +237,98 @@ class PyptoServer(LanguageServer):
         doc = self.workspace.get_text_document(uri)
         return Snapshot(uri=uri, version=doc.version, text=doc.source, path=to_fs_path(uri) or uri)
 
+    def analysis_inputs(self) -> tuple[int, str | None, float]:
+        """The settings generation, the default target and the debounce cap (seconds)."""
+        return self.generation, self.settings.target, self.settings.debounce_ms / 1000
+
+    def landed(self, uri: str, result: Analyzed, previous: Analyzed | None) -> None:
+        """A new latest result: push it (push clients), or tell pull clients to re-ask when the document's
+        own text did not change (an imported module or a file on disk did); views follow it."""
+        if not self.pull_mode:
+            self.publish(result)
+        elif (
+            previous is not None
+            and previous.snapshot.version == result.snapshot.version
+            and previous.generation == result.generation
+        ):
+            self.refresh_diagnostics()
+        self.refresh_views()
+
+    def refresh_diagnostics(self) -> None:
+        """One workspace/diagnostic/refresh for the re-analyses that land within REFRESH_DELAY_S."""
+        if not self.client_supports("workspace.diagnostics.refresh_support") or self.pending_refresh:
+            return
+
+        def send() -> None:
+            self.pending_refresh = None
+            self.workspace_diagnostic_refresh(None)
+
+        self.pending_refresh = asyncio.get_running_loop().call_later(REFRESH_DELAY_S, send)
+
     def current_version(self, uri: str) -> int | None:
         """The version of an open document."""
         doc = self.workspace.text_documents.get(uri)
         return doc.version if doc is not None else None
 
-    def schedule_importers(self, uri: str) -> None:
-        """Re-analyse open documents that import the edited module, directly or through other modules."""
-        path = Path(to_fs_path(uri) or uri)
-        affected = {path} | self.graph.dependents(path)
-        for other in list(self.docs):
-            if other == uri or other not in self.workspace.text_documents:
-                continue
-            analyzer = self.analyzers.get(other)
-            if analyzer is not None and analyzer.imports() & affected:
-                self.schedule(other)
-
-    def debounce(self, state: DocState) -> float:
-        """Seconds to wait before analysing: about twice the last analysis time, capped by debounceMs."""
-        cap = self.settings.debounce_ms / 1000
-        return min(cap, max(MIN_DEBOUNCE_S, 2 * state.last_elapsed))
-
     def schedule(self, uri: str, delay: float | None = None) -> None:
-        """(Re)start the analysis of a document; a pending older one is cancelled."""
-        state = self.docs.setdefault(uri, DocState())
-        if state.task is not None and not state.task.done():
-            state.task.cancel()
-        wait = self.debounce(state) if delay is None else delay
-        state.task = asyncio.get_running_loop().create_task(self._analyse(uri, wait))
+        """(Re)analyse a document: after the keystroke debounce, or after `delay` seconds."""
+        self.scheduler.schedule(uri, delay)
 
-    async def _analyse(self, uri: str, delay: float) -> None:
-        if delay > 0:
-            state = self.docs.get(uri)
-            if state is not None:
-                state.debouncing = True
-            try:
-                await asyncio.sleep(delay)
-            finally:
-                if state is not None:
-                    state.debouncing = False
-        snap = self.snapshot(uri)
-        if snap is None:
+    def schedule_importers(self, paths: Iterable[Path], skip: str | None = None) -> None:
+        """Re-analyse the open documents that import one of the modules, directly or through others."""
+        affected: set[Path] = set()
+        for path in paths:
+            affected |= {path} | self.graph.dependents(path)
+        for other in list(self.scheduler.docs):
+            if other == skip or other not in self.workspace.text_documents:
+                continue
+            if self.scheduler.imports(other) & affected:
+                self.scheduler.schedule(other)
+
+    def module_text_changed(self, path: Path, text: str | None) -> None:
+        """A module's text is new (opened, edited, closed, changed on disk). When the module stores it
+        makes may differ (`config.K = ...` added, removed or renamed), the graph reads them again and
+        every open document is re-analysed: what such a store makes unknown is seen by all importers."""
+        lines = store_signature(text) if text is not None else ()
+        known = self.store_lines.get(path)
+        self.store_lines[path] = lines
+        if lines == known or (known is None and not lines and path not in self.graph.stores):
             return
-        generation, target = self.generation, self.settings.target
-        start = time.perf_counter()
-        loop = asyncio.get_running_loop()
-        self.pause_gc()
-        try:
-            analysis = await loop.run_in_executor(
-                self.executor, run_analysis, snap.text, snap.path, target, False, self.analyzer_for(snap.uri)
-            )
-        finally:
-            self.resume_gc()
-        elapsed = time.perf_counter() - start
-        self.settle_memory()
-        state = self.docs.get(uri)
-        if state is None or snap.version != self.current_version(uri) or generation != self.generation:
-            log.debug("dropping stale analysis of %s v%s", uri, snap.version)
-            return
-        self.store(state, Analyzed(snap, analysis, elapsed, generation))
-        if not self.pull_mode:
-            self.publish(state.result)
-        self.refresh_views()
+        self.graph.text_changed(path)
+        if known is not None or path in self.graph.stores:
+            for uri in list(self.scheduler.docs):
+                self.scheduler.schedule(uri)
+
+    def files_changed(self, changes: Iterable[types.FileEvent]) -> None:
+        """Files changed on disk: a module that is not open is read again and the documents that import
+        it are re-analysed; a new module can change how any import resolves; pyproject.toml is reloaded."""
+        changed: list[Path] = []
+        created = False
+        for event in changes:
+            fs_path = to_fs_path(event.uri)
+            if not fs_path:
+                continue
+            path = Path(fs_path)
+            if path.name == "pyproject.toml":
+                self.reload_project()
+                continue
+            if event.uri in self.workspace.text_documents:
+                continue  # the editor's text wins over the file
+            self.disk.texts.pop(path, None)  # read it again even when its mtime and size look the same
+            changed.append(path)
+            self.module_text_changed(path, self.disk(path))
+            created = created or event.type == types.FileChangeType.Created
+        if created:
+            for uri in list(self.scheduler.docs):
+                self.scheduler.schedule(uri)
+        elif changed:
+            self.schedule_importers(changed)
 
     def reached_from_elsewhere(self, uri: str) -> list[tuple[str, ForeignOp]]:
         """Ops of this document's helpers that other open documents' entries reach, with their names."""
         path = to_fs_path(uri) or uri
         out: list[tuple[str, ForeignOp]] = []
-        for other, state in self.docs.items():
+        for other, state in self.scheduler.docs.items():
             result = state.result
             if other == uri or result is None or result.analysis is None:
                 continue
@@ -282,82 +336,9 @@ class PyptoServer(LanguageServer):
             out.extend((name, f) for f in result.analysis.foreign_ops if Path(f.path) == Path(path))
         return out
 
-    def pause_gc(self) -> None:
-        """An analysis allocates millions of short-lived objects and frees them by reference count: the
-        cyclic collector's passes over the growing heap were a third of a cold open. It runs again after."""
-        self.running_analyses += 1
-        gc.disable()
-
-    def resume_gc(self) -> None:
-        """Re-enable the cyclic GC once no analysis is running (settle_memory then freezes what remains)."""
-        self.running_analyses -= 1
-        if self.running_analyses == 0:
-            gc.enable()
-
-    def settle_memory(self) -> None:
-        """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
-        collector's generations (`gc.freeze`), and a full collection runs once the server is idle."""
-        gc.freeze()
-        if self.idle_gc is not None:
-            self.idle_gc.cancel()
-        self.idle_gc = asyncio.get_running_loop().call_later(IDLE_GC_S, self._collect_when_idle)
-
-    def _collect_when_idle(self) -> None:
-        self.idle_gc = None
-        if any(state.task is not None and not state.task.done() for state in self.docs.values()):
-            return  # an analysis is pending: the next one settles memory again
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-
-    def store(self, state: DocState, result: Analyzed) -> None:
-        """Make a result the latest completed analysis and wake up waiting pull requests."""
-        state.result = result
-        state.last_elapsed = result.elapsed
-        landed, state.landed = state.landed, asyncio.Event()
-        landed.set()
-
-    def latest(self, uri: str) -> Analyzed | None:
-        """The latest completed analysis; the first time, analyse synchronously instead of waiting."""
-        state = self.docs.get(uri)
-        if state is None:
-            return None
-        if state.result is None:
-            snap = self.snapshot(uri)
-            if snap is None:
-                return None
-            start = time.perf_counter()
-            analysis = run_analysis(
-                snap.text, snap.path, self.settings.target, False, self.analyzer_for(snap.uri)
-            )
-            self.store(state, Analyzed(snap, analysis, time.perf_counter() - start, self.generation))
-        return state.result
-
     async def current(self, uri: str) -> Analyzed | None:
-        """The analysis of the document's current version (waits for the pending one)."""
-        deadline = time.monotonic() + PULL_WAIT_S
-        while True:
-            state = self.docs.get(uri)
-            if state is None:
-                return None
-            result = state.result
-            if (
-                result is not None
-                and result.snapshot.version == self.current_version(uri)
-                and result.generation == self.generation
-            ):
-                return result
-            if state.task is None or state.task.done() or state.debouncing:
-                # A pull is answered as soon as this version is analysed, without the push debounce.
-                self.schedule(uri, 0.0)
-            landed = state.landed
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return result
-            try:
-                await asyncio.wait_for(landed.wait(), remaining)
-            except TimeoutError:
-                return state.result
+        """The analysis of the document's current version (a pull waits for the pending one)."""
+        return await self.scheduler.current(uri, lambda: self.current_version(uri))
 
     def lsp_diagnostics(self, result: Analyzed) -> list[types.Diagnostic]:
         """LSP diagnostics of a result, positioned in the text that was analysed."""
@@ -384,34 +365,34 @@ class PyptoServer(LanguageServer):
             types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=result.snapshot.version)
         )
 
-    def analyzer_for(self, uri: str) -> Analyzer:
-        """The caches of one document, created on first use."""
-        analyzer = self.analyzers.get(uri)
-        if analyzer is None:
-            analyzer = self.analyzers[uri] = Analyzer(graph=self.graph)
-        return analyzer
-
     def read_workspace_file(self, path: Path) -> str | None:
         """A module the document imports constants from: its editor text when open, else the file on disk."""
         uri = from_fs_path(str(path))
-        if uri is not None and uri in self.docs and uri in self.workspace.text_documents:
-            return self.workspace.get_text_document(uri).source
+        if uri is not None and uri in self.scheduler.docs:
+            doc = self.workspace.text_documents.get(uri)
+            if doc is not None:
+                return doc.source
         return self.disk(path)
 
     def close(self, uri: str) -> None:
-        """Forget a closed document and clear what was pushed for it."""
-        state = self.docs.pop(uri, None)
-        self.analyzers.pop(uri, None)
+        """Forget a closed document, clear what was pushed for it, and re-analyse the open documents that
+        import it (they read the file on disk now)."""
+        self.scheduler.close(uri)
         self.indexes.pop(uri, None)
-        if state is not None and state.task is not None:
-            state.task.cancel()
+        self.navigation.forget(to_fs_path(uri) or uri)
         if uri in self.pushed:
             self.pushed.discard(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        path = Path(to_fs_path(uri) or uri)
+        self.module_text_changed(path, self.disk(path))
+        self.schedule_importers([path])
 
-    def view(self, uri: str) -> View | None:
-        """The latest DSL analysis of a document with a LineIndex of the text it was computed on."""
-        result = self.latest(uri)
+    async def view(self, uri: str) -> View | None:
+        """The last finished DSL analysis of a document with a LineIndex of its text (before the first
+        analysis, waits for it)."""
+        result = self.scheduler.latest(uri)
+        if result is None:
+            result = await self.scheduler.ready(uri)
         if result is None or result.analysis is None:
             return None
         # One LineIndex per analysed version and encoding, shared by every request on it.
@@ -477,6 +458,7 @@ def create_server() -> PyptoServer:
     _register_diagnostics(server)
     _register_features(server)
     _register_commands(server)
+    _register_navigation(server)
     return server
 
 
@@ -493,28 +475,26 @@ def _register_lifecycle(server: PyptoServer) -> None:
     async def initialized(ls: PyptoServer, params: types.InitializedParams) -> None:
         ls.load_project()
         await ls.pull_configuration()
+        await ls.watch_files()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     @guarded(None)
     async def did_change_configuration(ls: PyptoServer, params: types.DidChangeConfigurationParams) -> None:
-        before = ls.project
-        ls.load_project()
-        if ls.project != before:
-            ls.generation += 1
-            for uri in list(ls.docs):
-                ls.schedule(uri, 0.0)
+        ls.reload_project()
         settings = params.settings
         if settings:
             ls.apply_settings(config.merge(ls.settings, settings))
         await ls.pull_configuration()
 
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @guarded(None)
+    def did_change_watched_files(ls: PyptoServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.files_changed(params.changes)
+
     @server.feature(types.SHUTDOWN)
     @guarded(None)
     def shutdown(ls: PyptoServer, params: None) -> None:
-        for state in ls.docs.values():
-            if state.task is not None:
-                state.task.cancel()
-        ls.executor.shutdown(wait=False, cancel_futures=True)
+        ls.scheduler.shutdown()
 
 
 def _register_sync(server: PyptoServer) -> None:
@@ -523,13 +503,19 @@ def _register_sync(server: PyptoServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded(None)
     def did_open(ls: PyptoServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0.0)
+        uri = params.text_document.uri
+        ls.schedule(uri, 0.0)
+        ls.module_text_changed(Path(to_fs_path(uri) or uri), params.text_document.text)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded(None)
     def did_change(ls: PyptoServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
-        ls.schedule_importers(params.text_document.uri)
+        uri = params.text_document.uri
+        path = Path(to_fs_path(uri) or uri)
+        ls.schedule(uri)
+        ls.schedule_importers([path], skip=uri)
+        snap = ls.snapshot(uri)
+        ls.module_text_changed(path, snap.text if snap is not None else None)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(None)
@@ -551,7 +537,8 @@ def _register_diagnostics(server: PyptoServer) -> None:
         result = await ls.current(uri)
         if result is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
-        result_id = f"{result.generation}:{result.snapshot.version}"
+        # the request number too: an imported module's edit re-analyses the same version
+        result_id = f"{result.generation}:{result.snapshot.version}:{result.seq}"
         if params.previous_result_id == result_id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
         return types.RelatedFullDocumentDiagnosticReport(
@@ -560,26 +547,35 @@ def _register_diagnostics(server: PyptoServer) -> None:
 
 
 def _register_features(server: PyptoServer) -> None:
+    # Read-only features answer from the last finished analysis (`await ls.view(uri)` waits only for a
+    # document's first one): they never run an analysis and never wait for a newer one.
+
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded(None)
-    def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
-        view = ls.view(params.text_document.uri)
+    async def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
+        view = await ls.view(params.text_document.uri)
         if view is None:
-            return None
-        found = hover_feature.hover(view.analysis, view.index, params.position)
-        if found is None and not view.analysis.kernels:
-            found = hover_feature.helper_hover(
-                ls.reached_from_elsewhere(params.text_document.uri), view.index, params.position
-            )
+            return await _plain_hover(ls, params)
+        nav = await _nav_index(ls, view.snapshot)
+        # A helper module with no entry of its own: on an op's name, what an open entry that runs it gives.
+        foreign = ls.reached_from_elsewhere(params.text_document.uri) if not view.analysis.kernels else []
+        found = hover_feature.helper_hover(foreign, view.index, params.position, callee_only=True)
+        if found is None:
+            found = hover_feature.hover(view.analysis, view.index, params.position, nav, ls.navigation)
+        if found is None and foreign:
+            found = hover_feature.helper_hover(foreign, view.index, params.position)
         return found
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     @guarded([])
-    def inlay_hint(ls: PyptoServer, params: types.InlayHintParams) -> list[types.InlayHint]:
-        view = ls.view(params.text_document.uri)
+    async def inlay_hint(ls: PyptoServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+        view = await ls.view(params.text_document.uri)
         if view is None:
             return []
-        return inlay_feature.inlay_hints(view.analysis, view.index, params.range, ls.settings)
+        nav = await _nav_index(ls, view.snapshot)
+        return inlay_feature.inlay_hints(
+            view.analysis, view.index, params.range, ls.settings, nav, ls.navigation
+        )
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -588,9 +584,9 @@ def _register_features(server: PyptoServer) -> None:
         ),
     )
     @guarded([])
-    def code_action(ls: PyptoServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    async def code_action(ls: PyptoServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         uri = params.text_document.uri
-        view = ls.view(uri)
+        view = await ls.view(uri)
         if view is None:
             return []
         if view.snapshot.version != ls.current_version(uri):
@@ -608,34 +604,40 @@ def _register_features(server: PyptoServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @guarded([])
-    def document_symbol(ls: PyptoServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
-        view = ls.view(params.text_document.uri)
+    async def document_symbol(
+        ls: PyptoServer, params: types.DocumentSymbolParams
+    ) -> list[types.DocumentSymbol]:
+        view = await ls.view(params.text_document.uri)
         if view is None:
             return []
-        return symbols_feature.document_symbols(view.analysis, view.index)
+        nav = await _nav_index(ls, view.snapshot)
+        return symbols_feature.document_symbols(view.analysis, view.index, nav, ls.navigation)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @guarded([])
-    def code_lens(ls: PyptoServer, params: types.CodeLensParams) -> list[types.CodeLens]:
+    async def code_lens(ls: PyptoServer, params: types.CodeLensParams) -> list[types.CodeLens]:
         uri = params.text_document.uri
-        view = ls.view(uri)
+        view = await ls.view(uri)
         if view is None:
             return []
-        return code_lens_feature.code_lenses(view.analysis.kernels, view.index, uri)
+        nav = await _nav_index(ls, view.snapshot)
+        return code_lens_feature.code_lenses(view.analysis, view.index, uri, nav, ls.navigation)
 
     @server.feature(expanded_feature.METHOD)
     @guarded({"text": ""})
-    def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, str]:
+    async def expanded_kernels(ls: PyptoServer, params: Any) -> dict[str, Any]:
         uri = _field(params, "uri")
         if not isinstance(uri, str):
             raise JsonRpcInvalidParams("pypto/expandedKernels needs a string 'uri'")
-        return {"text": _expanded(ls, uri, _field(params, "position"))}
+        return await _expanded_view(ls, uri, _field(params, "position"))
 
 
-def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
-    view = ls.view(uri)
+async def _expanded_view(ls: PyptoServer, uri: str, position: Any) -> dict[str, Any]:
+    """The expanded text and, for each view line that comes from a source line, where that line is
+    (`[view line, uri, line]`, 0-based lines)."""
+    view = await ls.view(uri)
     if view is None:
-        return ""
+        return {"text": "", "sources": []}
     line = None
     if position is not None:
         raw_line, raw_char = _field(position, "line"), _field(position, "character")
@@ -644,76 +646,273 @@ def _expanded(ls: PyptoServer, uri: str, position: Any) -> str:
         if raw_line < 0 or raw_char < 0:
             raise JsonRpcInvalidParams("position 'line' and 'character' must not be negative")
         line, _ = view.index.point(types.Position(line=raw_line, character=raw_char))
-    return expanded_feature.expanded_text(view.analysis, line)
+    nav = ls.navigation.document(view.snapshot.path, view.snapshot.text)
+    text, sources = expanded_feature.expanded_view(view.analysis, line, nav, ls.navigation)
+    return {
+        "text": text,
+        "sources": [[at, from_fs_path(path) or path, source - 1] for at, path, source in sources],
+    }
 
 
 def _register_commands(server: PyptoServer) -> None:
     @server.command(code_lens_feature.SHOW_EXPANDED)
     @guarded({"text": ""})
-    def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, str]:
+    async def show_expanded(ls: PyptoServer, *args: Any) -> dict[str, Any]:
         if not args or not isinstance(args[0], str):
             raise JsonRpcInvalidParams(f"{code_lens_feature.SHOW_EXPANDED} needs [uri, line]")
         line = args[1] if len(args) > 1 and isinstance(args[1], int) else None
         position = {"line": line, "character": 0} if line is not None else None
-        return {"text": _expanded(ls, args[0], position)}
+        return await _expanded_view(ls, args[0], position)
 
     @server.command(workspace_check.COMMAND)
     @guarded(None)
     async def check_workspace(ls: PyptoServer, *args: Any) -> dict[str, int]:
-        summary = await _check_workspace(ls)
+        summary = await workspace_check.check_workspace(ls)
         return {"files": summary.files, "errors": summary.errors, "warnings": summary.warnings}
 
 
-async def _check_workspace(ls: PyptoServer) -> workspace_check.CheckSummary:
-    """Analyse every DSL file of the workspace, reporting $/progress, pushing diagnostics for unopened files."""
+# -- navigation: completion, signature help, definitions, references, rename, tokens, symbols --------------
+# Every request reads the navigation index (compiler/navigation) of a snapshot: the analysed one for views,
+# the current text for navigation. Indexes are built on the analysis thread, never on the event loop, except
+# completion and signature help, which answer at once from the latest index and the text at the cursor.
+
+
+async def _nav_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
+    """The index of a snapshot (built on the analysis thread, with the modules it imports)."""
+    cache = ls.navigation.documents.get(snap.path)
+    latest = cache.latest if cache is not None else None
+    if latest is not None and latest.text is snap.text:
+        return latest
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(
+        ls.scheduler.executor, ls.navigation.document_with_imports, snap.path, snap.text
+    )
+
+
+def _latest_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
+    """The most recent index of a document; when the text moved on, a refresh runs once typing pauses
+    (the cursor's context comes from the current text, so a slightly older index only lags by new names)."""
+    cache = ls.navigation.documents.get(snap.path)
+    latest = cache.latest if cache is not None else None
+    if latest is None:
+        return ls.navigation.document(snap.path, snap.text)
+    if latest.text is not snap.text:
+        pending = ls.nav_refresh.get(snap.uri)
+        if pending is not None and not pending.done():
+            pending.cancel()
+        ls.nav_refresh[snap.uri] = asyncio.get_running_loop().create_task(_refresh_index(ls, snap.uri))
+    return latest
+
+
+async def _refresh_index(ls: PyptoServer, uri: str) -> None:
+    """Index the document's text on the analysis thread once typing has paused."""
+    await asyncio.sleep(NAV_REFRESH_S)
+    snap = ls.snapshot(uri)
+    if snap is not None:
+        await _nav_index(ls, snap)
+
+
+def _analysis_of(ls: PyptoServer, uri: str) -> Analysis | None:
+    """The latest completed analysis of a document, without waiting for one."""
+    result = ls.scheduler.latest(uri)
+    return result.analysis if result is not None else None
+
+
+def _roots(ls: PyptoServer) -> list[Path]:
+    """The workspace folders (or the root) as paths: where references and symbols are searched."""
     uris = [f.uri for f in ls.workspace.folders.values()] or (
         [ls.workspace.root_uri] if ls.workspace.root_uri else []
     )
-    loop = asyncio.get_running_loop()
-    files = await loop.run_in_executor(None, workspace_check.dsl_files, workspace_check.folder_paths(uris))
-    token: str | None = None
-    if ls.client_supports("window.work_done_progress"):
-        token = f"pypto-check-{uuid.uuid4()}"
-        try:
-            await asyncio.wait_for(ls.work_done_progress.create_async(token), 5.0)
-            ls.work_done_progress.begin(
-                token, types.WorkDoneProgressBegin(title="PyPTO: checking workspace", percentage=0)
-            )
-        except Exception as exc:
-            log.warning("progress not available: %r", exc)
-            token = None
-    errors = warnings = 0
-    for done, path in enumerate(files, start=1):
-        uri = from_fs_path(str(path)) or path.as_uri()
-        if token is not None:
-            ls.work_done_progress.report(
-                token,
-                types.WorkDoneProgressReport(
-                    message=f"{done}/{len(files)} {path.name}", percentage=int(100 * (done - 1) / len(files))
-                ),
-            )
-        result = await _analyse_file(ls, uri, path)
-        if result is None or result.analysis is None:
-            continue
-        errors += sum(1 for d in result.analysis.diagnostics if d.is_error)
-        warnings += sum(1 for d in result.analysis.diagnostics if not d.is_error)
-        if uri not in ls.docs:  # open documents keep their own, newer diagnostics
-            ls.publish(result)
-    if token is not None:
-        ls.work_done_progress.end(
-            token, types.WorkDoneProgressEnd(message=f"{len(files)} files, {errors} errors")
-        )
-    return workspace_check.CheckSummary(files=len(files), errors=errors, warnings=warnings)
+    return [Path(p) for u in uris if (p := to_fs_path(u))]
 
 
-async def _analyse_file(ls: PyptoServer, uri: str, path: Path) -> Analyzed | None:
-    try:
-        text = dsl.read_text(path)
-    except OSError as exc:
-        log.warning("cannot read %s: %r", path, exc)
+def _open_paths(ls: PyptoServer) -> list[str]:
+    return [to_fs_path(uri) or uri for uri in ls.workspace.text_documents]
+
+
+async def _plain_hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
+    """Hover in a file with no kernel analysis (a configuration module): what the name under it is."""
+    snap = ls.snapshot(params.text_document.uri)
+    if snap is None:
         return None
-    snap = Snapshot(uri=uri, version=None, text=text, path=str(path))
-    start = time.perf_counter()
-    loop = asyncio.get_running_loop()
-    analysis = await loop.run_in_executor(ls.executor, run_analysis, text, str(path), ls.settings.target)
-    return Analyzed(snap, analysis, time.perf_counter() - start, ls.generation)
+    nav = await _nav_index(ls, snap)
+    index = LineIndex(snap.text, ls.encoding)
+    return hover_feature.hover(None, index, params.position, nav, ls.navigation)
+
+
+def _register_navigation(server: PyptoServer) -> None:
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(
+            trigger_characters=completion_feature.TRIGGER_CHARACTERS, resolve_provider=True
+        ),
+    )
+    @guarded(None)
+    def completion(ls: PyptoServer, params: types.CompletionParams) -> types.CompletionList | None:
+        uri = params.text_document.uri
+        snap = ls.snapshot(uri)
+        if snap is None:
+            return None
+        index = LineIndex(snap.text, ls.encoding)
+        line, col = index.point(params.position)
+        context = cursor_context(index.lines, line, col)
+        snippets = ls.client_supports("text_document.completion.completion_item.snippet_support")
+        nav = _latest_index(ls, snap)
+        return completion_feature.completions(
+            context, nav, _analysis_of(ls, uri), ls.navigation, line, snippets
+        )
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    @guarded(None)
+    def completion_resolve(ls: PyptoServer, item: types.CompletionItem) -> types.CompletionItem:
+        return completion_feature.resolve(item, ls.navigation)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_SIGNATURE_HELP,
+        types.SignatureHelpOptions(
+            trigger_characters=signature_feature.TRIGGER_CHARACTERS,
+            retrigger_characters=signature_feature.RETRIGGER_CHARACTERS,
+        ),
+    )
+    @guarded(None)
+    def signature_help(ls: PyptoServer, params: types.SignatureHelpParams) -> types.SignatureHelp | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        index = LineIndex(snap.text, ls.encoding)
+        line, col = index.point(params.position)
+        context = cursor_context(index.lines, line, col)
+        nav = _latest_index(ls, snap)
+        return signature_feature.signature_help(context.call, nav, ls.navigation, line)
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @guarded(None)
+    async def definition(
+        ls: PyptoServer, params: types.DefinitionParams
+    ) -> list[types.Location] | list[types.LocationLink] | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        links = ls.client_supports("text_document.definition.link_support")
+        index = LineIndex(snap.text, ls.encoding)
+        return definition_feature.definition(nav, ls.navigation, index, params.position, links)
+
+    @server.feature(types.TEXT_DOCUMENT_REFERENCES)
+    @guarded([])
+    async def references(ls: PyptoServer, params: types.ReferenceParams) -> list[types.Location]:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return []
+        nav = await _nav_index(ls, snap)
+        index = LineIndex(snap.text, ls.encoding)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.scheduler.executor,
+            functools.partial(
+                references_feature.references,
+                nav,
+                ls.navigation,
+                index,
+                params.position,
+                params.context.include_declaration,
+                _roots(ls),
+                _open_paths(ls),
+            ),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+    @guarded([])
+    async def document_highlight(
+        ls: PyptoServer, params: types.DocumentHighlightParams
+    ) -> list[types.DocumentHighlight]:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return []
+        nav = await _nav_index(ls, snap)
+        return highlight_feature.highlights(
+            nav, ls.navigation, LineIndex(snap.text, ls.encoding), params.position
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
+    @guarded(None)
+    async def prepare_rename(
+        ls: PyptoServer, params: types.PrepareRenameParams
+    ) -> types.PrepareRenamePlaceholder | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        return rename_feature.prepare_rename(
+            nav, ls.navigation, LineIndex(snap.text, ls.encoding), params.position
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_RENAME)
+    @guarded(None)
+    async def rename(ls: PyptoServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+        snap = ls.snapshot(params.text_document.uri)
+        if snap is None:
+            return None
+        nav = await _nav_index(ls, snap)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.scheduler.executor,
+            functools.partial(
+                rename_feature.rename,
+                nav,
+                ls.navigation,
+                LineIndex(snap.text, ls.encoding),
+                params.position,
+                params.new_name,
+                _roots(ls),
+                _open_paths(ls),
+                ls.current_version,
+                ls.client_supports("workspace.workspace_edit.document_changes"),
+            ),
+        )
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens_feature.LEGEND)
+    @guarded(types.SemanticTokens(data=[]))
+    async def semantic_tokens(ls: PyptoServer, params: types.SemanticTokensParams) -> types.SemanticTokens:
+        return await _tokens(ls, params.text_document.uri, None)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, tokens_feature.LEGEND)
+    @guarded(types.SemanticTokens(data=[]))
+    async def semantic_tokens_range(
+        ls: PyptoServer, params: types.SemanticTokensRangeParams
+    ) -> types.SemanticTokens:
+        return await _tokens(ls, params.text_document.uri, params.range)
+
+    @server.feature(types.WORKSPACE_SYMBOL)
+    @guarded([])
+    async def workspace_symbol(
+        ls: PyptoServer, params: types.WorkspaceSymbolParams
+    ) -> list[types.SymbolInformation]:
+        kernels: list[tuple[str, KernelInfo, LineIndex]] = []
+        for uri in list(ls.scheduler.docs):
+            view = await ls.view(uri)
+            if view is not None:
+                kernels.extend((view.snapshot.path, k, view.index) for k in view.analysis.kernels)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            ls.scheduler.executor,
+            functools.partial(
+                workspace_symbols_feature.workspace_symbols,
+                params.query,
+                ls.navigation,
+                _roots(ls),
+                _open_paths(ls),
+                kernels,
+                ls.encoding,
+            ),
+        )
+
+
+async def _tokens(ls: PyptoServer, uri: str, rng: types.Range | None) -> types.SemanticTokens:
+    view = await ls.view(uri)
+    if view is None:
+        return types.SemanticTokens(data=[])
+    ops = list(view.analysis.ops)
+    if not view.analysis.kernels:  # a helper module: the ops its importers' entries reach
+        ops.extend(f.op for _, f in ls.reached_from_elsewhere(uri))
+    return tokens_feature.tokens(ops, view.index, rng)

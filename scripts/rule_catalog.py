@@ -28,6 +28,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("D", "Boundary-op type deducers"),
     ("TD", "Op type deducers"),
     ("SG", "Op wrapper signatures"),
+    ("WR", "Op wrappers: dispatch and argument guards"),
     ("IN", "InlineFunctions: splicing inline helpers"),
     ("NQ", "Suppressions: `# noqa`"),
     ("OI", "OutlineIncoreScopes"),

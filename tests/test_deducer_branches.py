@@ -2,7 +2,7 @@
 
 Each case is a small program whose one call makes exactly that `raise DeduceError` fire (the compiler's text
 arrives as the parser's PTO-F15 / PTO-F15b / PTO-F15c / PTO-D* error) and a near-miss twin that deduces
-cleanly. A last test scans `compiler/ops/deduce.py` so that a new branch comes with its case, or with the
+cleanly. A last test scans `compiler/ops/deducers/` so that a new branch comes with its case, or with the
 reason DSL source cannot reach it."""
 
 from __future__ import annotations
@@ -14,32 +14,43 @@ from pathlib import Path
 
 import pytest
 
-from compiler.ops import deduce
+from compiler.ops import deducers
+from compiler.ops.deducers import core
 from compiler.pipeline import analyze
 
-DEDUCE = Path(deduce.__file__)
+DEDUCERS = Path(deducers.__file__).parent
 
 
 @functools.cache
-def _raise_sites() -> dict[tuple[str, int], str]:
-    """(deducer function, line of its `raise DeduceError`) -> `function#n`, n counting its raises in order."""
-    tree = ast.parse(DEDUCE.read_text(encoding="utf-8"))
-    out: dict[tuple[str, int], str] = {}
-    for fn in ast.walk(tree):
-        if not isinstance(fn, ast.FunctionDef):
-            continue
-        raises = sorted(
-            n.lineno
-            for n in ast.walk(fn)
-            if isinstance(n, ast.Raise)
-            and isinstance(n.exc, ast.Call)
-            and getattr(n.exc.func, "id", "") == "DeduceError"
-        )
-        out.update({(fn.name, line): f"{fn.name}#{i}" for i, line in enumerate(raises)})
+def _raise_sites() -> dict[tuple[str, str, int], str]:
+    """(module, deducer function, line of its `raise DeduceError`) -> `function#n` (`module.function#n` outside
+    the modules the first cases were written for), n counting the function's raises in order."""
+    out: dict[tuple[str, str, int], str] = {}
+    for path in sorted(DEDUCERS.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            raises = sorted(
+                n.lineno
+                for n in ast.walk(fn)
+                if isinstance(n, ast.Raise)
+                and isinstance(n.exc, ast.Call)
+                and getattr(n.exc.func, "id", "") == "DeduceError"
+            )
+            prefix = "" if path.stem in _FIRST_MODULES else f"{path.stem}."
+            out.update(
+                {(path.stem, fn.name, line): f"{prefix}{fn.name}#{i}" for i, line in enumerate(raises)}
+            )
     return out
 
 
+# The modules of the first deducer file, whose sites keep their short names.
+_FIRST_MODULES = frozenset({"core", "elementwise", "reduction", "matmul", "memory", "cross_core", "system"})
+
+
 T = "pl.Tensor"
+LA = "t = pl.load(a, [0, 0], [64, 64])"
 MAT = "target_memory=pl.Mem.Mat"
 F16 = f"a: {T}[[64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]"
 LR = f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})"
@@ -57,12 +68,6 @@ MXL = (
 # "jit": tensor code in a pl.at scope; "tile": tile code in a hand-written InCore function; "a5": tile code
 # for Ascend950 (the MX ops).
 CASES: list[tuple[str, str, str, str, str]] = [
-    ("_binary#0", "jit", f"a: {T}[[64, 128], pl.FP32], b: {T}[[32, 128], pl.FP32]", "r = pl.add(a, b)",
-     "r = pl.add(a, a)"),
-    ("_reduce#0", "tile", f"a: {T}[[64], pl.FP32]", "r = pl.row_sum(pl.load(a, [0], [64]))",
-     "r = pl.exp(pl.load(a, [0], [64]))"),
-    ("_expand#0", "jit", f"a: {T}[[64, 64], pl.FP32], u: {T}[[1, 64], pl.FP32], v: {T}[[64, 1], pl.FP32]",
-     "r = pl.row_expand_div(a, u)", "r = pl.row_expand_div(a, v)"),
     ("_concat#0", "jit", f"a: {T}[[64, 64], pl.FP32], b: {T}[[64], pl.FP32]", "r = pl.concat(a, b)",
      "r = pl.concat(a, a)"),
     ("check_init_cond#0", "jit", f"c: {T}[[64, 64], pl.FP32], {F16}", "r = pl.matmul_acc(c, a, b, init_cond=a)",
@@ -224,6 +229,40 @@ CASES: list[tuple[str, str, str, str, str]] = [
      f"{MXL}\nbias = pl.load(zn, [0, 0], [1, 32], target_memory=pl.Mem.Bias)\n"
      "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
      f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+    # Element-wise branches whose rule's fixture exercises another branch.
+    ("_tile_trinary#0", "tile", f"a: {T}[[64, 64], pl.FP32], b: {T}[[32, 64], pl.FP32]",
+     f"{LA}\nu = pl.load(b, [0, 0], [32, 64])\nr = pl.tile.addc(t, u, t)", f"{LA}\nr = pl.tile.addc(t, t, t)"),
+    ("_tile_scalar_tile#0", "tile", f"a: {T}[[64, 64], pl.FP32], b: {T}[[32, 64], pl.FP32]",
+     f"{LA}\nu = pl.load(b, [0, 0], [32, 64])\nr = pl.tile.addsc(t, 1.0, u)", f"{LA}\nr = pl.tile.addsc(t, 1.0, t)"),
+    ("_binary_scalar#1", "tile", f"a: {T}[[64, 64], pl.INT32]", f"{LA}\nr = pl.xors(t, 2.0, t)",
+     f"{LA}\nr = pl.xors(t, 2, t)"),
+    ("_binary_scalar#3", "tile", f"a: {T}[[64, 64], pl.FP32], s: pl.Scalar[pl.UINT8]", f"{LA}\nr = pl.sub(t, s)",
+     f"{LA}\nr = pl.add(t, s)"),
+    ("_tensor_binary#2", "jit", f"a: {T}[[64, 64], pl.INT32]", "r = pl.div(a, a, high_precision=True)",
+     "r = pl.div(a, a)"),
+    ("_tensor_scalar#0", "jit", f"a: {T}[[64, 64], pl.INT32]", "r = pl.shl(a, 2.0)", "r = pl.shl(a, 2)"),
+    ("_tensor_scalar#2", "jit", f"a: {T}[[64, 64], pl.UINT8]", "r = pl.sub(a, 1)", "r = pl.add(a, 1)"),
+    ("_tensor_scalar#3", "jit", f"a: {T}[[64, 64], pl.FP32], b: {T}[[4], pl.UINT8]",
+     "s = pl.read(b, [0])\nr = pl.sub(a, s)", "s = pl.read(b, [0])\nr = pl.add(a, s)"),
+    ("_tile_prelu#5", "tile", f"a: {T}[[64, 64], pl.FP32], b: {T}[[64], pl.FP32]",
+     f"{LA}\nu = pl.load(b, [0], [64])\nr = pl.prelu(t, t, u)", f"{LA}\nr = pl.prelu(t, t, t)"),
+    ("_sels#0", "tile", f"a: {T}[[64, 64], pl.FP32], m: {T}[[64], pl.INT8]",
+     f"{LA}\nk = pl.load(m, [0], [64])\nr = pl.sels(k, t, t, 1.0)", f"{LA}\nk = pl.load(m, [0], [64])\nr = pl.exp(t)"),
+    ("_sels#2", "tile", f"a: {T}[[64], pl.FP32], m: {T}[[64, 32], pl.INT8]",
+     "t = pl.load(a, [0], [64])\nk = pl.load(m, [0, 0], [64, 32])\nr = pl.sels(k, t, t, 1.0)",
+     "t = pl.load(a, [0], [64])\nk = pl.load(m, [0, 0], [64, 32])\nr = pl.exp(t)"),
+    ("_sels#3", "tile", f"a: {T}[[64, 64], pl.BF16], m: {T}[[64, 32], pl.INT8]",
+     f"{LA}\nk = pl.load(m, [0, 0], [64, 32])\nr = pl.sels(k, t, t, 1.0)",
+     f"{LA}\nk = pl.load(m, [0, 0], [64, 32])\nr = pl.sels(k, pl.cast(t, pl.FP32), pl.cast(t, pl.FP32), 1.0)"),
+    ("_sels#4", "tile", f"a: {T}[[64, 64], pl.FP32], b: {T}[[64], pl.FP32], m: {T}[[64, 32], pl.INT8]",
+     f"{LA}\nu = pl.load(b, [0], [64])\nk = pl.load(m, [0, 0], [64, 32])\nr = pl.sels(k, t, u, 1.0)",
+     f"{LA}\nk = pl.load(m, [0, 0], [64, 32])\nr = pl.sels(k, t, t, 1.0)"),
+    # Reduction branches whose rule's fixture exercises another branch.
+    ("_tile_col#1", "tile", f"a: {T}[[64], pl.FP32]", "t = pl.load(a, [0], [64])\nr = pl.col_max(t)",
+     "t = pl.load(a, [0], [64])\nr = pl.exp(t)"),
+    ("_tensor_reduce#0", "jit", f"a: {T}[[64], pl.FP32]", "r = pl.col_sum(a)",
+     "r = pl.col_sum(pl.reshape(a, [1, 64]))"),
+    ("_reduce#0", "tile", f"a: {T}[[64, 64], pl.BF16]", f"{LA}\nr = pl.row_min(t, t)", f"{LA}\nr = pl.row_max(t, t)"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.
@@ -273,14 +312,19 @@ class _Recorder:
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         recorder = self
+        original = core.DeduceError.__init__
 
-        class Recording(deduce.DeduceError):
-            def __init__(self, code: str, subject: str | None = None, **fields: object) -> None:
-                frame = sys._getframe(1)
-                recorder.hits.append(_raise_sites()[(frame.f_code.co_name, frame.f_lineno)])
-                super().__init__(code, subject, **fields)
+        def recording(
+            error: core.DeduceError, code: str, subject: str | None = None, **fields: object
+        ) -> None:
+            frame = sys._getframe(1)
+            module = Path(frame.f_code.co_filename).stem
+            site = _raise_sites().get((module, frame.f_code.co_name, frame.f_lineno))
+            if site is not None:
+                recorder.hits.append(site)
+            original(error, code, subject, **fields)
 
-        monkeypatch.setattr(deduce, "DeduceError", Recording)
+        monkeypatch.setattr(core.DeduceError, "__init__", recording)
 
 
 @pytest.mark.parametrize(("site", "kind", "params", "faulty", "twin"), CASES, ids=[case[0] for case in CASES])
@@ -309,8 +353,19 @@ def test_branch_fires_in_its_rule_fixture(monkeypatch: pytest.MonkeyPatch, site:
     assert site in recorder.hits, (site, recorder.hits)
 
 
+@functools.cache
+def _fixture_hits() -> frozenset[str]:
+    """Every deducer branch that some rule fixture (tests/rules/PTO-*.py) makes fire."""
+    recorder = _Recorder()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        recorder.install(monkeypatch)
+        for path in sorted((Path(__file__).parent / "rules").glob("PTO-*.py")):
+            analyze(path.read_text(encoding="utf-8"), path=str(path))
+    return frozenset(recorder.hits)
+
+
 def test_every_deducer_branch_has_a_case_or_a_reason() -> None:
-    covered = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE)
+    covered = {case[0] for case in CASES} | set(RULE_FIXTURES) | set(NOT_FROM_SOURCE) | _fixture_hits()
     missing = [site for site in _raise_sites().values() if site not in covered]
     assert missing == [], f"deducer branches without a case: {missing}"
     assert set(NOT_FROM_SOURCE) <= set(_raise_sites().values()) and all(NOT_FROM_SOURCE.values())

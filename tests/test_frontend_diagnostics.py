@@ -522,11 +522,11 @@ DEDUCTION = [
     ),
     Case(
         "row-reduce-rank",
-        kernel("y = pl.row_sum(pl.reshape(x, [4096]))", "out[:] = y"),
+        kernel("y = pl.col_sum(pl.reshape(x, [4096]))", "out[:] = y"),
         "PTO-F15",
-        "pl operation 'row_sum': The operator tensor.row_sum requires input to be at least 2D, but got 1D",
+        "pl operation 'col_sum': The operator tensor.col_sum requires at least a 2D tensor, but got 1 dimensions",
         (10, 12, 10, 45),
-        "pl.row_sum(pl.reshape(x, [4096]))",
+        "pl.col_sum(pl.reshape(x, [4096]))",
     ),
 ]
 

@@ -51,8 +51,10 @@ def nvim() -> str:
     return path
 
 
-def run_probe(nvim: str, source: Path, tmp_path: Path, init_name: str = "init.lua") -> dict:
-    """Open `source` in a headless Neovim with the plugin, run tests/nvim/probe.lua, return its report."""
+def run_probe(
+    nvim: str, source: Path, tmp_path: Path, init_name: str = "init.lua", probe_name: str = "probe.lua"
+) -> dict:
+    """Open `source` in a headless Neovim with the plugin, run a probe of tests/nvim, return its report."""
     result = tmp_path / "result.json"
     env = {
         **os.environ,
@@ -64,7 +66,7 @@ def run_probe(nvim: str, source: Path, tmp_path: Path, init_name: str = "init.lu
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
     }
-    init, probe = FIXTURES / init_name, FIXTURES / "probe.lua"
+    init, probe = FIXTURES / init_name, FIXTURES / probe_name
     cmd = [nvim, "--headless", "--clean", "-u", str(init), str(source), "-S", str(probe)]
     proc = subprocess.run(
         cmd, cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=90
@@ -161,3 +163,29 @@ def test_syntax_error_reaches_vim_diagnostics(nvim: str, tmp_path: Path) -> None
     assert report["diagnostics_ready"], "no diagnostics within the timeout"
     assert [d["lnum"] for d in report["diagnostics"]] == [3]
     assert report["diagnostics"][0]["severity"] == 1  # vim.diagnostic.severity.ERROR
+
+
+def test_navigation_features_in_neovim(nvim: str, tmp_path: Path) -> None:
+    """With no setup beyond the plugin: completion after `pl.`, definition of a helper in another module, the
+    lane token colour, one code lens per line, and the expanded view leading back to the source line."""
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / "pyproject.toml").write_text("[project]\nname = 'nav'\n")
+    shutil.copytree(
+        REPO / "tests" / "data" / "nav_pkg", root / "nav_pkg", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    report = run_probe(nvim, root / "nav_pkg" / "decode.py", tmp_path, probe_name="navigate.lua")
+    assert {"matmul", "tile", "split_aiv", "FP32"} <= set(report["completion"])
+    definition = report["definition"]
+    assert definition["uri"].endswith("nav_pkg/layers/attention.py")
+    attention = (root / "nav_pkg" / "layers" / "attention.py").read_text().splitlines()
+    assert attention[definition["range"]["start"]["line"]].startswith("def attention_block")
+    assert report["tokens"] == ["aicOp"]
+    assert report["token_group"].get("link") == "Type"
+    lines = [lens["line"] for lens in report["lenses"]]
+    assert len(lines) == len(set(lines)), "at most one lens per line"
+    assert "1 AIV / 1 mixed kernels via attention_block" in [lens["title"] for lens in report["lenses"]]
+    assert report["mapped"], "gd in the expanded view is the plugin's"
+    assert report.get("jump_error") is None, report["jump_error"]
+    jumped = report["jumped"]
+    assert jumped["name"].endswith("nav_pkg/layers/attention.py") and jumped["line"] == jumped["want"]

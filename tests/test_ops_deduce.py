@@ -120,21 +120,22 @@ def test_reductions() -> None:
     assert ok("pl.row_sum", Tl((16, 32)), Tl((16, 32))) == Tl((16, 1))
     assert ok("pl.col_max", T((16, 32))) == T((1, 32))
     assert ok("pl.row_argmax", Tl((16, 32)), Tl((16, 32))) == Tl((16, 1), "INT32")
-    assert err("pl.row_max", T((32,))) == (
-        "pl operation 'row_max': The operator tensor.row_max requires input to be at least 2D, but got 1D"
+    assert ok("pl.row_max", T((32,))) == T((1,))
+    assert err("pl.col_max", T((32,))) == (
+        "pl operation 'col_max': The operator tensor.col_max requires at least a 2D tensor, but got 1 dimensions"
     )
 
 
 def test_row_and_col_expand() -> None:
     assert ok("pl.row_expand_mul", Tl((16, 32)), Tl((16, 1))) == Tl((16, 32))
     assert err("pl.row_expand_mul", Tl((16, 32)), Tl((8, 1))) == (
-        "pl operation 'row_expand_mul': The operator tile.row_expand_mul requires row_vec shape [16, 1], "
-        "but got [8, 1]"
+        "pl operation 'row_expand_mul': The operator tile.row_expand_mul requires matching row dimensions, "
+        "but got tile rows=16 and row_vec rows=8"
     )
     assert ok("pl.col_expand_add", T((16, 32)), T((1, 32))) == T((16, 32))
     assert err("pl.col_expand_add", T((16, 32)), T((1, 16))) == (
-        "pl operation 'col_expand_add': The operator tensor.col_expand_add requires col_vec shape [1, 32], "
-        "but got [1, 16]"
+        "pl operation 'col_expand_add': The operator tensor.col_expand_add requires matching column dimensions, "
+        "but got tensor cols=32 and col_vec cols=16"
     )
 
 

@@ -255,7 +255,10 @@ def test_unknown_operands_never_error() -> None:
 
 def test_mixing_tensor_and_tile_is_an_error() -> None:
     res = resolve_call("pl.add", (TensorType((4, 8), "FP32"), TileType((4, 8), "FP32", "Vec")), {})
-    assert res.error is not None and str(res.error) == "pl.add: cannot mix Tensor and Tile arguments"
+    assert res.error is not None and str(res.error) == (
+        "pl.add: cannot mix Tensor and Tile arguments (Tensor, Tile). All operands must be the same type level — "
+        "either all Tensor or all Tile"
+    )
 
 
 def test_scalar_expression() -> None:

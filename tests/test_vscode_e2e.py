@@ -23,7 +23,7 @@ def test_vscode_extension_end_to_end(tmp_path: Path) -> None:
     )
     steps = [line for line in proc.stdout.splitlines() if line.startswith("e2e: ")]
     assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
-    assert len(steps) == 7 and all(line.endswith(" ok") for line in steps), proc.stdout
+    assert len(steps) == 10 and all(line.endswith(" ok") for line in steps), proc.stdout
     shots = sorted(p.name for p in tmp_path.glob("*.png"))
     assert shots == [
         "1-squiggle.png",
@@ -31,4 +31,7 @@ def test_vscode_extension_end_to_end(tmp_path: Path) -> None:
         "3-hover.png",
         "4-quick-fix.png",
         "5-fixed-with-hints.png",
+        "6-completion.png",
+        "7-signature-help.png",
+        "8-definition.png",
     ]

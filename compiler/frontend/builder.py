@@ -8,6 +8,8 @@ they come from `ast`; libcst is used where lossless rewriting matters (quick fix
 from __future__ import annotations
 
 import ast
+import bisect
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -28,6 +30,7 @@ _CMPOPS: dict[type, str] = {
     ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in",
 }  # fmt: skip
 _UNOPS: dict[type, str] = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not", ast.Invert: "~"}
+_LONG_LINE = 256  # a longer non-ASCII line gets a table of its characters' byte offsets
 
 
 @dataclass(slots=True)
@@ -41,6 +44,8 @@ class SpanMaker:
     indent: int
     anchors: list[int] | None = None
     _ascii: list[bool] = field(default_factory=list)
+
+    _byte_ends: dict[int, list[int]] = field(default_factory=dict)  # long non-ASCII lines, by index
 
     def __post_init__(self) -> None:
         self._ascii = [line.isascii() for line in self.lines]
@@ -58,7 +63,18 @@ class SpanMaker:
         """Convert a 1-based unit line and a UTF-8 byte column to an absolute code-point column."""
         idx = lineno - 1
         if 0 <= idx < len(self.lines) and not self._ascii[idx]:
-            byte_col = len(self.lines[idx].encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+            line = self.lines[idx]
+            if len(line) < _LONG_LINE:
+                byte_col = len(
+                    line.encode("utf-8", "surrogatepass")[:byte_col].decode("utf-8", errors="ignore")
+                )
+            else:  # many nodes on one long line: one table per line, not one re-encoding per node
+                ends = self._byte_ends.get(idx)
+                if ends is None:
+                    ends = self._byte_ends[idx] = list(
+                        itertools.accumulate(len(ch.encode("utf-8", "surrogatepass")) for ch in line)
+                    )
+                byte_col = bisect.bisect_right(ends, byte_col)
         return byte_col + self.indent
 
     def of(self, node: ast.AST) -> Span:

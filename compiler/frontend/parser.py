@@ -62,6 +62,9 @@ class ParseCache:
     )
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
     env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
+    # A small number for the current env key: unit keys hold it instead of the (long) key itself, so that
+    # looking a unit up does not hash every module constant again.
+    env_token: tuple[tuple[tuple[str, str], ...], int] | None = None
     statements: dict[tuple[object, ...], StatementMemo] = field(default_factory=dict)  # by unit position
     bodies: dict[tuple[object, ...], _BodyRecord] = field(default_factory=dict)  # by unit position
     hits: int = 0
@@ -139,6 +142,7 @@ def parse_document(
         if match:
             env.setdefault(match.group(1), UNKNOWN_VALUE)
     env_key = _env_key(env, cache)
+    env_token = _env_token(env_key, cache)
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     free: list[ir.Function] = []
@@ -155,7 +159,7 @@ def parse_document(
         owner = program if unit.kind == "member" else None
         # Anchors, not line numbers: a unit below an inserted line keeps its key and its IR objects.
         unit_anchors = anchors.of_lines(unit.first_line, unit.last_line - unit.first_line + 1)
-        key = (unit.text, tuple(unit_anchors), unit.indent, unit.kind, owner, env_key)
+        key = (unit.text, tuple(unit_anchors), unit.indent, unit.kind, owner, env_token)
         live.add(key)
         result = cache.units.get(key)
         if result is None:
@@ -289,6 +293,15 @@ def _selected_defs(stmts: list[ast.stmt], env: Mapping[str, object], depth: int 
         elif isinstance(stmt, ast.FunctionDef) and depth > 0:
             out.append(stmt)
     return out
+
+
+def _env_token(env_key: tuple[tuple[str, str], ...], cache: ParseCache) -> int:
+    """The number of this env key: the previous one's when the key is equal (compared once per version)."""
+    if cache.env_token is not None and (cache.env_token[0] is env_key or cache.env_token[0] == env_key):
+        return cache.env_token[1]
+    token = cache.env_token[1] + 1 if cache.env_token is not None else 0
+    cache.env_token = (env_key, token)
+    return token
 
 
 def _env_key(env: Mapping[str, object], cache: ParseCache) -> tuple[tuple[str, str], ...]:

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
-_TRIPLE = re.compile(r"\"\"\"|\'\'\'")
+# Comments and string literals as Python's tokenizer reads them: a backslash escapes the next character
+# (a newline too), a string left open runs to the end of its line, or of the text for a triple quote.
+# Each alternative is decided by its first characters and never backtracks: one scan, linear in the text.
+_LITERALS = re.compile(
+    r"#[^\n]*"
+    r'|"""(?:[^"\\]|\\[\s\S]|"(?!""))*(?:"""|\Z)'
+    r"|'''(?:[^'\\]|\\[\s\S]|'(?!''))*(?:'''|\Z)"
+    r'|"(?:[^"\\\n]|\\[\s\S])*(?:"|$)'
+    r"|'(?:[^'\\\n]|\\[\s\S])*(?:'|$)",
+    re.M,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,30 +38,16 @@ def _starts_unit(line: str, indent: int) -> bool:
     return not ch.isspace() and ch not in "#)]}"
 
 
-def string_lines(lines: list[str]) -> frozenset[int]:
-    """Indices of lines that begin inside a triple-quoted string (they never start a unit)."""
-    inside: str | None = None
+def string_lines(source: str) -> frozenset[int]:
+    """Indices of the lines that begin inside a string literal (they never start a unit), in one scan."""
+    starts = [0, *(m.end() for m in re.finditer("\n", source))]
     out: set[int] = set()
-    for i, line in enumerate(lines):
-        if inside is not None:
-            out.add(i)
-        if '"""' not in line and "'''" not in line:
+    for match in _LITERALS.finditer(source):
+        if match.group().startswith("#"):
             continue
-        pos = 0
-        while True:
-            if inside is not None:
-                end = line.find(inside, pos)
-                if end < 0:
-                    break
-                inside, pos = None, end + 3
-                continue
-            match = _TRIPLE.search(line, pos)
-            if match is None:
-                break
-            comment = line.find("#", pos, match.start())
-            if comment >= 0 and line.count('"', 0, comment) % 2 == 0 and line.count("'", 0, comment) % 2 == 0:
-                break
-            inside, pos = match.group(), match.end()
+        first = bisect.bisect_right(starts, match.start()) - 1
+        last = bisect.bisect_right(starts, max(match.end() - 1, match.start())) - 1
+        out.update(range(first + 1, last + 1))
     return frozenset(out)
 
 
@@ -85,7 +82,8 @@ def _trim(lines: list[str], a: int, b: int) -> int:
 def split_units(source: str) -> list[Unit]:
     """Cut source into units: each top-level def/class member is its own unit; other code groups."""
     lines = source.split("\n")
-    in_string = string_lines(lines) if '"""' in source or "'''" in source else frozenset()
+    multiline = '"""' in source or "'''" in source or "\\\n" in source
+    in_string = string_lines(source) if multiline else frozenset()
     units: list[Unit] = []
     module_lines: list[int] = []
     for a, b in _block_units(lines, 0, len(lines), 0, in_string):

@@ -11,6 +11,7 @@ from compiler.ops.deduce import DeduceError, deduce, promote_dtypes
 from compiler.ops.dsl import BOUNDARY, DSL_NAMES, EXPLICIT, FRONTEND, PLD_SHORT, PROMOTED, UNIFIED
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import get_op
+from compiler.ops.wrappers import check_explicit, dispatch_unified
 from compiler.types import (
     UNKNOWN,
     UNRANKED_TENSOR,
@@ -106,19 +107,15 @@ def _unified_target(
 ) -> str | Resolution:
     """The explicit DSL name a unified `pl.<op>` dispatches to, or a finished Resolution."""
     _, op = _module_and_op(dsl_name)
-    operands = list(args) + list(kwargs.values())
-    shaped = _shaped(operands)
-    kinds = {type(a) for a in shaped}
-    if len(kinds) > 1:
-        return Resolution(dsl_name, None, None, UNKNOWN, catalog.problem("PTO-TD56", subject=f"pl.{op}"))
-    if not shaped:
-        first = args[0] if args else None
-        if op in _SCALAR_EXPR and first is not None and _is_scalar(first):
-            return Resolution(dsl_name, None, None, _scalar_expr(op, args, kwargs), None)
+    try:
+        dispatch = dispatch_unified(op, args, kwargs)
+    except DeduceError as exc:
+        return Resolution(dsl_name, None, None, UNKNOWN, exc.problem)
+    if dispatch.scalar_expr:
+        return Resolution(dsl_name, None, None, _scalar_expr(op, args, kwargs), None)
+    if dispatch.target is None:
         return Resolution(dsl_name, None, None, UNKNOWN, None)
-    # An operand we cannot type (a loop carry, say) still dispatches on the typed ones.
-    namespace = "pl.tensor" if isinstance(shaped[0], TensorType) else "pl.tile"
-    return f"{namespace}.{op}"
+    return dispatch.target
 
 
 def _scalar_expr(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
@@ -172,6 +169,10 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
             if isinstance(dispatched, Resolution):
                 return dispatched
             target = dispatched
+        try:
+            check_explicit(target, args, kwargs)
+        except DeduceError as exc:
+            return Resolution(dsl_name, None, None, UNKNOWN, exc.problem)
         ir = _explicit_ir(target, args, kwargs)
     op_def = get_op(ir) if ir is not None else None
     if op_def is None:

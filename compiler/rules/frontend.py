@@ -469,6 +469,17 @@ _r(
     _I,
     unreachable="a time budget, not a rule of the language: only a pathological body reaches it",
 )
+_r(
+    "PTO-F47c",
+    "file-too-large",
+    "parse",
+    "file too large to analyse ({size}; the limit is {limit}): pypto-lsp does not read it",
+    "A document larger than the size limit is not analysed at all (no real kernel file comes near it), so "
+    "no input can exhaust the memory of the editor's machine.",
+    "Split the file, or move a large data literal into a file of its own that the kernels do not import.",
+    _I,
+    unreachable="a size limit, not a rule of the language: only a file of megabytes reaches it",
+)
 
 
 # Clauses: the texts that fill a field.

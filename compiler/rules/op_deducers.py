@@ -25,21 +25,6 @@ _r(
     "An element-wise binary op on two shapes that do not broadcast (right-aligned, an extent 1 stretches).",
 )
 _r(
-    "PTO-TD2",
-    "reduce-rank",
-    _TD,
-    "The operator {op} requires input to be at least 2D, but got {rank}D",
-    "A row or column reduction of a value with fewer than two dimensions.",
-)
-_r(
-    "PTO-TD3",
-    "expand-vector-shape",
-    _TD,
-    "The operator {op} requires {role} shape {want}, but got {got}",
-    "A row_expand / col_expand operand that is not the [M, 1] row vector or [1, N] column vector of the "
-    "target.",
-)
-_r(
     "PTO-TD4",
     "concat-rank",
     _TD,
@@ -434,6 +419,7 @@ _r(
     "PTO-TD56",
     "mixed-tensor-tile-operands",
     _TD,
-    "cannot mix Tensor and Tile arguments",
+    "cannot mix Tensor and Tile arguments ({types}). All operands must be the same type level — either all "
+    "Tensor or all Tile",
     "A unified pl.<op> given both tensor and tile operands, so it has no tensor or tile form to dispatch to.",
 )

@@ -14,7 +14,9 @@ from lsprotocol import types
 from compiler import catalog, fixes
 from compiler.analysis import Analysis
 from compiler.fixes import Fix
-from compiler.source import Span
+from compiler.frontend.units import string_lines
+from compiler.source import Span, python_text
+from compiler.suppressions import directives
 from pypto_lsp.config import Settings
 from pypto_lsp.features import diagnostics as diag_feature
 from pypto_lsp.features import edits
@@ -261,14 +263,77 @@ def code_actions(
         )
     if len(actions) == 1:
         actions[0].is_preferred = True
+    if not only or any(types.CodeActionKind.QuickFix.value.startswith(k) for k in only):
+        # Built on this version's analysis: a context diagnostic the analysis no longer has gets none.
+        current = [
+            diag_feature.to_lsp(d, index, uri, version)
+            for d in analysis.diagnostics
+            if diag_feature.visible(d, settings)
+        ]
+        if ours:
+            known = {(str(d.code), d.range.start.line) for d in current}
+            silenced = [d for d in ours if (str(d.code), d.range.start.line) in known]
+        else:
+            silenced = [d for d in current if _overlaps_lines(d.range, params.range)]
+        actions.extend(noqa_actions(silenced, index, text, uri, version, document_changes))
     if fix_all is not None and (asked or len(fix_all.diagnostics or ()) > 1):
         actions.append(fix_all)
     return actions
 
 
 FIX_ALL = "source.fixAll.pypto"
-# Fixes that move statements can conflict with each other; fix-all leaves them to one-by-one review.
-_NOT_IN_FIX_ALL = frozenset({"move_out_of_region"})
+
+
+def noqa_actions(
+    diagnostics: list[types.Diagnostic],
+    index: LineIndex,
+    text: str,
+    uri: str,
+    version: int | None,
+    document_changes: bool = True,
+) -> list[types.CodeAction]:
+    """ "Disable PTO-XXX for this line": add `# noqa: PTO-XXX` at the end of the diagnostic's first line, or
+    extend the `# noqa: ...` already there, as ruff's server does."""
+    out: list[types.CodeAction] = []
+    seen: set[tuple[str, int]] = set()
+    in_string = string_lines(python_text(text)) if ('"""' in text or "'''" in text) else frozenset()
+    for diag in diagnostics:
+        code = str(diag.code) if diag.code is not None else ""
+        line = diag.range.start.line + 1
+        if not code.startswith("PTO-") or (code, line) in seen:
+            continue
+        seen.add((code, line))
+        edit = noqa_edit(index, line, code, line in in_string)  # the next line (0-based `line`) in a string
+        if edit is None:
+            continue
+        out.append(
+            types.CodeAction(
+                title=f"Disable {code} for this line",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diag],
+                edit=_workspace_edit(uri, version, [edit], document_changes),
+            )
+        )
+    return out
+
+
+def noqa_edit(
+    index: LineIndex, line: int, code: str, continues_in_string: bool = False
+) -> types.TextEdit | None:
+    """The edit that silences `code` on a 1-based line; None when the line cannot carry a comment (it ends
+    inside a string or with a backslash) or a directive there already silences it."""
+    text = index.line_text(line)
+    found = directives(text).get(1)
+    if found is not None:
+        span, codes = found
+        if codes is None or code.upper() in codes:
+            return None
+        at = index.position(line, span.end_col)
+        return types.TextEdit(range=types.Range(start=at, end=at), new_text=f", {code}")
+    if continues_in_string or text.rstrip().endswith("\\"):
+        return None
+    at = index.line_end(line)
+    return types.TextEdit(range=types.Range(start=at, end=at), new_text=f"  # noqa: {code}")
 
 
 def fix_all_action(
@@ -280,7 +345,8 @@ def fix_all_action(
     settings: Settings,
     document_changes: bool = True,
 ) -> types.CodeAction | None:
-    """One action applying every fix of the file (identical edits once, overlapping ones skipped)."""
+    """One action applying every safe fix of the file, as `check --fix` does (identical edits once,
+    overlapping ones skipped)."""
     chosen: list[types.TextEdit] = []
     fixed: list[types.Diagnostic] = []
     taken: list[tuple[tuple[int, int], tuple[int, int]]] = []
@@ -288,7 +354,7 @@ def fix_all_action(
         if not d.fixes or not diag_feature.visible(d, settings):
             continue
         for fix in d.fixes:
-            if fix.kind in _NOT_IN_FIX_ALL:
+            if not fix.safe:  # as `check --fix`: only what restates the user's own code
                 continue
             built = build_edits(fix, index, text)
             if not built:

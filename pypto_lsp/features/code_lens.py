@@ -1,10 +1,14 @@
-"""Code lens above each kernel: its kind, crossings and pipe, opening the expanded kernels."""
+"""Code lens: at most one per line, summarising the kernels the line opens or reaches through an inline
+helper ("3 AIC / 5 AIV kernels"); its command lists them in the expanded-kernel view."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
-from compiler.analysis import KernelInfo
+from compiler.analysis import Analysis, KernelInfo
+from compiler.navigation import reach
+from compiler.navigation.index import DocumentIndex
+from compiler.navigation.workspace import Workspace
 from pypto_lsp.features.inlay_hints import is_pure_vector
 from pypto_lsp.positions import LineIndex
 
@@ -33,16 +37,55 @@ def title(kernel: KernelInfo) -> str:
     return " · ".join(parts)
 
 
-def code_lenses(kernels: tuple[KernelInfo, ...], index: LineIndex, uri: str) -> list[types.CodeLens]:
-    """One lens per kernel header."""
+def reached_title(reached: reach.Reached) -> str:
+    """One kernel: its own title; several: how many run on each lane."""
+    if len(reached.kernels) == 1 and reached.helper is None:
+        return title(reached.kernels[0])
+    text = reached.summary()
+    return f"{text} via {reached.helper}" if reached.helper else text
+
+
+def code_lenses(
+    kernels: tuple[KernelInfo, ...] | Analysis,
+    index: LineIndex,
+    uri: str,
+    nav: DocumentIndex | None = None,
+    workspace: Workspace | None = None,
+) -> list[types.CodeLens]:
+    """One lens per line that opens kernels or calls a helper that reaches some."""
+    analysis = kernels if isinstance(kernels, Analysis) else None
+    all_kernels = analysis.kernels if analysis is not None else kernels
+    assert isinstance(all_kernels, tuple)
+    by_line: dict[int, reach.Reached] = {}
+    for kernel in all_kernels:
+        line = kernel.header.line
+        known = by_line.get(line)
+        by_line[line] = reach.Reached(reach.distinct((*(known.kernels if known else ()), kernel)))
+    if analysis is not None and nav is not None and workspace is not None:
+        for unit, call in reach.helper_calls(nav):
+            reached = reach.kernels_of_call(analysis, nav, workspace, unit, call)
+            if reached is None or not reached.kernels:
+                continue
+            line = unit.absolute(call.span).line
+            known = by_line.get(line)
+            merged = reach.distinct((*reached.kernels, *(known.kernels if known else ())))
+            by_line[line] = reach.Reached(merged, reached.helper, reached.helper_path)
     lenses = []
-    for kernel in kernels:
-        rng = index.range(kernel.header)
+    for line, reached in sorted(by_line.items()):
+        if not reached.kernels:
+            continue
+        first = reached.kernels[0]
+        span = first.header if first.header.line == line else None
+        rng = (
+            index.range(span)
+            if span is not None
+            else types.Range(start=index.position(line, 0), end=index.line_end(line))
+        )
         lenses.append(
             types.CodeLens(
                 range=rng,
                 command=types.Command(
-                    title=title(kernel), command=SHOW_EXPANDED, arguments=[uri, rng.start.line]
+                    title=reached_title(reached), command=SHOW_EXPANDED, arguments=[uri, rng.start.line]
                 ),
             )
         )

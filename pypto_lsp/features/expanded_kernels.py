@@ -3,12 +3,15 @@
 The engine keeps each kernel's expansion as data (`compiler.analysis.ExpandedKernel`); this module renders
 it: the header, the lane diagram (AIC | AIV, every crossing an arrow with its value and slot) and the AIC,
 AIV and Group functions with the pipe setup, tpush / tpop and tfree. A line of an imported helper's code is
-named by its file (`helpers.py:22`), the others by their line (`L22`, `line 22`).
+named by its file (`helpers.py:22`), the others by their line (`L22`, `line 22`). The view also says which
+source line each of its lines comes from, so the editor can lead back to it; on a line that calls an inline
+helper it shows every kernel the helper reaches.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from compiler.analysis import (
     Analysis,
@@ -19,6 +22,9 @@ from compiler.analysis import (
     LaneStep,
     PipeSetup,
 )
+from compiler.navigation import reach
+from compiler.navigation.index import DocumentIndex
+from compiler.navigation.workspace import Workspace
 
 METHOD = "pypto/expandedKernels"
 
@@ -29,40 +35,101 @@ _WIDTH = 46  # one column of the lane diagram
 _INDENT = "    "
 
 
-def expanded_text(analysis: Analysis, line: int | None) -> str:
-    """Expanded text of the kernel at the 1-based line, or of every kernel when line is None."""
-    if line is not None:
-        kernel = analysis.kernel_at(line)
-        if kernel is not None:
-            return render(kernel, analysis.line_name)
-    return "\n\n".join(render(k, analysis.line_name) for k in analysis.kernels if k.expansion is not None)
+def kernels_for(
+    analysis: Analysis, line: int | None, nav: DocumentIndex | None = None, workspace: Workspace | None = None
+) -> tuple[KernelInfo, ...]:
+    """The kernels shown for a line: those it opens or reaches through an inline helper, else the one around
+    it; every kernel when line is None."""
+    everything = tuple(k for k in analysis.kernels if k.expansion is not None)
+    if line is None:
+        return everything
+    reached = reach.kernels_on_line(analysis, nav, workspace, line)
+    if reached.kernels:
+        return reached.kernels
+    kernel = analysis.kernel_at(line)
+    return (kernel,) if kernel is not None else everything
+
+
+def expanded_view(
+    analysis: Analysis,
+    line: int | None,
+    nav: DocumentIndex | None = None,
+    workspace: Workspace | None = None,
+) -> tuple[str, list[tuple[int, str, int]]]:
+    """The expanded text of the kernels at the 1-based line (a list of them first when there are several), or
+    of every kernel when line is None; and (view line, source path, source line), 0-based view lines and
+    1-based source lines, for each view line that comes from a source line."""
+    kernels = kernels_for(analysis, line, nav, workspace)
+    rows: list[tuple[str, int | None]] = []
+    if len(kernels) > 1 and line is not None:
+        rows.append(
+            (
+                f"# {len(kernels)} kernels: " + ", ".join(f"{k.name} ({reach.lane_of(k)})" for k in kernels),
+                None,
+            )
+        )
+        rows.append(("", None))
+    for i, kernel in enumerate(kernels):
+        if i:
+            rows.append(("", None))
+        rows.extend(render_lines(kernel, analysis.line_name))
+    folder = Path(analysis.path).parent
+    sources: list[tuple[int, str, int]] = []
+    for number, (_, source) in enumerate(rows):
+        if source is None:
+            continue
+        named = analysis.line_name(source)
+        if named is None:
+            sources.append((number, analysis.path, source))
+        else:
+            file, _, at = named.rpartition(":")
+            sources.append((number, str((folder / file).resolve()), int(at)))
+    return "\n".join(text for text, _ in rows), sources
+
+
+def expanded_text(
+    analysis: Analysis, line: int | None, nav: DocumentIndex | None = None, workspace: Workspace | None = None
+) -> str:
+    """Expanded text of the kernels at the 1-based line, or of every kernel when line is None."""
+    return expanded_view(analysis, line, nav, workspace)[0]
 
 
 def render(kernel: KernelInfo, line_name: LineName = lambda line: None) -> str:
     """One kernel after ExpandMixedKernel, preceded by its lane diagram ('' when it was not expanded)."""
+    return "\n".join(text for text, _ in render_lines(kernel, line_name))
+
+
+def render_lines(kernel: KernelInfo, line_name: LineName = lambda line: None) -> list[tuple[str, int | None]]:
+    """The rendered lines of one kernel, each with the source line it comes from (None for the others)."""
     view = kernel.expansion
     if view is None:
-        return ""
+        return []
 
     def label(prefix: str, line: int) -> str:
         return line_name(line) or f"{prefix}{line}"
 
-    out = [*_head(view, label), "#", *("# " + row for row in _diagram(view.diagram, label)), ""]
+    out: list[tuple[str, int | None]] = [
+        (text, view.line if i == 0 else None) for i, text in enumerate(_head(view, label))
+    ]
+    out.append(("#", None))
+    out.extend(("# " + row, at) for row, at in _diagram(view.diagram, label))
+    out.append(("", None))
     for function in view.functions:
         aiv = function.side == "aiv"
         attrs = ', attrs={"dual_aiv_dispatch": True}' if aiv and view.dual_aiv_dispatch else ""
-        out.append(f"@pl.function(type=pl.FunctionType.{function.side.upper()}{attrs})")
-        out.append(f"def {function.name}(...):")
+        out.append((f"@pl.function(type=pl.FunctionType.{function.side.upper()}{attrs})", None))
+        out.append((f"def {function.name}(...):", None))
         if view.pipe is not None and view.mixed:
-            out.extend(_pipe_prologue(function.side, view.pipe, view.aic_name if aiv else view.aiv_name))
-        out.extend(_line(item, label) for item in function.body or (ExpandedLine(1, "pass"),))
-        out.append("")
+            prologue = _pipe_prologue(function.side, view.pipe, view.aic_name if aiv else view.aiv_name)
+            out.extend((text, None) for text in prologue)
+        out.extend((_line(item, label), item.line) for item in function.body or (ExpandedLine(1, "pass"),))
+        out.append(("", None))
     if view.mixed:
-        out.append("@pl.function(type=pl.FunctionType.Group)")
-        out.append(f"def {view.group_name}(...):")
-        out.append(f"    self.{view.aic_name}(...)")
-        out.append(f"    return self.{view.aiv_name}(...)")
-    return "\n".join(out)
+        out.append(("@pl.function(type=pl.FunctionType.Group)", None))
+        out.append((f"def {view.group_name}(...):", None))
+        out.append((f"    self.{view.aic_name}(...)", None))
+        out.append((f"    return self.{view.aiv_name}(...)", None))
+    return out
 
 
 def _head(view: ExpandedKernel, label: Callable[[str, int], str]) -> list[str]:
@@ -86,24 +153,27 @@ def _head(view: ExpandedKernel, label: Callable[[str, int], str]) -> list[str]:
     return head
 
 
-def _diagram(steps: tuple[LaneStep, ...], label: Callable[[str, int], str]) -> list[str]:
+def _diagram(steps: tuple[LaneStep, ...], label: Callable[[str, int], str]) -> list[tuple[str, int | None]]:
     """Two columns, AIC | AIV, ops in order, every crossing drawn as an arrow with value, transport and slot."""
-    rows = [f"{'AIC (cube)':<{_WIDTH}}│ AIV (vector)", f"{'─' * _WIDTH}┼{'─' * _WIDTH}"]
+    rows: list[tuple[str, int | None]] = [
+        (f"{'AIC (cube)':<{_WIDTH}}│ AIV (vector)", None),
+        (f"{'─' * _WIDTH}┼{'─' * _WIDTH}", None),
+    ]
     for step in steps:
         line = f"{label('L', step.line)} " if step.line is not None else ""
         if step.crossing:
             slot = f" {step.value} · slot {step.slot} "
             if step.crossing == "C2V":
                 left = f"{line}tpush_to_aiv({step.value}) ──{slot}"
-                rows.append(f"{left:─<{_WIDTH}}┼──▶ {step.name or step.value} = tpop_from_aic()")
+                rows.append((f"{left:─<{_WIDTH}}┼──▶ {step.name or step.value} = tpop_from_aic()", step.line))
             else:
                 left = f"{line}{step.name or step.value} = tpop_from_aiv() ◀──{slot}"
-                rows.append(f"{left:─<{_WIDTH}}┼── tpush_to_aic({step.value})")
+                rows.append((f"{left:─<{_WIDTH}}┼── tpush_to_aic({step.value})", step.line))
             continue
         text = f"{line}{step.name} = {step.op}" if step.name else f"{line}{step.op}"
         aic = text if step.aic else ""
         aiv = text if step.aiv else ""
-        rows.append(f"{aic[: _WIDTH - 1]:<{_WIDTH}}│ {aiv}")
+        rows.append((f"{aic[: _WIDTH - 1]:<{_WIDTH}}│ {aiv}", step.line))
     return rows
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from lsprotocol import types
 
@@ -17,7 +18,11 @@ from compiler.analysis import (
     ScopeInfo,
 )
 from compiler.catalog import rule
+from compiler.navigation import reach
+from compiler.navigation.index import CallSite, DocumentIndex, PlacedUnit
+from compiler.navigation.workspace import Workspace
 from compiler.source import Span
+from pypto_lsp.features.describe import definition_markdown, signature
 from pypto_lsp.positions import LineIndex
 
 _LANE_WORD = {Lane.AIC: "cube", Lane.AIV: "vector", Lane.BOTH: "both lanes", Lane.ORCHESTRATION: "host"}
@@ -153,9 +158,22 @@ def scope_markdown(analysis: Analysis, scope: ScopeInfo) -> str:
     return "\n\n".join(lines)
 
 
-def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> types.Hover | None:
-    """The hover at a client position, or None."""
+def hover(
+    analysis: Analysis | None,
+    index: LineIndex,
+    position: types.Position,
+    nav: DocumentIndex | None = None,
+    workspace: Workspace | None = None,
+) -> types.Hover | None:
+    """The hover at a client position, or None: a helper call's kernels, a name's definition (DSL names with
+    their signature and doc, locals with their type, shape and memory space), an op's lane."""
     line, col = index.point(position)
+    if nav is not None and workspace is not None:
+        named = _named_hover(analysis, index, line, col, nav, workspace)
+        if named is not None:
+            return named
+    if analysis is None:
+        return None
     found = _subject(analysis, line, col)
     hazards = [d for d in analysis.diagnostics if d.span.contains(line, col) and rule(d.code).stage == "lint"]
     if found is None and not hazards:
@@ -164,6 +182,86 @@ def hover(analysis: Analysis, index: LineIndex, position: types.Position) -> typ
     parts = [markdown] if markdown else []
     parts.extend(hazard_markdown(d.code) for d in hazards)
     return _make("\n\n---\n\n".join(parts), index, span)
+
+
+def _named_hover(
+    analysis: Analysis | None, index: LineIndex, line: int, col: int, nav: DocumentIndex, workspace: Workspace
+) -> types.Hover | None:
+    """The hover of the name under the cursor when the name says more than the op around it."""
+    found = nav.reference_at(line, col)
+    if found is not None and analysis is not None:
+        unit, reference = found
+        span = unit.absolute(reference.span)
+        for call_unit, call in reach.calls_on_line(nav, line):
+            if call_unit.absolute(call.func).contains(line, col):
+                reached = reach.kernels_of_call(analysis, nav, workspace, call_unit, call)
+                if reached is not None:
+                    return _make(helper_call_markdown(reached, nav, workspace, call_unit, call), index, span)
+        if _on_op_callee(analysis, index, line, col) or _on_header(analysis, line, col, reference.name):
+            return None  # the op's, region's or kernel's own hover: lane, reason, typing
+    if found is None:
+        return None
+    unit, reference = found
+    targets = workspace.targets_at(nav, line, col)
+    if not targets:
+        return None
+    markdown = "\n\n---\n\n".join(
+        text for t in targets[:3] if (text := definition_markdown(t, analysis, nav))
+    )
+    if not markdown:
+        return None
+    return _make(markdown, index, unit.absolute(reference.span))
+
+
+def _on_op_callee(analysis: Analysis, index: LineIndex, line: int, col: int) -> bool:
+    """True when the position is on the callee of an op call the analysis placed (`pl.matmul` of a kernel)."""
+    return any(_on_callee(index, op.span, line, col) for op in analysis.ops if op.span.line == line)
+
+
+def _on_callee(index: LineIndex, span: Span, line: int, col: int) -> bool:
+    """True when the position is on the callee text at the start of a call's span."""
+    match = _CALLEE_TEXT.match(index.line_text(span.line), span.col)
+    return span.line == line and match is not None and span.col <= col <= match.end()
+
+
+def _on_header(analysis: Analysis, line: int, col: int, name: str) -> bool:
+    """On a region or launch header, or on the `pl.at` / def name that opens a kernel."""
+    if any(r.header.contains(line, col) for r in analysis.regions):
+        return True
+    if any(s.header.contains(line, col) for s in analysis.scopes):
+        return True
+    return any(
+        k.header.contains(line, col) and (name in _KERNEL_OPENERS or name == k.name) for k in analysis.kernels
+    )
+
+
+_KERNEL_OPENERS = frozenset({"at", "spmd", "cluster", "incore"})
+
+
+_CALLEE_TEXT = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*")
+_GROUP_WORD = {"AIC": "**AIC** (cube)", "AIV": "**AIV** (vector)", "mixed": "**mixed** (AIC + AIV)"}
+MAX_NAMES = 8
+
+
+def helper_call_markdown(
+    reached: reach.Reached, nav: DocumentIndex, workspace: Workspace, unit: PlacedUnit, call: CallSite
+) -> str:
+    """A helper call: every kernel it reaches, grouped by lane, with counts."""
+    where = f" (`{Path(reached.helper_path).name}`)" if reached.helper_path else ""
+    if not reached.kernels:
+        return (
+            f"**inline helper** `{reached.helper}`{where} — reaches no kernel (no `pl.at` scope runs in it)"
+        )
+    lines = [f"**inline helper** `{reached.helper}`{where} — reaches {reached.summary()}"]
+    for lane, kernels in reached.by_lane().items():
+        names = [f"`{k.name}`" for k in kernels[:MAX_NAMES]]
+        more = f", … and {len(kernels) - MAX_NAMES} more" if len(kernels) > MAX_NAMES else ""
+        lines.append(f"{_GROUP_WORD.get(lane, lane)} × {len(kernels)}: {', '.join(names)}{more}")
+    targets = workspace.callee_targets(nav, unit, call.callee, call.scope)
+    helper = reach.inline_helper(targets)
+    if helper is not None and helper.located is not None and helper.located.definition is not None:
+        lines.append(f"```python\n{signature(helper.located.definition)}\n```")
+    return "\n\n".join(lines)
 
 
 def hazard_markdown(code: str) -> str:
@@ -228,12 +326,19 @@ def _make(markdown: str, index: LineIndex, span: Span) -> types.Hover:
 
 
 def helper_hover(
-    foreign: list[tuple[str, ForeignOp]], index: LineIndex, position: types.Position
+    foreign: list[tuple[str, ForeignOp]],
+    index: LineIndex,
+    position: types.Position,
+    callee_only: bool = False,
 ) -> types.Hover | None:
     """In a helper module no entry of its own reaches: what an open entry that calls it gives
-    (`foreign` pairs each op with the entry document's name)."""
+    (`foreign` pairs each op with the entry document's name); with `callee_only`, only on the op's name."""
     line, col = index.point(position)
-    hits = [(entry, f) for entry, f in foreign if f.op.span.contains(line, col)]
+    hits = [
+        (entry, f)
+        for entry, f in foreign
+        if f.op.span.contains(line, col) and (not callee_only or _on_callee(index, f.op.span, line, col))
+    ]
     if not hits:
         return None
     entry, first = min(hits, key=lambda h: (h[1].op.span.end_line - h[1].op.span.line, h[1].op.span.end_col))

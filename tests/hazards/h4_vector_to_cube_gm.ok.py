@@ -9,7 +9,7 @@ N = 64
 
 @pl.jit
 def handoff(
-    x: pl.Tensor[[M, K], pl.FP16],
+    x: pl.Tensor[[M, K], pl.FP32],
     w: pl.Tensor[[K, N], pl.FP16],
     ws: pl.InOut[pl.Tensor[[M, K], pl.FP16]],
     sync_ws: pl.InOut[pl.Tensor[[16], pl.INT32]],

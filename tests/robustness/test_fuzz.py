@@ -20,6 +20,9 @@ SEEDS = sorted(
 )
 SEED_TEXTS = [(str(p), p.read_text()) for p in SEEDS if p.stat().st_size > 0]
 STORMS = [
+    "\nL_ = []\nL_.append(L_)\nA_ = [0] * 10000\nB_ = [A_] * 10000\nX_ = 1\nX_ /= 0\n",
+    "\u2028",
+    "\r",
     "(" * 300,
     "[" * 500 + "]" * 10,
     "10 ** 10 ** 10",
@@ -52,8 +55,13 @@ def mutated(draw: st.DrawFn) -> tuple[str, str]:
             col = draw(st.integers(0, len(line)))
             lines[at : at + 1] = [line[:col] + draw(st.sampled_from(STORMS)) + line[col:]]
     text = "\n".join(lines)
+    ending = draw(st.sampled_from(["\n", "\r\n", "\r", "mixed"]))
+    if ending == "mixed":
+        text = "".join(part + draw(st.sampled_from(["\n", "\r\n", "\r"])) for part in text.split("\n"))
+    else:
+        text = text.replace("\n", ending)
     if draw(st.booleans()):
-        text = text.replace("\n", draw(st.sampled_from(["\r\n", "\r"])))
+        text = "\ufeff" + text  # a byte-order mark the editor kept in the buffer
     return path, text
 
 

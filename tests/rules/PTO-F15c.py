@@ -1,6 +1,6 @@
 # rule: PTO-F15c
 # line: 12
-# message: pl.add: cannot mix Tensor and Tile arguments
+# message: pl.add: cannot mix Tensor and Tile arguments (Tile, Tensor). All operands must be the same type level — either all Tensor or all Tile
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

@@ -2,7 +2,8 @@
 # End-to-end test of the built extension in real VS Code: code-server (VS Code 1.139 on the web, run
 # on Node 24 from the npm package `node`) installs the .vsix and serves on 127.0.0.1 with --auth none;
 # headless Chromium (Debian's) driven by playwright-core opens a faulty kernel and checks the squiggle,
-# the Problems entry, the lane hover, the quick fix and the inlay hints. Screenshots land in
+# the Problems entry, the lane hover, the quick fix and the inlay hints; then, in a package, completion
+# after `pl.`, signature help in `pl.matmul(` and go-to-definition of a helper in another module. Screenshots land in
 # screenshots/ (or $PYPTO_E2E_SHOTS; editors/README.md shows the committed ones). Needs: the .vsix (editors/vscode/ci.sh builds it), `pypto-lsp` ($PYPTO_LSP or PATH).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -32,6 +33,8 @@ trap 'kill "${cs_pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 mkdir -p "$work/ws/.vscode" "$work/ud" "$work/ext"
 cp "$here/../../../examples/attention.py" "$work/ws/attention.py"
+cp -r "$here/../../../tests/data/nav_pkg" "$work/ws/nav_pkg"  # a package: helpers and config in other modules
+rm -rf "$work/ws/nav_pkg/__pycache__" "$work/ws/nav_pkg/layers/__pycache__"
 cat >"$work/ws/.vscode/settings.json" <<JSON
 {
   "pypto.server.path": "$server",

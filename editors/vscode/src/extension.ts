@@ -13,21 +13,51 @@ import {
   isExpandedKernelsResult,
   readServerSettings,
   SHOW_EXPANDED_COMMAND,
+  type SourceLine,
+  sourceLabelRange,
+  sourceOfLine,
   startFailureMessage,
 } from "./protocol";
 
-/** Holds the text of every open `pypto-expanded:` document; VS Code keeps them read-only. */
-class ExpandedKernelsProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/** Holds the text of every open `pypto-expanded:` document (VS Code keeps them read-only) and where its
+ * lines come from, so "Go to Definition" and the links on a line lead back to the source line. */
+class ExpandedKernelsProvider
+  implements vscode.TextDocumentContentProvider, vscode.DefinitionProvider, vscode.DocumentLinkProvider, vscode.Disposable
+{
   private readonly texts = new Map<string, string>();
+  private readonly sources = new Map<string, SourceLine[]>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
-  private readonly onClose = vscode.workspace.onDidCloseTextDocument((doc) => this.texts.delete(doc.uri.toString()));
+  private readonly onClose = vscode.workspace.onDidCloseTextDocument((doc) => {
+    this.texts.delete(doc.uri.toString());
+    this.sources.delete(doc.uri.toString());
+  });
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? "";
   }
 
-  update(uri: vscode.Uri, text: string): void {
+  provideDefinition(document: vscode.TextDocument, position: vscode.Position): vscode.Location | undefined {
+    const found = sourceOfLine(this.sources.get(document.uri.toString()), position.line);
+    return found === undefined ? undefined : new vscode.Location(vscode.Uri.parse(found.uri), new vscode.Position(found.line, 0));
+  }
+
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    const links: vscode.DocumentLink[] = [];
+    for (const [line, uri, sourceLine] of this.sources.get(document.uri.toString()) ?? []) {
+      const label = line < document.lineCount ? sourceLabelRange(document.lineAt(line).text) : undefined;
+      if (label !== undefined) {
+        const target = vscode.Uri.parse(uri).with({ fragment: `L${sourceLine + 1}` });
+        const link = new vscode.DocumentLink(new vscode.Range(line, label.start, line, label.end), target);
+        link.tooltip = "Go to the source line";
+        links.push(link);
+      }
+    }
+    return links;
+  }
+
+  update(uri: vscode.Uri, text: string, sources: SourceLine[] = []): void {
+    this.sources.set(uri.toString(), sources);
     this.texts.set(uri.toString(), text);
     // Refreshes a view that is already open from an earlier run of the command.
     this.changed.fire(uri);
@@ -53,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
     outputChannel,
     expanded,
     vscode.workspace.registerTextDocumentContentProvider(EXPANDED_SCHEME, expanded),
+    vscode.languages.registerDefinitionProvider({ scheme: EXPANDED_SCHEME }, expanded),
+    vscode.languages.registerDocumentLinkProvider({ scheme: EXPANDED_SCHEME }, expanded),
     vscode.commands.registerCommand("pypto.restartServer", restartServer),
     vscode.workspace.onDidChangeConfiguration((event) => {
       // Other `pypto.*` settings reach the running server through workspace/didChangeConfiguration.
@@ -159,7 +191,7 @@ async function showExpandedKernels(args: unknown[]): Promise<void> {
 
   const source = client.protocol2CodeConverter.asUri(params.uri);
   const uri = vscode.Uri.from({ scheme: EXPANDED_SCHEME, path: expandedDocumentPath(source.path), query: params.uri });
-  expanded.update(uri, result.text);
+  expanded.update(uri, result.text, result.sources);
   const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), "plaintext");
   await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
 }

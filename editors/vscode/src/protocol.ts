@@ -28,8 +28,13 @@ export interface ExpandedKernelsParams {
   position?: Position;
 }
 
+/** A line of the expanded view that comes from a source line: [view line, source URI, source line], 0-based. */
+export type SourceLine = [number, string, number];
+
 export interface ExpandedKernelsResult {
   text: string;
+  /** Where the view's lines come from (absent from older servers). */
+  sources?: SourceLine[];
 }
 
 /** The `pypto` settings section as the server reads it (initializationOptions and workspace/configuration). */
@@ -89,9 +94,38 @@ export function describeCheckSummary(result: unknown): string | undefined {
   return `Checked ${plural(files, "file")}: ${plural(errors, "error")}, ${plural(warnings, "warning")}.`;
 }
 
-/** Guards against a server that answers with something other than `{text: string}`. */
+/** Guards against a server that answers with something other than `{text: string, sources?: [...]}`. */
 export function isExpandedKernelsResult(value: unknown): value is ExpandedKernelsResult {
-  return typeof value === "object" && value !== null && typeof (value as { text?: unknown }).text === "string";
+  if (typeof value !== "object" || value === null || typeof (value as { text?: unknown }).text !== "string") {
+    return false;
+  }
+  const sources = (value as { sources?: unknown }).sources;
+  return sources === undefined || (Array.isArray(sources) && sources.every(isSourceLine));
+}
+
+function isSourceLine(value: unknown): value is SourceLine {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    typeof value[0] === "number" &&
+    typeof value[1] === "string" &&
+    typeof value[2] === "number"
+  );
+}
+
+/** The source location of a line of the expanded view, if the line names one. */
+export function sourceOfLine(
+  sources: readonly SourceLine[] | undefined,
+  line: number,
+): { uri: string; line: number } | undefined {
+  const found = (sources ?? []).find((entry) => entry[0] === line);
+  return found === undefined ? undefined : { uri: found[1], line: found[2] };
+}
+
+/** The column range of the source label on a line of the view (`L20`, `line 19`, `helpers.py:22`). */
+export function sourceLabelRange(text: string): { start: number; end: number } | undefined {
+  const match = /[\w./-]+\.py:\d+|\bL\d+\b|\bline \d+\b/.exec(text);
+  return match === null ? undefined : { start: match.index, end: match.index + match[0].length };
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   isExpandedKernelsResult,
   readServerSettings,
   type SettingReader,
+  sourceLabelRange,
+  sourceOfLine,
   startFailureMessage,
 } from "../src/protocol";
 
@@ -82,4 +84,16 @@ test("a server that cannot start says why and offers the setting", () => {
   assert.match(failure.message, /pypto\.server\.path/);
   assert.equal(failure.offerSetting, true);
   assert.match(startFailureMessage(new Error("boom"), "x").message, /could not start: boom/);
+});
+
+test("expanded views carry where their lines come from", () => {
+  const result = { text: "# L20 tile.load", sources: [[0, "file:///k/a.py", 19]] };
+  assert.ok(isExpandedKernelsResult(result));
+  assert.ok(isExpandedKernelsResult({ text: "" }), "older servers send no sources");
+  assert.ok(!isExpandedKernelsResult({ text: "", sources: [[0, 1, 2]] }));
+  assert.deepEqual(sourceOfLine(result.sources as [number, string, number][], 0), { uri: "file:///k/a.py", line: 19 });
+  assert.equal(sourceOfLine(result.sources as [number, string, number][], 1), undefined);
+  assert.deepEqual(sourceLabelRange("# L20 tile.load"), { start: 2, end: 5 });
+  assert.deepEqual(sourceLabelRange("# layers/attention.py:15 q = tile.load"), { start: 2, end: 24 });
+  assert.equal(sourceLabelRange("# pipe: dir_mask=3"), undefined);
 });

@@ -16,7 +16,24 @@ M.defaults = {
   debounce_ms = 150,
   env = vim.empty_dict(), -- values configuration modules read via os.environ, e.g. { MODEL_VARIANT = "flash" }
   extra_paths = {}, -- extra import roots (relative to the root folder), like pyright's extraPaths
+  completion = true, -- Neovim 0.11+: completion as you type (vim.lsp.completion, autotrigger)
+  codelens = true, -- show the kernel code lenses (refreshed on enter, save and leaving insert mode)
 }
+
+-- Semantic token types of the server: each op coloured by the lane it runs on. Linked by default,
+-- so every colour scheme shows three different colours; override the groups to taste.
+M.token_highlights = {
+  ["@lsp.type.aicOp"] = "Type", -- cube (AIC)
+  ["@lsp.type.aivOp"] = "Constant", -- vector (AIV)
+  ["@lsp.type.bothOp"] = "Special", -- both lanes (a crossing, or an op duplicated onto both)
+}
+
+--- Default links for the lane token groups (a colour scheme or the user may set them first).
+function M.define_highlights()
+  for group, link in pairs(M.token_highlights) do
+    vim.api.nvim_set_hl(0, group, { link = link, default = true })
+  end
+end
 
 --- The `pypto` settings section, shaped like VS Code's `pypto.*` settings.
 function M.server_settings(opts)
@@ -59,15 +76,40 @@ local function client_for(bufnr)
   return vim.lsp.get_clients({ name = NAME, bufnr = bufnr })[1]
 end
 
+--- Jumps from a line of the expanded view to the source line it comes from (`gd` / <CR> there).
+function M.goto_source()
+  local buf = vim.api.nvim_get_current_buf()
+  local sources = vim.b[buf].pypto_sources or {}
+  local line = vim.api.nvim_win_get_cursor(0)[1] - 1
+  for _, entry in ipairs(sources) do
+    if entry[1] == line then
+      local target = vim.fn.bufadd(vim.uri_to_fname(entry[2]))
+      vim.fn.bufload(target)
+      vim.bo[target].buflisted = true
+      vim.cmd.wincmd("p")
+      -- nvim_win_set_buf, unlike :edit, does not need the window's current buffer to be saved first.
+      vim.api.nvim_win_set_buf(0, target)
+      vim.api.nvim_win_set_cursor(0, { entry[3] + 1, 0 })
+      return true
+    end
+  end
+  notify("this line of the expanded view names no source line", vim.log.levels.INFO)
+  return false
+end
+
 --- Shows `text` in a read-only scratch split named after the source buffer, reusing it on reruns.
-local function show_expanded(source_bufnr, text)
+local function show_expanded(source_bufnr, text, sources)
   local name = "pypto-expanded://" .. vim.api.nvim_buf_get_name(source_bufnr)
   local buf = vim.fn.bufnr(name)
   if buf == -1 then
     buf = vim.api.nvim_create_buf(false, true)
     vim.api.nvim_buf_set_name(buf, name)
     vim.bo[buf].filetype = "pypto-expanded"
+    for _, lhs in ipairs({ "gd", "<CR>" }) do
+      vim.keymap.set("n", lhs, M.goto_source, { buffer = buf, desc = "pypto: go to the source line" })
+    end
   end
+  vim.b[buf].pypto_sources = sources or {}
   vim.bo[buf].modifiable = true
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, vim.split(text, "\n", { plain = true }))
   vim.bo[buf].modifiable = false
@@ -90,7 +132,7 @@ local function request_expanded(client, bufnr, params)
     if type(result) ~= "table" or type(result.text) ~= "string" then
       return notify("the server returned no expanded kernels", vim.log.levels.WARN)
     end
-    show_expanded(bufnr, result.text)
+    show_expanded(bufnr, result.text, type(result.sources) == "table" and result.sources or {})
   end, bufnr)
 end
 
@@ -137,9 +179,22 @@ function M.check_workspace()
 end
 
 local function on_attach(opts)
-  return function(_, bufnr)
+  return function(client, bufnr)
     if opts.inlay_hints and vim.lsp.inlay_hint then
       vim.lsp.inlay_hint.enable(true, { bufnr = bufnr })
+    end
+    if opts.completion and vim.lsp.completion and vim.lsp.completion.enable then
+      vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = true })
+    end
+    if opts.codelens and vim.lsp.codelens then
+      vim.lsp.codelens.refresh({ bufnr = bufnr })
+      vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost" }, {
+        group = vim.api.nvim_create_augroup("pypto_codelens_" .. bufnr, { clear = true }),
+        buffer = bufnr,
+        callback = function()
+          vim.lsp.codelens.refresh({ bufnr = bufnr })
+        end,
+      })
     end
   end
 end
@@ -162,6 +217,11 @@ end
 
 --- The user commands and the client-side code-lens command (idempotent; the plugin file calls it).
 function M.register_commands()
+  M.define_highlights()
+  vim.api.nvim_create_autocmd("ColorScheme", {
+    group = vim.api.nvim_create_augroup("pypto_highlights", { clear = true }),
+    callback = M.define_highlights, -- a colour scheme clears the links: put the defaults back
+  })
   vim.lsp.commands[SHOW_EXPANDED] = show_expanded_command
   vim.api.nvim_create_user_command("PyptoExpandedKernels", M.expanded_kernels, {
     desc = "Show the PyPTO kernels after expansion in a scratch split",

@@ -1,51 +1,68 @@
-"""A bounded static evaluator for the Python subset that configuration modules use.
-
-It reads module statements (assignments, `if`/`for`/`while`, functions, frozen dataclasses,
-`@property`, comprehensions, f-strings, `os.environ` look-ups, `dataclasses.replace`) and computes
-their values without importing or running anything: every call goes to a built-in table or to a
-function whose body this evaluator itself interprets. Every operation checks the size of its
-result before computing it, and each evaluation has a step budget; past a bound the value is
-UNKNOWN, which never produces an error downstream.
-"""
+"""The interpreter: statements and expressions of configuration code, run under the evaluator's bounds."""
 
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
-import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.evaluator.builtins import (
+    BUILTIN_NAMES,
+    BUILTINS,
+    KNOWN_MODULES,
+    METHODS,
+    MUTATORS,
+    PyptoNames,
+    call_method,
+    dsl_attribute,
+    dsl_call,
+)
+from compiler.evaluator.limits import (
+    ELEMENTS_PER_STEP,
+    EXPR_STEPS,
+    MAX_CALL_DEPTH,
+    MAX_EXPORT_SIZE,
+    MAX_INT_BITS,
+    MAX_LEN,
+    MAX_SIZE,
+    MODULE_STEPS,
+    Raised,
+    StepsExhausted,
+    Unmodelled,
+    bounded,
+    check_add,
+    check_len,
+    check_mult,
+    check_pow,
+    check_shift,
+    frozen_copy,
+    hashable,
+    is_scalar,
+    measure,
+    same_value,
+    spec_too_wide,
+)
+from compiler.evaluator.values import (
+    UNKNOWN_VALUE,
+    BoundMethod,
+    Builtin,
+    ClassValue,
+    DslName,
+    EnvironMapping,
+    FunctionValue,
+    Importer,
+    ModuleValue,
+    Record,
+    contains_unknown,
+    no_imports,
+    plain,
+)
 from compiler.syntax import dotted_name
-from compiler.vocabulary import DTypeValue, EnumValue, dsl_constant
-
-MAX_INT_BITS = 4096  # ~1,200 decimal digits: far beyond any shape, far below Python's str() limit
-MAX_LEN = 10_000  # strings, tuples, lists, dicts and range() lengths
-MAX_CALL_DEPTH = 24
-MODULE_STEPS = 200_000  # budget of one module's evaluation (a config module needs a few thousand)
-EXPR_STEPS = 20_000  # budget of one expression folded on its own
-
-
-class _Unknown:
-    """A value the evaluator cannot determine; never an error on its own."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<unknown>"
-
-
-UNKNOWN_VALUE: Any = _Unknown()
-
-
-class StepsExhausted(Exception):
-    """The step budget of an evaluation ran out (the pipeline's time budgets are `compiler.budget`)."""
-
-
-class _Raised(Exception):
-    """User code reached `raise` (or an operation Python would reject): the value is unknown."""
+from compiler.vocabulary import DTypeValue, EnumValue
 
 
 class _Return(Exception):
@@ -61,117 +78,133 @@ class _Continue(Exception):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Dynamic:
-    """`pl.dynamic("N")`: a dimension known only at run time."""
-
-    name: str
-
-
-@dataclass(eq=False, slots=True)
-class ClassValue:
-    """A class defined in an evaluated module: its fields (dataclass), class attributes and methods."""
-
-    name: str
-    fields: tuple[tuple[str, ast.expr | None], ...]
-    attributes: dict[str, object]
-    methods: dict[str, FunctionValue]
-    properties: dict[str, FunctionValue]
-    is_dataclass: bool
-
-    def __repr__(self) -> str:
-        return f"<class {self.name}>"  # stable across evaluations: it is part of cache keys
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """An instance of an evaluated dataclass (frozen: its fields are values)."""
-
-    cls: ClassValue = field(compare=False, repr=False)
-    class_name: str
-    fields: tuple[tuple[str, object], ...]
-
-    def get(self, name: str) -> object:
-        """A field's value, or UNKNOWN_VALUE."""
-        for key, value in self.fields:
-            if key == name:
-                return value
-        return UNKNOWN_VALUE
-
-    def __repr__(self) -> str:
-        return f"{self.class_name}({', '.join(f'{k}={v!r}' for k, v in self.fields)})"
-
-
-@dataclass(eq=False, slots=True)
-class FunctionValue:
-    """A function (or lambda) whose body the evaluator interprets, with the globals it closes over."""
-
-    name: str
-    node: ast.FunctionDef | ast.Lambda
-    globals: dict[str, object]
-    defaults: tuple[object, ...] = ()
-    kw_defaults: tuple[object, ...] = ()
-
-    def __repr__(self) -> str:
-        return f"<function {self.name}>"
-
-
-@dataclass(eq=False, slots=True)
-class ModuleValue:
-    """An imported module: the names it binds (or a well-known module: `os`, `sys`, `math`, ...)."""
-
-    name: str
-    names: Mapping[str, object]
-
-    def __repr__(self) -> str:
-        return f"<module {self.name}>"
-
-
-@dataclass(frozen=True, slots=True)
-class Builtin:
-    """A callable from the evaluator's own table."""
-
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class BoundMethod:
-    """`obj.method` of a built-in value (`s.lower`, `d.get`, `xs.append`)."""
-
-    obj: object
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class DslName:
-    """`pl`, `pld` or a dotted name under them that is not a value (`pl.Level`)."""
-
-    dotted: str
-
-
-Importer = Callable[[str, int], "ModuleValue | None"]
-"""(module name, relative level) -> the evaluated module, or None when it cannot be read."""
-
-
-def _no_imports(_name: str, _level: int) -> ModuleValue | None:
-    return None
-
-
 @dataclass(slots=True)
 class Evaluator:
     """One bounded evaluation (a module, or a single expression)."""
 
     environ: Mapping[str, str] = field(default_factory=dict)
-    importer: Importer = _no_imports
+    importer: Importer = no_imports
     steps: int = MODULE_STEPS
     depth: int = 0
+    pool: list[int] | None = None  # [steps left, evaluations starved], shared by one analysis's modules
+    # Containers a refused change (too large, a cycle, an unknown item) left with an unknown content, by id
+    # (the object is kept so that its id stays its own).
+    lost: dict[int, object] = field(default_factory=dict)
+    bound_names: dict[int, tuple[ast.stmt, tuple[str, ...]]] = field(default_factory=dict)
+    imported: dict[tuple[str, int], ModuleValue | None] = field(default_factory=dict)
+    changed: list[object] | None = None  # containers changed in place, while both branches of an `if` run
 
     # ------------------------------------------------------------ budget
     def tick(self, n: int = 1) -> None:
-        """Spend steps; past the budget the whole evaluation stops."""
+        """Spend steps (of this evaluation, and of the shared pool when there is one); past either budget
+        the whole evaluation stops."""
         self.steps -= n
         if self.steps < 0:
             raise StepsExhausted
+        if self.pool is not None:
+            self.pool[0] -= n
+            if self.pool[0] < 0:
+                self.pool[1] += 1  # starved: what this evaluation computes is not final
+                raise StepsExhausted
+
+    def work(self, elements: int) -> None:
+        """Charge walking or copying this many elements."""
+        self.tick(1 + elements // ELEMENTS_PER_STEP)
+
+    def weigh(self, value: object, avoid: object = None) -> int:
+        """The size of a value (see `limits.measure`), its walk charged; Unmodelled when it is too large or
+        cyclic, or holds `avoid`."""
+        if avoid is None and is_scalar(value):
+            return 1
+        size, walked = measure(value, MAX_SIZE, avoid, self.lost)
+        self.work(walked)
+        return size
+
+    def made(self, value: object) -> object:
+        """A value this evaluation just built: charged, and refused (Unmodelled) past MAX_SIZE."""
+        self.weigh(value)
+        return value
+
+    def key(self, value: object) -> object:
+        """A value as a dict key (Raised when Python would not hash it), its hashing charged."""
+        self.weigh(value)
+        return hashable(value)
+
+    def same(self, a: object, b: object) -> bool:
+        """Equal known values of one type (bounded: a value too large to compare is not the same)."""
+        if a is b:
+            return True
+        try:
+            self.weigh(a)
+            self.weigh(b)
+        except Unmodelled:
+            return False
+        return same_value(a, b)
+
+    def lose(self, container: object, charge: bool = True) -> None:
+        """The content of a list, dict or record is no longer known (a change we did not model, or code we
+        do not run may hold it): it is unknown from now on, wherever it is, and so is every container inside
+        it (the code that changed it may have kept them). The walk is charged unless `charge` is False."""
+        todo = [container]
+        seen: set[int] = set()
+        walked = 0
+        while todo and len(seen) < MAX_SIZE:
+            item = todo.pop()
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, list | dict | Record | ClassValue):
+                self.lost[id(item)] = item
+            children = _children_of(item)
+            walked += len(children)
+            todo.extend(v for v in children if not is_scalar(v))
+        if charge:
+            self.work(walked)
+
+    def change(self, container: object) -> None:
+        """Note an in-place change (to forget it when it happened in a branch that may not run)."""
+        if self.changed is not None:
+            self.changed.append(container)
+
+    def copy_scope(self, scope: Mapping[str, object]) -> dict[str, object]:
+        """A copy of a scope's own names (a function's locals keep their globals), charged."""
+        self.work(len(scope) if not isinstance(scope, _Frame) else dict.__len__(scope))
+        return _copy_scope(scope)
+
+    def export(self, value: object, limit: int = MAX_SIZE) -> object:
+        """A value handed to the front end: frozen, bounded, with lost containers unknown (charged)."""
+        if is_scalar(value):
+            return value
+        try:
+            walked = measure(value, limit)[1]
+        except Unmodelled:
+            return UNKNOWN_VALUE
+        self.work(2 * walked)  # measured, then copied
+        return frozen_copy(value, self.lost)
+
+    def export_scope(self, scope: Mapping[str, object], frozen: bool = True) -> dict[str, object]:
+        """Every name of a finished evaluation, exported (frozen, or only checked when not `frozen`: a
+        module's lists stay lists for the modules that import it); past MAX_EXPORT_SIZE elements in all,
+        unknown, and so is a value that holds a container whose content was lost."""
+        left = MAX_EXPORT_SIZE
+        sizes: dict[int, int] = {}  # one walk of each container, however many names share it
+        out: dict[str, object] = {}
+        for name, value in dict.items(scope) if isinstance(scope, _Frame) else scope.items():
+            exported = value
+            if not is_scalar(value):
+                try:
+                    size = (
+                        measure(value, min(left, MAX_SIZE), None, self.lost, sizes)[0] if left > 0 else None
+                    )
+                except Unmodelled:
+                    size = None
+                if size is None:
+                    exported = UNKNOWN_VALUE
+                else:
+                    exported = frozen_copy(value, self.lost) if frozen else value
+                    left -= size
+            out[name] = exported
+        return out
 
     # ------------------------------------------------------------ modules
     def block(self, stmts: Iterable[ast.stmt], scope: dict[str, object], top_level: bool = False) -> None:
@@ -183,21 +216,45 @@ class Evaluator:
                 continue
             try:
                 self.stmt(stmt, scope)
-            except (_Raised, _Return, _Break, _Continue):
+            except Unmodelled:
+                self.mark_unknown(stmt, scope, charge=False)  # its effect is unknown; the module goes on
+            except (Raised, _Return, _Break, _Continue):
                 if isinstance(stmt, ast.Raise | ast.If | ast.Try):
                     # The module would stop importing here: what follows has no known value.
                     for rest in stmts[index:]:
-                        _mark_unknown(rest, scope)
+                        self.mark_unknown(rest, scope, charge=False)
                     return
-                _mark_unknown(stmt, scope)
+                self.mark_unknown(stmt, scope, charge=False)
             except StepsExhausted:
                 for rest in stmts[index:]:
-                    _mark_unknown(rest, scope)
+                    self.mark_unknown(rest, scope, charge=False)
                 raise
 
     def stmt(self, stmt: ast.stmt, scope: dict[str, object]) -> None:
-        """Run one statement."""
+        """Run one statement; an error Python would raise here (`X /= 0`) is a `raise` of user code."""
         self.tick()
+        try:
+            self._stmt(stmt, scope)
+        except (RecursionError, MemoryError) as exc:
+            raise Unmodelled from exc  # our own limits, not the program's
+        except _PYTHON_ERRORS as exc:
+            raise Raised(type(exc)) from exc
+
+    def mark_unknown(self, stmt: ast.stmt, scope: dict[str, object], charge: bool = True) -> None:
+        """Every name a statement could bind becomes unknown (found once per statement). Uncharged at module
+        level, where it runs once per statement, even after the budget ran out."""
+        cached = self.bound_names.get(id(stmt))
+        if cached is None or cached[0] is not stmt:
+            cached = self.bound_names[id(stmt)] = (stmt, _bound_names(stmt))
+        if charge:
+            self.work(len(cached[1]))
+        for name in cached[1]:
+            old = scope.get(name)
+            if isinstance(old, list | dict | Record | ClassValue):
+                self.lose(old, charge)  # the statement may have changed it in place, through any of its names
+            scope[name] = UNKNOWN_VALUE
+
+    def _stmt(self, stmt: ast.stmt, scope: dict[str, object]) -> None:
         if isinstance(stmt, ast.Assign):
             value = self.expr(stmt.value, scope)
             for target in stmt.targets:
@@ -206,8 +263,7 @@ class Evaluator:
             if stmt.value is not None:
                 self.assign(stmt.target, self.expr(stmt.value, scope), scope)
         elif isinstance(stmt, ast.AugAssign):
-            current = self.expr(_load(stmt.target), scope)
-            self.assign(stmt.target, self.binop(stmt.op, current, self.expr(stmt.value, scope)), scope)
+            self.aug_assign(stmt, scope)
         elif isinstance(stmt, ast.Expr):
             self.expr(stmt.value, scope)
         elif isinstance(stmt, ast.If):
@@ -233,7 +289,8 @@ class Evaluator:
         elif isinstance(stmt, ast.Return):
             raise _Return(self.expr(stmt.value, scope) if stmt.value is not None else None)
         elif isinstance(stmt, ast.Raise):
-            raise _Raised
+            kinds = _exception_classes(stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc)
+            raise Raised(kinds[0] if kinds and len(kinds) == 1 else None)
         elif isinstance(stmt, ast.Break):
             raise _Break
         elif isinstance(stmt, ast.Continue):
@@ -245,10 +302,13 @@ class Evaluator:
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, UNKNOWN_VALUE, scope)
             self.block(stmt.body, scope)
-        elif isinstance(stmt, ast.Assert | ast.Pass | ast.Global | ast.Nonlocal | ast.Delete):
+        elif isinstance(stmt, ast.Delete):
+            for target in stmt.targets:
+                self.delete(target, scope)
+        elif isinstance(stmt, ast.Assert | ast.Pass | ast.Global | ast.Nonlocal):
             return  # asserts are the module's own checks; evaluating them changes no value
         else:
-            _mark_unknown(stmt, scope)
+            self.mark_unknown(stmt, scope)
 
     def if_stmt(self, stmt: ast.If, scope: dict[str, object]) -> None:
         """Take the branch the condition selects; an unknown condition keeps only agreeing values."""
@@ -263,27 +323,41 @@ class Evaluator:
     def both_branches(self, body: list[ast.stmt], orelse: list[ast.stmt], scope: dict[str, object]) -> None:
         """Run both branches on copies; a name keeps a value only when both agree on it."""
         results: list[dict[str, object]] = []
-        for branch in (body, orelse):
-            copy = _copy_scope(scope)
-            try:
-                self.block(branch, copy)
-            except (_Raised, _Return, _Break, _Continue):
-                continue  # a branch that leaves the block says nothing about the names after it
-            results.append(copy)
+        raised: list[Raised] = []
+        outer, self.changed = self.changed, []
+        try:
+            for branch in (body, orelse):
+                copy = self.copy_scope(scope)
+                try:
+                    self.block(branch, copy)
+                except Raised as exc:
+                    raised.append(exc)
+                    continue  # a branch that leaves the block says nothing about the names after it
+                except (_Return, _Break, _Continue):
+                    continue
+                results.append(copy)
+        finally:
+            changed, self.changed = self.changed, outer
+            for container in changed:  # changed in place by a branch that may not run
+                self.lose(container)
+            if outer is not None:
+                outer.extend(changed)
+        if len(raised) == 2:
+            raise Raised(raised[0].kind if raised[0].kind is raised[1].kind else None)
         if not results:
-            raise _Raised
+            raise Unmodelled  # it returns, breaks or continues, from one branch or the other
         if len(results) == 1:
             scope.update(results[0])
             return
         for name in set(results[0]) | set(results[1]):
             a, b = results[0].get(name, UNKNOWN_VALUE), results[1].get(name, UNKNOWN_VALUE)
-            scope[name] = a if _same_value(a, b) else UNKNOWN_VALUE
+            scope[name] = a if self.same(a, b) else UNKNOWN_VALUE
 
     def for_stmt(self, stmt: ast.For, scope: dict[str, object]) -> None:
         """Iterate a known, bounded iterable; otherwise the loop's names become unknown."""
         items = self.iterate(self.expr(stmt.iter, scope))
         if items is None:
-            _mark_unknown(stmt, scope)
+            self.unknown_loop(stmt, scope)
             return
         for item in items:
             self.tick()
@@ -302,7 +376,7 @@ class Evaluator:
             self.tick()
             test = self.truth(self.expr(stmt.test, scope))
             if test is None:
-                _mark_unknown(stmt, scope)
+                self.unknown_loop(stmt, scope)
                 return
             if not test:
                 break
@@ -314,23 +388,43 @@ class Evaluator:
                 continue
         self.block(stmt.orelse, scope)
 
+    def unknown_loop(self, stmt: ast.For | ast.While, scope: dict[str, object]) -> None:
+        """A loop we cannot run: its names become unknown, unless it may leave the function (Unmodelled)."""
+        if any(isinstance(node, ast.Return | ast.Raise) for node in ast.walk(stmt)):
+            raise Unmodelled
+        self.mark_unknown(stmt, scope)
+
     def try_stmt(self, stmt: ast.Try, scope: dict[str, object]) -> None:
-        """`try` body; when it raises, the first handler runs (its exception is unknown)."""
-        copy = _copy_scope(scope)
+        """`try` body; when it raises, the handler that matches the exception runs (as far as it is known:
+        an exception of unknown class that only some handlers could catch makes the statement unknown)."""
         try:
-            self.block(stmt.body, copy)
-        except _Raised:
-            if stmt.handlers:
-                handler = stmt.handlers[0]
-                if handler.name:
-                    scope[handler.name] = UNKNOWN_VALUE
-                self.block(handler.body, scope)
-            else:
+            self.block(stmt.body, scope)
+        except Raised as exc:
+            handler = self.handler_for(stmt.handlers, exc, scope)
+            if handler is None:
                 raise
+            if handler.name:
+                scope[handler.name] = UNKNOWN_VALUE
+            self.block(handler.body, scope)
         else:
-            scope.update(copy)
             self.block(stmt.orelse, scope)
         self.block(stmt.finalbody, scope)
+
+    def handler_for(
+        self, handlers: list[ast.ExceptHandler], exc: Raised, scope: Mapping[str, object]
+    ) -> ast.ExceptHandler | None:
+        """The `except` clause that catches `exc` (None: none does); Unmodelled when it cannot be told."""
+        for handler in handlers:
+            kinds = _exception_classes(handler.type)
+            if kinds is None:
+                raise Unmodelled  # `except SomeClass:` of the program's own: cannot tell
+            if exc.kind is None:
+                if BaseException in kinds or Exception in kinds:
+                    return handler
+                raise Unmodelled  # an exception of unknown class: this handler may or may not catch it
+            if issubclass(exc.kind, kinds):
+                return handler
+        return None
 
     def function_def(self, stmt: ast.FunctionDef, scope: dict[str, object]) -> None:
         """Bind a function; decorators other than the known ones make it opaque."""
@@ -385,6 +479,7 @@ class Evaluator:
         for alias in stmt.names:
             if alias.name == "*":
                 if module is not None:
+                    self.work(len(module.names))
                     scope.update({k: v for k, v in module.names.items() if not k.startswith("_")})
                 continue
             value: object = UNKNOWN_VALUE
@@ -398,19 +493,52 @@ class Evaluator:
             scope[alias.asname or alias.name] = value
 
     def import_module(self, name: str, level: int) -> ModuleValue | None:
-        """A well-known module, or one the importer reads from the workspace."""
-        if level == 0:
-            known = _KNOWN_MODULES.get(name)
-            if known is not None:
-                return known(self)
-            if name.startswith("pypto"):
-                return ModuleValue(name, _PyptoNames(name))
-        try:
-            return self.importer(name, level)
-        except RecursionError:
-            return None
+        """A well-known module, or one the importer reads from the workspace (once per evaluation, as
+        Python keeps an imported module)."""
+        if (name, level) in self.imported:
+            return self.imported[name, level]
+        module: ModuleValue | None = None
+        known = KNOWN_MODULES.get(name) if level == 0 else None
+        if known is not None:
+            module = known(self)
+        elif level == 0 and name.startswith("pypto"):
+            module = ModuleValue(name, PyptoNames(name))
+        else:
+            with contextlib.suppress(RecursionError):
+                module = self.importer(name, level)
+        self.imported[name, level] = module
+        return module
 
     # ------------------------------------------------------------ assignment
+    def aug_assign(self, stmt: ast.AugAssign, scope: dict[str, object]) -> None:
+        """`x op= y`; on a list it changes the list itself, as Python does (other names for it see it)."""
+        current = self.expr(_load(stmt.target), scope)
+        value = self.binop(stmt.op, current, self.expr(stmt.value, scope))
+        if isinstance(current, list | dict):
+            try:
+                if not isinstance(value, list):
+                    raise Unmodelled
+                self.weigh(value, avoid=current)  # `xs += [xs]` would make a cycle
+            except Unmodelled:
+                self.lose(current)
+                raise
+            current[:] = value
+            self.change(current)
+            value = current
+        self.assign(stmt.target, value, scope)
+
+    def delete(self, target: ast.expr, scope: dict[str, object]) -> None:
+        """`del x` / `del xs[i]`: the name or the container becomes unknown."""
+        if isinstance(target, ast.Name):
+            scope[target.id] = UNKNOWN_VALUE
+        elif isinstance(target, ast.Tuple | ast.List):
+            for elt in target.elts:
+                self.delete(elt, scope)
+        elif isinstance(target, ast.Subscript | ast.Attribute):
+            owner = self.expr(target.value, scope)
+            if isinstance(owner, list | dict | Record):
+                self.lose(owner)
+
     def assign(self, target: ast.expr, value: object, scope: dict[str, object]) -> None:
         """Bind a target: names, tuple unpacking, list/dict items; other targets are ignored."""
         if isinstance(target, ast.Name):
@@ -419,14 +547,12 @@ class Evaluator:
             star = next((i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)), None)
             items = self.iterate(value)
             n = len(target.elts)
-            if (
-                items is None
-                or (star is None and len(items) != n)
-                or (star is not None and len(items) < n - 1)
-            ):
+            if items is None:
                 for elt in target.elts:
                     self.assign(elt.value if isinstance(elt, ast.Starred) else elt, UNKNOWN_VALUE, scope)
                 return
+            if (star is None and len(items) != n) or (star is not None and len(items) < n - 1):
+                raise Raised(ValueError)  # too many or not enough values to unpack
             if star is None:
                 for elt, item in zip(target.elts, items, strict=True):
                     self.assign(elt, item, scope)
@@ -443,23 +569,44 @@ class Evaluator:
             if isinstance(container, list | dict) and not isinstance(target.slice, ast.Slice):
                 key = self.expr(target.slice, scope)
                 try:
-                    if isinstance(container, dict) and len(container) >= MAX_LEN:
-                        raise _Raised
-                    container[key] = value  # type: ignore[index,call-overload]
-                except (TypeError, IndexError, KeyError) as exc:
-                    raise _Raised from exc
-        # Attribute stores (`obj.x = ...`) and slice stores (`sys.argv[:] = ...`) change nothing we model.
+                    if contains_unknown(key):
+                        raise Unmodelled
+                    self.weigh(value, avoid=container)  # no cycle, no value past the bounds
+                    if isinstance(container, dict):
+                        if len(container) >= MAX_LEN:
+                            raise Unmodelled
+                        key = self.key(key)
+                except Unmodelled:
+                    self.lose(container)  # which item changed, or to what, is unknown
+                    return
+                container[key] = value  # type: ignore[index,call-overload]  # IndexError, TypeError: as Python
+                self.change(container)
+            elif isinstance(container, list | dict):
+                self.lose(container)  # a slice store
+            else:
+                self.escape([value])  # kept by an object we do not model
+        elif isinstance(target, ast.Attribute):
+            owner = self.expr(target.value, scope)
+            if isinstance(owner, ClassValue):
+                owner.attributes[target.attr] = value
+                self.change(owner)
+            elif isinstance(owner, Record):
+                self.lose(owner)  # a dataclass that is not frozen: its fields are no longer known
+            else:
+                self.escape([value])  # kept by an object we do not model (another module, say)
+        # Stores on modules (`config.TP = ...`) are found by the module graph: the attribute is unknown.
 
     # ------------------------------------------------------------ expressions
     def expr(self, node: ast.expr, scope: Mapping[str, object]) -> object:
         """The value of an expression, or UNKNOWN_VALUE."""
         self.tick()
         try:
-            return self._expr(node, scope)
-        except (_Raised, ArithmeticError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            value = self._expr(node, scope)
+        except (Unmodelled, RecursionError, MemoryError):
+            return UNKNOWN_VALUE  # an error Python raises is the statement's (`Raised`)
+        if self.lost and id(value) in self.lost:
             return UNKNOWN_VALUE
-        except RecursionError:
-            return UNKNOWN_VALUE
+        return value
 
     def _expr(self, node: ast.expr, scope: Mapping[str, object]) -> object:
         if isinstance(node, ast.Constant):
@@ -472,7 +619,7 @@ class Evaluator:
         if isinstance(node, ast.Name):
             if node.id in scope:
                 return scope[node.id]
-            return _BUILTIN_NAMES.get(node.id, UNKNOWN_VALUE)
+            return BUILTIN_NAMES.get(node.id, UNKNOWN_VALUE)
         if isinstance(node, ast.Attribute):
             return self.attribute(self.expr(node.value, scope), node.attr)
         if isinstance(node, ast.BinOp):
@@ -486,13 +633,13 @@ class Evaluator:
         if isinstance(node, ast.IfExp):
             test = self.truth(self.expr(node.test, scope))
             if test is None:
-                a, b = self.expr(node.body, scope), self.expr(node.orelse, scope)
-                return a if _same_value(a, b) else UNKNOWN_VALUE
+                a, b = self.either(node.body, scope), self.either(node.orelse, scope)
+                return a if self.same(a, b) else UNKNOWN_VALUE
             return self.expr(node.body if test else node.orelse, scope)
         if isinstance(node, ast.Tuple):
-            return tuple(self.sequence(node.elts, scope))
+            return self.made(tuple(self.sequence(node.elts, scope)))
         if isinstance(node, ast.List):
-            return self.sequence(node.elts, scope)
+            return self.made(self.sequence(node.elts, scope))
         if isinstance(node, ast.Set):
             return UNKNOWN_VALUE
         if isinstance(node, ast.Dict):
@@ -502,11 +649,12 @@ class Evaluator:
                     merged = self.expr(item_node, scope)
                     if not isinstance(merged, dict):
                         return UNKNOWN_VALUE
+                    self.work(len(merged))
                     out.update(merged)
                 else:
-                    out[_hashable(self.expr(key, scope))] = self.expr(item_node, scope)
-                _check_len(len(out))
-            return out
+                    out[self.key(self.expr(key, scope))] = self.expr(item_node, scope)
+                check_len(len(out))
+            return self.made(out)
         if isinstance(node, ast.Subscript):
             return self.subscript(self.expr(node.value, scope), node.slice, scope)
         if isinstance(node, ast.Call):
@@ -517,10 +665,17 @@ class Evaluator:
             return self.comprehension(node, scope)
         if isinstance(node, ast.Lambda):
             defaults = tuple(self.expr(d, scope) for d in node.args.defaults)
-            return FunctionValue("<lambda>", node, dict(scope), defaults)
+            return FunctionValue("<lambda>", node, self.copy_scope(scope), defaults)
         if isinstance(node, ast.Starred):
             return UNKNOWN_VALUE
         return UNKNOWN_VALUE
+
+    def either(self, node: ast.expr, scope: Mapping[str, object]) -> object:
+        """One side of a choice that may not be taken: an error there is only an unknown value."""
+        try:
+            return self.expr(node, scope)
+        except _FAILED:
+            return UNKNOWN_VALUE
 
     def sequence(self, elts: list[ast.expr], scope: Mapping[str, object]) -> list[object]:
         """Elements of a list/tuple display, with `*xs` spread."""
@@ -529,11 +684,11 @@ class Evaluator:
             if isinstance(elt, ast.Starred):
                 items = self.iterate(self.expr(elt.value, scope))
                 if items is None:
-                    raise _Raised
+                    raise Unmodelled
                 out.extend(items)
             else:
                 out.append(self.expr(elt, scope))
-            _check_len(len(out))
+            check_len(len(out))
         return out
 
     def truth(self, value: object) -> bool | None:
@@ -551,34 +706,35 @@ class Evaluator:
         if left is UNKNOWN_VALUE or right is UNKNOWN_VALUE:
             return UNKNOWN_VALUE
         if isinstance(op, ast.Pow):
-            _check_pow(left, right)
+            check_pow(left, right)
         elif isinstance(op, ast.LShift):
-            _check_shift(left, right)
+            check_shift(left, right)
         elif isinstance(op, ast.Mult):
-            _check_mult(left, right)
+            check_mult(left, right)
         elif isinstance(op, ast.Add):
-            _check_add(left, right)
+            check_add(left, right)
         elif isinstance(op, ast.Mod) and isinstance(left, str):
             return UNKNOWN_VALUE  # printf-style formatting can pad without bound
         fn = _BINOPS.get(type(op))
-        if fn is None or not _plain(left) or not _plain(right):
+        if fn is None or not _operand(left) or not _operand(right):
             return UNKNOWN_VALUE
-        result = fn(left, right)
-        return _bounded(result)
+        result = fn(left, right)  # on known plain values: a TypeError is Python's own
+        if isinstance(result, tuple | list | dict):
+            return self.made(result)
+        return bounded(result)
 
     def unaryop(self, op: ast.unaryop, value: object) -> object:
         """`-x`, `+x`, `not x`, `~x`."""
         if isinstance(op, ast.Not):
             truth = self.truth(value)
             return UNKNOWN_VALUE if truth is None else not truth
-        if (isinstance(value, int | float) and not isinstance(value, bool)) or isinstance(value, bool):
-            if isinstance(op, ast.USub):
-                return -value
-            if isinstance(op, ast.UAdd):
-                return +value
-            if isinstance(op, ast.Invert) and isinstance(value, int):
-                return ~value
-        return UNKNOWN_VALUE
+        if not _operand(value) or contains_unknown(value):
+            return UNKNOWN_VALUE
+        if isinstance(op, ast.USub):
+            return -value  # type: ignore[operator]  # a TypeError (`-"a"`) is Python's own
+        if isinstance(op, ast.UAdd):
+            return +value  # type: ignore[operator]
+        return bounded(~value)  # type: ignore[operator]
 
     def boolop(self, node: ast.BoolOp, scope: Mapping[str, object]) -> object:
         """Short-circuit `and` / `or`."""
@@ -599,13 +755,17 @@ class Evaluator:
         left = self.expr(node.left, scope)
         for op, right_node in zip(node.ops, node.comparators, strict=True):
             right = self.expr(right_node, scope)
-            if _contains_unknown(left) or _contains_unknown(right):
+            if contains_unknown(left) or contains_unknown(right):
                 return UNKNOWN_VALUE
             if isinstance(op, ast.In | ast.NotIn):
-                if isinstance(right, _EnvironMapping):
+                if isinstance(right, EnvironMapping):
                     found = isinstance(left, str) and left in right.values
-                elif isinstance(right, str | tuple | list | dict):
-                    found = _hashable(left) in right if isinstance(right, dict) else left in right  # type: ignore[operator]
+                elif isinstance(right, dict):
+                    found = self.key(left) in right
+                elif isinstance(right, str | tuple | list):
+                    self.weigh(left)
+                    self.weigh(right)
+                    found = left in right  # type: ignore[operator]
                 else:
                     return UNKNOWN_VALUE
                 result = found if isinstance(op, ast.In) else not found
@@ -613,6 +773,8 @@ class Evaluator:
                 same = left is right or (left is None and right is None)
                 result = same if isinstance(op, ast.Is) else not same
             else:
+                self.weigh(left)
+                self.weigh(right)
                 fn = _CMPOPS[type(op)]
                 result = fn(left, right)
             if not result:
@@ -627,22 +789,26 @@ class Evaluator:
                 self.expr(p, scope) if p is not None else None
                 for p in (index_node.lower, index_node.upper, index_node.step)
             ]
-            if any(_contains_unknown(p) for p in parts) or not isinstance(container, tuple | list | str):
+            if any(contains_unknown(p) for p in parts) or not _operand(container):
                 return UNKNOWN_VALUE
-            return container[slice(*parts)]  # type: ignore[arg-type]
+            part = container[slice(*parts)]  # type: ignore[index]  # a TypeError is Python's own
+            if not isinstance(part, tuple | list | str):
+                return UNKNOWN_VALUE
+            self.work(len(part))
+            return part
         key = self.expr(index_node, scope)
-        if _contains_unknown(key) or (
-            _contains_unknown(container) and not isinstance(container, tuple | list | dict)
+        if contains_unknown(key) or (
+            contains_unknown(container) and not isinstance(container, tuple | list | dict)
         ):
             return UNKNOWN_VALUE
-        if isinstance(container, _EnvironMapping):
+        if isinstance(container, EnvironMapping):
             if isinstance(key, str) and key in container.values:
                 return container.values[key]
             return UNKNOWN_VALUE
         if isinstance(container, dict):
-            return container[_hashable(key)]
-        if isinstance(container, tuple | list | str) and isinstance(key, int):
-            return container[key]
+            return container[self.key(key)]
+        if _operand(container) and plain(key):
+            return container[key]  # type: ignore[index]  # IndexError, TypeError (`5[0]`): Python's own
         return UNKNOWN_VALUE
 
     def attribute(self, value: object, name: str) -> object:
@@ -669,8 +835,12 @@ class Evaluator:
         if isinstance(value, ModuleValue):
             return value.names.get(name, UNKNOWN_VALUE)
         if isinstance(value, DslName):
-            return _dsl_attribute(f"{value.dotted}.{name}")
-        if isinstance(value, str | dict | list | tuple | _EnvironMapping) and name in _METHODS:
+            return dsl_attribute(f"{value.dotted}.{name}")
+        if (plain(value) or isinstance(value, dict)) and not hasattr(type(value), name):
+            raise Raised(AttributeError)  # `"x".append`: Python has no such attribute either
+        if isinstance(value, str | dict | list | tuple | EnvironMapping) and name in METHODS:
+            return BoundMethod(value, name)
+        if isinstance(value, list | dict) and name in MUTATORS:
             return BoundMethod(value, name)
         return UNKNOWN_VALUE
 
@@ -678,16 +848,16 @@ class Evaluator:
     def call_node(self, node: ast.Call, scope: Mapping[str, object]) -> object:
         """Evaluate a call's callee and arguments, then call it."""
         func = self.expr(node.func, scope)
-        if func is UNKNOWN_VALUE:
-            return UNKNOWN_VALUE
         args = self.sequence(node.args, scope)
         kwargs: dict[str, object] = {}
         for kw in node.keywords:
             value = self.expr(kw.value, scope)
             if kw.arg is None:
-                if not isinstance(value, dict):
+                if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                    self.escape([*args, *kwargs.values(), value])
                     return UNKNOWN_VALUE
-                kwargs.update({str(k): v for k, v in value.items()})
+                self.work(len(value))
+                kwargs.update(value)
             else:
                 kwargs[kw.arg] = value
         return self.call(func, args, kwargs)
@@ -695,21 +865,35 @@ class Evaluator:
     def call(self, func: object, args: list[object], kwargs: dict[str, object]) -> object:
         """Call a value the evaluator knows how to call."""
         self.tick()
+        if plain(func) or isinstance(func, dict):
+            raise Raised(TypeError)  # `5()`: not callable
         if isinstance(func, FunctionValue):
             return self.call_function(func, args, kwargs)
         if isinstance(func, ClassValue):
             return self.construct(func, args, kwargs)
         if isinstance(func, Builtin):
-            impl = _BUILTINS.get(func.name)
-            return impl(self, args, kwargs) if impl is not None else UNKNOWN_VALUE
+            impl = BUILTINS.get(func.name)
+            return self.checked(impl(self, args, kwargs)) if impl is not None else UNKNOWN_VALUE
         if isinstance(func, BoundMethod):
             if isinstance(func.obj, Record):
                 method = func.obj.cls.methods[func.name]
                 return self.call_function(method, [func.obj, *args], kwargs)
-            return _call_method(self, func.obj, func.name, args, kwargs)
+            return self.checked(call_method(self, func.obj, func.name, args, kwargs))
         if isinstance(func, DslName):
-            return _dsl_call(func.dotted, args, kwargs)
+            return dsl_call(func.dotted, args, kwargs)
+        self.escape([*args, *kwargs.values()])
         return UNKNOWN_VALUE
+
+    def escape(self, values: list[object]) -> None:
+        """Values handed to code we do not run (an unknown function): it may change or keep any list,
+        dict or record in them, so their content is unknown from now on."""
+        for value in values:
+            if not is_scalar(value):
+                self.lose(value)
+
+    def checked(self, value: object) -> object:
+        """A built-in's result: a container it built is charged and bounded like any other."""
+        return self.made(value) if isinstance(value, list | tuple | dict) else value
 
     def call_function(self, fn: FunctionValue, args: list[object], kwargs: dict[str, object]) -> object:
         """Interpret a user function's body with its arguments bound; bounded in depth."""
@@ -721,14 +905,14 @@ class Evaluator:
         self.depth += 1
         try:
             if isinstance(fn.node, ast.Lambda):
-                return self.expr(fn.node.body, {**fn.globals, **local})
+                return self.expr(fn.node.body, _Frame(fn.globals, local))
             scope = _Frame(fn.globals, local)
             try:
                 self.block(fn.node.body, scope)  # type: ignore[arg-type]
             except _Return as ret:
                 return ret.value
-            except (_Raised, _Break, _Continue):
-                return UNKNOWN_VALUE
+            except (Unmodelled, _Break, _Continue):
+                return UNKNOWN_VALUE  # a `raise` (Raised) is the caller's, as in Python
             return None
         finally:
             self.depth -= 1
@@ -791,7 +975,8 @@ class Evaluator:
             if default is None:
                 return UNKNOWN_VALUE
             values[name] = self.field_default(default)
-        return Record(cls, cls.name, tuple((name, freeze(values[name])) for name, _ in cls.fields))
+        fields = tuple((name, self.export(values[name])) for name, _ in cls.fields)
+        return self.made(Record(cls, cls.name, fields))
 
     def field_default(self, default: ast.expr) -> object:
         """A dataclass default: a plain expression or `field(default=..., default_factory=...)`."""
@@ -806,13 +991,14 @@ class Evaluator:
         return self.expr(default, {})
 
     def iterate(self, value: object) -> list[object] | None:
-        """The items of a known, bounded iterable (None otherwise)."""
-        if isinstance(value, tuple | list | str):
+        """The items of a known, bounded iterable (None otherwise); copying them is charged."""
+        if isinstance(value, tuple | list | str | dict) or (
+            isinstance(value, range) and len(value) <= MAX_LEN
+        ):
+            self.work(len(value))
             return list(value)
-        if isinstance(value, dict):
-            return list(value)
-        if isinstance(value, range):
-            return list(value) if len(value) <= MAX_LEN else None
+        if isinstance(value, int | float) or value is None:
+            raise Raised(TypeError)  # `for x in 5`: not iterable, in Python either
         return None
 
     def comprehension(
@@ -829,42 +1015,48 @@ class Evaluator:
                     results.append((self.expr(node.key, local), self.expr(node.value, local)))
                 else:
                     results.append(self.expr(node.elt, local))
-                _check_len(len(results))
+                check_len(len(results))
                 return
             gen = node.generators[index]
             items = self.iterate(self.expr(gen.iter, local))
             if items is None:
-                raise _Raised
+                raise Unmodelled
             for item in items:
                 self.assign(gen.target, item, local)
-                if all(self.truth(self.expr(cond, local)) is True for cond in gen.ifs):
+                truths = [self.truth(self.expr(cond, local)) for cond in gen.ifs]
+                if None in truths:
+                    raise Unmodelled  # which items are kept is unknown
+                if all(truths):
                     run(index + 1)
 
         run(0)
         if isinstance(node, ast.DictComp):
             pairs: list[tuple[object, object]] = results  # type: ignore[assignment]
-            return {_hashable(k): v for k, v in pairs}
-        return results if isinstance(node, ast.ListComp) else tuple(results)
+            return self.made({self.key(k): v for k, v in pairs})
+        return self.made(results if isinstance(node, ast.ListComp) else tuple(results))
 
     def fstring(self, node: ast.JoinedStr, scope: Mapping[str, object]) -> object:
         """f-strings of known values (format specs with small widths only)."""
         parts: list[str] = []
+        length = 0
         for value in node.values:
             if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
                 continue
             assert isinstance(value, ast.FormattedValue)
             item = self.expr(value.value, scope)
-            if _contains_unknown(item) or not _plain(item):
+            if contains_unknown(item) or not plain(item):
                 return UNKNOWN_VALUE
             spec_node = value.format_spec
             spec = self.fstring(spec_node, scope) if isinstance(spec_node, ast.JoinedStr) else ""
-            if not isinstance(spec, str) or _spec_too_wide(spec):
+            if not isinstance(spec, str) or spec_too_wide(spec):
                 return UNKNOWN_VALUE
+            self.work(self.weigh(item))  # printing writes every element, shared ones each time
             if value.conversion == ord("r"):
                 item = repr(item)
             parts.append(format(item, spec))
-            _check_len(sum(len(p) for p in parts))
+            length += len(parts[-1])
+            check_len(length)
         return "".join(parts)
 
 
@@ -888,117 +1080,69 @@ class _Frame(dict[str, object]):
         return self.parent.get(key, default)
 
 
-def _copy_scope(scope: dict[str, object]) -> dict[str, object]:
+def _children_of(value: object) -> tuple[object, ...] | list[object]:
+    """The values a container holds (none for anything else)."""
+    if isinstance(value, list | tuple):
+        return value
+    if isinstance(value, dict):
+        return [*value.keys(), *value.values()]
+    if isinstance(value, Record):
+        return tuple(v for _, v in value.fields)
+    return ()
+
+
+def _operand(value: object) -> bool:
+    """A value Python's own operators may be applied to (they raise what Python raises)."""
+    return plain(value) or isinstance(value, dict)
+
+
+def _copy_scope(scope: Mapping[str, object]) -> dict[str, object]:
     if isinstance(scope, _Frame):
         return _Frame(scope.parent, dict(scope))
     return dict(scope)
 
 
-# ---------------------------------------------------------------- size checks
-def _check_len(n: int) -> None:
-    if n > MAX_LEN:
-        raise _Raised
-
-
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_pow(base: object, exp: object) -> None:
-    if _int(base) and _int(exp):
-        assert isinstance(base, int) and isinstance(exp, int)
-        if exp < 0 or abs(base) <= 1:
-            if exp < 0 and abs(base) > 1 and exp < -MAX_INT_BITS:
-                raise _Raised
-            return
-        if exp * math.log2(abs(base)) > MAX_INT_BITS:
-            raise _Raised
-    elif isinstance(base, int | float) and isinstance(exp, int | float) and abs(float(exp)) > 1e6:
-        raise _Raised
-
-
-def _check_shift(left: object, right: object) -> None:
-    if _int(left) and _int(right):
-        assert isinstance(left, int) and isinstance(right, int)
-        if right > MAX_INT_BITS or left.bit_length() + right > MAX_INT_BITS:
-            raise _Raised
-
-
-def _check_mult(left: object, right: object) -> None:
-    if _int(left) and _int(right):
-        assert isinstance(left, int) and isinstance(right, int)
-        if left.bit_length() + right.bit_length() > MAX_INT_BITS:
-            raise _Raised
-    for seq, n in ((left, right), (right, left)):
-        if isinstance(seq, str | tuple | list) and isinstance(n, int) and len(seq) * max(n, 0) > MAX_LEN:
-            raise _Raised
-
-
-def _check_add(left: object, right: object) -> None:
-    if isinstance(left, str | tuple | list) and isinstance(right, str | tuple | list):
-        _check_len(len(left) + len(right))
-
-
-def _bounded(value: object) -> object:
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
-        return UNKNOWN_VALUE
-    return value
-
-
-def _spec_too_wide(spec: str) -> bool:
-    digits = "".join(ch if ch.isdigit() else " " for ch in spec).split()
-    return any(len(d) > 3 for d in digits)
-
-
-def _plain(value: object) -> bool:
-    return isinstance(value, int | float | str | tuple | list | bool) or value is None
-
-
-def _contains_unknown(value: object) -> bool:
-    if value is UNKNOWN_VALUE:
-        return True
-    if isinstance(value, tuple | list):
-        return any(v is UNKNOWN_VALUE for v in value)
-    return False
-
-
-def _same_value(a: object, b: object) -> bool:
-    if a is b:
-        return True
-    if _contains_unknown(a) or _contains_unknown(b):
-        return False
-    try:
-        return type(a) is type(b) and bool(a == b)
-    except Exception:
-        return False
-
-
-def _hashable(value: object) -> object:
-    if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
-    if isinstance(value, dict):
-        raise _Raised
-    return value
-
-
-def freeze(value: object) -> object:
-    """A value as record fields and the front end hold it: immutable, lists become tuples."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def _mark_unknown(stmt: ast.stmt, scope: dict[str, object]) -> None:
-    """Every name a statement could bind becomes unknown."""
+def _bound_names(stmt: ast.stmt) -> tuple[str, ...]:
+    """Every name a statement could bind, or whose list, dict or record it could change."""
+    names: dict[str, None] = {}
     for node in ast.walk(stmt):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            scope[node.id] = UNKNOWN_VALUE
+            names[node.id] = None
+        elif isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.update(dict.fromkeys(_base_name(node.value)))
+        elif (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS
+        ):
+            names.update(dict.fromkeys(_base_name(node.func.value)))
         elif isinstance(node, ast.FunctionDef | ast.ClassDef):
-            scope[node.name] = UNKNOWN_VALUE
+            names[node.name] = None
         elif isinstance(node, ast.Import | ast.ImportFrom):
             for alias in node.names:
                 if alias.name != "*":
-                    scope[(alias.asname or alias.name).split(".")[0]] = UNKNOWN_VALUE
+                    names[(alias.asname or alias.name).split(".")[0]] = None
+    return tuple(names)
+
+
+def _exception_classes(node: ast.expr | None) -> tuple[type[BaseException], ...] | None:
+    """The built-in exception classes an `except` clause names (BaseException for a bare one); None when it
+    names anything else."""
+    if node is None:
+        return (BaseException,)
+    names = node.elts if isinstance(node, ast.Tuple) else [node]
+    kinds: list[type[BaseException]] = []
+    for name in names:
+        kind = getattr(builtins, name.id, None) if isinstance(name, ast.Name) else None
+        if not (isinstance(kind, type) and issubclass(kind, BaseException)):
+            return None
+        kinds.append(kind)
+    return tuple(kinds)
+
+
+def _base_name(node: ast.expr) -> list[str]:
+    """The name a subscript or attribute chain starts from (`d` of `d["a"].b`), if any."""
+    while isinstance(node, ast.Subscript | ast.Attribute):
+        node = node.value
+    return [node.id] if isinstance(node, ast.Name) else []
 
 
 def _load(target: ast.expr) -> ast.expr:
@@ -1037,7 +1181,7 @@ def safe_binop(op: str, left: object, right: object) -> object:
         return UNKNOWN_VALUE
     try:
         return Evaluator(steps=16).binop(node, left, right)
-    except (_Raised, StepsExhausted, ArithmeticError, ValueError, TypeError):
+    except _STOPPED:
         return UNKNOWN_VALUE
 
 
@@ -1062,378 +1206,33 @@ _OP_TEXT: dict[str, ast.operator] = {
 }  # fmt: skip
 
 
-# ---------------------------------------------------------------- built-ins
-def _numbers(args: list[object]) -> list[Any]:
-    if any(not isinstance(a, int | float) for a in args):
-        raise _Raised
-    return args
-
-
-def _minmax(fn: Callable[..., Any]) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        if kwargs.keys() - {"default"}:
-            return UNKNOWN_VALUE
-        items = ev.iterate(args[0]) if len(args) == 1 else args
-        if items is None or _contains_unknown(items):
-            return UNKNOWN_VALUE
-        if not items and "default" in kwargs:
-            return kwargs["default"]
-        return fn(items)
-
-    return impl
-
-
-def _range(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if kwargs or not 1 <= len(args) <= 3 or not all(_int(a) for a in args):
-        return UNKNOWN_VALUE
-    r = range(*args)  # type: ignore[call-overload]
-    return r if len(r) <= MAX_LEN else UNKNOWN_VALUE
-
-
-def _convert(kind: type) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        if kwargs or len(args) > 1 or (args and _contains_unknown(args[0])):
-            return UNKNOWN_VALUE
-        if not args:
-            return kind()
-        value = args[0]
-        if kind in (tuple, list):
-            items = ev.iterate(value)
-            return UNKNOWN_VALUE if items is None else kind(items)
-        if kind is dict:
-            return dict(value) if isinstance(value, dict) else UNKNOWN_VALUE
-        if kind is str and not _plain(value):
-            return UNKNOWN_VALUE
-        if kind in (int, float) and isinstance(value, str) and len(value) > 100:
-            return UNKNOWN_VALUE
-        return kind(value)
-
-    return impl
-
-
-def _len(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if len(args) != 1 or kwargs:
-        return UNKNOWN_VALUE
-    value = args[0]
-    if isinstance(value, str | tuple | list | dict | range):
-        return len(value)
-    return UNKNOWN_VALUE
-
-
-def _sum(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if args else None
-    if items is None or kwargs:
-        return UNKNOWN_VALUE
-    total: object = args[1] if len(args) > 1 else 0
-    for item in items:
-        total = ev.binop(ast.Add(), total, item)
-    return total
-
-
-def _abs(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    return abs(_numbers(args)[0]) if len(args) == 1 else UNKNOWN_VALUE
-
-
-def _round(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    nums = _numbers(args)
-    if len(nums) == 2 and abs(nums[1]) > 100:
-        return UNKNOWN_VALUE
-    return round(*nums)
-
-
-def _pow(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    return ev.binop(ast.Pow(), args[0], args[1]) if len(args) == 2 else UNKNOWN_VALUE
-
-
-def _divmod(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    a, b = _numbers(args)
-    return divmod(a, b)
-
-
-def _sorted(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if len(args) == 1 else None
-    if items is None or kwargs.keys() - {"reverse"} or _contains_unknown(items):
-        return UNKNOWN_VALUE
-    return sorted(items, reverse=bool(kwargs.get("reverse", False)))  # type: ignore[type-var]
-
-
-def _anyall(
-    fn: Callable[[Iterable[object]], bool],
-) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        items = ev.iterate(args[0]) if len(args) == 1 else None
-        if items is None:
-            return UNKNOWN_VALUE
-        truths = [ev.truth(i) for i in items]
-        if any(t is None for t in truths):
-            return UNKNOWN_VALUE
-        return fn(truths)
-
-    return impl
-
-
-def _enumerate(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if args else None
-    start = args[1] if len(args) > 1 else kwargs.get("start", 0)
-    if items is None or not _int(start):
-        return UNKNOWN_VALUE
-    return [(start + i, v) for i, v in enumerate(items)]  # type: ignore[operator]
-
-
-def _zip(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    lists = [ev.iterate(a) for a in args]
-    if any(items is None for items in lists):
-        return UNKNOWN_VALUE
-    return [tuple(t) for t in zip(*lists, strict=False)]  # type: ignore[arg-type]
-
-
-def _reversed(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if len(args) == 1 else None
-    return UNKNOWN_VALUE if items is None else items[::-1]
-
-
-def _isinstance(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if len(args) != 2 or _contains_unknown(args[0]):
-        return UNKNOWN_VALUE
-    kinds = args[1] if isinstance(args[1], tuple) else (args[1],)
-    types = [_TYPE_OF.get(k.name) if isinstance(k, Builtin) else None for k in kinds]
-    if any(t is None for t in types):
-        return UNKNOWN_VALUE
-    return isinstance(args[0], tuple(types))  # type: ignore[arg-type]
-
-
-def _replace(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    """`dataclasses.replace(record, **changes)`."""
-    if len(args) != 1 or not isinstance(args[0], Record):
-        return UNKNOWN_VALUE
-    record = args[0]
-    names = [k for k, _ in record.fields]
-    if any(k not in names for k in kwargs):
-        return UNKNOWN_VALUE
-    return Record(
-        record.cls, record.class_name, tuple((k, freeze(kwargs.get(k, v))) for k, v in record.fields)
-    )
-
-
-def _getenv(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    if not args or not isinstance(args[0], str):
-        return UNKNOWN_VALUE
-    default = args[1] if len(args) > 1 else kwargs.get("default")
-    return ev.environ.get(args[0], default)  # type: ignore[return-value]
-
-
-def _math(fn: Callable[..., Any]) -> Callable[[Evaluator, list[object], dict[str, object]], object]:
-    def impl(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-        if kwargs:
-            return UNKNOWN_VALUE
-        return _bounded(fn(*_numbers(args)))
-
-    return impl
-
-
-def _prod(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    items = ev.iterate(args[0]) if args else None
-    if items is None:
-        return UNKNOWN_VALUE
-    total: object = 1
-    for item in items:
-        total = ev.binop(ast.Mult(), total, item)
-    return total
-
-
-def _opaque(ev: Evaluator, args: list[object], kwargs: dict[str, object]) -> object:
-    return UNKNOWN_VALUE
-
-
-_BUILTINS: dict[str, Callable[[Evaluator, list[object], dict[str, object]], object]] = {
-    "min": _minmax(min), "max": _minmax(max), "range": _range, "len": _len, "sum": _sum, "abs": _abs,
-    "round": _round, "pow": _pow, "divmod": _divmod, "sorted": _sorted, "any": _anyall(any),
-    "all": _anyall(all), "enumerate": _enumerate, "zip": _zip, "reversed": _reversed,
-    "isinstance": _isinstance, "int": _convert(int), "float": _convert(float), "bool": _convert(bool),
-    "str": _convert(str), "tuple": _convert(tuple), "list": _convert(list), "dict": _convert(dict),
-    "dataclasses.replace": _replace, "os.getenv": _getenv, "os.environ.get": _getenv,
-    "math.ceil": _math(math.ceil), "math.floor": _math(math.floor), "math.sqrt": _math(math.sqrt),
-    "math.log2": _math(math.log2), "math.log": _math(math.log), "math.gcd": _math(math.gcd),
-    "math.lcm": _math(math.lcm), "math.isqrt": _math(math.isqrt), "math.prod": _prod, "math.exp": _math(math.exp),
-    "dataclass": _opaque, "field": _opaque, "print": _opaque,
-}  # fmt: skip
-_TYPE_OF: dict[str, type] = {
-    "int": int,
-    "float": float,
-    "str": str,
-    "bool": bool,
-    "tuple": tuple,
-    "list": list,
-    "dict": dict,
-}
-_BUILTIN_NAMES: dict[str, object] = {
-    name: Builtin(name)
-    for name in ("min", "max", "range", "len", "sum", "abs", "round", "pow", "divmod", "sorted", "any", "all",
-                 "enumerate", "zip", "reversed", "isinstance", "int", "float", "bool", "str", "tuple", "list",
-                 "dict", "print")
-}  # fmt: skip
-_BUILTIN_NAMES.update({"True": True, "False": False, "None": None})
-
-
-@dataclass(frozen=True, slots=True)
-class _EnvironMapping:
-    """`os.environ`, as the `pypto.env` setting gives it (nothing else of the real environment)."""
-
-    values: Mapping[str, str]
-
-
-def _os(ev: Evaluator) -> ModuleValue:
-    return ModuleValue("os", {"environ": _EnvironMapping(ev.environ), "getenv": Builtin("os.getenv"),
-                              "path": ModuleValue("os.path", {}), "sep": "/"})  # fmt: skip
-
-
-def _sys(ev: Evaluator) -> ModuleValue:
-    # The module is not run from a command line: the argument list holds only the program name.
-    return ModuleValue("sys", {"argv": ["<script>"], "maxsize": 2**63 - 1, "platform": "linux"})
-
-
-def _math_module(ev: Evaluator) -> ModuleValue:
-    names: dict[str, object] = {k.split(".", 1)[1]: Builtin(k) for k in _BUILTINS if k.startswith("math.")}
-    names.update({"pi": math.pi, "e": math.e, "inf": math.inf})
-    return ModuleValue("math", names)
-
-
-def _dataclasses(ev: Evaluator) -> ModuleValue:
-    return ModuleValue("dataclasses", {"dataclass": Builtin("dataclass"), "field": Builtin("field"),
-                                       "replace": Builtin("dataclasses.replace")})  # fmt: skip
-
-
-def _opaque_module(name: str) -> Callable[[Evaluator], ModuleValue]:
-    return lambda ev: ModuleValue(name, {})
-
-
-_KNOWN_MODULES: dict[str, Callable[[Evaluator], ModuleValue]] = {
-    "os": _os, "sys": _sys, "math": _math_module, "dataclasses": _dataclasses,
-    **{name: _opaque_module(name) for name in ("typing", "functools", "enum", "argparse", "pathlib", "torch",
-                                               "numpy", "collections", "itertools", "__future__", "abc",
-                                               "re", "json", "logging", "time", "subprocess", "importlib",
-                                               "shutil", "random", "ctypes", "builtins", "io", "socket")},
-}  # fmt: skip
-
-
-class _PyptoNames(Mapping[str, object]):
-    """The names of a `pypto` module: DSL values (`pl.FP32`, `pl.SplitMode.NONE`) and namespaces."""
-
-    def __init__(self, module: str) -> None:
-        self.module = module
-
-    def __getitem__(self, key: str) -> object:
-        if self.module == "pypto.language":
-            return _dsl_attribute(f"pl.{key}")
-        if self.module == "pypto.language.distributed":
-            return _dsl_attribute(f"pld.{key}")
-        return UNKNOWN_VALUE
-
-    def __iter__(self) -> Any:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
-
-
-def _dsl_attribute(dotted: str) -> object:
-    """A DSL constant (`pl.FP32`, `pl.Mem.Vec`, `pl.AUTO`), else the name itself (a namespace, an op)."""
-    value = dsl_constant(dotted)
-    return DslName(dotted) if value is None else value
-
-
-def _dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> object:
-    if dotted in ("pl.dynamic", "pld.dynamic") and args and isinstance(args[0], str):
-        return Dynamic(args[0])
-    return UNKNOWN_VALUE
-
-
-# ---------------------------------------------------------------- methods of built-in values
-_METHODS = frozenset(
-    {"get", "items", "keys", "values", "lower", "upper", "strip", "lstrip", "rstrip", "split", "rsplit",
-     "startswith", "endswith", "replace", "join", "append", "extend", "index", "count", "copy", "isdigit",
-     "removeprefix", "removesuffix"}
-)  # fmt: skip
-
-
-def _call_method(
-    ev: Evaluator, obj: object, name: str, args: list[object], kwargs: dict[str, object]
-) -> object:
-    if _contains_unknown(list(args)) or kwargs.keys() - {"maxsplit", "default"}:
-        return UNKNOWN_VALUE
-    if isinstance(obj, _EnvironMapping):
-        return _getenv(ev, args, kwargs) if name == "get" else UNKNOWN_VALUE
-    if isinstance(obj, dict):
-        if name == "get":
-            key = _hashable(args[0])
-            return obj.get(key, args[1] if len(args) > 1 else None)
-        if name in ("items", "keys", "values"):
-            return list(getattr(obj, name)())
-        if name == "copy":
-            return dict(obj)
-        return UNKNOWN_VALUE
-    if isinstance(obj, list) and name in ("append", "extend"):
-        if name == "append":
-            _check_len(len(obj) + 1)
-            obj.append(args[0])
-        else:
-            items = ev.iterate(args[0])
-            if items is None:
-                raise _Raised
-            _check_len(len(obj) + len(items))
-            obj.extend(items)
-        return None
-    if isinstance(obj, str):
-        if name == "replace":
-            if len(args) != 2 or not all(isinstance(a, str) for a in args):
-                return UNKNOWN_VALUE
-            old, new = args
-            assert isinstance(old, str) and isinstance(new, str)
-            grows = (len(new) - len(old)) * (obj.count(old) if old else len(obj) + 1)
-            _check_len(len(obj) + max(grows, 0))
-            return obj.replace(old, new)
-        if name == "join":
-            items = ev.iterate(args[0]) if args else None
-            if items is None or not all(isinstance(i, str) for i in items):
-                return UNKNOWN_VALUE
-            _check_len(sum(len(str(i)) for i in items) + len(obj) * len(items))
-            return obj.join(items)  # type: ignore[arg-type]
-        if name in ("split", "rsplit") and args and not isinstance(args[0], str | None):
-            return UNKNOWN_VALUE
-    if isinstance(obj, str | tuple | list) and name in _METHODS:
-        method = getattr(obj, name, None)
-        if method is None:
-            return UNKNOWN_VALUE
-        return freeze(method(*args, **kwargs)) if name in ("split", "rsplit") else method(*args, **kwargs)
-    return UNKNOWN_VALUE
-
-
-def evaluate_module(tree: ast.Module, environ: Mapping[str, str], importer: Importer) -> dict[str, object]:
-    """Evaluate one module's top-level code under the module budget; every failure is UNKNOWN_VALUE."""
-    evaluator = Evaluator(environ=environ, importer=importer)
+def evaluate_module(
+    tree: ast.Module, environ: Mapping[str, str], importer: Importer, pool: list[int] | None = None
+) -> dict[str, object]:
+    """Evaluate one module's top-level code under the module budget (and the shared `pool` of steps, when
+    given: [steps left, evaluations it starved]); every failure is UNKNOWN_VALUE."""
+    evaluator = Evaluator(environ=environ, importer=importer, pool=pool)
     scope: dict[str, object] = {"__name__": "<module>"}  # imported, not run as a script
     try:
         evaluator.block(tree.body, scope, top_level=True)
     except StepsExhausted:
         pass  # the statements not reached are already unknown
-    except RecursionError:
-        return {name: UNKNOWN_VALUE for name in _module_names(tree)}
+    except Exception:  # RecursionError, MemoryError or a fault of ours: nothing of this module is known
+        return dict.fromkeys(_module_names(tree), UNKNOWN_VALUE)
     scope.pop("__name__", None)
-    return scope
+    return evaluator.export_scope(scope, frozen=False)
 
 
 def _module_names(tree: ast.Module) -> list[str]:
-    scope: dict[str, object] = {}
-    for stmt in tree.body:
-        _mark_unknown(stmt, scope)
-    return list(scope)
+    return list(dict.fromkeys(name for stmt in tree.body for name in _bound_names(stmt)))
 
 
 def attribute_of(value: object, name: str) -> object:
     """`value.name` for a folded module value (a record field or property, a module name), bounded."""
+    evaluator = Evaluator(steps=EXPR_STEPS)
     try:
-        return freeze(Evaluator(steps=EXPR_STEPS).attribute(value, name))
-    except (StepsExhausted, _Raised, _Return, ArithmeticError, ValueError, TypeError, RecursionError):
+        return evaluator.export(evaluator.attribute(value, name))
+    except _STOPPED:
         return UNKNOWN_VALUE
 
 
@@ -1443,15 +1242,35 @@ def evaluate_statements(
     """Run statements in a scope of their own (`bound` first, then `env`), under a small budget; the names
     they bind, with their values (what a factory function computes before it builds a DSL program)."""
     scope = _Frame(env, dict(bound))
-    with contextlib.suppress(StepsExhausted, RecursionError):
-        Evaluator(steps=EXPR_STEPS).block(stmts, scope, top_level=True)
-    return {k: freeze(v) for k, v in dict.items(scope)}
+    evaluator = Evaluator(steps=EXPR_STEPS)
+    try:
+        evaluator.block(stmts, scope, top_level=True)
+    except StepsExhausted:
+        pass  # the statements not reached are already unknown
+    except Exception:  # RecursionError, MemoryError or a fault of ours: nothing computed here is known
+        return dict.fromkeys(dict.keys(scope), UNKNOWN_VALUE)
+    return evaluator.export_scope(scope)
 
 
 def evaluate_expression(node: ast.expr, env: Mapping[str, object]) -> object:
     """One expression over known values, under a small budget (UNKNOWN_VALUE past it)."""
     scope = _Frame(env, {} if "pl" in env else {"pl": DslName("pl"), "pld": DslName("pld")})
+    evaluator = Evaluator(steps=EXPR_STEPS)
     try:
-        return freeze(Evaluator(steps=EXPR_STEPS).expr(node, scope))
-    except (StepsExhausted, RecursionError):
+        return evaluator.export(evaluator.expr(node, scope))
+    except Exception:  # the step budget, or a fault of ours
         return UNKNOWN_VALUE
+
+
+# What Python itself raises for an operation on known values (a `raise` of user code, for the evaluator).
+_PYTHON_ERRORS: tuple[type[Exception], ...] = (
+    ArithmeticError,
+    ValueError,
+    TypeError,
+    LookupError,
+    AttributeError,
+    RecursionError,
+    MemoryError,
+)
+_FAILED: tuple[type[Exception], ...] = (Raised, *_PYTHON_ERRORS)
+_STOPPED: tuple[type[Exception], ...] = (StepsExhausted, Unmodelled, _Return, _Break, _Continue, *_FAILED)

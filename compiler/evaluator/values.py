@@ -1,0 +1,135 @@
+"""The values of the static evaluator: what configuration code computes, as the front end receives it."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class _Unknown:
+    """A value the evaluator cannot determine; never an error on its own."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<unknown>"
+
+
+UNKNOWN_VALUE: Any = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class Dynamic:
+    """`pl.dynamic("N")`: a dimension known only at run time."""
+
+    name: str
+
+
+@dataclass(eq=False, slots=True)
+class ClassValue:
+    """A class defined in an evaluated module: its fields (dataclass), class attributes and methods."""
+
+    name: str
+    fields: tuple[tuple[str, ast.expr | None], ...]
+    attributes: dict[str, object]
+    methods: dict[str, FunctionValue]
+    properties: dict[str, FunctionValue]
+    is_dataclass: bool
+
+    def __repr__(self) -> str:
+        return f"<class {self.name}>"  # stable across evaluations: it is part of cache keys
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """An instance of an evaluated dataclass (frozen: its fields are values)."""
+
+    cls: ClassValue = field(compare=False, repr=False)
+    class_name: str
+    fields: tuple[tuple[str, object], ...]
+
+    def get(self, name: str) -> object:
+        """A field's value, or UNKNOWN_VALUE."""
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return UNKNOWN_VALUE
+
+    def __repr__(self) -> str:
+        return f"{self.class_name}({', '.join(f'{k}={v!r}' for k, v in self.fields)})"
+
+
+@dataclass(eq=False, slots=True)
+class FunctionValue:
+    """A function (or lambda) whose body the evaluator interprets, with the globals it closes over."""
+
+    name: str
+    node: ast.FunctionDef | ast.Lambda
+    globals: dict[str, object]
+    defaults: tuple[object, ...] = ()
+    kw_defaults: tuple[object, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
+@dataclass(eq=False, slots=True)
+class ModuleValue:
+    """An imported module: the names it binds (or a well-known module: `os`, `sys`, `math`, ...)."""
+
+    name: str
+    names: Mapping[str, object]
+
+    def __repr__(self) -> str:
+        return f"<module {self.name}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Builtin:
+    """A callable from the evaluator's own table."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoundMethod:
+    """`obj.method` of a built-in value (`s.lower`, `d.get`, `xs.append`)."""
+
+    obj: object
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DslName:
+    """`pl`, `pld` or a dotted name under them that is not a value (`pl.Level`)."""
+
+    dotted: str
+
+
+Importer = Callable[[str, int], "ModuleValue | None"]
+"""(module name, relative level) -> the evaluated module, or None when it cannot be read."""
+
+
+def no_imports(_name: str, _level: int) -> ModuleValue | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class EnvironMapping:
+    """`os.environ`, as the `pypto.env` setting gives it (nothing else of the real environment)."""
+
+    values: Mapping[str, str]
+
+
+def plain(value: object) -> bool:
+    return isinstance(value, int | float | str | tuple | list | bool) or value is None
+
+
+def contains_unknown(value: object) -> bool:
+    if value is UNKNOWN_VALUE:
+        return True
+    if isinstance(value, tuple | list):
+        return any(v is UNKNOWN_VALUE for v in value)
+    return False

@@ -1,0 +1,16 @@
+"""The op type deducers, one module per upstream deducer file; importing the package registers every family."""
+
+from compiler.ops.deducers import cross_core, elementwise, matmul, memory, reduction, system
+from compiler.ops.deducers.core import FAMILIES, DeduceError, deduce
+
+__all__ = [
+    "FAMILIES",
+    "DeduceError",
+    "cross_core",
+    "deduce",
+    "elementwise",
+    "matmul",
+    "memory",
+    "reduction",
+    "system",
+]

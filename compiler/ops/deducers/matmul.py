@@ -1,0 +1,337 @@
+"""The matmul family (``tensor_ops/matmul.cpp``, ``tile_ops/matmul.cpp``, ``batch_matmul.cpp``, ``matmul_mx.cpp``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from compiler import catalog
+from compiler.ops.deducers.core import (
+    DeduceError,
+    broadcast_shapes,
+    dtype_arg,
+    family,
+    flag,
+    format_shape,
+    is_float,
+    param,
+    promote_dtypes,
+    type_name,
+)
+from compiler.ops.opdef import OpDef
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue
+
+
+def _acc_dtype(lhs: str, rhs: str) -> str:
+    return "FP32" if is_float(lhs) and is_float(rhs) else "INT32"
+
+
+def check_init_cond(op_name: str, cond: ArgValue) -> None:
+    """CheckMatmulInitCond: the optional predicate must be a BOOL scalar."""
+    if cond is None or isinstance(cond, bool) or type_name(cond) == "UnknownType":
+        return
+    if isinstance(cond, TensorType | TileType):
+        raise DeduceError("PTO-TD8", op=op_name, type=type_name(cond))
+    if isinstance(cond, ScalarType) and cond.dtype != "BOOL":
+        raise DeduceError("PTO-TD9", op=op_name, dtype=cond.dtype)
+
+
+def _k_mismatch(code: str, name: str, lk: Dim, rk: Dim) -> None:
+    """The K extents of a product must agree; `code` words it for the op's family."""
+    if isinstance(lk, int) and isinstance(rk, int) and lk != rk:
+        raise DeduceError(code, op=name, lhs_k=lk, rhs_k=rk)
+
+
+@family("matmul")
+def _matmul(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    lhs, rhs = param(args, kwargs, 0, "lhs"), param(args, kwargs, 1, "rhs")
+    if op.namespace == "tile":
+        if not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+            return UNKNOWN
+        shape, dtype = _tile_product(op.name, lhs, rhs)
+        return TileType(shape, dtype, "Acc")
+    if not (isinstance(lhs, TensorType) and isinstance(rhs, TensorType)):
+        return UNKNOWN
+    out_dtype = dtype_arg(param(args, kwargs, 2, "out_dtype")) or promote_dtypes(lhs.dtype, rhs.dtype)
+    a_t = flag(param(args, kwargs, 3, "a_trans"))
+    b_t = flag(param(args, kwargs, 4, "b_trans"))
+    return TensorType(_tensor_product(op.name, lhs.shape, rhs.shape, a_t, b_t), out_dtype)
+
+
+def _tensor_product(
+    name: str, ls: tuple[Dim, ...], rs: tuple[Dim, ...], a_t: bool, b_t: bool
+) -> tuple[Dim, ...]:
+    if not ls or not rs:
+        side = "lhs" if not ls else "rhs"
+        raise DeduceError("PTO-TD14", op=name, side=side)
+    if len(ls) == 1 and len(rs) == 1:
+        if isinstance(ls[0], int) and isinstance(rs[0], int) and ls[0] != rs[0]:
+            raise DeduceError("PTO-TD15", op=name, lhs_k=ls[0], rhs_k=rs[0])
+        return ()
+    if len(ls) == 2 and len(rs) == 1:
+        _k_mismatch("PTO-TD10", name, ls[1], rs[0])
+        return (ls[0],)
+    if len(ls) == 1 and len(rs) == 2:
+        _k_mismatch("PTO-TD10", name, ls[0], rs[0])
+        return (rs[1],)
+    if len(ls) == 2 and len(rs) == 2:
+        m, lk = (ls[1], ls[0]) if a_t else (ls[0], ls[1])
+        rk, n = (rs[1], rs[0]) if b_t else (rs[0], rs[1])
+        _k_mismatch("PTO-TD10", name, lk, rk)
+        return (m, n)
+    if len(ls) < 2 or len(rs) < 2:
+        raise DeduceError("PTO-TD16", op=name, lhs_rank=len(ls), rhs_rank=len(rs))
+    batch = broadcast_shapes(ls[:-2], rs[:-2])
+    if batch is None:
+        raise DeduceError("PTO-TD17", op=name)
+    m, lk = (ls[-1], ls[-2]) if a_t else (ls[-2], ls[-1])
+    rk, n = (rs[-1], rs[-2]) if b_t else (rs[-2], rs[-1])
+    _k_mismatch("PTO-TD11", name, lk, rk)
+    return (*batch, m, n)
+
+
+def _tile_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, Dim], str]:
+    """DeduceMatmulProductInfo: 2D operands, matching physical K, identical dtypes."""
+    for side, t in (("lhs", lhs), ("rhs", rhs)):
+        if t.rank != 2:
+            raise DeduceError("PTO-TD18", op=name, operand=side, rank=t.rank)
+    _k_mismatch("PTO-TD12", name, lhs.shape[1], rhs.shape[0])
+    if lhs.dtype != rhs.dtype:
+        raise DeduceError("PTO-TD19", op=name, lhs=lhs.dtype, rhs=rhs.dtype)
+    return (lhs.shape[0], rhs.shape[1]), _acc_dtype(lhs.dtype, rhs.dtype)
+
+
+def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> None:
+    if acc.rank != len(shape):
+        raise DeduceError("PTO-TD20", op=name, want=len(shape), rank=acc.rank)
+    for axis, label in ((-2, "M"), (-1, "N")):
+        got, want = acc.shape[axis], shape[axis]
+        if isinstance(got, int) and isinstance(want, int) and got != want:
+            raise DeduceError("PTO-TD21", op=name, axis=label, got=got, want=want)
+    if acc.dtype != dtype:
+        raise DeduceError("PTO-TD22", op=name, want=dtype, dtype=acc.dtype)
+
+
+@family("matmul_acc")
+def _matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    acc = param(args, kwargs, 0, "acc")
+    lhs, rhs = param(args, kwargs, 1, "lhs"), param(args, kwargs, 2, "rhs")
+    if op.namespace == "tile":
+        check_init_cond(op.name, param(args, kwargs, 3, "init_cond"))
+        if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+            return UNKNOWN
+        shape, dtype = _tile_product(op.name, lhs, rhs)
+        _check_acc(op.name, acc, shape, dtype)
+        return TileType(acc.shape, dtype, "Acc")
+    check_init_cond(op.name, param(args, kwargs, 5, "init_cond"))
+    if not (isinstance(acc, TensorType) and isinstance(lhs, TensorType) and isinstance(rhs, TensorType)):
+        return UNKNOWN
+    if acc.rank < 2:
+        raise DeduceError("PTO-TD23", op=op.name, rank=acc.rank)
+    a_t = flag(param(args, kwargs, 3, "a_trans"))
+    b_t = flag(param(args, kwargs, 4, "b_trans"))
+    _tensor_product(op.name, lhs.shape, rhs.shape, a_t, b_t)
+    return acc
+
+
+@family("matmul_bias")
+def _matmul_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    lhs, rhs, bias = (param(args, kwargs, i, n) for i, n in enumerate(("lhs", "rhs", "bias")))
+    if not (isinstance(lhs, TileType) and isinstance(rhs, TileType) and isinstance(bias, TileType)):
+        return UNKNOWN
+    shape, dtype = _tile_product(op.name, lhs, rhs)
+    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype)
+    return TileType(shape, dtype, "Acc")
+
+
+def _check_bias(dtype_code: str, name: str, bias: TileType, n: Dim, dtype: str) -> None:
+    """A [1, N] bias of the accumulator's dtype; `dtype_code` words the dtype check for the op."""
+    if bias.rank != 2:
+        raise DeduceError("PTO-TD18", op=name, operand="bias", rank=bias.rank)
+    if bias.shape[0] != 1 and not isinstance(bias.shape[0], str):
+        raise DeduceError("PTO-TD24", op=name, shape=format_shape(bias.shape))
+    bn = bias.shape[1]
+    if isinstance(bn, int) and isinstance(n, int) and bn != n:
+        raise DeduceError("PTO-TD25", op=name, n=n, bias_n=bn)
+    if bias.dtype != dtype:
+        raise DeduceError(dtype_code, op=name, dtype=dtype, got=bias.dtype)
+
+
+def _batch_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, ...], str]:
+    for side, t in (("lhs", lhs), ("rhs", rhs)):
+        if t.rank < 2:
+            raise DeduceError("PTO-TD28", op=name, side=side, rank=t.rank)
+    batch = broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2])
+    if batch is None:
+        raise DeduceError(
+            "PTO-TD29", op=name, lhs=format_shape(lhs.shape[:-2]), rhs=format_shape(rhs.shape[:-2])
+        )
+    _k_mismatch("PTO-TD13", name, lhs.shape[-1], rhs.shape[-2])
+    if lhs.dtype != rhs.dtype:
+        raise DeduceError("PTO-TD19", op=name, lhs=lhs.dtype, rhs=rhs.dtype)
+    return (*batch, lhs.shape[-2], rhs.shape[-1]), _acc_dtype(lhs.dtype, rhs.dtype)
+
+
+@family("batch_matmul")
+def _batch_matmul(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    lhs, rhs = param(args, kwargs, 0, "lhs"), param(args, kwargs, 1, "rhs")
+    if not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    shape, dtype = _batch_product(op.name, lhs, rhs)
+    return TileType(shape, dtype, "Acc")
+
+
+@family("batch_matmul_acc")
+def _batch_matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    acc = param(args, kwargs, 0, "acc")
+    lhs, rhs = param(args, kwargs, 1, "lhs"), param(args, kwargs, 2, "rhs")
+    check_init_cond(op.name, param(args, kwargs, 3, "init_cond"))
+    if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    shape, dtype = _batch_product(op.name, lhs, rhs)
+    _check_acc(op.name, acc, shape, dtype)
+    return TileType(acc.shape, dtype, "Acc")
+
+
+_GEMV_DTYPES = frozenset({"INT8", "FP16", "BF16", "FP32"})
+_ACC_PHASES = ("unspecified", "partial", "final")
+
+
+def _gemv_product(op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue) -> TileType:
+    if phase is not None:
+        text = (phase.member if isinstance(phase, EnumValue) else str(phase)).lower()
+        if text not in _ACC_PHASES:
+            raise DeduceError("PTO-TD30", op=op.name, phase=text)
+    _tile_product(op.name, lhs, rhs)
+    if lhs.dtype not in _GEMV_DTYPES:
+        raise DeduceError("PTO-TD31", op=op.name, dtype=lhs.dtype)
+    rows = lhs.shape[0]
+    if isinstance(rows, int) and rows != 1:
+        raise DeduceError("PTO-TD32", shape=format_shape(lhs.shape))
+    return TileType((16, rhs.shape[1]), "INT32" if lhs.dtype == "INT8" else "FP32", "Acc")
+
+
+@family("gemv")
+def _gemv(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    lhs, rhs = param(args, kwargs, 0, "lhs"), param(args, kwargs, 1, "rhs")
+    if not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    return _gemv_product(op, lhs, rhs, param(args, kwargs, 2, "acc_phase"))
+
+
+@family("gemv_acc")
+def _gemv_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    acc = param(args, kwargs, 0, "acc")
+    lhs, rhs = param(args, kwargs, 1, "lhs"), param(args, kwargs, 2, "rhs")
+    check_init_cond(op.name, kwargs.get("init_cond"))
+    if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    if acc.rank != 2:
+        raise DeduceError("PTO-TD18", op=op.name, operand="acc", rank=acc.rank)
+    expected = _gemv_product(op, lhs, rhs, param(args, kwargs, 3, "acc_phase"))
+    for got, want in zip(acc.shape, expected.shape, strict=True):
+        if isinstance(got, int) and isinstance(want, int) and got != want:
+            raise DeduceError(
+                "PTO-TD33", op=op.name, want=format_shape(expected.shape), got=format_shape(acc.shape)
+            )
+    if acc.dtype != expected.dtype:
+        raise DeduceError("PTO-TD22", op=op.name, want=expected.dtype, dtype=acc.dtype)
+    return expected
+
+
+@family("gemv_bias")
+def _gemv_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    lhs, rhs, bias = (param(args, kwargs, i, n) for i, n in enumerate(("lhs", "rhs", "bias")))
+    if not (isinstance(lhs, TileType) and isinstance(rhs, TileType) and isinstance(bias, TileType)):
+        return UNKNOWN
+    expected = _gemv_product(op, lhs, rhs, param(args, kwargs, 3, "acc_phase"))
+    _check_bias("PTO-TD27", op.name, bias, rhs.shape[1], expected.dtype)
+    return expected
+
+
+_MX_DATA = "FP8E4M3FN"
+
+
+def _mx_product(
+    op: OpDef, lhs: TileType, lhs_scale: ArgValue, rhs: TileType, rhs_scale: ArgValue
+) -> TileType:
+    """DeduceTileMatMulMxType: FP8E4M3FN data, M%16, N%32, K%64, scale geometry [M, K/32] / [K/32, N]."""
+    if lhs.rank != 2 or rhs.rank != 2:
+        raise DeduceError("PTO-TD34", op=op.name)
+    if lhs.dtype != _MX_DATA or rhs.dtype != _MX_DATA:
+        cast = catalog.variant_fields("PTO-TD35", "fp4" if "FP4" in (lhs.dtype, rhs.dtype) else "other")
+        raise DeduceError("PTO-TD35", op=op.name, lhs=lhs.dtype, rhs=rhs.dtype, **cast)
+    m, lk = lhs.shape
+    rk, n = rhs.shape
+    if isinstance(m, int) and (m <= 0 or m % 16):
+        raise DeduceError("PTO-TD36", op=op.name, m=m)
+    if isinstance(n, int) and (n <= 0 or n % 32):
+        raise DeduceError("PTO-TD37", op=op.name, n=n)
+    if isinstance(lk, int) and isinstance(rk, int) and lk != rk:
+        raise DeduceError("PTO-TD38", op=op.name, lhs_k=lk, rhs_k=rk)
+    for side, k in (("lhs", lk), ("rhs", rk)):
+        if isinstance(k, int) and (k <= 0 or k % 64):
+            raise DeduceError("PTO-TD39", op=op.name, side=side, k=k)
+    groups: Dim = (lk + 31) // 32 if isinstance(lk, int) else "?"
+    for name, scale, want in (("lhs_scale", lhs_scale, (m, groups)), ("rhs_scale", rhs_scale, (groups, n))):
+        if not isinstance(scale, TileType):
+            continue
+        if scale.rank != 2:
+            raise DeduceError("PTO-TD18", op=op.name, operand=name, rank=scale.rank)
+        r, c = scale.shape
+        flat = r == 1 and isinstance(c, int) and all(isinstance(w, int) for w in want)
+        if flat and isinstance(want[0], int) and isinstance(want[1], int) and c == want[0] * want[1]:
+            continue  # packed-flat [1, rows*cols]
+        for label, got, exp in (("rows", r, want[0]), ("cols", c, want[1])):
+            if isinstance(got, int) and isinstance(exp, int) and got != exp:
+                raise DeduceError("PTO-TD40", op=op.name, scale=name, axis=label, want=exp, got=got)
+    return TileType((m, n), "FP32", "Acc")
+
+
+@family("matmul_mx")
+def _matmul_mx(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    lhs, ls, rhs, rs = (
+        param(args, kwargs, i, n) for i, n in enumerate(("lhs", "lhs_scale", "rhs", "rhs_scale"))
+    )
+    if not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    return _mx_product(op, lhs, ls, rhs, rs)
+
+
+@family("matmul_mx_acc")
+def _matmul_mx_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    names = ("acc", "lhs", "lhs_scale", "rhs", "rhs_scale")
+    acc, lhs, ls, rhs, rs = (param(args, kwargs, i, n) for i, n in enumerate(names))
+    if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    if acc.rank != 2:
+        raise DeduceError("PTO-TD18", op=op.name, operand="acc", rank=acc.rank)
+    if acc.dtype != "FP32":
+        raise DeduceError("PTO-TD41", op=op.name, dtype=acc.dtype)
+    out = _mx_product(op, lhs, ls, rhs, rs)
+    for axis, code in ((0, "PTO-TD42"), (1, "PTO-TD43")):
+        got, want = acc.shape[axis], out.shape[axis]
+        if isinstance(got, int) and isinstance(want, int) and got != want:
+            raise DeduceError(code, op=op.name)
+    return out
+
+
+@family("matmul_mx_bias")
+def _matmul_mx_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    names = ("lhs", "lhs_scale", "rhs", "rhs_scale", "bias")
+    lhs, ls, rhs, rs, bias = (param(args, kwargs, i, n) for i, n in enumerate(names))
+    if not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return UNKNOWN
+    if isinstance(bias, TileType):
+        if bias.rank != 2:
+            raise DeduceError("PTO-TD18", op=op.name, operand="bias", rank=bias.rank)
+        if bias.dtype != "FP32":
+            raise DeduceError("PTO-TD44", op=op.name, dtype=bias.dtype)
+    out = _mx_product(op, lhs, ls, rhs, rs)
+    if isinstance(bias, TileType):
+        if isinstance(bias.shape[0], int) and bias.shape[0] != 1:
+            raise DeduceError("PTO-TD45", op=op.name)
+        bn, n = bias.shape[1], out.shape[1]
+        if isinstance(bn, int) and isinstance(n, int) and bn != n:
+            raise DeduceError("PTO-TD46", op=op.name)
+    return out

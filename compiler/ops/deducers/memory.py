@@ -1,0 +1,223 @@
+"""Memory and view ops (``tile_ops/memory.cpp``, ``transform.cpp``, ``tensor_ops/memory.cpp``, ``transform.cpp``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from compiler.ops.deducers.core import (
+    DeduceError,
+    dtype_arg,
+    family,
+    format_shape,
+    param,
+    shape_arg,
+    vec,
+    with_shape,
+)
+from compiler.ops.opdef import OpDef
+from compiler.ops.registry import memory_of
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPE_BITS, DTypeValue
+
+
+@family("load")
+def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "tensor")
+    shape = shape_arg(param(args, kwargs, 2, "shapes"))
+    if not isinstance(src, TensorType) or shape is None:
+        return UNKNOWN
+    memory = memory_of(param(args, kwargs, 4, "target_memory")) or "Vec"
+    valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
+    if valid is not None and (len(valid) != len(shape) or valid == shape):
+        valid = None
+    return TileType(shape, src.dtype, memory, valid)
+
+
+@family("store")
+def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    out = param(args, kwargs, 2, "output_tensor")
+    return out if isinstance(out, TensorType) else UNKNOWN
+
+
+@family("move")
+def _move(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "tile")
+    if not isinstance(src, TileType):
+        return UNKNOWN
+    return src.with_memory(memory_of(param(args, kwargs, 1, "target_memory")) or "Vec")
+
+
+@family("extract")
+def _extract(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "src")
+    shape = shape_arg(param(args, kwargs, 3, "shape"))
+    if not isinstance(src, TileType) or shape is None:
+        return UNKNOWN
+    return TileType(shape, src.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
+
+
+@family("slice")
+def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tensor"))
+    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    if not isinstance(src, TensorType | TileType) or shape is None:
+        return UNKNOWN
+    drops = param(args, kwargs, 4, "drop_dims")
+    if isinstance(drops, list | tuple):
+        dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
+        shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
+    return with_shape(src, shape)
+
+
+@family("reshape")
+def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tensor"))
+    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    if not isinstance(src, TensorType | TileType) or shape is None:
+        return UNKNOWN
+    old, new = _numel(src.shape), _numel(shape)
+    if old is not None and new is not None and old != new:
+        raise DeduceError(
+            "PTO-TD5",
+            op=op.name,
+            old_shape=format_shape(src.shape),
+            old=old,
+            new_shape=format_shape(shape),
+            new=new,
+        )
+    return with_shape(src, shape)
+
+
+def _numel(shape: Sequence[Dim]) -> int | None:
+    total = 1
+    for d in shape:
+        if not isinstance(d, int):
+            return None
+        total *= d
+    return total
+
+
+@family("transpose")
+def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tile"))
+    if not isinstance(src, TensorType | TileType):
+        return UNKNOWN
+    if op.short_name == "transpose_view":
+        a1, a2 = src.rank - 2, src.rank - 1
+    else:
+        x1, x2 = param(args, kwargs, 1, "axis1"), param(args, kwargs, 2, "axis2")
+        if not (isinstance(x1, int) and isinstance(x2, int)):
+            return UNKNOWN
+        a1, a2 = x1 % src.rank if src.rank else 0, x2 % src.rank if src.rank else 0
+        for axis in (x1, x2):
+            if not -src.rank <= axis < src.rank:
+                raise DeduceError("PTO-TD6", op=op.name, rank=src.rank, axis=axis)
+    if src.rank < 2:
+        return src
+    dims = list(src.shape)
+    dims[a1], dims[a2] = dims[a2], dims[a1]
+    return with_shape(src, tuple(dims))
+
+
+@family("assemble")
+def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    target = param(args, kwargs, 0, "target")
+    return target if isinstance(target, TensorType | TileType) else UNKNOWN
+
+
+@family("view")
+def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "tensor")
+    if not isinstance(src, TensorType):
+        return UNKNOWN
+    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    return TensorType(shape if shape is not None else src.shape, src.dtype, src.distributed)
+
+
+@family("reinterpret_view")
+def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "data")
+    dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    if not isinstance(src, TensorType | TileType) or dtype is None:
+        return UNKNOWN
+    shape = shape_arg(kwargs.get("shape"))
+    if shape is None:
+        last = src.shape[-1] if src.shape else None
+        old_bits, new_bits = DTYPE_BITS.get(src.dtype, 32), DTYPE_BITS.get(dtype, 32)
+        if isinstance(last, int) and (last * old_bits) % new_bits == 0:
+            shape = (*src.shape[:-1], last * old_bits // new_bits)
+        else:
+            shape = src.shape
+    return with_shape(src, shape, dtype)
+
+
+@family("fillpad_expand")
+def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = args[0] if args else None
+    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    if not isinstance(src, TensorType | TileType) or shape is None:
+        return UNKNOWN
+    return vec(src, shape)
+
+
+@family("create")
+def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    shape = shape_arg(param(args, kwargs, 0, "shape"))
+    dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    if shape is None or dtype is None:
+        return UNKNOWN
+    if op.namespace == "tensor":
+        return TensorType(shape, dtype)
+    memory = memory_of(param(args, kwargs, 2, "target_memory")) or "Vec"
+    if memory in ("LeftScale", "RightScale"):
+        raise DeduceError("PTO-TD7", op=op.name, memory=memory)
+    return TileType(shape, dtype, memory)
+
+
+@family("full")
+def _full(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    shape = shape_arg(param(args, kwargs, 0, "shape"))
+    dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    if shape is None or dtype is None:
+        return UNKNOWN
+    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+
+
+@family("ci")
+def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    dtype_idx = 3 if op.short_name == "tri" else 2
+    dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("INT32")))
+    if shape is None or dtype is None:
+        return UNKNOWN
+    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+
+
+@family("random")
+def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    shape = shape_arg(param(args, kwargs, 6, "shape"))
+    dtype_idx = 7 if op.namespace == "tensor" else 8
+    dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("UINT32")))
+    if shape is None or dtype is None:
+        return UNKNOWN
+    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+
+
+@family("read")
+def _read(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = args[0] if args else None
+    return ScalarType(src.dtype) if isinstance(src, TensorType | TileType) else UNKNOWN
+
+
+@family("write")
+def _write(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = args[0] if args else None
+    return src if isinstance(src, TensorType | TileType) else UNKNOWN
+
+
+@family("mgather")
+def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    mem, idx = param(args, kwargs, 0, "mem"), param(args, kwargs, 1, "idx")
+    if not isinstance(mem, TensorType) or not isinstance(idx, TensorType | TileType):
+        return UNKNOWN
+    return TileType(idx.shape, mem.dtype, memory_of(kwargs.get("target_memory")) or "Vec")

@@ -1,0 +1,86 @@
+"""System, sync and prefetch ops (``sync_ops/*.cpp``, ``prefetch/prefetch_async.cpp``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from compiler.ops.deducers.core import (
+    DeduceError,
+    family,
+    param,
+    type_name,
+)
+from compiler.ops.opdef import OpDef
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue
+
+
+@family("index_scalar")
+def _index_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    return ScalarType("INDEX")
+
+
+@family("int32_scalar")
+def _int32_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    return ScalarType("INT32")
+
+
+@family("bool_scalar")
+def _bool_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    return ScalarType("BOOL")
+
+
+def _enum_kwarg(dsl: str, key: str, value: ArgValue, enum: str, members: Sequence[str]) -> str | None:
+    """The member of `pl.<enum>` passed as `key`; strings are a TypeError per spec 003."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        choices = " / ".join(f"pl.{enum}.{m}" for m in members)
+        raise DeduceError("PTO-TD47", subject=dsl, key=key, enum=enum, members=choices, value=value)
+    if isinstance(value, EnumValue):
+        if value.enum != enum:
+            raise DeduceError(
+                "PTO-TD48", subject=dsl, key=key, enum=enum, got_enum=value.enum, member=value.member
+            )
+        return value.member
+    return None
+
+
+@family("syncall")
+def _syncall(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    dsl = "pl.system.syncall"
+    _enum_kwarg(dsl, "core_type", kwargs.get("core_type"), "KernelType", ("AIC", "AIV", "MIX"))
+    mode = _enum_kwarg(dsl, "mode", kwargs.get("mode"), "SyncAllMode", ("HARD", "SOFT"))
+    if mode == "SOFT" and ("gm_workspace" not in kwargs or "used_cores" not in kwargs):
+        raise DeduceError("PTO-TD49", subject=dsl)
+    return UNKNOWN
+
+
+@family("sync_event")
+def _sync_event(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    dsl = f"pl.system.{op.short_name}"
+    core = _enum_kwarg(dsl, "core_type", kwargs.get("core_type"), "KernelType", ("AIC", "AIV"))
+    if core == "MIX":
+        raise DeduceError("PTO-TD50", subject=dsl)
+    event = param(args, kwargs, 0, "event_id")
+    if isinstance(event, int) and not isinstance(event, bool) and not 0 <= event <= 13:
+        raise DeduceError("PTO-TD51", subject=dsl, event=event)
+    ffts = kwargs.get("ffts_mode")
+    if isinstance(ffts, int) and not isinstance(ffts, bool) and ffts not in (0, 1, 2):
+        raise DeduceError("PTO-TD52", subject=dsl, ffts=ffts)
+    return UNKNOWN
+
+
+@family("prefetch")
+def _prefetch(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src = param(args, kwargs, 0, "src")
+    if isinstance(src, TileType | ScalarType):
+        raise DeduceError("PTO-TD53", op=op.name, type=type_name(src))
+    if not isinstance(src, TensorType):
+        return UNKNOWN
+    if not src.shape:
+        raise DeduceError("PTO-TD54", op=op.name)
+    for i, dim in enumerate(src.shape[:-1]):
+        if isinstance(dim, int) and dim != 1:
+            raise DeduceError("PTO-TD55", op=op.name, dim=i, extent=dim)
+    return UNKNOWN

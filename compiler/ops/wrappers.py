@@ -1,0 +1,303 @@
+"""The DSL's Python wrappers as the parser calls them (``python/pypto/language/op/unified_ops.py``): how a unified
+``pl.<op>`` dispatches on its operands' kinds, and the guards that reject an argument before any deducer runs.
+
+The parser hands a wrapper DSL objects: a tensor is a ``Tensor`` (``DistributedTensor`` for a window), a tile a
+``Tile``, a scalar value a ``Scalar``, and a literal stays a raw ``ConstInt`` / ``ConstFloat`` expression
+(``_dsl_invoker._wrap_arg``); the dispatch errors name those classes. An operand the model cannot type never
+causes an error: the dispatch then follows the operands it can type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float
+from compiler.ops.signatures import SIGNATURES
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType
+from compiler.vocabulary import EnumValue
+
+
+def py_class(value: ArgValue) -> str | None:
+    """The class name the wrapper sees for an argument (``type(a).__name__``); None when unknown."""
+    if isinstance(value, TensorType):
+        return "DistributedTensor" if value.distributed else "Tensor"
+    if isinstance(value, TileType):
+        return "Tile"
+    if isinstance(value, ScalarType):
+        return "Scalar"
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "ConstInt"
+    if isinstance(value, float):
+        return "ConstFloat"
+    return None
+
+
+def _tensor(v: ArgValue) -> bool:
+    return isinstance(v, TensorType)
+
+
+def _tile(v: ArgValue) -> bool:
+    return isinstance(v, TileType)
+
+
+def _scalar(v: ArgValue) -> bool:
+    """``_is_scalar_like``: a Scalar or a literal."""
+    return isinstance(v, ScalarType | int | float) and not isinstance(v, bool)
+
+
+def _unknown(v: ArgValue) -> bool:
+    return py_class(v) is None and v is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Dispatch:
+    """Where a unified call goes: the explicit DSL name it calls (``pl.tile.adds``), or a scalar expression."""
+
+    target: str | None
+    scalar_expr: bool = False
+
+
+NOWHERE = Dispatch(None)
+
+# ---------------------------------------------------------------------------------------------
+# Dispatch classes of the unified names (unified_ops.py)
+# ---------------------------------------------------------------------------------------------
+
+_ARITH = frozenset(
+    {"add", "sub", "mul", "div", "fmod", "maximum", "minimum", "cmp", "and_", "or_", "shl", "shr"}
+)
+_SCALAR_ARITH = frozenset({"add", "sub", "mul", "div"})
+_SCALAR_SUFFIX = {"and_": "ands", "or_": "ors", "cmp": "cmps"}
+_PAIRS = frozenset(
+    {
+        "part_add", "part_mul", "part_max", "part_min", "concat", "sort32", "matmul", "batch_matmul",
+        "matmul_acc", "assemble", "row_expand", "row_expand_mul", "row_expand_div", "row_expand_add",
+        "row_expand_sub", "row_expand_max", "row_expand_min", "row_expand_expdif", "col_expand", "col_expand_mul",
+        "col_expand_div", "col_expand_sub", "col_expand_add", "col_expand_max", "col_expand_min",
+        "col_expand_expdif",
+    }
+)  # fmt: skip
+_TILE_ONLY_PAIRS = frozenset({"batch_matmul"})
+_ON_FIRST_PAIR_ERROR = frozenset({"fmods", "ands", "ors", "shls", "shrs", "xor", "xors"})
+_ON_FIRST_SINGLE_ERROR = frozenset({"col_sum", "col_max", "col_min", "col_prod"})
+_ON_FIRST = frozenset(
+    {
+        "exp", "log", "sin", "cos", "neg", "abs", "recip", "sqrt", "rsqrt", "expands", "reshape",
+        "reinterpret_view", "transpose", "slice", "fillpad", "fillpad_expand", "row_max", "row_sum", "row_min",
+        "row_prod", "row_argmax", "row_argmin", "col_argmax", "col_argmin", "not_", "set_validshape", "read",
+        "write", "scatter_update", "mrgsort", "gather_row", "cast",
+    }
+)  # fmt: skip
+_EXPECTED = {"gather_row": "Tensor or Tile destination", "cast": "Tensor, Tile, or Scalar"}
+
+_ROW_REDUCTION = (
+    "tmp_tile with the same dtype and rank as the input, and every dimension at least as large as the "
+    "corresponding input dimension"
+)
+_TMP_REQUIRED = {
+    "row_max": _ROW_REDUCTION,
+    "row_sum": _ROW_REDUCTION,
+    "row_min": _ROW_REDUCTION,
+    "row_prod": _ROW_REDUCTION,
+    "row_argmax": "tmp_tile with exactly the same shape and dtype as the input",
+    "row_argmin": "tmp_tile with exactly the same shape and dtype as the input",
+    "col_argmax": "tmp_tile — the tile form takes caller-owned scratch, unlike pl.col_max / pl.col_min",
+    "col_argmin": "tmp_tile — the tile form takes caller-owned scratch, unlike pl.col_max / pl.col_min",
+}
+_TMP_PARAM = {
+    **{name: "tmp_tile" for name in _TMP_REQUIRED},
+    "col_sum": "tmp_tile",
+    "row_expand_add": "tmp",
+    "xor": "tmp",
+    "xors": "tmp",
+    "mrgsort": "tmp",
+}
+_TRANSPOSE_REMEDY = (
+    "At tile level a transposed operand is an explicit zero-copy view, not an op flag: wrap the operand with "
+    "pl.tile.transpose_view(...) and pass it directly."
+)
+_NZ_REMEDY = (
+    "The tile matmul result layout is fixed by its Acc tile type; there is no tile-level equivalent of this "
+    "tensor-level flag."
+)
+_RSQRT_REMEDY = "The tile form selects precision by taking a scratch tile: pl.tile.rsqrt(tile, tmp)."
+_ATOMIC_REMEDY = (
+    "An atomic combine needs a global-memory destination, and a tile-to-tile assemble has none. Write the "
+    "accumulation into a Tensor target instead — inside an InCore function that is pl.assemble(out_tensor, tile, "
+    "offset, atomic=...)."
+)
+_TILE_FLAGS = {
+    "matmul": (("a_trans", _TRANSPOSE_REMEDY), ("b_trans", _TRANSPOSE_REMEDY), ("c_matrix_nz", _NZ_REMEDY)),
+    "matmul_acc": (("a_trans", _TRANSPOSE_REMEDY), ("b_trans", _TRANSPOSE_REMEDY)),
+    "rsqrt": (("high_precision", _RSQRT_REMEDY),),
+}
+
+
+def _bound(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> dict[str, ArgValue]:
+    """The call's arguments by parameter name (the wrapper's signature)."""
+    names = SIGNATURES.get(dsl, ((), 0, (), (), False, False))[0]
+    out: dict[str, ArgValue] = dict(zip(names, args, strict=False))
+    out.update(kwargs)
+    return out
+
+
+def _dispatch_error(op: str, operands: Sequence[ArgValue]) -> DeduceError | None:
+    """_raise_type_dispatch_error, or None when an operand's class is unknown."""
+    classes = [py_class(v) for v in operands]
+    if any(c is None for c in classes):
+        return None
+    types = ", ".join(c for c in classes if c is not None)
+    if any(_tensor(v) for v in operands) and any(_tile(v) for v in operands):
+        return DeduceError("PTO-TD56", f"pl.{op}", types=types)
+    return DeduceError("PTO-WR2", f"pl.{op}", types=types)
+
+
+def _raise_dispatch(op: str, operands: Sequence[ArgValue]) -> Dispatch:
+    error = _dispatch_error(op, operands)
+    if error is not None:
+        raise error
+    return NOWHERE
+
+
+def _guard_tmp(op: str, tensor: bool, bound: Mapping[str, ArgValue]) -> None:
+    """_reject_tmp_for_tensor / _require_tmp_for_tile."""
+    param = _TMP_PARAM.get(op)
+    if param is None:
+        return
+    given = bound.get(param)
+    if tensor and given is not None:
+        raise DeduceError("PTO-WR4", f"pl.{op}", param=param)
+    if not tensor:
+        requirement = _TMP_REQUIRED.get(op)
+        if op in ("xor", "xors"):
+            requirement = (
+                f"an explicit scratch tile — call pl.{op}(lhs, rhs, tmp) or pl.tile.{op}(lhs, rhs, tmp)"
+            )
+        if requirement is not None and given is None:
+            raise DeduceError("PTO-WR5", f"pl.{op}", requirement=requirement)
+
+
+def _guard_tile_flags(op: str, bound: Mapping[str, ArgValue]) -> None:
+    """_reject_tile_unsupported: a Tensor-only flag set on the Tile path."""
+    for name, remedy in _TILE_FLAGS.get(op, ()):
+        if flag(bound.get(name)):
+            raise DeduceError("PTO-WR6", f"pl.{op}", name=name, remedy=remedy)
+    if op == "assemble":
+        atomic = bound.get("atomic")
+        if isinstance(atomic, EnumValue) and atomic.member != "None_":
+            raise DeduceError("PTO-WR6", f"pl.{op}", name="atomic", remedy=_ATOMIC_REMEDY)
+
+
+def _matmul_out_dtype(bound: Mapping[str, ArgValue]) -> None:
+    """_check_tile_matmul_out_dtype: a Tile matmul's out_dtype must be the accumulator's own."""
+    out = dtype_arg(bound.get("out_dtype"))
+    lhs, rhs = bound.get("lhs"), bound.get("rhs")
+    if out is None or not (isinstance(lhs, TileType) and isinstance(rhs, TileType)):
+        return
+    deduced = "FP32" if is_float(lhs.dtype) and is_float(rhs.dtype) else "INT32"
+    if out != deduced:
+        raise DeduceError("PTO-WR8", "pl.matmul", out=dtype_text(out), deduced=dtype_text(deduced))
+
+
+def dispatch_unified(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Dispatch:
+    """The explicit op a unified ``pl.<op>`` call dispatches to, or the wrapper's error (DeduceError)."""
+    dsl = f"pl.{op}"
+    bound = _bound(dsl, args, kwargs)
+    operands = list(args[:2]) if op != "matmul_acc" else list(args[:3])
+    first = args[0] if args else next(iter(bound.values()), None)
+    if op in _ARITH:
+        lhs = first
+        rhs = args[1] if len(args) > 1 else bound.get("rhs")
+        suffix = _SCALAR_SUFFIX.get(op, op.rstrip("_") + "s")
+        if _tensor(lhs) and (_tensor(rhs) or _scalar(rhs) or _unknown(rhs)):
+            return Dispatch(f"pl.tensor.{op}")
+        if _tile(lhs) and (_tile(rhs) or _unknown(rhs)):
+            return Dispatch(f"pl.tile.{op}")
+        if _tile(lhs) and _scalar(rhs):
+            if op == "div" and flag(bound.get("high_precision")):
+                raise DeduceError("PTO-WR7", "pl.div")
+            return Dispatch(f"pl.tile.{suffix}")
+        if op in _SCALAR_ARITH and _scalar(lhs) and _scalar(rhs):
+            if op == "div" and flag(bound.get("high_precision")):
+                raise DeduceError("PTO-WR7b", "pl.div")
+            return Dispatch(None, scalar_expr=True)
+        if _unknown(lhs):
+            return NOWHERE
+        return _raise_dispatch(op, [lhs, rhs])
+    if op in _PAIRS:
+        n = 3 if op == "matmul_acc" else 2
+        operands = [args[i] if i < len(args) else None for i in range(n)]
+        if any(_unknown(v) for v in operands):
+            kinds = {type(v) for v in operands if isinstance(v, TensorType | TileType)}
+            if len(kinds) == 1:
+                return Dispatch(f"pl.{'tensor' if kinds == {TensorType} else 'tile'}.{op}")
+            return NOWHERE
+        if op not in _TILE_ONLY_PAIRS and all(_tensor(v) for v in operands):
+            _guard_tmp(op, True, bound)
+            return Dispatch(f"pl.tensor.{op}")
+        if all(_tile(v) for v in operands):
+            _guard_tile_flags(op, bound)
+            if op == "matmul":
+                _matmul_out_dtype(bound)
+            return Dispatch(f"pl.tile.{op}")
+        return _raise_dispatch(op, operands)
+    if op in _ON_FIRST or op in _ON_FIRST_PAIR_ERROR or op in _ON_FIRST_SINGLE_ERROR:
+        if _tensor(first):
+            _guard_tmp(op, True, bound)
+            return Dispatch(f"pl.tensor.{op}")
+        if _tile(first):
+            _guard_tmp(op, False, bound)
+            _guard_tile_flags(op, bound)
+            if op == "slice" and flag(bound.get("clamp")):
+                raise DeduceError("PTO-WR9", "pl.slice")
+            if op in ("xor", "xors"):
+                rhs = args[1] if len(args) > 1 else bound.get("rhs")
+                if op == "xor" and _scalar(rhs):
+                    return Dispatch("pl.tile.xors")
+                if op == "xor" and not (_tile(rhs) or _unknown(rhs)):
+                    return _raise_dispatch(op, [first, rhs])
+            return Dispatch(f"pl.tile.{op}")
+        if op == "cast" and _scalar(first):
+            return Dispatch(None, scalar_expr=True)
+        if first is None or _unknown(first):
+            return NOWHERE
+        if op in _ON_FIRST_PAIR_ERROR:
+            return _raise_dispatch(op, [first, args[1] if len(args) > 1 else bound.get("rhs")])
+        if op in _ON_FIRST_SINGLE_ERROR:
+            return _raise_dispatch(op, [first])
+        got = py_class(first)
+        raise DeduceError("PTO-WR3", f"pl.{op}", expected=_EXPECTED.get(op, "Tensor or Tile"), got=got)
+    return NOWHERE
+
+
+# ---------------------------------------------------------------------------------------------
+# The explicit namespaces' IR builders (python/pypto/ir/op/tile_ops.py)
+# ---------------------------------------------------------------------------------------------
+
+# Tile builders that normalise their second operand as a scalar (_normalize_scalar_operand) unless it is a Tile
+# or a Scalar: a Tensor there reaches float() / int() against the tile's dtype.
+_TILE_SCALAR_OPERAND = frozenset(
+    {
+        "add", "sub", "mul", "div", "maximum", "minimum", "adds", "subs", "muls", "divs", "maximums", "minimums",
+        "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc", "expands", "cmps",
+    }
+)  # fmt: skip
+
+
+def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
+    module, _, op = dsl.rpartition(".")
+    if module == "pl.tile" and op in _TILE_SCALAR_OPERAND and len(args) > 1:
+        lhs, rhs = args[0], args[1]
+        if isinstance(lhs, TileType) and isinstance(rhs, TensorType):
+            cls = py_class(rhs)
+            if is_float(lhs.dtype):
+                raise DeduceError("PTO-WR10", conversion="float", cls=cls)
+            if lhs.dtype.startswith(("INT", "UINT")):
+                raise DeduceError("PTO-WR10b", conversion="int", cls=cls)
+
+
+__all__ = ["NOWHERE", "UNKNOWN", "Dispatch", "check_explicit", "dispatch_unified", "py_class"]

@@ -1,0 +1,102 @@
+"""The DSL wrappers' own checks (``compiler/ops/wrappers.py``): the unified ``pl.<op>`` names dispatch on their
+operands' kinds and guard the arguments one dispatch path cannot honour (``python/pypto/language/op/
+unified_ops.py``), before any deducer runs.
+
+The reference does not number them, so they are ``PTO-WR*``. Each message starts with the wrapper's DSL name
+(``pl.add: ...``), which the parser passes through unchanged (``PTO-F15c``); the rule's template is the text after
+it.
+"""
+
+from __future__ import annotations
+
+from compiler.rules.book import RuleBook
+
+_WR = "parse"
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+_r(
+    "PTO-WR2",
+    "expected-tensor-or-tile-operands",
+    _WR,
+    "expected Tensor or Tile operands, got ({types})",
+    "A unified op whose operands are neither all tensors nor all tiles (a scalar or a literal where a tensor "
+    "or tile belongs).",
+)
+_r(
+    "PTO-WR3",
+    "expected-tensor-or-tile",
+    _WR,
+    "expected {expected}, got {got}",
+    "A unified op that dispatches on its first operand given a scalar or a literal there.",
+)
+_r(
+    "PTO-WR4",
+    "tensor-scratch-operand",
+    _WR,
+    "Tensor inputs must not pass {param} — the scratch tile is allocated during Tensor-to-Tile lowering",
+    "A scratch tile passed to the tensor form of an op (row_sum, xor, row_expand_add, mrgsort, ...): the "
+    "compiler allocates it.",
+)
+_r(
+    "PTO-WR5",
+    "tile-scratch-operand",
+    _WR,
+    "Tile inputs require {requirement}",
+    "The tile form of a row reduction, arg-reduction or xor called without its scratch tile.",
+)
+_r(
+    "PTO-WR6",
+    "tile-unsupported-flag",
+    _WR,
+    "'{name}' is not supported for Tile operands. {remedy}",
+    "A tensor-only flag (a_trans, b_trans, c_matrix_nz, high_precision, atomic) set on the tile form of an op.",
+)
+_r(
+    "PTO-WR7",
+    "div-high-precision-scalar",
+    _WR,
+    "high_precision requires a Tile rhs",
+    "pl.div(tile, scalar, high_precision=True): a scalar divisor has no high-precision form.",
+)
+_r(
+    "PTO-WR7b",
+    "div-high-precision-scalar-operands",
+    _WR,
+    "high_precision is only supported for Tensor or Tile division",
+    "pl.div of two scalars with high_precision=True.",
+)
+_r(
+    "PTO-WR8",
+    "tile-matmul-out-dtype",
+    _WR,
+    "out_dtype={out} is not supported for Tile operands — the Cube accumulator fixes the result dtype, deduced as "
+    "{deduced} here. Convert the result explicitly with pl.cast(result, <dtype>), or let pl.tile.store narrow it "
+    "on the way to GM.",
+    "A tile matmul asked for an out_dtype other than its accumulator's (FP32 for float inputs, INT32 otherwise).",
+)
+_r(
+    "PTO-WR9",
+    "tile-slice-clamp",
+    _WR,
+    "clamp=True is not supported for a Tile. An on-chip window has no clamping mechanism, so offset + shape must "
+    "stay inside the source tile. Clamp the read at the tensor boundary instead — pl.load(..., clamp=True) or "
+    "pl.slice(tensor, ..., clamp=True) — and slice the resulting tile in bounds.",
+    "pl.slice(tile, ..., clamp=True).",
+)
+_r(
+    "PTO-WR10",
+    "tile-scalar-operand-tensor",
+    _WR,
+    "{conversion}() argument must be a string or a real number, not '{cls}'",
+    "An explicitly namespaced tile op (pl.tile.add, pl.tile.muls, ...) given a tensor as its second operand, "
+    "where it takes a tile or a scalar: the builder tries to read it as a float constant.",
+)
+_r(
+    "PTO-WR10b",
+    "tile-scalar-operand-tensor-int",
+    _WR,
+    "{conversion}() argument must be a string, a bytes-like object or a real number, not '{cls}'",
+    "As PTO-WR10 for an integer tile: the builder tries to read the tensor as an int constant.",
+)

@@ -1,0 +1,278 @@
+"""The persistent cache of `pypto-lsp check`, as ruff's `.ruff_cache`.
+
+A file's analysis is reused while everything it was computed from is unchanged: the file's bytes, the
+text of every module its analysis read (and the absence of the module files it looked for and did not
+find), the module-store lines of the folders it resolved imports in (`config.K = ...` in a sibling makes
+K unknown), the settings (target, environment values, import roots) and the tool itself (its version
+and the sources of the installed engine). Entries are plain JSON: a cache file is data, never code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from compiler import catalog
+from compiler.analysis import Analysis
+from compiler.diagnostics import Diagnostic, Note, Related
+from compiler.fixes import from_args, to_args
+from compiler.modules import read_disk_text, store_signature
+from compiler.source import Span
+from pypto_lsp import __version__
+
+log = logging.getLogger(__name__)
+
+CACHE_DIR = ".pypto_lsp_cache"
+FORMAT = 1
+_NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
+_ENGINE_PACKAGES = ("compiler", "pypto_lsp")
+
+
+@dataclass(frozen=True, slots=True)
+class Dependencies:
+    """What one file's analysis was computed from besides its own text."""
+
+    modules: tuple[tuple[str, str | None], ...]  # module file -> hash of the text read (None: absent)
+    folders: tuple[str, ...]  # the folders its imports were resolved in
+
+
+def digest(data: bytes | str) -> str:
+    """A short content hash."""
+    raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+
+def cacheable(analysis: Analysis) -> bool:
+    """False when the result depends on more than the input (a time budget ran out, the engine failed)."""
+    return not any(d.code in _NOT_CACHED for d in analysis.diagnostics)
+
+
+def tool_fingerprint() -> str:
+    """The version and the sources of the engine as installed (a change to either is a new tool)."""
+    parts = [__version__, str(FORMAT)]
+    here = Path(__file__).resolve().parent.parent
+    for package in _ENGINE_PACKAGES:
+        for root, dirs, files in os.walk(here / package):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    stat = os.stat(os.path.join(root, name))
+                    parts.append(f"{root}/{name}:{stat.st_mtime_ns}:{stat.st_size}")
+    return digest("\n".join(parts))
+
+
+class Fingerprints:
+    """The current state of modules and folders, each computed once per run."""
+
+    def __init__(self) -> None:
+        self.modules: dict[str, str | None] = {}
+        self.folders: dict[str, str] = {}
+
+    def module(self, path: str) -> str | None:
+        """The hash of a module's text as the module graph reads it (None when absent or unreadable)."""
+        if path not in self.modules:
+            text = read_disk_text(Path(path))
+            self.modules[path] = digest(text) if text is not None else None
+        return self.modules[path]
+
+    def folder(self, folder: str) -> str:
+        """The modules of a folder by name, with the module-store and import lines of each."""
+        cached = self.folders.get(folder)
+        if cached is not None:
+            return cached
+        parts: list[str] = []
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            entries = []
+        for entry in entries:
+            if entry.name.endswith(".py"):
+                # the lines that decide its module stores: editing a body elsewhere in the folder
+                # invalidates nothing, adding, renaming or removing a store or a module does
+                text = read_disk_text(Path(entry.path)) or ""
+                parts.append("\t".join([entry.name, *store_signature(text)]))
+            elif entry.is_dir(follow_symlinks=False) and os.path.isfile(
+                os.path.join(entry.path, "__init__.py")
+            ):
+                parts.append(entry.name + "/")
+        self.folders[folder] = digest("\n".join(parts))
+        return self.folders[folder]
+
+
+class CheckCache:
+    """One JSON file of entries per tool version and settings, read once and written once per run."""
+
+    def __init__(self, root: Path, settings: Mapping[str, object]) -> None:
+        key = digest(json.dumps({"tool": tool_fingerprint(), **settings}, sort_keys=True, default=str))
+        self.folder = root / CACHE_DIR
+        self.file = self.folder / f"{key}.json"
+        self.fingerprints = Fingerprints()
+        self.entries: dict[str, dict[str, Any]] = {}
+        self.changed = False
+        self.hits = 0
+        try:
+            loaded = json.loads(self.file.read_text(encoding="utf-8"))
+            if isinstance(loaded, dict):
+                self.entries = {k: v for k, v in loaded.items() if isinstance(v, dict)}
+        except (OSError, ValueError):
+            pass
+
+    def lookup(self, path: Path, content: bytes) -> Analysis | None:
+        """The cached analysis of a file, when it and everything it read are unchanged."""
+        entry = self.entries.get(str(path))
+        if entry is None or entry.get("content") != digest(content):
+            return None
+        try:
+            modules = entry["modules"]
+            folders = entry["folders"]
+            if any(self.fingerprints.module(p) != h for p, h in modules):
+                return None
+            if any(self.fingerprints.folder(f) != h for f, h in folders):
+                return None
+            found = analysis_from_json(entry["analysis"])
+        except (KeyError, TypeError, ValueError):
+            return None  # an entry of another shape: analyse again
+        self.hits += 1
+        return found
+
+    def store(self, path: Path, content: bytes, analysis: Analysis, deps: Dependencies) -> None:
+        """Remember a file's analysis (results that depend on time are not kept)."""
+        if not cacheable(analysis):
+            self.entries.pop(str(path), None)
+            return
+        self.entries[str(path)] = {
+            "content": digest(content),
+            "modules": [list(item) for item in deps.modules],
+            "folders": [[f, self.fingerprints.folder(f)] for f in deps.folders],
+            "analysis": analysis_to_json(analysis),
+        }
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the entries (atomically: a concurrent run sees the old file or the new one)."""
+        if not self.changed:
+            return
+        # entries of files that are gone (a renamed file, a temporary folder) are dropped
+        self.entries = {path: entry for path, entry in self.entries.items() if os.path.exists(path)}
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            _mark_cache_folder(self.folder)
+            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(self.entries, out, separators=(",", ":"))
+            os.replace(tmp, self.file)
+        except OSError as exc:
+            log.warning("cannot write the cache %s: %s", self.file, exc)
+
+
+def _mark_cache_folder(folder: Path) -> None:
+    """A .gitignore and a CACHEDIR.TAG, as ruff writes them, so the cache is never committed or backed up."""
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# Automatically created by pypto-lsp.\n*\n", encoding="utf-8")
+    tag = folder / "CACHEDIR.TAG"
+    if not tag.exists():
+        tag.write_text("Signature: 8a477f597d28d172789f06886806bc55\n", encoding="utf-8")
+
+
+def consulted_folders(files: Iterable[Path], extra_paths: Iterable[Path]) -> tuple[str, ...]:
+    """The folders a module graph resolves imports in for these files: each file's folder and its
+    parents up to the root of its package (relative imports), that root, and the extra roots."""
+    found: dict[str, None] = {}
+    for file in files:
+        folder = file.parent
+        found.setdefault(str(folder), None)
+        while (folder / "__init__.py").is_file() and folder.parent != folder:
+            folder = folder.parent
+            found.setdefault(str(folder), None)
+    for root in extra_paths:
+        found.setdefault(str(root), None)
+    return tuple(found)
+
+
+# -- the JSON form of what `check` prints ------------------------------------------------------------
+#
+# A diagnostic is kept as it reads: its rule's code, its message, hint and related labels as rendered
+# text, its fixes by kind and values. Read back, it holds a copy of its rule whose templates are those
+# texts (braces escaped), so everything `check` prints of it (code, severity, message, hint, fix titles
+# and edits) is what the analysis printed.
+
+
+def _span(span: Span) -> list[int]:
+    return [span.line, span.col, span.end_line, span.end_col]
+
+
+def _span_of(raw: list[int]) -> Span:
+    line, col, end_line, end_col = (int(v) for v in raw)
+    return Span(line, col, end_line, end_col)
+
+
+def _literal(text: str) -> str:
+    """A template that renders as `text`."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def analysis_to_json(analysis: Analysis) -> dict[str, Any]:
+    """What `check` prints of an analysis (diagnostics with their fixes, lanes) as JSON values."""
+    return {
+        "path": analysis.path,
+        "target": analysis.target,
+        "lanes": [list(item) for item in analysis.lanes],
+        "diagnostics": [
+            {
+                "code": d.code,
+                "message": d.message,
+                "span": _span(d.span),
+                "hint": d.hint,
+                "related": [[_span(r.span), r.message] for r in d.related],
+                "fixes": [[f.kind, _span(f.span), [list(a) for a in to_args(f)]] for f in d.fixes],
+                "stage": d.stage,
+                "tags": list(d.tags),
+            }
+            for d in analysis.diagnostics
+        ],
+    }
+
+
+def _diagnostic_from_json(d: dict[str, Any]) -> Diagnostic:
+    hint = d["hint"]
+    rule = replace(
+        catalog.rule(str(d["code"])),
+        template=_literal(str(d["message"])),
+        hint=None if hint is None else _literal(str(hint)),
+    )
+    fixes = []
+    for kind, span, args in d["fixes"]:
+        fix = from_args(str(kind), _span_of(span), {str(k): str(v) for k, v in args})
+        if fix is None:
+            raise ValueError(f"a fix of unknown kind {kind!r}")
+        fixes.append(fix)
+    return Diagnostic(
+        rule=rule,
+        span=_span_of(d["span"]),
+        related=tuple(Related(_span_of(span), Note(_literal(str(label)))) for span, label in d["related"]),
+        fixes=tuple(fixes),
+        stage=str(d["stage"]),
+        tags=tuple(str(t) for t in d["tags"]),
+    )
+
+
+def analysis_from_json(raw: dict[str, Any]) -> Analysis:
+    """The inverse of analysis_to_json (ValueError, KeyError or TypeError on another shape)."""
+    diagnostics = tuple(_diagnostic_from_json(d) for d in raw["diagnostics"])
+    lanes = tuple((int(line), str(lane)) for line, lane in raw["lanes"])
+    return Analysis(path=str(raw["path"]), target=str(raw["target"]), diagnostics=diagnostics, lanes=lanes)
+
+
+def slim(analysis: Analysis) -> Analysis:
+    """Only what `check` prints (cheap to send between processes)."""
+    return Analysis(
+        path=analysis.path, target=analysis.target, diagnostics=analysis.diagnostics, lanes=analysis.lanes
+    )

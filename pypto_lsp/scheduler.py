@@ -1,0 +1,314 @@
+"""Where and when analyses run: on worker threads, never on the event loop; the latest version wins.
+
+Each open document has at most one analysis running, on its own Analyzer. A new request (an edit, an
+edit to a module it imports, new settings) cancels the running one through its `CancelToken`: the
+engine stops at its next statement boundary (`budget.check()`), abandons that version and keeps its
+caches as the last finished run left them. A result is stored only when it answers the newest request
+of its document, so an older result never replaces a newer one. Documents do not wait for each other:
+up to MAX_ANALYSES documents are analysed at once, the interpreter switching between their threads
+every SWITCH_INTERVAL_S, so a slow document slows another's analysis by a factor, never by its own
+length. Read-only requests answer from the last finished result (`latest`) at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from compiler import budget
+from compiler.analysis import Analysis
+from compiler.modules import ModuleGraph
+from compiler.pipeline import Analyzer
+from pypto_lsp.document import Analyzed, Snapshot, run_analysis
+
+log = logging.getLogger(__name__)
+
+MIN_DEBOUNCE_S = 0.03
+WAIT_S = 30.0  # the longest a request waits for an analysis it needs (a pull, or a first result)
+IDLE_GC_S = 3.0  # quiet time after the last analysis before a full garbage collection runs
+MAX_ANALYSES = 4  # documents analysed at the same time (their threads share the interpreter)
+# How often the interpreter hands the GIL to another thread (CPython's default is 5 ms): the event
+# loop gets it back within about this long while analyses run, so reads answer in a few ms.
+SWITCH_INTERVAL_S = 0.001
+
+
+class _Outcome:
+    """What an analysis thread hands back when its work was cancelled."""
+
+
+CANCELLED = _Outcome()
+Outcome = Analysis | _Outcome | None  # what an analysis thread returns
+
+
+def analyse_cancellable(
+    token: budget.CancelToken, text: str, path: str, target: str | None, analyzer: Analyzer | None
+) -> Outcome:
+    """Run one analysis (on a worker thread) so that `token.cancel()` stops it at a statement boundary."""
+    if token.cancelled:
+        return CANCELLED
+    with budget.cancellable(token):
+        try:
+            return run_analysis(text, path, target, False, analyzer)
+        except budget.Cancelled:
+            return CANCELLED
+
+
+class Host(Protocol):
+    """What the scheduler needs from the server."""
+
+    def snapshot(self, uri: str) -> Snapshot | None:
+        """The current text of an open document (None once it is closed)."""
+        ...
+
+    def analysis_inputs(self) -> tuple[int, str | None, float]:
+        """The settings generation, the default target and the debounce cap in seconds."""
+        ...
+
+    def landed(self, uri: str, result: Analyzed, previous: Analyzed | None) -> None:
+        """A result became the document's latest (publish it, refresh views)."""
+        ...
+
+
+@dataclass(slots=True, eq=False)
+class DocState:
+    """One open document: its caches, its newest request, the running analysis, the latest result."""
+
+    analyzer: Analyzer
+    seq: int = 0  # bumped by every request; only the result of the newest request is stored
+    result: Analyzed | None = None
+    last_elapsed: float = 0.0
+    debouncing: bool = False  # the newest request still waits out the keystroke debounce
+    task: asyncio.Task[None] | None = None  # the newest request (debounce, then run)
+    running: asyncio.Future[Outcome] | None = None  # the analysis on a worker thread, if any
+    token: budget.CancelToken | None = None  # cancels the running analysis
+    # replaced (and the old one set) whenever a result lands, so waiting requests wake up
+    landed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Scheduler:
+    """Runs the analyses of the open documents off the event loop (see the module docstring)."""
+
+    def __init__(self, host: Host, graph: ModuleGraph, max_workers: int = MAX_ANALYSES) -> None:
+        self.host = host
+        self.graph = graph
+        self.docs: dict[str, DocState] = {}
+        # a dedicated pool, so analyses never take pygls's reader threads
+        self.executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="pypto-analysis")
+        self.running_analyses = 0  # the cyclic GC is paused while any analysis runs
+        self.idle_gc: asyncio.TimerHandle | None = None
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
+
+    # -- requests ------------------------------------------------------------------------------
+
+    def schedule(self, uri: str, delay: float | None = None) -> None:
+        """Analyse the document's current text after `delay` (default: the debounce); whatever runs or
+        waits for it now is stale and is cancelled."""
+        state = self.docs.get(uri)
+        if state is None:
+            state = self.docs[uri] = DocState(Analyzer(graph=self.graph))
+        state.seq += 1
+        if state.task is not None and not state.task.done():
+            state.task.cancel()
+        if state.token is not None:
+            state.token.cancel()
+        wait = self.debounce(state) if delay is None else delay
+        state.task = asyncio.get_running_loop().create_task(self._request(uri, state, state.seq, wait))
+
+    def close(self, uri: str) -> None:
+        """Forget a document; its running analysis stops at the next statement boundary."""
+        state = self.docs.pop(uri, None)
+        if state is None:
+            return
+        if state.task is not None:
+            state.task.cancel()
+        if state.token is not None:
+            state.token.cancel()
+
+    def shutdown(self) -> None:
+        """Cancel everything and let the worker threads go."""
+        for uri in list(self.docs):
+            self.close(uri)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def debounce(self, state: DocState) -> float:
+        """Seconds to wait before analysing: about twice the last analysis time, capped by debounceMs."""
+        cap = self.host.analysis_inputs()[2]
+        return min(cap, max(MIN_DEBOUNCE_S, 2 * state.last_elapsed))
+
+    async def _request(self, uri: str, state: DocState, seq: int, delay: float) -> None:
+        if delay > 0:
+            state.debouncing = True
+            try:
+                await asyncio.sleep(delay)
+            finally:
+                if state.seq == seq:
+                    state.debouncing = False
+        # One analysis per document at a time (its Analyzer is not shared): a stale one still running
+        # stops at its next statement boundary, its token being cancelled.
+        while state.running is not None:
+            await asyncio.wait({state.running})
+        snap = self.host.snapshot(uri)
+        if snap is None or state.seq != seq or self.docs.get(uri) is not state:
+            return
+        generation, target, _ = self.host.analysis_inputs()
+        token = state.token = budget.CancelToken()
+        start = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(
+            self.executor, analyse_cancellable, token, snap.text, snap.path, target, state.analyzer
+        )
+        self._started(state, future)
+        # Waiting with asyncio.wait: cancelling this request leaves the analysis to its token.
+        await asyncio.wait({future})
+        outcome = _outcome(future, uri)
+        if isinstance(outcome, _Outcome) or state.seq != seq or self.docs.get(uri) is not state:
+            log.debug("dropping stale analysis of %s v%s", uri, snap.version)
+            return
+        result = Analyzed(snap, outcome, time.perf_counter() - start, generation, seq)
+        previous = state.result
+        self._store(state, result)
+        self.host.landed(uri, result, previous)
+
+    def _started(self, state: DocState, future: asyncio.Future[Outcome]) -> None:
+        state.running = future
+        self._pause_gc()
+
+        def finished(done: asyncio.Future[Outcome]) -> None:
+            if state.running is done:
+                state.running = None
+            self._resume_gc()
+            self._settle_memory()
+
+        future.add_done_callback(finished)
+
+    def _store(self, state: DocState, result: Analyzed) -> None:
+        """Make a result the latest and wake up the requests waiting for one."""
+        state.result = result
+        state.last_elapsed = result.elapsed
+        landed, state.landed = state.landed, asyncio.Event()
+        landed.set()
+
+    async def run_once(self, snap: Snapshot, target: str | None, generation: int) -> Analyzed:
+        """Analyse text that is not an open document (a workspace check) on a worker thread, importing
+        through the shared module graph."""
+        start = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        analyzer = Analyzer(graph=self.graph)
+        future = loop.run_in_executor(
+            self.executor, analyse_cancellable, budget.CancelToken(), snap.text, snap.path, target, analyzer
+        )
+        self._pause_gc()
+        try:
+            outcome = await future
+        finally:
+            self._resume_gc()
+        analysis = outcome if not isinstance(outcome, _Outcome) else None
+        return Analyzed(snap, analysis, time.perf_counter() - start, generation)
+
+    # -- results -------------------------------------------------------------------------------
+
+    def latest(self, uri: str) -> Analyzed | None:
+        """The last finished result of a document, whatever its version (never waits)."""
+        state = self.docs.get(uri)
+        return state.result if state is not None else None
+
+    async def ready(self, uri: str) -> Analyzed | None:
+        """The last finished result; before the document's first one, wait for it (bounded)."""
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            state = self.docs.get(uri)
+            if state is None or state.result is not None:
+                return state.result if state is not None else None
+            if state.task is None or state.task.done():
+                self.schedule(uri, 0.0)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            try:
+                await asyncio.wait_for(state.landed.wait(), remaining)
+            except TimeoutError:
+                return None
+
+    async def current(self, uri: str, version: Callable[[], int | None]) -> Analyzed | None:
+        """The result of the document's newest request (a pull waits for it, without the debounce)."""
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            state = self.docs.get(uri)
+            if state is None:
+                return None
+            result = state.result
+            generation = self.host.analysis_inputs()[0]
+            if (
+                result is not None
+                and result.seq == state.seq
+                and result.snapshot.version == version()
+                and result.generation == generation
+            ):
+                return result
+            if state.task is None or state.task.done() or state.debouncing:
+                # A pull is answered as soon as this version is analysed, without the push debounce.
+                self.schedule(uri, 0.0)
+            landed = state.landed
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return result
+            try:
+                await asyncio.wait_for(landed.wait(), remaining)
+            except TimeoutError:
+                return state.result
+
+    def imports(self, uri: str) -> set[Path]:
+        """The module files the document's last analysis imported directly."""
+        state = self.docs.get(uri)
+        return state.analyzer.imports() if state is not None else set()
+
+    # -- memory --------------------------------------------------------------------------------
+
+    def _pause_gc(self) -> None:
+        """An analysis allocates millions of short-lived objects and frees them by reference count: the
+        cyclic collector's passes over the growing heap were a third of a cold open. It runs again after."""
+        self.running_analyses += 1
+        gc.disable()
+
+    def _resume_gc(self) -> None:
+        """Re-enable the cyclic GC once no analysis is running (settle_memory then freezes what remains)."""
+        self.running_analyses -= 1
+        if self.running_analyses == 0:
+            gc.enable()
+
+    def _settle_memory(self) -> None:
+        """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
+        collector's generations (`gc.freeze`), and a full collection runs once the server is idle."""
+        gc.freeze()
+        if self.idle_gc is not None:
+            self.idle_gc.cancel()
+        self.idle_gc = asyncio.get_running_loop().call_later(IDLE_GC_S, self._collect_when_idle)
+
+    def _collect_when_idle(self) -> None:
+        self.idle_gc = None
+        if self.running_analyses or any(
+            state.task is not None and not state.task.done() for state in self.docs.values()
+        ):
+            return  # an analysis is pending: the next one settles memory again
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+
+
+def _outcome(future: asyncio.Future[Outcome], uri: str) -> Outcome:
+    """The value of a finished analysis future; a failure of the thread itself counts as cancelled."""
+    if future.cancelled():
+        return CANCELLED
+    error = future.exception()
+    if error is not None:
+        log.error("analysis of %s failed: %r", uri, error)
+        return CANCELLED
+    return future.result()

@@ -1,0 +1,2257 @@
+"""Op conformance cases: small DSL programs that call one registered op, valid and varied.
+
+For every op of the registry (``compiler/ops/table.py``) there is a valid call in the style of our own
+kernels, and variants of it: each operand's dtype, rank and shape changed, and the keyword arguments and
+values that the op's deducer and wrapper check. The real compiler's outcome for each (recorded with
+``shared/tools/reference-compiler/run_compiler.py``) is the golden; ``tests/test_op_conformance.py``
+checks pypto-lsp against it.
+
+    python scripts/op_conformance.py generate DIR        # write DIR/<case>.py, one program per case
+    $REF_PY run_compiler.py DIR                          # the compiler writes DIR/<case>.expected.json
+    python scripts/op_conformance.py collect DIR         # pack programs + outcomes into tests/conformance/ops/
+
+A case name is ``<op>__<variant>`` (``tile.add__dtype_b_INT32``); its family is the op's upstream source
+file (``tile_ops/elementwise``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+GOLDENS = REPO / "tests" / "conformance" / "ops"
+
+HEADER = "import pypto.language as pl\n"
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One value an op call reads: a kernel parameter (a tensor, loaded as a tile in tile kernels)."""
+
+    name: str
+    shape: tuple[int, ...]
+    dtype: str = "FP32"
+    mem: str = "Vec"  # tile kernels: Vec / Mat / Left / Right / Acc / Bias load, or New (pl.create_tile)
+    fixed: bool = False  # not varied (an index tensor, a scratch tile whose shape is derived)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The valid call of one op and the variants to derive from it."""
+
+    op: str  # the registry's IR name
+    call: str  # the call, on operand names: "pl.tile.add(a, b)"
+    operands: tuple[Operand, ...] = ()
+    ctx: str = (
+        "tensor"  # tensor (pl.at in @pl.jit) / tile (hand InCore function) / a5 (tile, Ascend950) / raw
+    )
+    variants: tuple[tuple[str, str], ...] = ()  # (variant name, replacement call)
+    sweep: bool = True  # derive dtype / rank / shape variants of the operands
+    pre: tuple[str, ...] = ()  # statements before the call (after the loads)
+    source: str = ""  # ctx == raw: the whole program, with {call} where the call goes
+    valid_name: str = "valid"  # the name of the unvaried call's case
+
+
+@dataclass(frozen=True)
+class Case:
+    """One generated program."""
+
+    name: str
+    op: str
+    variant: str
+    text: str
+
+
+# --------------------------------------------------------------------------------------------------
+# Program text
+# --------------------------------------------------------------------------------------------------
+
+_ACC_LIKE = {"Acc"}
+
+
+def _tensor_type(o: Operand) -> str:
+    return f"pl.Tensor[[{', '.join(map(str, o.shape))}], pl.{o.dtype}]"
+
+
+def _zeros(n: int) -> str:
+    return "[" + ", ".join("0" for _ in range(n)) + "]"
+
+
+def _dims(shape: Sequence[int]) -> str:
+    return "[" + ", ".join(map(str, shape)) + "]"
+
+
+def _tile_setup(o: Operand) -> str | None:
+    """The statement that makes operand ``o`` a tile in a hand-written InCore kernel (None: a parameter)."""
+    gm = f"{o.name}_gm"
+    load = f"pl.load({gm}, {_zeros(len(o.shape))}, {_dims(o.shape)}"
+    if o.mem == "Vec":
+        return f"{o.name} = {load})"
+    if o.mem == "Mat":
+        return f"{o.name} = {load}, target_memory=pl.Mem.Mat)"
+    if o.mem in ("Left", "Right", "Bias"):
+        return f"{o.name} = pl.move({load}, target_memory=pl.Mem.Mat), target_memory=pl.Mem.{o.mem})"
+    if o.mem in ("Acc", "New"):
+        space = "Acc" if o.mem == "Acc" else "Vec"
+        return (
+            f"{o.name} = pl.create_tile({_dims(o.shape)}, dtype=pl.{o.dtype}, target_memory=pl.Mem.{space})"
+        )
+    if o.mem == "Tensor":
+        return None
+    raise ValueError(o.mem)
+
+
+def render(spec: Spec, call: str, operands: Sequence[Operand], name: str) -> str:
+    """The whole program for one call."""
+    fn = re.sub(r"\W", "_", name)[:60]
+    if spec.ctx == "raw":
+        return spec.source.format(call=call, fn=fn)
+    if spec.ctx == "tensor":
+        params = ", ".join(f"{o.name}: {_tensor_type(o)}" for o in operands)
+        body = [*spec.pre, f"r = {call}"]
+        inner = "\n".join(f"        {line}" for line in body)
+        return (
+            f"{HEADER}\n\n@pl.jit\ndef {fn}({params}):\n    with pl.at(level=pl.Level.CORE_GROUP):\n{inner}\n"
+        )
+    head = "# target: a5\n" if spec.ctx == "a5" else ""
+    params = ", ".join(
+        f"{o.name if o.mem == 'Tensor' else o.name + '_gm'}: {_tensor_type(o)}"
+        for o in operands
+        if o.mem not in ("Acc", "New")
+    )
+    setup = [s for s in (_tile_setup(o) for o in operands) if s]
+    body = [*setup, *spec.pre, f"r = {call}"]
+    inner = "\n".join(f"        {line}" for line in body)
+    sep = ", " if params else ""
+    return (
+        f"{head}{HEADER}\n\n@pl.program\nclass Case:\n    @pl.function(type=pl.FunctionType.InCore)\n"
+        f"    def {fn}(self{sep}{params}):\n{inner}\n"
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# Variants
+# --------------------------------------------------------------------------------------------------
+
+FIRST_DTYPES = ("FP16", "INT32", "INT8")
+OTHER_DTYPES = ("INT32", "FP16")
+
+
+def _swap(operands: Sequence[Operand], index: int, new: Operand) -> tuple[Operand, ...]:
+    return tuple(new if i == index else o for i, o in enumerate(operands))
+
+
+def variants(spec: Spec) -> Iterator[tuple[str, str, tuple[Operand, ...]]]:
+    """(variant name, call, operands): the valid call, then its derived and listed variants."""
+    ops = spec.operands
+    yield spec.valid_name, spec.call, ops
+    if spec.sweep:
+        varied = [(i, o) for i, o in enumerate(ops) if not o.fixed and o.mem != "New"]
+        for rank, (i, o) in enumerate(varied):
+            dtypes = FIRST_DTYPES if rank == 0 else OTHER_DTYPES
+            for dt in dtypes:
+                dt = "FP32" if dt == o.dtype else dt
+                if dt == o.dtype:
+                    continue
+                yield f"dtype_{o.name}_{dt}", spec.call, _swap(ops, i, replace(o, dtype=dt))
+            if rank <= 1 and o.shape:
+                yield f"rank_{o.name}_up", spec.call, _swap(ops, i, replace(o, shape=(2, *o.shape)))
+            if rank == 0 and len(o.shape) >= 2:
+                yield f"rank_{o.name}_down", spec.call, _swap(ops, i, replace(o, shape=o.shape[1:]))
+            if o.shape and (rank >= 1 or len(varied) == 1):
+                yield (
+                    f"shape_{o.name}_last",
+                    spec.call,
+                    _swap(ops, i, replace(o, shape=(*o.shape[:-1], max(1, o.shape[-1] // 2)))),
+                )
+            if rank == 0 and len(varied) > 1 and len(o.shape) >= 2:
+                yield (
+                    f"shape_{o.name}_first",
+                    spec.call,
+                    _swap(ops, i, replace(o, shape=(max(1, o.shape[0] // 2), *o.shape[1:]))),
+                )
+    for vname, call in spec.variants:
+        yield vname, call, ops
+
+
+def cases(specs: Sequence[Spec]) -> list[Case]:
+    """Every case of every spec, names unique."""
+    out: list[Case] = []
+    seen: set[str] = set()
+    for spec in specs:
+        for vname, call, ops in variants(spec):
+            base = f"{spec.op}__{vname}"
+            name, n = base, 2
+            while name in seen:
+                name, n = f"{base}_{n}", n + 1
+            seen.add(name)
+            out.append(Case(name, spec.op, vname, render(spec, call, ops, name)))
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# The specs: one or more per registered op
+# --------------------------------------------------------------------------------------------------
+
+O = Operand  # noqa: E741 (short: the spec table uses it on every line)
+M = (64, 64)
+
+
+def _two(dt: str = "FP32", shape: tuple[int, ...] = M, mem: str = "Vec") -> tuple[Operand, Operand]:
+    return O("a", shape, dt, mem), O("b", shape, dt, mem)
+
+
+def _one(dt: str = "FP32", shape: tuple[int, ...] = M, mem: str = "Vec") -> tuple[Operand]:
+    return (O("a", shape, dt, mem),)
+
+
+SPECS: list[Spec] = []
+
+
+def add(*specs: Spec) -> None:
+    """Register specs."""
+    SPECS.extend(specs)
+
+
+# ---- tensor element-wise --------------------------------------------------------------------------
+for _n in (
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "maximum",
+    "minimum",
+    "fmod",
+    "part_add",
+    "part_mul",
+    "part_max",
+    "part_min",
+):
+    _ir = {"and_": "and", "or_": "or"}.get(_n, _n)
+    add(
+        Spec(
+            f"tensor.{_ir}",
+            f"pl.tensor.{_n}(a, b)",
+            _two(),
+            variants=(
+                ("rhs_scalar", f"pl.tensor.{_n}(a, 2.0)"),
+                ("unified", f"pl.{_n}(a, b)"),
+                ("broadcast_row", f"pl.tensor.{_n}(a, pl.tensor.slice(b, [1, 64], [0, 0]))"),
+            ),
+        )
+    )
+for _n in ("and_", "or_", "xor", "shl", "shr"):
+    _ir = _n.rstrip("_")
+    add(
+        Spec(
+            f"tensor.{_ir}",
+            f"pl.tensor.{_n}(a, b)",
+            _two("INT32"),
+            variants=(("rhs_scalar", f"pl.tensor.{_n}(a, 3)"), ("unified", f"pl.{_n}(a, b)")),
+        )
+    )
+add(
+    Spec(
+        "tensor.cmp",
+        "pl.tensor.cmp(a, b, cmp_type=1)",
+        _two(),
+        variants=(
+            ("cmp_type_5", "pl.tensor.cmp(a, b, cmp_type=5)"),
+            ("cmp_type_6", "pl.tensor.cmp(a, b, cmp_type=6)"),
+            ("cmp_type_neg", "pl.tensor.cmp(a, b, cmp_type=-1)"),
+            ("rhs_scalar", "pl.tensor.cmp(a, 0.0)"),
+            ("unified", "pl.cmp(a, b)"),
+        ),
+    )
+)
+for _n, _dt, _v in (
+    ("adds", "FP32", "2.0"),
+    ("subs", "FP32", "2.0"),
+    ("muls", "FP32", "2.0"),
+    ("divs", "FP32", "2.0"),
+    ("fmods", "FP32", "2.0"),
+    ("ands", "INT32", "3"),
+    ("ors", "INT32", "3"),
+    ("xors", "INT32", "3"),
+    ("shls", "INT32", "3"),
+    ("shrs", "INT32", "3"),
+):
+    _alt = "2" if _v == "2.0" else "2.5"
+    add(
+        Spec(
+            f"tensor.{_n}",
+            f"pl.tensor.{_n}(a, {_v})",
+            _one(_dt),
+            variants=(
+                ("rhs_other_literal", f"pl.tensor.{_n}(a, {_alt})"),
+                ("rhs_tensor", f"pl.tensor.{_n}(a, a)"),
+                ("unified", f"pl.{_n}(a, {_v})")
+                if _n in ("fmods", "ands", "ors", "xors", "shls", "shrs")
+                else ("bool_literal", f"pl.tensor.{_n}(a, True)"),
+            ),
+        )
+    )
+add(
+    Spec(
+        "tensor.expands",
+        "pl.tensor.expands(a, 1.0)",
+        _one(),
+        variants=(("int_scalar", "pl.tensor.expands(a, 1)"), ("unified", "pl.expands(a, 1.0)")),
+    )
+)
+
+# ---- tensor unary ---------------------------------------------------------------------------------
+for _n in ("exp", "log", "sin", "cos", "neg", "abs", "recip", "sqrt", "rsqrt"):
+    _extra: tuple[tuple[str, str], ...] = (("unified", f"pl.{_n}(a)"), ("extra_arg", f"pl.tensor.{_n}(a, a)"))
+    if _n in ("log", "recip", "rsqrt"):
+        _extra += (("high_precision", f"pl.tensor.{_n}(a, high_precision=True)"),)
+    add(Spec(f"tensor.{_n}", f"pl.tensor.{_n}(a)", _one(), variants=_extra))
+add(
+    Spec(
+        "tensor.not",
+        "pl.tensor.not_(a)",
+        _one("INT16"),
+        variants=(("unified", "pl.not_(a)"),),
+    )
+)
+add(
+    Spec(
+        "tensor.cast",
+        "pl.tensor.cast(a, target_type=pl.FP16)",
+        _one(),
+        variants=(
+            ("to_bf16", "pl.tensor.cast(a, target_type=pl.BF16)"),
+            ("to_int32", "pl.tensor.cast(a, target_type=pl.INT32)"),
+            ("to_int8", "pl.tensor.cast(a, target_type=pl.INT8)"),
+            ("to_same", "pl.tensor.cast(a, target_type=pl.FP32)"),
+            ("mode_floor", 'pl.tensor.cast(a, target_type=pl.FP16, mode="floor")'),
+            ("mode_bad", 'pl.tensor.cast(a, target_type=pl.FP16, mode="nearest")'),
+            ("mode_int", "pl.tensor.cast(a, target_type=pl.FP16, mode=9)"),
+            ("target_int", "pl.tensor.cast(a, target_type=3)"),
+            ("unified", "pl.cast(a, pl.FP16)"),
+        ),
+    )
+)
+
+# ---- tensor reductions and broadcasts -------------------------------------------------------------
+for _n in (
+    "row_max",
+    "row_sum",
+    "row_min",
+    "row_prod",
+    "col_sum",
+    "col_max",
+    "col_min",
+    "col_prod",
+    "row_argmax",
+    "row_argmin",
+    "col_argmax",
+    "col_argmin",
+):
+    add(
+        Spec(
+            f"tensor.{_n}",
+            f"pl.tensor.{_n}(a)",
+            _one(),
+            variants=(
+                ("unified", f"pl.{_n}(a)"),
+                ("wide", f"pl.tensor.{_n}(pl.tensor.slice(a, [16, 64], [0, 0]))"),
+            ),
+        )
+    )
+for _n in (
+    "row_expand",
+    "row_expand_mul",
+    "row_expand_div",
+    "row_expand_add",
+    "row_expand_sub",
+    "row_expand_max",
+    "row_expand_min",
+    "row_expand_expdif",
+):
+    add(
+        Spec(
+            f"tensor.{_n}",
+            f"pl.tensor.{_n}(a, v)",
+            (O("a", M), O("v", (64, 1))),
+            variants=(
+                ("row_vector_wrong_axis", f"pl.tensor.{_n}(a, pl.tensor.reshape(v, [1, 64]))"),
+                ("unified", f"pl.{_n}(a, v)"),
+            ),
+        )
+    )
+for _n in (
+    "col_expand",
+    "col_expand_mul",
+    "col_expand_div",
+    "col_expand_add",
+    "col_expand_sub",
+    "col_expand_max",
+    "col_expand_min",
+    "col_expand_expdif",
+):
+    add(
+        Spec(
+            f"tensor.{_n}",
+            f"pl.tensor.{_n}(a, v)",
+            (O("a", M), O("v", (1, 64))),
+            variants=(
+                ("col_vector_wrong_axis", f"pl.tensor.{_n}(a, pl.tensor.reshape(v, [64, 1]))"),
+                ("unified", f"pl.{_n}(a, v)"),
+            ),
+        )
+    )
+add(
+    Spec(
+        "tensor.expand_clone",
+        "pl.tensor.expand_clone(a, b)",
+        (O("a", (1, 16, 64)), O("b", (4, 16, 64))),
+        variants=(("promoted", "pl.expand_clone(a, b)"), ("same_shape", "pl.tensor.expand_clone(b, b)")),
+    )
+)
+
+# ---- tensor matmul --------------------------------------------------------------------------------
+_MM = (O("a", M, "FP16"), O("b", M, "FP16"))
+add(
+    Spec(
+        "tensor.matmul",
+        "pl.tensor.matmul(a, b)",
+        _MM,
+        variants=(
+            ("out_fp32", "pl.tensor.matmul(a, b, out_dtype=pl.FP32)"),
+            ("out_fp16", "pl.tensor.matmul(a, b, out_dtype=pl.FP16)"),
+            ("out_int32", "pl.tensor.matmul(a, b, out_dtype=pl.INT32)"),
+            ("a_trans", "pl.tensor.matmul(a, b, a_trans=True)"),
+            ("b_trans", "pl.tensor.matmul(a, b, b_trans=True)"),
+            ("c_matrix_nz", "pl.tensor.matmul(a, b, c_matrix_nz=True)"),
+            ("unified", "pl.matmul(a, b)"),
+            ("gemv_row", "pl.tensor.matmul(pl.tensor.slice(a, [1, 64], [0, 0]), b)"),
+        ),
+    )
+)
+add(
+    Spec(
+        "tensor.matmul_acc",
+        "pl.tensor.matmul_acc(c, a, b)",
+        (O("c", M, "FP32"), *_MM),
+        sweep=False,
+        valid_name="acc_parameter",
+    ),
+    Spec(
+        "tensor.matmul_acc",
+        "pl.tensor.matmul_acc(c, a, b)",
+        _MM,
+        pre=("c = pl.tensor.matmul(a, b, out_dtype=pl.FP32)",),
+        variants=(
+            ("init_cond_true", "pl.tensor.matmul_acc(c, a, b, init_cond=True)"),
+            ("init_cond_int", "pl.tensor.matmul_acc(c, a, b, init_cond=1)"),
+            ("a_trans", "pl.tensor.matmul_acc(c, a, b, a_trans=True)"),
+            ("unified", "pl.matmul_acc(c, a, b)"),
+        ),
+    ),
+)
+
+# ---- tensor memory / creation ---------------------------------------------------------------------
+add(
+    Spec(
+        "tensor.create",
+        "pl.tensor.create([64, 64], dtype=pl.FP32)",
+        sweep=False,
+        variants=(
+            ("promoted", "pl.create_tensor([64, 64], dtype=pl.FP32)"),
+            ("init_value", "pl.tensor.create([64, 64], dtype=pl.FP32, init_value=0.0)"),
+            ("layout_nz", "pl.tensor.create([64, 64], dtype=pl.FP32, layout=pl.TensorLayout.NZ)"),
+            ("manual_dep", "pl.tensor.create([64, 64], dtype=pl.FP32, manual_dep=True)"),
+            ("empty_shape", "pl.tensor.create([], dtype=pl.FP32)"),
+            ("zero_dim", "pl.tensor.create([0, 64], dtype=pl.FP32)"),
+            ("negative_dim", "pl.tensor.create([-1, 64], dtype=pl.FP32)"),
+            ("shape_tuple", "pl.tensor.create((64, 64), dtype=pl.FP32)"),
+            ("no_dtype", "pl.tensor.create([64, 64])"),
+            ("dtype_string", 'pl.tensor.create([64, 64], dtype="fp32")'),
+        ),
+    ),
+    Spec(
+        "tensor.full",
+        "pl.tensor.full([64, 64], dtype=pl.FP32, value=0.0)",
+        sweep=False,
+        variants=(
+            ("promoted", "pl.full([64, 64], dtype=pl.FP32, value=0.0)"),
+            ("int_value", "pl.tensor.full([64, 64], dtype=pl.INT32, value=1)"),
+            ("float_into_int", "pl.tensor.full([64, 64], dtype=pl.INT32, value=1.5)"),
+            ("rank3", "pl.tensor.full([2, 64, 64], dtype=pl.FP16, value=0.0)"),
+            ("zero_dim", "pl.tensor.full([0, 64], dtype=pl.FP32, value=0.0)"),
+        ),
+    ),
+    Spec(
+        "tensor.ci",
+        "pl.tensor.ci(0, [1, 64], dtype=pl.INT32)",
+        sweep=False,
+        variants=(
+            ("arange", "pl.arange(0, [1, 64], dtype=pl.INT32)"),
+            ("descending", "pl.tensor.ci(0, [1, 64], dtype=pl.INT32, descending=True)"),
+            ("fp32", "pl.tensor.ci(0, [1, 64], dtype=pl.FP32)"),
+            ("int16", "pl.tensor.ci(0, [1, 64], dtype=pl.INT16)"),
+            ("rows", "pl.tensor.ci(0, [64, 64], dtype=pl.INT32)"),
+            ("rank1", "pl.tensor.ci(0, [64], dtype=pl.INT32)"),
+            ("float_start", "pl.tensor.ci(0.5, [1, 64], dtype=pl.INT32)"),
+        ),
+    ),
+    Spec(
+        "tensor.random",
+        "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, 64])",
+        sweep=False,
+        variants=(
+            ("promoted", "pl.random(1, 2, 0, 0, 0, 0, [1, 64])"),
+            ("int32", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, 64], dtype=pl.INT32)"),
+            ("fp32", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, 64], dtype=pl.FP32)"),
+            ("rounds_7", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, 64], rounds=7)"),
+            ("rounds_0", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, 64], rounds=0)"),
+            ("rank3", "pl.tensor.random(1, 2, 0, 0, 0, 0, [2, 8, 64])"),
+            ("float_key", "pl.tensor.random(1.5, 2, 0, 0, 0, 0, [1, 64])"),
+        ),
+    ),
+    Spec(
+        "tensor.read",
+        "pl.tensor.read(a, [0, 0])",
+        _one(),
+        variants=(
+            ("one_index", "pl.tensor.read(a, [0])"),
+            ("three_indices", "pl.tensor.read(a, [0, 0, 0])"),
+            ("scalar_index", "pl.tensor.read(a, 0)"),
+            ("unified", "pl.read(a, [0, 0])"),
+            ("out_of_range", "pl.tensor.read(a, [64, 0])"),
+        ),
+    ),
+    Spec(
+        "tensor.write",
+        "pl.tensor.write(a, [0, 0], 1.0)",
+        _one(),
+        variants=(
+            ("one_index", "pl.tensor.write(a, [0], 1.0)"),
+            ("int_value", "pl.tensor.write(a, [0, 0], 1)"),
+            ("unified", "pl.write(a, [0, 0], 1.0)"),
+            ("value_tensor", "pl.tensor.write(a, [0, 0], a)"),
+        ),
+    ),
+    Spec(
+        "tensor.dim",
+        "pl.tensor.dim(a, 0)",
+        _one(),
+        variants=(
+            ("axis_last", "pl.tensor.dim(a, -1)"),
+            ("axis_out", "pl.tensor.dim(a, 2)"),
+            ("axis_neg_out", "pl.tensor.dim(a, -3)"),
+            ("promoted", "pl.dim(a, 1)"),
+        ),
+    ),
+    Spec(
+        "tensor.slice",
+        "pl.tensor.slice(a, [32, 32], [0, 0])",
+        _one(),
+        variants=(
+            ("valid_shape", "pl.tensor.slice(a, [32, 32], [0, 0], valid_shape=[16, 32])"),
+            ("valid_too_big", "pl.tensor.slice(a, [32, 32], [0, 0], valid_shape=[64, 32])"),
+            ("offset_rank", "pl.tensor.slice(a, [32, 32], [0])"),
+            ("shape_rank", "pl.tensor.slice(a, [32], [0, 0])"),
+            ("too_big", "pl.tensor.slice(a, [128, 32], [0, 0])"),
+            ("past_end", "pl.tensor.slice(a, [32, 32], [48, 0])"),
+            ("drop_dims", "pl.tensor.slice(a, [1, 64], [0, 0], drop_dims=[0])"),
+            ("drop_dims_bad", "pl.tensor.slice(a, [2, 64], [0, 0], drop_dims=[0])"),
+            ("pad_value", "pl.tensor.slice(a, [32, 32], [0, 0], pad_value=pl.PadValue.zero)"),
+            ("clamp", "pl.tensor.slice(a, [32, 32], [0, 0], clamp=True)"),
+            ("unified", "pl.slice(a, [32, 32], [0, 0])"),
+            ("subscript", "a[0:32, 0:32]"),
+            ("subscript_step", "a[0:32:2, 0:32]"),
+        ),
+    ),
+    Spec(
+        "tensor.fillpad",
+        "pl.tensor.fillpad(a)",
+        _one(),
+        variants=(
+            ("pad_max", "pl.tensor.fillpad(a, pad_value=pl.PadValue.max)"),
+            ("pad_int", "pl.tensor.fillpad(a, pad_value=0)"),
+            ("pad_float", "pl.tensor.fillpad(a, pad_value=1.5)"),
+            ("unified", "pl.fillpad(a)"),
+        ),
+    ),
+    Spec(
+        "tensor.fillpad_expand",
+        "pl.tensor.fillpad_expand(a, [64, 128])",
+        _one(),
+        variants=(
+            ("smaller", "pl.tensor.fillpad_expand(a, [32, 64])"),
+            ("rank", "pl.tensor.fillpad_expand(a, [64])"),
+            ("unified", "pl.fillpad_expand(a, [64, 128])"),
+        ),
+    ),
+    Spec(
+        "tensor.set_validshape",
+        "pl.tensor.set_validshape(a, 32, 32)",
+        _one(),
+        variants=(
+            ("too_big", "pl.tensor.set_validshape(a, 128, 32)"),
+            ("negative", "pl.tensor.set_validshape(a, -1, 32)"),
+            ("unified", "pl.set_validshape(a, 32, 32)"),
+        ),
+    ),
+    Spec(
+        "tensor.assemble",
+        "pl.tensor.assemble(a, b, [0, 0])",
+        (O("a", M), O("b", (32, 32))),
+        variants=(
+            ("offset_rank", "pl.tensor.assemble(a, b, [0])"),
+            ("past_end", "pl.tensor.assemble(a, b, [48, 0])"),
+            ("atomic_add", "pl.tensor.assemble(a, b, [0, 0], atomic=pl.AtomicType.Add)"),
+            ("unified", "pl.assemble(a, b, [0, 0])"),
+            ("subscript_write", "a[0:32, 0:32] = b"),
+        ),
+    ),
+    Spec(
+        "tensor.get_block_idx",
+        "pl.tensor.get_block_idx()",
+        sweep=False,
+        variants=(("promoted", "pl.get_block_idx()"), ("with_arg", "pl.tensor.get_block_idx(0)")),
+    ),
+    Spec(
+        "tensor.get_block_num",
+        "pl.tensor.get_block_num()",
+        sweep=False,
+        variants=(("promoted", "pl.get_block_num()"),),
+    ),
+    Spec(
+        "tensor.get_subblock_idx",
+        "pl.tensor.get_subblock_idx()",
+        sweep=False,
+        variants=(("promoted", "pl.get_subblock_idx()"),),
+    ),
+    Spec(
+        "tensor.alloc",
+        "pl.tensor.alloc(pl.Mem.Vec, 1024)",
+        sweep=False,
+        variants=(("zero", "pl.tensor.alloc(pl.Mem.Vec, 0)"), ("ddr", "pl.tensor.alloc(pl.Mem.DDR, 1024)")),
+        valid_name="in_core_scope",
+    ),
+)
+
+# ---- tensor transforms ----------------------------------------------------------------------------
+add(
+    Spec(
+        "tensor.concat",
+        "pl.tensor.concat(a, b)",
+        _two(),
+        variants=(("unified", "pl.concat(a, b)"),),
+    ),
+    Spec(
+        "tensor.reshape",
+        "pl.tensor.reshape(a, [32, 128])",
+        _one(),
+        variants=(
+            ("flat", "pl.tensor.reshape(a, [4096])"),
+            ("numel", "pl.tensor.reshape(a, [32, 64])"),
+            ("minus_one", "pl.tensor.reshape(a, [-1, 128])"),
+            ("unified", "pl.reshape(a, [32, 128])"),
+        ),
+    ),
+    Spec(
+        "tensor.transpose",
+        "pl.tensor.transpose(a, 0, 1)",
+        (O("a", (64, 32)),),
+        variants=(
+            ("same_axis", "pl.tensor.transpose(a, 0, 0)"),
+            ("axis_out", "pl.tensor.transpose(a, 0, 2)"),
+            ("negative_axis", "pl.tensor.transpose(a, -1, 0)"),
+            ("unified", "pl.transpose(a, 0, 1)"),
+        ),
+    ),
+    Spec(
+        "tensor.view",
+        "pl.tensor.view(a, [32, 128])",
+        _one(),
+        variants=(
+            ("valid_shape", "pl.tensor.view(a, [64, 64], valid_shape=[32, 64])"),
+            ("layout", "pl.tensor.view(a, [64, 64], layout=pl.TensorLayout.DN)"),
+            ("smaller", "pl.tensor.view(a, [32, 32])"),
+        ),
+    ),
+    Spec(
+        "tensor.reinterpret_view",
+        "pl.tensor.reinterpret_view(a, pl.INT32)",
+        _one(),
+        variants=(
+            ("to_fp16", "pl.tensor.reinterpret_view(a, pl.FP16)"),
+            ("shape", "pl.tensor.reinterpret_view(a, pl.FP16, shape=[64, 128])"),
+            ("shape_bad", "pl.tensor.reinterpret_view(a, pl.FP16, shape=[64, 64])"),
+            ("unified", "pl.reinterpret_view(a, pl.INT32)"),
+        ),
+    ),
+)
+
+# ---- tensor gather / scatter / sort ---------------------------------------------------------------
+add(
+    Spec(
+        "tensor.gather",
+        "pl.tensor.gather(a, -1, i)",
+        (O("a", M), O("i", (64, 16), "INT32")),
+        variants=(
+            ("dim0", "pl.tensor.gather(a, 0, i)"),
+            ("dim_out", "pl.tensor.gather(a, 2, i)"),
+            ("promoted", "pl.gather(a, -1, i)"),
+            ("kwargs", "pl.tensor.gather(a, dim=-1, index=i)"),
+            ("out_dtype_without_mask", "pl.tensor.gather(a, -1, i, output_dtype=pl.INT32)"),
+            ("mixed_forms", "pl.tensor.gather(a, -1, i, mask_pattern=1)"),
+        ),
+    ),
+    Spec(
+        "tensor.gather_mask",
+        "pl.tensor.gather(a, mask_pattern=1)",
+        _one(),
+        variants=(
+            ("pattern_7", "pl.tensor.gather(a, mask_pattern=7)"),
+            ("pattern_9", "pl.tensor.gather(a, mask_pattern=9)"),
+            ("pattern_0", "pl.tensor.gather(a, mask_pattern=0)"),
+            ("out_dtype_uint32", "pl.tensor.gather(a, mask_pattern=1, output_dtype=pl.UINT32)"),
+            ("out_dtype_fp16", "pl.tensor.gather(a, mask_pattern=1, output_dtype=pl.FP16)"),
+        ),
+    ),
+    Spec(
+        "tensor.gather_compare",
+        'pl.tensor.gather(a, kvalue=0.0, cmp_mode="eq", out_cols=8)',
+        _one(),
+        variants=(
+            ("cmp_mode_int", "pl.tensor.gather(a, kvalue=0.0, cmp_mode=4, out_cols=8)"),
+            ("cmp_mode_bad", 'pl.tensor.gather(a, kvalue=0.0, cmp_mode="xx", out_cols=8)'),
+            ("no_out_cols", 'pl.tensor.gather(a, kvalue=0.0, cmp_mode="eq")'),
+            (
+                "count_dtype",
+                'pl.tensor.gather(a, kvalue=0.0, cmp_mode="eq", out_cols=8, count_dtype=pl.UINT32)',
+            ),
+            (
+                "count_dtype_bad",
+                'pl.tensor.gather(a, kvalue=0.0, cmp_mode="eq", out_cols=8, count_dtype=pl.FP32)',
+            ),
+            ("out_cols_zero", 'pl.tensor.gather(a, kvalue=0.0, cmp_mode="eq", out_cols=0)'),
+        ),
+    ),
+    Spec(
+        "tensor.scatter",
+        "pl.tensor.scatter(a, -1, i, s)",
+        (O("a", M), O("i", (64, 16), "INT32"), O("s", (64, 16))),
+        variants=(
+            ("dim_1", "pl.tensor.scatter(a, 1, i, s)"),
+            ("kwargs", "pl.tensor.scatter(a, dim=-1, index=i, src=s)"),
+            ("promoted", "pl.scatter(a, -1, i, s)"),
+        ),
+    ),
+    Spec(
+        "tensor.scatter_mask",
+        "pl.tensor.scatter(a, mask_pattern=1, dst=d)",
+        (O("a", (64, 32)), O("d", M)),
+        variants=(("pattern_9", "pl.tensor.scatter(a, mask_pattern=9, dst=d)"),),
+    ),
+    Spec(
+        "tensor.scatter_update",
+        "pl.tensor.scatter_update(a, -2, i, s)",
+        (O("a", (64, 64)), O("i", (1, 8), "INT32"), O("s", (8, 64))),
+        variants=(
+            ("dim0", "pl.tensor.scatter_update(a, 0, i, s)"),
+            ("kwargs", "pl.tensor.scatter_update(a, dim=-2, index=i, src=s)"),
+            ("missing", "pl.tensor.scatter_update(a, -2, i)"),
+            ("unified", "pl.scatter_update(a, -2, i, s)"),
+        ),
+    ),
+    Spec(
+        "tensor.sort32",
+        "pl.tensor.sort32(a, i)",
+        (O("a", (8, 32)), O("i", (8, 32), "UINT32")),
+        variants=(("unified", "pl.sort32(a, i)"),),
+    ),
+    Spec(
+        "tensor.mrgsort_format1",
+        "pl.tensor.mrgsort(a, block_len=64)",
+        (O("a", (1, 256)),),
+        variants=(
+            ("block_len_odd", "pl.tensor.mrgsort(a, block_len=48)"),
+            ("block_len_zero", "pl.tensor.mrgsort(a, block_len=0)"),
+            ("unified", "pl.mrgsort(a, block_len=64)"),
+        ),
+    ),
+    Spec(
+        "tensor.mrgsort_format2",
+        "pl.tensor.mrgsort(a, b)",
+        (O("a", (1, 128)), O("b", (1, 128))),
+        variants=(
+            ("three", "pl.tensor.mrgsort(a, b, b)"),
+            ("exhausted", "pl.tensor.mrgsort(a, b, exhausted=True)"),
+            ("unified", "pl.mrgsort(a, b)"),
+        ),
+    ),
+    Spec(
+        "tensor.paged_gather",
+        "pl.tensor.paged_gather(a, i, t, block_size=16, size=64, max_indices=8)",
+        (O("a", (256, 64), "FP16"), O("i", (1, 8), "INT32"), O("t", (1, 16), "INT32")),
+        variants=(
+            ("promoted", "pl.paged_gather(a, i, t, block_size=16, size=64, max_indices=8)"),
+            ("max_indices_zero", "pl.tensor.paged_gather(a, i, t, block_size=16, size=64, max_indices=0)"),
+            ("block_size_zero", "pl.tensor.paged_gather(a, i, t, block_size=0, size=64, max_indices=8)"),
+            (
+                "space_vec",
+                "pl.tensor.paged_gather(a, i, t, block_size=16, size=64, max_indices=8, space=pl.Mem.Vec)",
+            ),
+        ),
+    ),
+    Spec(
+        "tensor.gather_row",
+        "pl.tensor.gather_row(c, a, [0, 0], [0, 0], [16, 64])",
+        (O("c", M), O("a", (128, 64))),
+        variants=(
+            ("transpose", "pl.tensor.gather_row(c, a, [0, 0], [0, 0], [16, 64], transpose=True)"),
+            ("valid_shape", "pl.tensor.gather_row(c, a, [0, 0], [0, 0], [16, 64], valid_shape=[8, 64])"),
+            ("shape_rank", "pl.tensor.gather_row(c, a, [0, 0], [0, 0], [16])"),
+            ("unified", "pl.gather_row(c, a, [0, 0], [0, 0], [16, 64])"),
+        ),
+    ),
+    Spec(
+        "tensor.create_l1",
+        "pl.tensor.create_l1([64, 64], pl.FP16)",
+        sweep=False,
+        variants=(
+            ("promoted", "pl.create_l1([64, 64], pl.FP16)"),
+            ("transpose", "pl.tensor.create_l1([64, 64], pl.FP16, transpose=True)"),
+            ("rank1", "pl.tensor.create_l1([64], pl.FP16)"),
+        ),
+    ),
+)
+
+# ---- tile kernels ---------------------------------------------------------------------------------
+
+
+def tile(op: str, call: str, operands: Sequence[Operand], *variants: tuple[str, str], **kw: object) -> Spec:
+    """A spec in a hand-written InCore kernel."""
+    return Spec(op, call, tuple(operands), ctx=str(kw.pop("ctx", "tile")), variants=tuple(variants), **kw)  # type: ignore[arg-type]
+
+
+_TMP = O("tmp", M, "FP32", "New", fixed=True)
+for _n in (
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "maximum",
+    "minimum",
+    "fmod",
+    "part_add",
+    "part_mul",
+    "part_max",
+    "part_min",
+):
+    add(
+        tile(
+            f"tile.{_n}",
+            f"pl.tile.{_n}(a, b)",
+            _two(),
+            ("rhs_scalar", f"pl.tile.{_n}(a, 2.0)"),
+            ("unified", f"pl.{_n}(a, b)"),
+        )
+    )
+for _n in ("and_", "or_", "shl", "shr"):
+    add(tile(f"tile.{_n.rstrip('_')}", f"pl.tile.{_n}(a, b)", _two("INT32"), ("unified", f"pl.{_n}(a, b)")))
+add(
+    tile(
+        "tile.xor",
+        "pl.tile.xor(a, b, tmp)",
+        (*_two("INT32"), replace(_TMP, dtype="INT32")),
+        ("no_tmp", "pl.tile.xor(a, b)"),
+    ),
+    tile(
+        "tile.rem",
+        "pl.tile.rem(a, b, tmp)",
+        (*_two(), _TMP),
+        ("no_tmp", "pl.tile.rem(a, b)"),
+        ("promoted", "pl.rem(a, b, tmp)"),
+    ),
+    tile("tile.rems", "pl.tile.rems(a, 2.0, tmp)", (O("a", M), _TMP), ("promoted", "pl.rems(a, 2.0, tmp)")),
+    tile(
+        "tile.xors",
+        "pl.tile.xors(a, 3, tmp)",
+        (O("a", M, "INT32"), replace(_TMP, dtype="INT32")),
+        ("unified", "pl.xors(a, 3, tmp)"),
+    ),
+    tile(
+        "tile.cmp",
+        "pl.tile.cmp(a, b, cmp_type=1)",
+        _two(),
+        ("cmp_type_6", "pl.tile.cmp(a, b, cmp_type=6)"),
+        ("unified", "pl.cmp(a, b)"),
+    ),
+    tile(
+        "tile.cmps",
+        "pl.tile.cmps(a, 0.0, cmp_type=2)",
+        _one(),
+        ("cmp_type_9", "pl.tile.cmps(a, 0.0, cmp_type=9)"),
+        ("promoted", "pl.cmps(a, 0.0)"),
+    ),
+    tile("tile.addc", "pl.tile.addc(a, b, c)", (*_two(), O("c", M)), ("promoted", "pl.addc(a, b, c)")),
+    tile("tile.subc", "pl.tile.subc(a, b, c)", (*_two(), O("c", M)), ("promoted", "pl.subc(a, b, c)")),
+    tile(
+        "tile.addsc", "pl.tile.addsc(a, 2.0, c)", (O("a", M), O("c", M)), ("promoted", "pl.addsc(a, 2.0, c)")
+    ),
+    tile(
+        "tile.subsc", "pl.tile.subsc(a, 2.0, c)", (O("a", M), O("c", M)), ("promoted", "pl.subsc(a, 2.0, c)")
+    ),
+    tile(
+        "tile.lrelu",
+        "pl.tile.lrelu(a, 0.1)",
+        _one(),
+        ("promoted", "pl.lrelu(a, 0.1)"),
+        ("slope_tile", "pl.tile.lrelu(a, a)"),
+    ),
+    tile(
+        "tile.prelu",
+        "pl.tile.prelu(a, s, tmp)",
+        (O("a", M), O("s", M), _TMP),
+        ("promoted", "pl.prelu(a, s, tmp)"),
+    ),
+    tile(
+        "tile.sel",
+        "pl.tile.sel(m, a, b, tmp)",
+        (O("m", (64, 8), "UINT8"), *_two(), _TMP),
+        ("promoted", "pl.sel(m, a, b, tmp)"),
+    ),
+    tile(
+        "tile.sels",
+        "pl.tile.sels(m, a, tmp, 1.0)",
+        (O("m", (64, 8), "UINT8"), O("a", M), _TMP),
+        ("promoted", "pl.sels(m, a, tmp, 1.0)"),
+    ),
+    tile("tile.maximums", "pl.tile.maximums(a, 0.0)", _one(), ("promoted", "pl.maximums(a, 0.0)")),
+    tile("tile.minimums", "pl.tile.minimums(a, 0.0)", _one(), ("promoted", "pl.minimums(a, 0.0)")),
+    tile(
+        "tile.fillpad",
+        "pl.tile.fillpad(a)",
+        _one(),
+        ("pad_min", "pl.tile.fillpad(a, pad_value=pl.PadValue.min)"),
+        ("unified", "pl.fillpad(a)"),
+    ),
+    tile(
+        "tile.fillpad_inplace",
+        "pl.tile.fillpad_inplace(a)",
+        _one(),
+        ("pad_float", "pl.tile.fillpad_inplace(a, pad_value=2.0)"),
+    ),
+    tile(
+        "tile.fillpad_expand",
+        "pl.tile.fillpad_expand(a, [64, 128])",
+        _one(),
+        ("smaller", "pl.tile.fillpad_expand(a, [32, 64])"),
+        ("unified", "pl.fillpad_expand(a, [64, 128])"),
+    ),
+)
+for _n, _dt, _v in (
+    ("adds", "FP32", "2.0"),
+    ("subs", "FP32", "2.0"),
+    ("muls", "FP32", "2.0"),
+    ("divs", "FP32", "2.0"),
+    ("fmods", "FP32", "2.0"),
+    ("ands", "INT32", "3"),
+    ("ors", "INT32", "3"),
+    ("shls", "INT32", "3"),
+    ("shrs", "INT32", "3"),
+):
+    add(
+        tile(
+            f"tile.{_n}",
+            f"pl.tile.{_n}(a, {_v})",
+            _one(_dt),
+            ("rhs_tile", f"pl.tile.{_n}(a, a)"),
+            ("rhs_float" if _v == "3" else "rhs_int", f"pl.tile.{_n}(a, {'2.5' if _v == '3' else '2'})"),
+        )
+    )
+add(tile("tile.expands", "pl.tile.expands(a, 1.0)", _one(), ("unified", "pl.expands(a, 1.0)")))
+for _n in ("exp", "log", "sin", "cos", "neg", "abs", "recip", "sqrt", "relu"):
+    add(tile(f"tile.{_n}", f"pl.tile.{_n}(a)", _one(), ("unified", f"pl.{_n}(a)")))
+add(
+    tile(
+        "tile.rsqrt",
+        "pl.tile.rsqrt(a)",
+        _one(),
+        ("tmp", "pl.tile.rsqrt(a, tmp=pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec))"),
+        ("unified", "pl.rsqrt(a)"),
+    ),
+    tile("tile.not", "pl.tile.not_(a)", _one("INT16"), ("unified", "pl.not_(a)")),
+    tile(
+        "tile.cast",
+        "pl.tile.cast(a, target_type=pl.FP16)",
+        _one(),
+        ("to_int32", "pl.tile.cast(a, target_type=pl.INT32)"),
+        ("to_int8", "pl.tile.cast(a, target_type=pl.INT8)"),
+        ("to_same", "pl.tile.cast(a, target_type=pl.FP32)"),
+        ("mode_trunc", 'pl.tile.cast(a, target_type=pl.INT32, mode="trunc")'),
+        ("mode_bad", 'pl.tile.cast(a, target_type=pl.FP16, mode="nearest")'),
+        ("unified", "pl.cast(a, pl.FP16)"),
+    ),
+)
+for _n in (
+    "row_max",
+    "row_sum",
+    "row_min",
+    "row_prod",
+    "row_argmax",
+    "row_argmin",
+    "col_argmax",
+    "col_argmin",
+):
+    _tmp = O("tmp", M, "FP32", "New", fixed=True)
+    _small = "[64, 1]" if _n.startswith("row") else "[1, 64]"
+    add(
+        tile(
+            f"tile.{_n}",
+            f"pl.tile.{_n}(a, tmp)",
+            (O("a", M), _tmp),
+            ("no_tmp", f"pl.tile.{_n}(a)"),
+            (
+                "small_tmp",
+                f"pl.tile.{_n}(a, pl.create_tile({_small}, dtype=pl.FP32, target_memory=pl.Mem.Vec))",
+            ),
+            ("unified", f"pl.{_n}(a, tmp)"),
+        )
+    )
+add(
+    tile(
+        "tile.col_sum",
+        "pl.tile.col_sum(a)",
+        _one(),
+        ("tmp", "pl.tile.col_sum(a, pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec))"),
+        ("unified", "pl.col_sum(a)"),
+    ),
+)
+for _n in ("col_max", "col_min", "col_prod"):
+    add(tile(f"tile.{_n}", f"pl.tile.{_n}(a)", _one(), ("unified", f"pl.{_n}(a)")))
+for _n in (
+    "row_expand",
+    "row_expand_mul",
+    "row_expand_div",
+    "row_expand_sub",
+    "row_expand_max",
+    "row_expand_min",
+    "row_expand_expdif",
+):
+    add(
+        tile(f"tile.{_n}", f"pl.tile.{_n}(a, v)", (O("a", M), O("v", (64, 1))), ("unified", f"pl.{_n}(a, v)"))
+    )
+add(
+    tile(
+        "tile.row_expand_add",
+        "pl.tile.row_expand_add(a, v)",
+        (O("a", M), O("v", (64, 1))),
+        (
+            "tmp",
+            "pl.tile.row_expand_add(a, v, tmp=pl.create_tile([64, 64], dtype=pl.FP32, "
+            "target_memory=pl.Mem.Vec))",
+        ),
+        ("unified", "pl.row_expand_add(a, v)"),
+    ),
+)
+for _n in (
+    "col_expand",
+    "col_expand_mul",
+    "col_expand_div",
+    "col_expand_add",
+    "col_expand_sub",
+    "col_expand_max",
+    "col_expand_min",
+    "col_expand_expdif",
+):
+    add(
+        tile(f"tile.{_n}", f"pl.tile.{_n}(a, v)", (O("a", M), O("v", (1, 64))), ("unified", f"pl.{_n}(a, v)"))
+    )
+
+# ---- tile matmul ----------------------------------------------------------------------------------
+_LR = (O("a", M, "FP16", "Left"), O("b", M, "FP16", "Right"))
+add(
+    tile(
+        "tile.matmul",
+        "pl.tile.matmul(a, b)",
+        _LR,
+        ("mat_operands", "pl.tile.matmul(pl.move(a, target_memory=pl.Mem.Mat), b)"),
+        ("unified", "pl.matmul(a, b)"),
+    ),
+    tile(
+        "tile.matmul_acc",
+        "pl.tile.matmul_acc(c, a, b)",
+        (O("c", M, "FP32", "Acc"), *_LR),
+        ("init_cond", "pl.tile.matmul_acc(c, a, b, init_cond=True)"),
+        ("unified", "pl.matmul_acc(c, a, b)"),
+    ),
+    tile(
+        "tile.matmul_bias",
+        "pl.tile.matmul_bias(a, b, z)",
+        (*_LR, O("z", (1, 64), "FP32", "Bias")),
+        ("promoted", "pl.matmul_bias(a, b, z)"),
+    ),
+    tile(
+        "tile.gemv",
+        "pl.tile.gemv(a, b)",
+        (O("a", (1, 64), "FP16", "Left"), O("b", M, "FP16", "Right")),
+        ("phase_final", 'pl.tile.gemv(a, b, acc_phase="final")'),
+        ("phase_bad", 'pl.tile.gemv(a, b, acc_phase="x")'),
+        ("promoted", "pl.gemv(a, b)"),
+    ),
+    tile(
+        "tile.gemv_acc",
+        "pl.tile.gemv_acc(c, a, b)",
+        (O("a", (1, 64), "FP16", "Left"), O("b", M, "FP16", "Right")),
+        ("promoted", "pl.gemv_acc(c, a, b)"),
+        (
+            "acc_1x64",
+            "pl.tile.gemv_acc(pl.create_tile([1, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), a, b)",
+        ),
+        pre=("c = pl.tile.gemv(a, b)",),
+    ),
+    tile(
+        "tile.gemv_bias",
+        "pl.tile.gemv_bias(a, b, z)",
+        (O("a", (1, 64), "FP16", "Left"), O("b", M, "FP16", "Right"), O("z", (1, 64), "FP32", "Bias")),
+        ("promoted", "pl.gemv_bias(a, b, z)"),
+    ),
+    tile(
+        "tile.batch_matmul",
+        "pl.tile.batch_matmul(a, b)",
+        (O("a", (2, 64, 64), "FP16", "Mat"), O("b", (2, 64, 64), "FP16", "Mat")),
+        ("unified", "pl.batch_matmul(a, b)"),
+    ),
+    tile(
+        "tile.batch_matmul_acc",
+        "pl.tile.batch_matmul_acc(c, a, b)",
+        (O("a", (2, 64, 64), "FP16", "Mat"), O("b", (2, 64, 64), "FP16", "Mat")),
+        (
+            "acc_created",
+            "pl.tile.batch_matmul_acc(pl.create_tile([2, 64, 64], dtype=pl.FP32, "
+            "target_memory=pl.Mem.Acc), a, b)",
+        ),
+        pre=("c = pl.tile.batch_matmul(a, b)",),
+    ),
+)
+_MX = (
+    O("a", (64, 128), "FP8E4M3FN", "Left"),
+    O("sa", (64, 4), "FP8E8M0", "Mat"),
+    O("b", (128, 64), "FP8E4M3FN", "Right"),
+    O("sb", (4, 64), "FP8E8M0", "Mat"),
+)
+add(
+    tile(
+        "tile.matmul_mx",
+        "pl.tile.matmul_mx(a, sa, b, sb)",
+        _MX,
+        ("promoted", "pl.matmul_mx(a, sa, b, sb)"),
+        ctx="a5",
+    ),
+    tile(
+        "tile.matmul_mx_acc",
+        "pl.tile.matmul_mx_acc(c, a, sa, b, sb)",
+        (O("c", M, "FP32", "Acc"), *_MX),
+        ctx="a5",
+    ),
+    tile(
+        "tile.matmul_mx_bias",
+        "pl.tile.matmul_mx_bias(a, sa, b, sb, z)",
+        (*_MX, O("z", (1, 64), "FP32", "Bias")),
+        ctx="a5",
+    ),
+)
+
+# ---- tile memory ----------------------------------------------------------------------------------
+add(
+    tile(
+        "tile.load",
+        "pl.tile.load(a, [0, 0], [32, 64])",
+        (O("a", M, mem="Tensor"),),
+        ("mat", "pl.tile.load(a, [0, 0], [32, 64], target_memory=pl.Mem.Mat)"),
+        ("left", "pl.tile.load(a, [0, 0], [32, 64], target_memory=pl.Mem.Left)"),
+        ("acc", "pl.tile.load(a, [0, 0], [32, 64], target_memory=pl.Mem.Acc)"),
+        ("valid_shape", "pl.tile.load(a, [0, 0], [32, 64], valid_shape=[16, 64])"),
+        ("valid_too_big", "pl.tile.load(a, [0, 0], [32, 64], valid_shape=[64, 64])"),
+        ("offset_rank", "pl.tile.load(a, [0], [32, 64])"),
+        ("shape_rank", "pl.tile.load(a, [0, 0], [32])"),
+        ("too_big", "pl.tile.load(a, [0, 0], [128, 64])"),
+        ("past_end", "pl.tile.load(a, [48, 0], [32, 64])"),
+        ("clamp", "pl.tile.load(a, [0, 0], [32, 64], clamp=True)"),
+        ("promoted", "pl.load(a, [0, 0], [32, 64])"),
+        ("tuple_offsets", "pl.tile.load(a, (0, 0), (32, 64))"),
+    ),
+    tile(
+        "tile.store",
+        "pl.tile.store(t, [0, 0], a)",
+        (O("t", (32, 64)), O("a", M, mem="Tensor")),
+        ("shapes", "pl.tile.store(t, [0, 0], a, shapes=[32, 64])"),
+        ("offset_rank", "pl.tile.store(t, [0], a)"),
+        ("past_end", "pl.tile.store(t, [48, 0], a)"),
+        ("atomic", "pl.tile.store(t, [0, 0], a, atomic=pl.AtomicType.Add)"),
+        ("promoted", "pl.store(t, [0, 0], a)"),
+    ),
+    tile(
+        "tile.move",
+        "pl.tile.move(a, target_memory=pl.Mem.Left)",
+        (O("a", M, "FP16", "Mat"),),
+        ("to_right", "pl.tile.move(a, target_memory=pl.Mem.Right)"),
+        ("to_vec", "pl.tile.move(a, target_memory=pl.Mem.Vec)"),
+        ("to_mat", "pl.tile.move(a, target_memory=pl.Mem.Mat)"),
+        ("to_acc", "pl.tile.move(a, target_memory=pl.Mem.Acc)"),
+        ("no_target", "pl.tile.move(a)"),
+        ("promoted", "pl.move(a, target_memory=pl.Mem.Left)"),
+    ),
+    tile(
+        "tile.create",
+        "pl.tile.create([64, 64], dtype=pl.FP32)",
+        (),
+        ("promoted", "pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)"),
+        ("acc", "pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)"),
+        ("rank3", "pl.tile.create([2, 64, 64], dtype=pl.FP32)"),
+        ("zero_dim", "pl.tile.create([0, 64], dtype=pl.FP32)"),
+        ("huge", "pl.tile.create([4096, 4096], dtype=pl.FP32)"),
+        sweep=False,
+    ),
+    tile(
+        "tile.full",
+        "pl.tile.full([64, 64], dtype=pl.FP32, value=0.0)",
+        (),
+        ("int", "pl.tile.full([64, 64], dtype=pl.INT32, value=1)"),
+        ("rank1", "pl.tile.full([64], dtype=pl.FP32, value=0.0)"),
+        sweep=False,
+    ),
+    tile(
+        "tile.ci",
+        "pl.tile.ci(0, [1, 64], dtype=pl.INT32)",
+        (),
+        ("fp32", "pl.tile.ci(0, [1, 64], dtype=pl.FP32)"),
+        ("rows", "pl.tile.ci(0, [64, 64], dtype=pl.INT32)"),
+        ("descending", "pl.tile.ci(0, [1, 64], dtype=pl.INT32, descending=True)"),
+        sweep=False,
+    ),
+    tile(
+        "tile.tri",
+        "pl.tile.tri(0, [64, 64])",
+        (),
+        ("upper", "pl.tile.tri(0, [64, 64], upper=True)"),
+        ("rank1", "pl.tile.tri(0, [64])"),
+        ("fp32", "pl.tile.tri(0, [64, 64], dtype=pl.FP32)"),
+        ("promoted", "pl.tri(0, [64, 64])"),
+        sweep=False,
+    ),
+    tile(
+        "tile.random",
+        "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64])",
+        (),
+        ("rounds_7", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], rounds=7)"),
+        ("fp32", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], dtype=pl.FP32)"),
+        sweep=False,
+    ),
+    tile(
+        "tile.read",
+        "pl.tile.read(a, [0, 0])",
+        _one(),
+        ("one_index", "pl.tile.read(a, [0])"),
+        ("unified", "pl.read(a, [0, 0])"),
+    ),
+    tile(
+        "tile.write",
+        "pl.tile.write(a, [0, 0], 1.0)",
+        _one(),
+        ("one_index", "pl.tile.write(a, [0], 1.0)"),
+        ("unified", "pl.write(a, [0, 0], 1.0)"),
+    ),
+    tile("tile.get_block_idx", "pl.tile.get_block_idx()", (), sweep=False),
+    tile("tile.get_block_num", "pl.tile.get_block_num()", (), sweep=False),
+    tile("tile.get_subblock_idx", "pl.tile.get_subblock_idx()", (), sweep=False),
+    tile(
+        "tile.alloc",
+        "pl.tile.alloc(pl.Mem.Vec, 1024)",
+        (),
+        ("pinned", "pl.tile.alloc(pl.Mem.Vec, 1024, pinned=True)"),
+        sweep=False,
+    ),
+    tile(
+        "tile.mgather",
+        "pl.tile.mgather(a, i)",
+        (O("a", (256, 64), mem="Tensor"), O("i", (1, 64), "INT32")),
+        ("promoted", "pl.mgather(a, i)"),
+        ("coalesce_row", 'pl.tile.mgather(a, i, "row")'),
+    ),
+    tile(
+        "tile.mscatter",
+        "pl.tile.mscatter(s, i, a)",
+        (O("s", (1, 64)), O("i", (1, 64), "INT32"), O("a", (256, 64), mem="Tensor")),
+        ("promoted", "pl.mscatter(s, i, a)"),
+    ),
+)
+
+# ---- tile transforms, gather / scatter / sort -----------------------------------------------------
+add(
+    tile(
+        "tile.assemble",
+        "pl.tile.assemble(a, b, [0, 0])",
+        (O("a", M), O("b", (32, 32))),
+        ("past_end", "pl.tile.assemble(a, b, [48, 0])"),
+        ("unified", "pl.assemble(a, b, [0, 0])"),
+    ),
+    tile("tile.concat", "pl.tile.concat(a, b)", _two(), ("unified", "pl.concat(a, b)")),
+    tile(
+        "tile.extract",
+        "pl.tile.extract(a, 0, 0, [16, 16], target_memory=pl.Mem.Left)",
+        (O("a", M, "FP16", "Mat"),),
+        ("right", "pl.tile.extract(a, 0, 0, [16, 16], target_memory=pl.Mem.Right)"),
+        ("vec", "pl.tile.extract(a, 0, 0, [16, 16], target_memory=pl.Mem.Vec)"),
+    ),
+    tile(
+        "tile.reshape",
+        "pl.tile.reshape(a, [32, 128])",
+        _one(),
+        ("numel", "pl.tile.reshape(a, [32, 64])"),
+        ("unified", "pl.reshape(a, [32, 128])"),
+    ),
+    tile(
+        "tile.reinterpret_view",
+        "pl.tile.reinterpret_view(a, pl.INT32)",
+        _one(),
+        ("shape", "pl.tile.reinterpret_view(a, pl.FP16, shape=[64, 128])"),
+        ("unified", "pl.reinterpret_view(a, pl.INT32)"),
+    ),
+    tile(
+        "tile.transpose",
+        "pl.tile.transpose(a, 0, 1)",
+        _one(),
+        ("same_axis", "pl.tile.transpose(a, 1, 1)"),
+        ("unified", "pl.transpose(a, 0, 1)"),
+    ),
+    tile("tile.transpose_view", "pl.tile.transpose_view(a)", (O("a", M, "FP16", "Mat"),)),
+    tile(
+        "tile.set_validshape",
+        "pl.tile.set_validshape(a, 32, 32)",
+        _one(),
+        ("too_big", "pl.tile.set_validshape(a, 128, 32)"),
+        ("unified", "pl.set_validshape(a, 32, 32)"),
+    ),
+    tile(
+        "tile.slice",
+        "pl.tile.slice(a, [32, 32], [0, 0])",
+        _one(),
+        ("past_end", "pl.tile.slice(a, [32, 32], [48, 0])"),
+        ("valid_shape", "pl.tile.slice(a, [32, 32], [0, 0], valid_shape=[16, 32])"),
+        ("unified", "pl.slice(a, [32, 32], [0, 0])"),
+        ("subscript", "a[0:32, 0:32]"),
+    ),
+    tile(
+        "tile.scatter_update",
+        "pl.tile.scatter_update(a, -2, i, s)",
+        (O("a", M), O("i", (1, 8), "INT32"), O("s", (8, 64))),
+        ("unified", "pl.scatter_update(a, -2, i, s)"),
+    ),
+    tile(
+        "tile.gather",
+        "pl.tile.gather(a, i, tmp)",
+        (O("a", M), O("i", (64, 16), "INT32"), O("tmp", (64, 16), "FP32", "New", fixed=True)),
+    ),
+    tile(
+        "tile.gatherb",
+        "pl.tile.gatherb(a, o)",
+        (O("a", M), O("o", (64, 8), "UINT32")),
+        ("out_dtype", "pl.tile.gatherb(a, o, output_dtype=pl.INT32)"),
+        ("promoted", "pl.gatherb(a, o)"),
+    ),
+    tile(
+        "tile.gather_mask",
+        "pl.tile.gather_mask(a, mask_pattern=pl.tile.MaskPattern.P0101)",
+        _one(),
+        ("positional", "pl.tile.gather_mask(a, 1)"),
+        ("pattern_7", "pl.tile.gather_mask(a, 7)"),
+        ("pattern_9", "pl.tile.gather_mask(a, 9)"),
+        ("out_dtype", "pl.tile.gather_mask(a, 1, output_dtype=pl.INT32)"),
+    ),
+    tile(
+        "tile.gather_compare",
+        "pl.tile.gather_compare(a, 0.0, tmp, out_cols=64)",
+        (O("a", M), _TMP),
+        ("cmp_mode_gt", 'pl.tile.gather_compare(a, 0.0, tmp, cmp_mode="gt", out_cols=64)'),
+        ("cmp_mode_bad", 'pl.tile.gather_compare(a, 0.0, tmp, cmp_mode="xx", out_cols=64)'),
+        ("int_kvalue", "pl.tile.gather_compare(a, 0, tmp, out_cols=64)"),
+    ),
+    tile(
+        "tile.scatter", "pl.tile.scatter(a, s, i)", (O("a", M), O("s", (64, 16)), O("i", (64, 16), "INT32"))
+    ),
+    tile(
+        "tile.scatter_mask",
+        "pl.tile.scatter_mask(a, s, mask_pattern=pl.tile.MaskPattern.P0101)",
+        (O("a", M), O("s", (64, 32))),
+        ("positional", "pl.tile.scatter_mask(a, s, 1)"),
+        ("pattern_9", "pl.tile.scatter_mask(a, s, 9)"),
+    ),
+    tile(
+        "tile.sort32",
+        "pl.tile.sort32(a, i)",
+        (O("a", (8, 32)), O("i", (8, 32), "UINT32")),
+        ("unified", "pl.sort32(a, i)"),
+    ),
+    tile(
+        "tile.mrgsort_format1",
+        "pl.tile.mrgsort(a, block_len=64)",
+        (O("a", (1, 256)),),
+        ("block_len_odd", "pl.tile.mrgsort(a, block_len=48)"),
+        ("unified", "pl.mrgsort(a, block_len=64)"),
+    ),
+    tile(
+        "tile.mrgsort_format2",
+        "pl.tile.mrgsort(a, b, tmp=tmp)",
+        (O("a", (1, 128)), O("b", (1, 128)), O("tmp", (1, 256), "FP32", "New", fixed=True)),
+        ("no_tmp", "pl.tile.mrgsort(a, b)"),
+        ("exhausted", "pl.tile.mrgsort(a, b, tmp=tmp, exhausted=True)"),
+        ("positional_tmp", "pl.tile.mrgsort(a, b, tmp)"),
+    ),
+    tile(
+        "tile.gather_row",
+        "pl.tile.gather_row(c, a, [0, 0], [0, 0], [16, 64])",
+        (O("c", M, "FP32", "New", fixed=True), O("a", (128, 64), mem="Tensor")),
+        ("unified", "pl.gather_row(c, a, [0, 0], [0, 0], [16, 64])"),
+    ),
+)
+
+
+# --------------------------------------------------------------------------------------------------
+# Ops that need a whole program of their own (cross-core, sync, distributed, prefetch, arrays, tasks)
+# --------------------------------------------------------------------------------------------------
+
+
+def raw(op: str, source: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A spec whose program is written out; ``{call}`` marks the varied call, ``{fn}`` the function name."""
+    return Spec(op, call, ctx="raw", source=source, variants=tuple(variants), sweep=False)
+
+
+_JIT_TENSOR = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+_INCORE = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, a_gm: pl.Tensor[[64, 64], pl.FP32]):
+        a = pl.load(a_gm, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+_REGION = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function
+    def {fn}(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP16],
+        b: pl.Tensor[[64, 128], pl.FP16],
+        o: pl.Out[pl.Tensor[[64, 128], pl.FP32]],
+    ) -> pl.Tensor[[64, 128], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            am = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+            bm = pl.load(b, [0, 0], [64, 128], target_memory=pl.Mem.Mat)
+            s = pl.matmul(pl.move(am, target_memory=pl.Mem.Left), pl.move(bm, target_memory=pl.Mem.Right))
+            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+                sh = {call}
+                e = pl.exp(sh)
+                o = pl.store(e, [aiv_id * 32, 0], o)
+        return o
+"""
+)
+_GATHER = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP16],
+        b: pl.Tensor[[64, 128], pl.FP16],
+        o: pl.Out[pl.Tensor[[64, 128], pl.FP32]],
+    ) -> pl.Tensor[[64, 128], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+                xt = pl.load(x, [aiv_id * 32, 0], [32, 64])
+                y = pl.exp(xt)
+                g = {call}
+            bm = pl.load(b, [0, 0], [64, 128], target_memory=pl.Mem.Mat)
+            s = pl.matmul(pl.move(g, target_memory=pl.Mem.Left), pl.move(bm, target_memory=pl.Mem.Right))
+            o = pl.store(s, [0, 0], o)
+        return o
+"""
+)
+add(
+    raw(
+        "tile.aiv_shard",
+        _REGION,
+        "pl.aiv_shard(s)",
+        ("tile_spelling", "pl.tile.aiv_shard(s)"),
+        ("mode_kwarg", "pl.aiv_shard(s, mode=pl.SplitMode.UP_DOWN)"),
+        ("two_args", "pl.aiv_shard(s, s)"),
+        ("of_load", "pl.aiv_shard(am)"),
+    ),
+    raw(
+        "tile.aic_gather",
+        _GATHER,
+        "pl.aic_gather(y)",
+        ("tile_spelling", "pl.tile.aic_gather(y)"),
+        ("of_load", "pl.aic_gather(xt)"),
+        ("split_kwarg", "pl.aic_gather(y, split=1)"),
+    ),
+)
+_JIT_REGION = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(
+    a: pl.Tensor[[64, 64], pl.FP16],
+    b: pl.Tensor[[64, 128], pl.FP16],
+    out: pl.Out[pl.Tensor[[64, 128], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        mm = pl.matmul(a, b, out_dtype=pl.FP32)
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+            half = {call}
+            out[aiv_id * 32 : aiv_id * 32 + 32, :] = pl.exp(half)
+    return out
+"""
+)
+_JIT_GATHER = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(
+    x: pl.Tensor[[64, 64], pl.FP16],
+    b: pl.Tensor[[64, 128], pl.FP16],
+    out: pl.Out[pl.Tensor[[64, 128], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+            y = pl.exp(x[aiv_id * 32 : aiv_id * 32 + 32, :])
+            g = {call}
+        out = pl.matmul(g, b, out_dtype=pl.FP32)
+    return out
+"""
+)
+add(
+    raw(
+        "tensor.aiv_shard",
+        _JIT_REGION,
+        "pl.aiv_shard(mm)",
+        ("tensor_spelling", "pl.tensor.aiv_shard(mm)"),
+        ("of_param", "pl.aiv_shard(a)"),
+    ),
+    raw(
+        "tensor.aic_gather",
+        _JIT_GATHER,
+        "pl.aic_gather(y)",
+        ("tensor_spelling", "pl.tensor.aic_gather(y)"),
+        ("of_param", "pl.aic_gather(x)"),
+    ),
+)
+_C2V = (
+    HEADER
+    + """
+D = 16
+SLOT = D * D * 4
+RING = SLOT * 2
+
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.AIC)
+    def producer(
+        self,
+        a: pl.Tensor[[D, D], pl.FP16],
+        b: pl.Tensor[[D, D], pl.FP16],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ):
+        peer = {peer}
+        {init_c}
+        am = pl.load(a, [0, 0], [D, D], target_memory=pl.Mem.Mat)
+        bm = pl.load(b, [0, 0], [D, D], target_memory=pl.Mem.Mat)
+        c = pl.matmul(pl.move(am, target_memory=pl.Mem.Left), pl.move(bm, target_memory=pl.Mem.Right))
+        {push}
+
+    @pl.function(type=pl.FunctionType.AIV)
+    def consumer(
+        self,
+        a: pl.Tensor[[D, D], pl.FP16],
+        b: pl.Tensor[[D, D], pl.FP16],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ) -> pl.Tensor[[D, D], pl.FP32]:
+        ring = {ring}
+        {init_v}
+        t: pl.Tile[[D, D], pl.FP32, pl.Mem.Vec] = {pop}
+        r = pl.exp(t)
+        {free}
+        out = pl.store(r, [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Group)
+    def pair(
+        self,
+        a: pl.Tensor[[D, D], pl.FP16],
+        b: pl.Tensor[[D, D], pl.FP16],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ) -> pl.Tensor[[D, D], pl.FP32]:
+        self.producer(a, b, out)
+        r = self.consumer(a, b, out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def {fn}(
+        self,
+        a: pl.Tensor[[D, D], pl.FP16],
+        b: pl.Tensor[[D, D], pl.FP16],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ) -> pl.Tensor[[D, D], pl.FP32]:
+        out = self.pair(a, b, out)
+        return out
+"""
+)
+_C2V_PARTS = {
+    "peer": 'pl.import_peer_buffer(name="ring", peer_func="consumer")',
+    "init_c": "pl.aic_initialize_pipe(peer, pl.const(0, pl.INT32), dir_mask=1, slot_size=SLOT)",
+    "push": "pl.tpush_to_aiv(c, split=0)",
+    "ring": 'pl.reserve_buffer(name="ring", size=RING, base=pl.AUTO)',
+    "init_v": "pl.aiv_initialize_pipe(ring, pl.const(0, pl.INT32), dir_mask=1, slot_size=SLOT)",
+    "pop": "pl.tpop_from_aic(split=0)",
+    "free": "pl.tfree_to_aic(t)",
+}
+
+
+def _c2v(slot: str) -> str:
+    """The C2V pipe program with one of its parts left as the varied ``{call}``."""
+    parts = {k: ("{call}" if k == slot else v) for k, v in _C2V_PARTS.items()}
+    return _C2V.replace("{fn}", "\x00").format(**parts).replace("\x00", "{fn}")
+
+
+add(
+    raw(
+        "tile.tpush_to_aiv",
+        _c2v("push"),
+        "pl.tpush_to_aiv(c, split=0)",
+        ("split_1", "pl.tpush_to_aiv(c, split=1)"),
+        ("split_bad", "pl.tpush_to_aiv(c, split=5)"),
+        ("no_split", "pl.tpush_to_aiv(c)"),
+        ("id", "pl.tpush_to_aiv(c, split=0, id=0)"),
+        ("system_spelling", "pl.system.tpush_to_aiv(c, split=0)"),
+    ),
+    raw(
+        "system.aic_initialize_pipe",
+        _c2v("init_c"),
+        _C2V_PARTS["init_c"],
+        (
+            "slot_num_0",
+            "pl.aic_initialize_pipe(peer, pl.const(0, pl.INT32), dir_mask=1, slot_size=SLOT, slot_num=0)",
+        ),
+        ("dir_mask_bad", "pl.aic_initialize_pipe(peer, pl.const(0, pl.INT32), dir_mask=4, slot_size=SLOT)"),
+        ("no_slot_size", "pl.aic_initialize_pipe(peer, pl.const(0, pl.INT32), dir_mask=1)"),
+        ("missing", "pl.system.bar_m()"),
+    ),
+    raw(
+        "tile.tpop_from_aic",
+        _c2v("pop"),
+        "pl.tpop_from_aic(split=0)",
+        ("split_bad", "pl.tpop_from_aic(split=7)"),
+        ("no_split", "pl.tpop_from_aic()"),
+        ("split_mismatch", "pl.tpop_from_aic(split=1)"),
+    ),
+    raw(
+        "system.tfree_to_aic",
+        _c2v("free"),
+        "pl.tfree_to_aic(t)",
+        ("missing", "pl.system.bar_v()"),
+        ("of_other", "pl.tfree_to_aic(r)"),
+    ),
+    raw(
+        "system.aiv_initialize_pipe",
+        _c2v("init_v"),
+        _C2V_PARTS["init_v"],
+        (
+            "slot_num_4",
+            "pl.aiv_initialize_pipe(ring, pl.const(0, pl.INT32), dir_mask=1, slot_size=SLOT, slot_num=4)",
+        ),
+        (
+            "local_exceeds",
+            "pl.aiv_initialize_pipe(ring, pl.const(0, pl.INT32), dir_mask=1, slot_size=SLOT, "
+            "slot_num=2, local_slot_num=4)",
+        ),
+        ("missing", "pl.system.bar_v()"),
+    ),
+    raw(
+        "system.import_peer_buffer",
+        _c2v("peer"),
+        _C2V_PARTS["peer"],
+        ("wrong_peer", 'pl.import_peer_buffer(name="ring", peer_func="nobody")'),
+        ("no_peer_func", 'pl.import_peer_buffer(name="ring")'),
+    ),
+    raw(
+        "system.reserve_buffer",
+        _c2v("ring"),
+        _C2V_PARTS["ring"],
+        ("size_zero", 'pl.reserve_buffer(name="ring", size=0, base=pl.AUTO)'),
+        ("no_base", 'pl.reserve_buffer(name="ring", size=RING)'),
+        ("other_name", 'pl.reserve_buffer(name="other", size=RING, base=pl.AUTO)'),
+    ),
+)
+_V2C = (
+    HEADER
+    + """
+D = 16
+SLOT = D * D * 4
+RING = SLOT * 2
+
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.AIV, attrs={{{{"dual_aiv_dispatch": True}}}})
+    def vec_side(
+        self,
+        a: pl.Tensor[[D, D], pl.FP32],
+        b: pl.Tensor[[D, D], pl.FP32],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ):
+        peer = pl.import_peer_buffer(name="v2c_ring", peer_func="cube_side")
+        pl.aiv_initialize_pipe(pl.const(0, pl.INT32), peer, dir_mask=2, slot_size=SLOT)
+        ta: pl.Tile[[D, D], pl.FP32, pl.Mem.Vec] = pl.load(a, [0, 0], [D, D])
+        prod: pl.Tile[[D, D], pl.FP32, pl.Mem.Vec] = pl.mul(ta, ta)
+        {push}
+
+    @pl.function(type=pl.FunctionType.AIC)
+    def cube_side(
+        self,
+        a: pl.Tensor[[D, D], pl.FP32],
+        b: pl.Tensor[[D, D], pl.FP32],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ) -> pl.Tensor[[D, D], pl.FP32]:
+        ring = pl.reserve_buffer(name="v2c_ring", size=RING, base=pl.AUTO)
+        pl.aic_initialize_pipe(pl.const(0, pl.INT32), ring, dir_mask=2, slot_size=SLOT)
+        got: pl.Tile[[D, D], pl.FP32, pl.Mem.Mat] = {pop}
+        lhs = pl.move(got, target_memory=pl.Mem.Left)
+        bm = pl.load(b, [0, 0], [D, D], target_memory=pl.Mem.Mat)
+        rhs = pl.move(bm, target_memory=pl.Mem.Right)
+        res: pl.Tile[[D, D], pl.FP32] = pl.matmul(lhs, rhs)
+        {free}
+        return pl.store(res, [0, 0], out)
+
+    @pl.function(type=pl.FunctionType.Group)
+    def pair(
+        self,
+        a: pl.Tensor[[D, D], pl.FP32],
+        b: pl.Tensor[[D, D], pl.FP32],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ) -> pl.Tensor[[D, D], pl.FP32]:
+        self.vec_side(a, b, out)
+        r = self.cube_side(a, b, out)
+        return r
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def {fn}(
+        self,
+        a: pl.Tensor[[D, D], pl.FP32],
+        b: pl.Tensor[[D, D], pl.FP32],
+        out: pl.Out[pl.Tensor[[D, D], pl.FP32]],
+    ) -> pl.Tensor[[D, D], pl.FP32]:
+        out = self.pair(a, b, out)
+        return out
+"""
+)
+_V2C_PARTS = {
+    "push": "pl.tpush_to_aic(prod, split=0)",
+    "pop": "pl.tpop_from_aiv(split=0)",
+    "free": "pl.tfree_to_aiv(got)",
+}
+
+
+def _v2c(slot: str) -> str:
+    """The V2C pipe program with one of its parts left as the varied ``{call}``."""
+    parts = {k: ("{call}" if k == slot else v) for k, v in _V2C_PARTS.items()}
+    return _V2C.replace("{fn}", "\x00").format(**parts).replace("\x00", "{fn}")
+
+
+add(
+    raw(
+        "tile.tpush_to_aic",
+        _v2c("push"),
+        _V2C_PARTS["push"],
+        ("split_bad", "pl.tpush_to_aic(prod, split=3)"),
+        ("split_1", "pl.tpush_to_aic(prod, split=1)"),
+    ),
+    raw("tile.tpop_from_aiv", _v2c("pop"), _V2C_PARTS["pop"], ("split_bad", "pl.tpop_from_aiv(split=3)")),
+    raw("system.tfree_to_aiv", _v2c("free"), _V2C_PARTS["free"], ("missing", "pl.system.bar_m()")),
+)
+_SYNC = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, a_gm: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64], pl.INT32], w64: pl.Tensor[[256], pl.INT64]):
+        a = pl.load(a_gm, [0, 0], [64, 64])
+        {call}
+"""
+)
+add(
+    raw(
+        "system.syncall",
+        _SYNC,
+        "pl.system.syncall()",
+        ("soft", 'pl.system.syncall(mode="soft", gm_workspace=w, used_cores=2)'),
+        ("soft_no_workspace", 'pl.system.syncall(mode="soft", used_cores=2)'),
+        ("core_type_aiv_only", 'pl.system.syncall(core_type="aiv_only")'),
+        ("core_type_bad", 'pl.system.syncall(core_type="gpu")'),
+        ("mode_bad", 'pl.system.syncall(mode="medium")'),
+        ("used_cores_neg", 'pl.system.syncall(mode="soft", gm_workspace=w, used_cores=-1)'),
+        ("positional", "pl.system.syncall(w, used_cores=2)"),
+    ),
+    raw(
+        "system.sync_set",
+        _SYNC,
+        "pl.system.sync_set(pipe=pl.PipeType.V, event_id=0)",
+        ("core_type", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=0, core_type=pl.CoreType.AIV)"),
+        ("event_neg", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=-1)"),
+        ("event_big", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=64)"),
+        ("ffts_mode", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=0, ffts_mode=5)"),
+    ),
+    raw(
+        "system.sync_wait",
+        _SYNC,
+        "pl.system.sync_wait(pipe=pl.PipeType.V, event_id=0)",
+        ("event_big", "pl.system.sync_wait(pipe=pl.PipeType.V, event_id=64)"),
+    ),
+    raw(
+        "system.set_ffts",
+        _SYNC,
+        "pl.system.set_ffts(w64)",
+        ("int32", "pl.system.set_ffts(w)"),
+        ("no_arg", "pl.system.set_ffts()"),
+    ),
+    raw("system.bar_all", _SYNC, "pl.system.bar_all()", ("with_arg", "pl.system.bar_all(1)")),
+    raw("system.bar_m", _SYNC, "pl.system.bar_m()"),
+    raw("system.bar_v", _SYNC, "pl.system.bar_v()"),
+    raw("system.fence", _SYNC, "pl.system.fence()"),
+    raw(
+        "system.sync_src",
+        _SYNC,
+        "pl.system.sync_src(set_pipe=pl.PipeType.MTE2, wait_pipe=pl.PipeType.V, event_id=0)",
+        ("no_args", "pl.system.sync_src()"),
+        ("event_big", "pl.system.sync_src(set_pipe=pl.PipeType.MTE2, wait_pipe=pl.PipeType.V, event_id=64)"),
+    ),
+    raw(
+        "system.sync_dst",
+        _SYNC,
+        "pl.system.sync_dst(set_pipe=pl.PipeType.MTE2, wait_pipe=pl.PipeType.V, event_id=0)",
+        ("no_args", "pl.system.sync_dst()"),
+    ),
+    raw(
+        "system.cacheinvalid",
+        _SYNC,
+        "pl.system.cacheinvalid()",
+        ("tensor", "pl.system.cacheinvalid(a_gm)"),
+        ("window", "pl.system.cacheinvalid(a_gm, shapes=[32, 64], offsets=[0, 0])"),
+        ("window_rank", "pl.system.cacheinvalid(a_gm, shapes=[32], offsets=[0, 0])"),
+    ),
+    raw("system.available_cluster_count", _JIT_TENSOR, "pl.system.available_cluster_count()"),
+    raw("system.available_aiv_count", _JIT_TENSOR, "pl.system.available_aiv_count()"),
+    raw("system.task_invalid", _JIT_TENSOR, "pl.system.task_invalid()"),
+    raw(
+        "system.task_dummy",
+        _JIT_TENSOR,
+        "pl.system.task_dummy(deps=[])",
+        ("dep_invalid", "pl.system.task_dummy(deps=[pl.system.task_invalid()])"),
+        ("no_deps", "pl.system.task_dummy()"),
+    ),
+)
+_ARRAY = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, a_gm: pl.Tensor[[64, 64], pl.FP32]):
+        arr = pl.array.create(4, pl.INT32)
+        r = {call}
+"""
+)
+add(
+    raw(
+        "array.create",
+        _ARRAY,
+        "pl.array.create(8, pl.INT32)",
+        ("zero", "pl.array.create(0, pl.INT32)"),
+        ("fp32", "pl.array.create(8, pl.FP32)"),
+        ("dynamic", "pl.array.create(pl.tile.get_block_idx(), pl.INT32)"),
+    ),
+    raw(
+        "array.get_element",
+        _ARRAY,
+        "pl.array.get_element(arr, 0)",
+        ("out_of_range", "pl.array.get_element(arr, 9)"),
+    ),
+    raw(
+        "array.update_element",
+        _ARRAY,
+        "pl.array.update_element(arr, 0, 5)",
+        ("float_value", "pl.array.update_element(arr, 0, 1.5)"),
+    ),
+)
+_PREFETCH = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(a: pl.Tensor[[64, 64], pl.FP32], p: pl.Tensor[[1, 4096], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    ctx = pl.prefetch.make_context()
+    ev = pl.prefetch.async_prefetch(p, ctx)
+    s = pl.prefetch.session(ctx)
+    r = {call}
+    with pl.at(level=pl.Level.CORE_GROUP):
+        out = pl.assemble(out, pl.exp(a), [0, 0])
+    return out
+"""
+)
+add(
+    raw("prefetch.wait", _PREFETCH, "pl.prefetch.wait(ev, s)", ("swapped", "pl.prefetch.wait(s, ev)")),
+    raw("prefetch.make_context", _PREFETCH, "pl.prefetch.make_context()"),
+    raw(
+        "prefetch.async_prefetch",
+        _PREFETCH,
+        "pl.prefetch.async_prefetch(p, ctx)",
+        ("bad_ctx", "pl.prefetch.async_prefetch(p, p)"),
+        ("not_flat", "pl.prefetch.async_prefetch(a, ctx)"),
+    ),
+    raw("prefetch.session", _PREFETCH, "pl.prefetch.session(ctx)"),
+)
+_DIST = (
+    "# entry: {fn}\nimport pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    + """
+N = 2
+S = 64
+
+
+@pl.jit.incore
+def kern(
+    x: pl.Tensor[[1, S], pl.FP32],
+    y: pl.Out[pl.Tensor[[1, S], pl.FP32]],
+    data: pld.DistributedTensor[[1, S], pl.FP32],
+    signal: pld.DistributedTensor[[N, 1], pl.INT32],
+):
+    ctx = pld.get_comm_ctx(data)
+    my_rank = pld.rank(ctx)
+    nranks = pld.nranks(ctx)
+    peer = (my_rank + 1) % nranks
+    local = pl.load(x, [0, 0], [1, S])
+    {dev}
+    y = pl.store(local, [0, 0], y)
+    return y
+
+
+@pl.jit
+def per_rank(
+    x: pl.Tensor[[1, S], pl.FP32],
+    y: pl.Out[pl.Tensor[[1, S], pl.FP32]],
+    data: pld.DistributedTensor[[1, S], pl.FP32],
+    signal: pld.DistributedTensor[[N, 1], pl.INT32],
+):
+    return kern(x, y, data, signal)
+
+
+@pl.jit.host
+def {fn}(x: pl.Tensor[[N, 1, S], pl.FP32], y: pl.Out[pl.Tensor[[N, 1, S], pl.FP32]]):
+    data_buf = pld.alloc_window_buffer([1, S], dtype=pl.FP32)
+    signal_buf = pld.alloc_window_buffer([N, 1], dtype=pl.INT32)
+    for r in pl.range(pld.world_size()):
+        data = pld.window(data_buf, [1, S], dtype=pl.FP32)
+        signal = pld.window(signal_buf, [N, 1], dtype=pl.INT32)
+        {host}
+        per_rank(x[r], y[r], data, signal, device=r)
+"""
+)
+_DIST_DEV = _DIST.replace("{dev}", "r0 = {call}").replace("{host}", "pass")
+_DIST_HOST = _DIST.replace("{dev}", "pass").replace("{host}", "r0 = {call}")
+add(
+    raw(
+        "pld.tensor.alloc_window_buffer",
+        _DIST_HOST,
+        "pld.alloc_window_buffer([1, S], dtype=pl.FP32)",
+        ("bytes", "pld.alloc_window_buffer(256)"),
+        ("named", 'pld.alloc_window_buffer([1, S], dtype=pl.FP32, name="x")'),
+        ("zero_dim", "pld.alloc_window_buffer([0, S], dtype=pl.FP32)"),
+        ("no_dtype", "pld.alloc_window_buffer([1, S])"),
+    ),
+    raw(
+        "pld.tensor.window",
+        _DIST_HOST,
+        "pld.window(data_buf, [1, S], dtype=pl.FP32)",
+        ("too_big", "pld.window(data_buf, [2, S], dtype=pl.FP32)"),
+        ("other_dtype", "pld.window(data_buf, [1, S], dtype=pl.FP16)"),
+    ),
+    raw("pld.system.world_size", _DIST_HOST, "pld.world_size()", ("with_arg", "pld.world_size(1)")),
+    raw(
+        "pld.tensor.allreduce",
+        _DIST_DEV,
+        "pld.tensor.allreduce(data, signal)",
+        ("op_max", "pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Max)"),
+        ("no_signal", "pld.tensor.allreduce(data)"),
+        ("mode_ring", 'pld.tensor.allreduce(data, signal, mode="ring")'),
+        ("mode_bad", 'pld.tensor.allreduce(data, signal, mode="tree")'),
+        ("core_num_0", "pld.tensor.allreduce(data, signal, core_num=0)"),
+        ("plain_tensor", "pld.tensor.allreduce(x, signal)"),
+    ),
+    raw(
+        "pld.tensor.barrier",
+        _DIST_DEV,
+        "pld.tensor.barrier(signal)",
+        ("plain_tensor", "pld.tensor.barrier(x)"),
+        ("data_window", "pld.tensor.barrier(data)"),
+    ),
+    raw(
+        "pld.tensor.broadcast",
+        _DIST_DEV,
+        "pld.tensor.broadcast(data, signal, root=0)",
+        ("root_neg", "pld.tensor.broadcast(data, signal, root=-1)"),
+        ("no_root", "pld.tensor.broadcast(data, signal)"),
+    ),
+    raw("pld.tensor.allgather", _DIST_DEV, "pld.tensor.allgather(x, data, signal)"),
+    raw("pld.tensor.reduce_scatter", _DIST_DEV, "pld.tensor.reduce_scatter(data, signal)"),
+    raw("pld.tensor.all_to_all", _DIST_DEV, "pld.tensor.all_to_all(x, data, signal)"),
+    raw("pld.tensor.all_to_all_v", _DIST_DEV, "pld.tensor.all_to_all_v(x, data, signal, signal, signal)"),
+    raw(
+        "pld.system.get_comm_ctx",
+        _DIST_DEV,
+        "pld.get_comm_ctx(data)",
+        ("plain_tensor", "pld.get_comm_ctx(x)"),
+    ),
+    raw("pld.system.rank", _DIST_DEV, "pld.rank(ctx)", ("of_tensor", "pld.rank(data)")),
+    raw("pld.system.nranks", _DIST_DEV, "pld.nranks(ctx)"),
+    raw(
+        "pld.tile.remote_load",
+        _DIST_DEV,
+        "pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[1, S])",
+        ("offset_rank", "pld.tile.remote_load(data, peer=peer, offsets=[0], shape=[1, S])"),
+        ("too_big", "pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[2, S])"),
+        ("plain_tensor", "pld.tile.remote_load(x, peer=peer, offsets=[0, 0], shape=[1, S])"),
+        ("short", "pld.remote_load(data, peer=peer, offsets=[0, 0], shape=[1, S])"),
+    ),
+    raw(
+        "pld.tile.remote_store",
+        _DIST_DEV,
+        "pld.tile.remote_store(local, data, peer=peer, offsets=[0, 0])",
+        ("offset_rank", "pld.tile.remote_store(local, data, peer=peer, offsets=[0])"),
+        ("plain_tensor", "pld.tile.remote_store(local, x, peer=peer, offsets=[0, 0])"),
+        ("short", "pld.remote_store(local, data, peer=peer, offsets=[0, 0])"),
+    ),
+    raw(
+        "pld.tensor.remote_store",
+        _DIST_DEV,
+        "pld.tensor.remote_store(x, data, peer=peer, offsets=[0, 0])",
+        ("short", "pld.remote_store(x, data, peer=peer, offsets=[0, 0])"),
+    ),
+    raw(
+        "pld.tensor.put",
+        _DIST_DEV,
+        "pld.tensor.put(data, peer=peer, src=data)",
+        (
+            "window",
+            "pld.tensor.put(data, peer=peer, src=data, dst_offsets=[0, 0], src_offsets=[0, 0], shape=[1, S])",
+        ),
+        ("chunk", "pld.tensor.put(data, peer=peer, src=data, chunk_rows=1, chunk_cols=3)"),
+        ("src_tile", "pld.tensor.put(data, peer=peer, src=local)"),
+    ),
+    raw(
+        "pld.tensor.get",
+        _DIST_DEV,
+        "pld.tensor.get(y, peer=peer, src=data)",
+        ("plain_src", "pld.tensor.get(y, peer=peer, src=x)"),
+    ),
+    raw(
+        "pld.tile.put",
+        _DIST_DEV,
+        "pld.tile.put(data, peer=peer, src=data, stage=pl.create_tile([1, S], dtype=pl.FP32, "
+        "target_memory=pl.Mem.Vec))",
+    ),
+    raw(
+        "pld.tile.get",
+        _DIST_DEV,
+        "pld.tile.get(y, peer=peer, src=data, stage=pl.create_tile([1, S], dtype=pl.FP32, "
+        "target_memory=pl.Mem.Vec))",
+    ),
+    raw(
+        "pld.system.notify",
+        _DIST_DEV,
+        "pld.system.notify(signal, peer=peer, offsets=[0, 0], value=1, op=pld.NotifyOp.AtomicAdd)",
+        ("no_op", "pld.system.notify(signal, peer=peer, offsets=[0, 0], value=1)"),
+        (
+            "offset_rank",
+            "pld.system.notify(signal, peer=peer, offsets=[0], value=1, op=pld.NotifyOp.AtomicAdd)",
+        ),
+        (
+            "data_window",
+            "pld.system.notify(data, peer=peer, offsets=[0, 0], value=1, op=pld.NotifyOp.AtomicAdd)",
+        ),
+    ),
+    raw(
+        "pld.system.wait",
+        _DIST_DEV,
+        "pld.system.wait(signal, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Ge)",
+        ("no_cmp", "pld.system.wait(signal, offsets=[0, 0], expected=1)"),
+        ("float_expected", "pld.system.wait(signal, offsets=[0, 0], expected=1.5, cmp=pld.WaitCmp.Ge)"),
+    ),
+    raw(
+        "pld.system.defer_wait",
+        _DIST_DEV,
+        "pld.system.defer_wait(signal, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Ge)",
+        ("no_cmp", "pld.system.defer_wait(signal, offsets=[0, 0], expected=1)"),
+    ),
+)
+
+
+# --------------------------------------------------------------------------------------------------
+# Families, coverage, writing
+# --------------------------------------------------------------------------------------------------
+
+
+def family_of(op: str) -> str:
+    """The op's upstream source file without extension (``tile_ops/elementwise``)."""
+    from compiler.ops.registry import get_op
+
+    opdef = get_op(op)
+    if opdef is None or not opdef.source:
+        return "other"
+    return opdef.source.rsplit(".", 1)[0]
+
+
+# Registered ops that DSL source cannot call, and why (no wrapper spells them).
+NO_DSL_SPELLING: dict[str, str] = {
+    **{
+        f"builtin.tensor.{n}": "internal: LowerHostTensorCollectives builds it from a pld.tensor collective"
+        for n in (
+            "all_to_all",
+            "all_to_all_v",
+            "allgather",
+            "allreduce",
+            "allreduce_ring",
+            "barrier",
+            "broadcast",
+            "reduce_scatter",
+        )
+    },
+    **{
+        f"dist.{n}": "internal: a host-runtime intrinsic the distributed passes emit"
+        for n in ("future_get", "make_tensor", "submit_orchestrator", "submit_worker", "tree_reduce")
+    },
+    "system.task_is_valid": "internal: no DSL wrapper; the task passes emit it",
+    "tile.tget_scale_addr": "internal: InsertMxScaleAddr inserts it after InferTileMemorySpace",
+    **{
+        f"test.{n}": "upstream's unit-test ops (testing.cpp)"
+        for n in ("deduce_raises_internal", "deduce_raises_type", "op", "tensor_op_no_conv")
+    },
+}
+
+
+def uncovered() -> list[str]:
+    """Registry ops that no spec calls."""
+    from compiler.ops.registry import all_ops
+
+    covered = {s.op for s in SPECS}
+    return sorted(name for name in all_ops() if name not in covered)
+
+
+def generate(out: Path) -> list[Case]:
+    """Write every case program into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    all_cases = cases(SPECS)
+    for case in all_cases:
+        (out / f"{case.name}.py").write_text(case.text, encoding="utf-8")
+    return all_cases
+
+
+_KEEP = ("stage", "pass", "rule", "message", "line", "col", "approx_line")
+
+
+def collect(src: Path, dest: Path = GOLDENS) -> dict[str, int]:
+    """Pack each case's program and recorded outcome into ``dest/<family>.json``."""
+    by_family: dict[str, list[dict[str, object]]] = {}
+    for case in cases(SPECS):
+        expected = src / f"{case.name}.expected.json"
+        if not expected.exists():
+            continue
+        outcome = json.loads(expected.read_text(encoding="utf-8"))
+        if any(
+            e.get("exception") == "ProcessCrash" or "oracle" in str(e.get("message", ""))
+            for e in outcome["errors"]
+        ):
+            continue  # the compiler process died (a native crash): no verdict to compare with
+        program = (src / f"{case.name}.py").read_text(encoding="utf-8")
+        row = {
+            "case": case.name,
+            "op": case.op,
+            "variant": case.variant,
+            "source": program,
+            "ok": outcome["ok"],
+            "errors": [{k: e[k] for k in _KEEP if e.get(k) is not None} for e in outcome["errors"]],
+            "lanes": outcome.get("lanes", {}),
+        }
+        by_family.setdefault(family_of(case.op), []).append(row)
+    dest.mkdir(parents=True, exist_ok=True)
+    counts = {}
+    for fam, rows in sorted(by_family.items()):
+        path = dest / (fam.replace("/", "__") + ".json")
+        path.write_text(json.dumps(rows, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        counts[fam] = len(rows)
+    return counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: generate / collect / uncovered."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("dir", type=Path)
+    c = sub.add_parser("collect")
+    c.add_argument("dir", type=Path)
+    sub.add_parser("uncovered")
+    args = ap.parse_args(argv)
+    if args.cmd == "generate":
+        made = generate(args.dir)
+        print(f"{len(made)} cases over {len({c.op for c in made})} ops written to {args.dir}")
+    elif args.cmd == "collect":
+        counts = collect(args.dir)
+        print(f"{sum(counts.values())} cases in {len(counts)} families")
+    else:
+        for name in uncovered():
+            print(name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

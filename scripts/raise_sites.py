@@ -1,0 +1,703 @@
+"""Inventory every raise site that DSL source can reach, up to and including ExpandMixedKernel.
+
+Reads the source text of an upstream PyPTO checkout (never imports or runs it) and lists:
+
+* every ``raise`` in the DSL wrappers and parser (``python/pypto/language/``), the IR op builders they
+  call (``python/pypto/ir/op/``) and the JIT front door (``python/pypto/jit/``);
+* every ``CHECK`` / ``CHECK_SPAN`` / ``INTERNAL_CHECK[_SPAN]`` / ``throw`` in the op type deducers
+  (``src/ir/op/``, with the shared helpers of ``include/pypto/ir/op_registry.h`` / ``type_inference.h``);
+* the same in the passes of the default pipeline up to ExpandMixedKernel (read from
+  ``python/pypto/ir/pass_manager.py``) and the verifiers that run inside that prefix, plus every error
+  diagnostic those verifiers emit.
+
+Each site gets its message template (literal text, with ``{expr}`` for each computed part) and the
+pypto-lsp construct that models it, if any: a catalog rule (``compiler/catalog.py``) or a ``DeduceError``
+site of ``compiler/ops/deduce.py``, found by comparing the literal skeletons of the two templates.
+
+    python scripts/raise_sites.py /work/pypto-src -o tests/conformance/raise_sites.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import json
+import re
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+STOP_PASS = "expand_mixed_kernel"
+PY_ROOTS = ("python/pypto/language", "python/pypto/ir/op", "python/pypto/jit")
+OP_ROOTS = ("src/ir/op",)
+OP_HEADERS = ("include/pypto/ir/op_registry.h", "include/pypto/ir/type_inference.h")
+# The verifiers whose properties are checked inside the prefix (the pipeline-input structural set, SSAForm,
+# and the placement verifiers of OutlineIncoreScopes .. ExpandMixedKernel).
+PREFIX_VERIFIERS = (
+    "src/ir/verifier/type_check_pass.cpp",
+    "src/ir/verifier/verify_break_continue_pass.cpp",
+    "src/ir/verifier/verify_inout_use.cpp",
+    "src/ir/verifier/verify_manual_deps_on_submit_only.cpp",
+    "src/ir/verifier/verify_atomic_add_dtype.cpp",
+    "src/ir/verifier/verify_ssa_pass.cpp",
+    "src/ir/verifier/verify_aiv_split.cpp",
+    "src/ir/verifier/verify_tile_type_coherence.cpp",
+    "src/ir/verifier/verify_acc_to_gm_store.cpp",
+    "src/ir/verifier/mixed_kernel_expanded_verifier.cpp",
+    "src/ir/verifier/verify_hard_syncall_occupancy.cpp",
+)
+CXX_MACROS = ("INTERNAL_CHECK_SPAN", "INTERNAL_CHECK", "CHECK_SPAN", "CHECK")
+
+
+@dataclass
+class Site:
+    """One place that can stop a compile with a message."""
+
+    file: str
+    line: int
+    family: str  # wrapper / parser / ir-builder / jit / deducer / pass:<Name> / verifier:<name>
+    kind: str  # raise / CHECK / CHECK_SPAN / INTERNAL_CHECK / INTERNAL_CHECK_SPAN / throw / diagnostic
+    exception: str
+    function: str
+    template: str
+    ops: tuple[str, ...] = ()  # deducer sites: the registered ops whose deducer reaches this site
+    modelled_by: str | None = None
+    match_score: float = 0.0
+    candidate: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Python sources
+# ---------------------------------------------------------------------------------------------------
+
+
+def _py_text(node: ast.AST | None, env: dict[str, ast.AST]) -> str:
+    """A message template from a Python expression: literals kept, computed parts as ``{expr}``."""
+    if node is None:
+        return ""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.replace("{", "{{").replace("}", "}}")
+    if isinstance(node, ast.JoinedStr):
+        out = []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                out.append(str(part.value).replace("{", "{{").replace("}", "}}"))
+            elif isinstance(part, ast.FormattedValue):
+                out.append("{" + _short(ast.unparse(part.value)) + "}")
+        return "".join(out)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _py_text(node.left, env) + _py_text(node.right, env)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return _py_text(node.left, env)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _py_text(node.func.value, env)
+    if isinstance(node, ast.Name) and node.id in env:
+        return _py_text(env[node.id], {})
+    return "{" + _short(ast.unparse(node)) + "}"
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _exc_name(node: ast.AST | None) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return "" if node is None else _short(ast.unparse(node))
+
+
+def _py_family(rel: str) -> str:
+    if rel.startswith("python/pypto/language/parser/"):
+        return "parser"
+    if rel.startswith("python/pypto/language/typing/"):
+        return "typing"
+    if rel.startswith("python/pypto/language/distributed/"):
+        return "distributed-wrapper"
+    if rel.startswith("python/pypto/language/"):
+        return "wrapper"
+    if rel.startswith("python/pypto/ir/op/"):
+        return "ir-builder"
+    return "jit"
+
+
+class _PyRaises(ast.NodeVisitor):
+    def __init__(self, rel: str) -> None:
+        self.rel = rel
+        self.stack: list[str] = []
+        self.envs: list[dict[str, ast.AST]] = [{}]
+        self.sites: list[Site] = []
+
+    def _scope(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+        self.stack.append(node.name)
+        env: dict[str, ast.AST] = {}
+        if not isinstance(node, ast.ClassDef):
+            for sub in ast.walk(node):
+                if (
+                    isinstance(sub, ast.Assign)
+                    and len(sub.targets) == 1
+                    and isinstance(sub.targets[0], ast.Name)
+                    and isinstance(sub.value, (ast.JoinedStr, ast.Constant, ast.BinOp))
+                ):
+                    env.setdefault(sub.targets[0].id, sub.value)
+        self.envs.append(env)
+        self.generic_visit(node)
+        self.envs.pop()
+        self.stack.pop()
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _scope
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        exc = node.exc
+        if exc is None or (isinstance(exc, ast.Name) and exc.id.islower()):
+            return  # a bare re-raise, or re-raising a caught exception: not a site of its own
+        msg_node = None
+        if isinstance(exc, ast.Call):
+            if exc.args:
+                msg_node = exc.args[0]
+            else:
+                msg_node = next((k.value for k in exc.keywords if k.arg in ("message", "msg")), None)
+        template = _py_text(msg_node, self.envs[-1]) if msg_node is not None else ""
+        self.sites.append(
+            Site(
+                file=self.rel,
+                line=node.lineno,
+                family=_py_family(self.rel),
+                kind="raise",
+                exception=_exc_name(exc),
+                function=".".join(self.stack),
+                template=template,
+            )
+        )
+
+
+def python_sites(root: Path) -> list[Site]:
+    """Every raise of the DSL-facing Python packages."""
+    sites: list[Site] = []
+    for sub in PY_ROOTS:
+        for path in sorted((root / sub).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            visitor = _PyRaises(rel)
+            visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+            sites.extend(visitor.sites)
+    return sites
+
+
+# ---------------------------------------------------------------------------------------------------
+# C++ sources
+# ---------------------------------------------------------------------------------------------------
+
+
+def _strip_comments(text: str) -> str:
+    """Blank out comments, keeping string literals and line numbers."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j == -1 else j
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j == -1 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _balanced(text: str, start: int) -> int:
+    """Index just past the ``)`` closing the ``(`` at ``start``."""
+    depth, i, n = 0, start, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return n
+
+
+def _statement_end(text: str, start: int) -> int:
+    depth, i, n = 0, start, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return i
+        elif c == ";" and depth == 0:
+            return i
+        i += 1
+    return n
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    parts, depth, i, last, n = [], 0, 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            parts.append(text[last:i])
+            i += len(sep)
+            last = i
+            continue
+        i += 1
+    parts.append(text[last:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+_CXX_LIT = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _cxx_piece(piece: str) -> str:
+    """One ``<<`` / ``+`` operand: string literals kept, anything else as ``{expr}``."""
+    stripped = piece.strip()
+    lits = _CXX_LIT.findall(stripped)
+    if lits and re.fullmatch(r'(?:\s*"(?:[^"\\]|\\.)*"\s*)+', stripped):
+        text = "".join(lits)
+        text = re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), text)
+        return text.replace("{", "{{").replace("}", "}}")
+    inner = re.fullmatch(r"std::string\((.*)\)", stripped, re.S)
+    if inner:
+        return _cxx_piece(inner.group(1))
+    return "{" + _short(stripped) + "}"
+
+
+def _cxx_message(expr: str) -> str:
+    parts = _split_top(expr, "+")
+    return "".join(_cxx_piece(p) for p in parts)
+
+
+def _stream_before(text: str, pos: int, var: str) -> str:
+    """The ``var << ...`` chain(s) written before ``pos`` in the same function (best effort)."""
+    window = text[max(0, pos - 3000) : pos]
+    chunks = []
+    for m in re.finditer(rf"\b{re.escape(var)}\s*<<", window):
+        end = _statement_end(window, m.end())
+        chunks.append("".join(_cxx_piece(p) for p in _split_top(window[m.end() : end], "<<")))
+    return "".join(chunks[-4:])
+
+
+_CXX_SITE = re.compile(
+    r"\b(INTERNAL_CHECK_SPAN|INTERNAL_CHECK|CHECK_SPAN|CHECK)\s*\(|\bthrow\s+([A-Za-z_:]+)\s*\(|"
+    r"\bemplace_back\s*\(\s*DiagnosticSeverity::Error\b"
+)
+_FUNC_HEAD = re.compile(
+    r"^[A-Za-z_][\w:<>,\s\*&]*?\b([A-Za-z_]\w*(?:::\w+)*)\s*\([^;{}]*\)\s*(?:const\s*)?\{", re.M
+)
+
+
+def _enclosing_function(text: str, pos: int) -> str:
+    best = ""
+    for m in _FUNC_HEAD.finditer(text, 0, pos):
+        name = m.group(1)
+        if name not in ("if", "for", "while", "switch", "return", "catch"):
+            best = name
+    return best
+
+
+def cxx_sites(root: Path, rel: str, family: str) -> list[Site]:
+    """Every CHECK / throw / error diagnostic of one C++ file."""
+    raw = (root / rel).read_text(encoding="utf-8", errors="replace")
+    text = _strip_comments(raw)
+    sites: list[Site] = []
+    if rel.endswith(".h") and "#define" in text:
+        text = re.sub(
+            r"^#\s*define.*?(?<!\\)$", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.M | re.S
+        )
+    for m in _CXX_SITE.finditer(text):
+        line = text.count("\n", 0, m.start()) + 1
+        func = _enclosing_function(text, m.start())
+        if m.group(1):
+            macro = m.group(1)
+            close = _balanced(text, m.end() - 1)
+            end = _statement_end(text, close)
+            tail = text[close:end]
+            pieces = _split_top(tail, "<<")
+            template = "".join(_cxx_piece(p) for p in pieces)
+            exc = "InternalError" if macro.startswith("INTERNAL") else "ValueError"
+            sites.append(Site(rel, line, family, macro, exc, func, template))
+        elif m.group(2):
+            exc = m.group(2).split("::")[-1]
+            if exc in ("this", "site"):
+                continue
+            close = _balanced(text, m.end() - 1)
+            arg = text[m.end() : close - 1]
+            template = _cxx_message(arg)
+            var = re.fullmatch(r"\s*(\w+)\.str\(\)\s*", arg)
+            if var:
+                template = _stream_before(text, m.start(), var.group(1)) or template
+            sites.append(Site(rel, line, family, "throw", exc, func, template))
+        else:
+            close = _balanced(text, text.index("(", m.start()))
+            args = _split_top(text[text.index("(", m.start()) + 1 : close - 1], ",")
+            msg = args[3] if len(args) >= 4 else ""
+            template = _cxx_message(msg)
+            var = re.fullmatch(r"\s*(\w+)(?:\.str\(\))?\s*", msg)
+            if var:
+                streamed = _stream_before(text, m.start(), var.group(1))
+                template = streamed or template
+            rule = args[1].strip().strip('"') if len(args) >= 2 else ""
+            sites.append(Site(rel, line, family, "diagnostic", f"VerificationError({rule})", func, template))
+    return sites
+
+
+# ---------------------------------------------------------------------------------------------------
+# Which passes: the default pipeline, cut after ExpandMixedKernel
+# ---------------------------------------------------------------------------------------------------
+
+
+def prefix_passes(root: Path) -> list[str]:
+    """The snake-case factory names of the default pipeline, in order, up to ExpandMixedKernel."""
+    text = (root / "python/pypto/ir/pass_manager.py").read_text(encoding="utf-8")
+    names: list[str] = []
+    for m in re.finditer(r"^\s*passes\.(\w+),\s*$", text, re.M):
+        names.append(m.group(1))
+        if m.group(1) == STOP_PASS:
+            break
+    return names
+
+
+def _camel(name: str) -> str:
+    return "".join(p.capitalize() for p in name.split("_")).replace("Nd2d", "Nd2D").replace("To2d", "To2D")
+
+
+def pass_files(root: Path, name: str) -> list[str]:
+    """The C++ source files that implement one pass."""
+    tdir = root / "src/ir/transforms"
+    stem = name.replace("init_mem_ref", "init_memref")
+    for cand in (f"{stem}_pass.cpp", f"{stem}.cpp"):
+        if (tdir / cand).exists():
+            return [f"src/ir/transforms/{cand}"]
+    if (tdir / stem).is_dir():
+        return sorted(p.relative_to(root).as_posix() for p in (tdir / stem).glob("*.cpp"))
+    return []
+
+
+def _included_utils(root: Path, files: list[str]) -> list[str]:
+    """``src/ir/transforms/utils/*.cpp`` whose header a pass file includes."""
+    out: set[str] = set()
+    for rel in files:
+        text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        for m in re.finditer(r'#include\s+"pypto/ir/transforms/utils/(\w+)\.h"', text):
+            cpp = root / "src/ir/transforms/utils" / f"{m.group(1)}.cpp"
+            if cpp.exists():
+                out.add(cpp.relative_to(root).as_posix())
+    return sorted(out)
+
+
+_REGISTER = re.compile(r'REGISTER_OP\(\s*"([\w.]+)"\s*\)')
+_CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def _function_bodies(text: str) -> list[tuple[str, int, int]]:
+    """(name, start, end) of every function definition of one file (best effort)."""
+    out = []
+    for m in _FUNC_HEAD.finditer(text):
+        name = m.group(1).split("::")[-1]
+        if name in ("if", "for", "while", "switch", "return", "catch"):
+            continue
+        out.append((name, m.start(), _balanced(text, m.end() - 1)))
+    return out
+
+
+def attach_ops(root: Path, sites: list[Site]) -> None:
+    """For each deducer site, the registered ops whose ``f_deduce_type`` reaches it."""
+    calls: dict[str, set[str]] = {}
+    spans: dict[str, list[tuple[str, int, int]]] = {}
+    blocks: list[tuple[str, str, int, int, set[str]]] = []
+    files = sorted({s.file for s in sites if s.family == "deducer"})
+    for rel in files:
+        text = _strip_comments((root / rel).read_text(encoding="utf-8", errors="replace"))
+        bodies = _function_bodies(text)
+        spans[rel] = bodies
+        for name, start, end in bodies:
+            calls.setdefault(name, set()).update(_CALLED.findall(text, start, end))
+        for m in _REGISTER.finditer(text):
+            end = _statement_end(text, m.end())
+            first, last = text.count("\n", 0, m.start()) + 1, text.count("\n", 0, end) + 1
+            blocks.append(
+                (m.group(1), rel, first, last, set(re.findall(r"\b[A-Za-z_]\w*\b", text[m.end() : end])))
+            )
+    reach: dict[str, set[str]] = {}
+    for op, _rel, _s, _e, called in blocks:
+        todo, seen = list(called), set()
+        while todo:
+            fn = todo.pop()
+            if fn in seen:
+                continue
+            seen.add(fn)
+            todo.extend(calls.get(fn, ()))
+        for fn in seen:
+            reach.setdefault(fn, set()).add(op)
+    for site in sites:
+        if site.family != "deducer":
+            continue
+        in_block = next(
+            (op for op, rel, first, last, _ in blocks if rel == site.file and first <= site.line <= last),
+            None,
+        )
+        if in_block:
+            site.ops = (in_block,)
+        else:
+            site.ops = tuple(sorted(reach.get(site.function.split("::")[-1], ())))
+
+
+def cxx_inventory(root: Path) -> list[Site]:
+    """Deducers, prefix passes (with the utils they include) and prefix verifiers."""
+    sites: list[Site] = []
+    for sub in OP_ROOTS:
+        for path in sorted((root / sub).rglob("*.cpp")) + sorted((root / sub).rglob("*.h")):
+            rel = path.relative_to(root).as_posix()
+            if rel.endswith("testing.cpp"):
+                continue  # test.* ops: registered for upstream's unit tests only
+            sites.extend(cxx_sites(root, rel, "deducer"))
+    for rel in OP_HEADERS:
+        if (root / rel).exists():
+            sites.extend(cxx_sites(root, rel, "deducer"))
+    seen: set[str] = set()
+    for name in prefix_passes(root):
+        files = pass_files(root, name)
+        for rel in files:
+            if rel not in seen:
+                seen.add(rel)
+                sites.extend(cxx_sites(root, rel, f"pass:{_camel(name)}"))
+        for rel in _included_utils(root, files):
+            if rel not in seen:
+                seen.add(rel)
+                sites.extend(cxx_sites(root, rel, f"pass-utils:{_camel(name)}"))
+    for rel in PREFIX_VERIFIERS:
+        if (root / rel).exists():
+            sites.extend(cxx_sites(root, rel, "verifier:" + Path(rel).stem))
+    return sites
+
+
+# ---------------------------------------------------------------------------------------------------
+# What models each site
+# ---------------------------------------------------------------------------------------------------
+
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def skeleton(template: str) -> str:
+    """The literal text of a template, each computed part as one ``*``, whitespace collapsed."""
+    text = _FIELD.sub("*", template.replace("{{", "\x01").replace("}}", "\x02"))
+    text = text.replace("\x01", "{").replace("\x02", "}")
+    text = re.sub(r"\*(?:\s*\*)+", "*", text)
+    return " ".join(text.split()).strip()
+
+
+def _words(skel: str) -> int:
+    return len(re.findall(r"[A-Za-z]{2,}", skel))
+
+
+def _deduce_ops(tree: ast.Module) -> dict[str, set[str]]:
+    """compiler/ops/deduce.py function name -> the registry ops whose deduction family reaches it."""
+    from compiler.ops.registry import all_ops
+
+    calls: dict[str, set[str]] = {}
+    families: dict[str, str] = {}
+    for fn in tree.body:
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        calls[fn.name] = {
+            n.func.id for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
+        for dec in fn.decorator_list:
+            if isinstance(dec, ast.Call) and getattr(dec.func, "id", "") == "family" and dec.args:
+                arg = dec.args[0]
+                if isinstance(arg, ast.Constant):
+                    families[str(arg.value)] = fn.name
+    out: dict[str, set[str]] = {}
+    for op in all_ops().values():
+        start = families.get(op.deduce or "")
+        todo, seen = [start] if start else [], set()
+        while todo:
+            name = todo.pop()
+            if name in seen or name not in calls:
+                continue
+            seen.add(name)
+            todo.extend(calls[name])
+        for name in seen:
+            out.setdefault(name, set()).add(op.name)
+    return out
+
+
+def our_templates() -> list[tuple[str, str, frozenset[str] | None]]:
+    """(owner, skeleton, ops) for every catalog rule and every DeduceError site of compiler/ops/deduce.py.
+
+    ``ops`` is None for catalog rules, else the registry ops that reach the DeduceError."""
+    from compiler.catalog import RULES
+
+    out: list[tuple[str, str, frozenset[str] | None]] = [
+        (code, skeleton(rule.template), None) for code, rule in RULES.items()
+    ]
+    deduce = REPO / "compiler/ops/deduce.py"
+    tree = ast.parse(deduce.read_text(encoding="utf-8"))
+    reach = _deduce_ops(tree)
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        env: dict[str, ast.AST] = {}
+        for sub in ast.walk(fn):
+            if isinstance(sub, ast.Assign) and len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name):
+                env.setdefault(sub.targets[0].id, sub.value)
+        raises = sorted(
+            (n for n in ast.walk(fn) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call)),
+            key=lambda n: n.lineno,
+        )
+        index = 0
+        for node in raises:
+            assert isinstance(node.exc, ast.Call)
+            if getattr(node.exc.func, "id", "") != "DeduceError":
+                continue
+            text = _py_text(node.exc.args[0] if node.exc.args else None, env)
+            out.append((f"deduce.{fn.name}#{index}", skeleton(text), frozenset(reach.get(fn.name, ()))))
+            index += 1
+    return out
+
+
+def _wordset(skel: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z_]{3,}", skel))
+
+
+_BOUNDARY_OPS = frozenset({"tile.aiv_shard", "tile.aic_gather", "tensor.aiv_shard", "tensor.aic_gather"})
+
+
+def _may_model(site: Site, owner: str, ops: frozenset[str] | None) -> bool:
+    """Whether ``owner`` could be the construct behind ``site`` at all (same op, same kind of check)."""
+    if site.family != "deducer":
+        return not owner.startswith("deduce.")
+    if ops is not None:
+        return not site.ops or bool(ops & set(site.ops))
+    if owner.startswith("PTO-D"):  # the boundary-op deducer rules of the catalog
+        return site.file.endswith("cross_core.cpp") or bool(_BOUNDARY_OPS & set(site.ops))
+    return True
+
+
+def attach_models(sites: list[Site], ours: list[tuple[str, str, frozenset[str] | None]]) -> None:
+    """Fill ``modelled_by`` (skeletons close enough) or ``candidate`` (a weaker best guess).
+
+    A deducer site counts as modelled by a ``DeduceError`` only when one of the ops reaching the upstream
+    site also reaches ours: the generic ``The operator {op} requires ...`` texts are shared by many checks."""
+    indexed = [(owner, theirs, _wordset(theirs), ops) for owner, theirs, ops in ours if _words(theirs) >= 2]
+    for site in sites:
+        skel = skeleton(site.template)
+        if _words(skel) < 2:
+            continue
+        words = _wordset(skel)
+        usable = [item for item in indexed if _may_model(site, item[0], item[3])]
+        shortlist = sorted(
+            usable, key=lambda item: len(words & item[2]) / max(len(words | item[2]), 1), reverse=True
+        )[:12]
+        best, best_score = None, 0.0
+        for owner, theirs, theirs_words, _ops in shortlist:
+            matcher = difflib.SequenceMatcher(None, skel, theirs, autojunk=False)
+            score = matcher.ratio()
+            union = words | theirs_words
+            if union and len(words & theirs_words) / len(union) < 0.75:
+                score = min(score, 0.7)  # a different check that happens to share the sentence frame
+            if score < 0.45:
+                # Ours may quote only part of the text (a deducer message inside "pl operation '...': ").
+                longest = matcher.find_longest_match()
+                if longest.size >= max(24, int(0.6 * len(skel))):
+                    score = max(score, 0.8 * longest.size / max(len(skel), 1))
+            if score > best_score:
+                best, best_score = owner, score
+        site.match_score = round(best_score, 3)
+        if best_score >= 0.72:
+            site.modelled_by = best
+        elif best_score >= 0.5:
+            site.candidate = best
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the inventory as JSON and print a summary."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("upstream", type=Path, help="an upstream PyPTO checkout (source text only is read)")
+    ap.add_argument("-o", "--output", type=Path, default=REPO / "tests/conformance/raise_sites.json")
+    args = ap.parse_args(argv)
+    root: Path = args.upstream
+    sites = python_sites(root) + cxx_inventory(root)
+    attach_ops(root, sites)
+    attach_models(sites, our_templates())
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    rows = ",\n".join("  " + json.dumps(_row(s), ensure_ascii=False) for s in sites)
+    head = json.dumps({"passes": [_camel(n) for n in prefix_passes(root)]})[:-1]
+    args.output.write_text(f'{head}, "sites": [\n{rows}\n]}}\n', encoding="utf-8")
+    print(summary(sites))
+    return 0
+
+
+def _row(site: Site) -> dict[str, object]:
+    """One site as stored: empty fields dropped, a long op list cut to its first eight and a count."""
+    row = {k: v for k, v in asdict(site).items() if v not in (None, (), 0.0, "")}
+    if len(site.ops) > 8:
+        row["ops"] = [*site.ops[:8], f"+{len(site.ops) - 8} more"]
+    return row
+
+
+def summary(sites: list[Site]) -> str:
+    """Counts per family: sites, internal checks, modelled user-facing sites."""
+    fam = Counter(s.family.split(":")[0] for s in sites)
+    internal = Counter(s.family.split(":")[0] for s in sites if s.kind.startswith("INTERNAL"))
+    mod = Counter(
+        s.family.split(":")[0] for s in sites if s.modelled_by and not s.kind.startswith("INTERNAL")
+    )
+    user = len(sites) - sum(internal.values())
+    lines = [
+        f"{len(sites)} sites ({user} user-facing, {sum(internal.values())} INTERNAL_CHECK), "
+        f"{sum(mod.values())} user-facing sites modelled"
+    ]
+    for name, count in fam.most_common():
+        lines.append(f"  {name:<22} {count:5d} sites {internal[name]:5d} internal {mod[name]:5d} modelled")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
