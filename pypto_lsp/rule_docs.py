@@ -9,6 +9,7 @@ current.
 from __future__ import annotations
 
 import ast
+import difflib
 import re
 import string
 import sys
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from compiler.catalog import RULES, rule
 from compiler.diagnostics import Rule
-from compiler.lints.docs import fixture_diff, fixture_pairs
+from compiler.rules.hazards import SPEC_SENTENCES
 
 RULES_DIR = Path(__file__).resolve().parent / "docs" / "rules"
 _FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "hazards"
@@ -160,6 +161,56 @@ def write_all() -> int:
     for code, entry in RULES.items():
         page_path(code).write_text(render(entry), encoding="utf-8")
     return len(RULES)
+
+
+def hazard_page(fixtures: Path) -> str:
+    """docs/hazards.md: one table row per hazard lint (its rule and the specification sentence it rests on) and
+    a before/after example from the lint's test fixtures."""
+    out = [
+        "# Hazard lints",
+        "",
+        "Patterns the compiler accepts that miscompute, race or deadlock on hardware. Each is a warning with "
+        "its own code. Turn all of them off with the `hazardLints` setting, one with `ignore` in "
+        "`[tool.pypto-lsp]`, or one line with `# noqa: PTO-H4`.",
+        "",
+        "| code | name | rule | the specification says |",
+        "|---|---|---|---|",
+    ]
+    for code in SPEC_SENTENCES:
+        entry = rule(code)
+        out.append(f"| `{code}` | {entry.slug} | {entry.summary} | {SPEC_SENTENCES[code]} |")
+    for code in SPEC_SENTENCES:
+        entry = rule(code)
+        out += ["", f"## {code} {entry.slug}", "", entry.summary, "", f"Fix: {entry.hint}"]
+        for faulty, twin in fixture_pairs(fixtures, code):
+            out += [
+                "",
+                f"Before (`{faulty.name}`) and after:",
+                "",
+                "```diff",
+                *fixture_diff(faulty, twin),
+                "```",
+            ]
+    return "\n".join(out) + "\n"
+
+
+def fixture_pairs(fixtures: Path, code: str) -> list[tuple[Path, Path]]:
+    """The faulty kernels of a hazard lint (`h4_*.py`) with their correct twins (`h4_*.ok.py`)."""
+    number = code.removeprefix("PTO-H")
+    pairs = []
+    for faulty in sorted(fixtures.glob(f"h{number}_*.py")):
+        twin = faulty.with_name(faulty.name.replace(".py", ".ok.py"))
+        if not faulty.name.endswith(".ok.py") and twin.is_file():
+            pairs.append((faulty, twin))
+    return pairs
+
+
+def fixture_diff(before: Path, after: Path) -> list[str]:
+    """What the twin changes, as diff lines without the file headers and hunk markers."""
+    a = [line for line in before.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    b = [line for line in after.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    lines = list(difflib.unified_diff(a, b, lineterm="", n=2))
+    return [line for line in lines[2:] if not line.startswith("@@")]
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ coverage of every rule.
 
     python scripts/rule_catalog.py > docs/diagnostics.md   # the table, one section per family
     python scripts/rule_catalog.py --coverage              # rules without a fixture (exit 1 when any)
+    python scripts/rule_catalog.py --hazards > docs/hazards.md   # the hazard lints' page
 
 A rule has a fixture when tests/rules/<code>.py exists (a hazard lint: its twins tests/hazards/h<n>_*.py),
 or it states why no DSL program reaches it (`unreachable=` beside the rule in compiler/rules/).
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from compiler.catalog import RULES, UNREACHABLE, doc_anchor
 from compiler.diagnostics import Rule
-from pypto_lsp.rule_docs import display_template
+from pypto_lsp.rule_docs import display_template, hazard_page
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "rules"
 
@@ -132,13 +133,16 @@ def coverage_report(fixtures: Path = FIXTURES) -> tuple[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    """Print the table (no arguments) or the coverage report (`--coverage`)."""
+    """Print the table (no arguments), the coverage report (`--coverage`) or the hazard page (`--hazards`)."""
     if argv == ["--coverage"]:
         report, status = coverage_report()
         print(report)
         return status
+    if argv == ["--hazards"]:
+        sys.stdout.write(hazard_page(FIXTURES.parent / "hazards"))
+        return 0
     if argv:
-        print("usage: python scripts/rule_catalog.py [--coverage]", file=sys.stderr)
+        print("usage: python scripts/rule_catalog.py [--coverage | --hazards]", file=sys.stderr)
         return 2
     print(markdown_table())
     return 0

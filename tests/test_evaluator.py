@@ -117,10 +117,12 @@ def test_dynamic_dims() -> None:
     ],
 )
 def test_hostile_values_are_bounded(source: str) -> None:
-    started = time.perf_counter()
+    # The bound is the evaluator's step budget; CPU time of this thread (not the wall clock, which load
+    # stretches) only tells a runaway from a bounded evaluation.
+    started = time.thread_time()
     env = _eval(source)
     assert env["X"] is UNKNOWN_VALUE
-    assert time.perf_counter() - started < 1.0
+    assert time.thread_time() - started < 5.0
 
 
 def test_evaluator_never_runs_module_code(tmp_path: Path) -> None:

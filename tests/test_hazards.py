@@ -48,11 +48,11 @@ def test_every_lint_has_two_faulty_kernels_and_their_twins() -> None:
 
 
 def test_hazard_docs_page_is_up_to_date() -> None:
-    from compiler.lints.docs import page
+    from pypto_lsp.rule_docs import hazard_page
 
     docs = Path(__file__).parents[1] / "docs" / "hazards.md"
-    assert docs.read_text(encoding="utf-8") == page(HAZARDS), (
-        "run: python -m compiler.lints.docs tests/hazards > docs/hazards.md"
+    assert docs.read_text(encoding="utf-8") == hazard_page(HAZARDS), (
+        "run: python scripts/rule_catalog.py --hazards > docs/hazards.md"
     )
 
 

@@ -128,3 +128,25 @@ BOUND_QUERY = Note(
     "or the printed IR cannot be parsed back"
 )
 """PTO-H7 ``launch``: the launch width is a name bound to the device query."""
+
+# The sentence of the PyPTO specification each lint rests on (scopes-and-placement and operator-system
+# documents, in English).
+SPEC_SENTENCES: dict[str, str] = {
+    "PTO-H1": "A mode=NONE region body runs on both AIV sub-lanes; a side effect that must happen once, "
+    "above all pld.system.notify, must be sharded by aiv_id or restricted to one lane.",
+    "PTO-H2": "Restricting to lane 0 carries an ordering duty that sharding does not: it is safe only when "
+    "all data released by the signal was written by lane 0 itself.",
+    "PTO-H3": "Only a value that is the same on both AIV lanes can be gathered: both lanes push into the same "
+    "target slot with no arbitration, so the cube receives one of the two, unspecified which.",
+    "PTO-H4": "AIC and AIV run asynchronously; ExpandMixedKernel only handles the narrow case of the single "
+    "cube tile.store producer and a same-origin vector tile.load in the same or a nested body. Every other "
+    "GM hand-off (V->C, communication ops, sibling bodies) is yours to order.",
+    "PTO-H5": "pl.spmd is an assertion, not a request: you are telling the compiler the blocks are "
+    "independent. If they are not, the result is a race, not a diagnostic.",
+    "PTO-H6": "Concurrent instances that write different elements of the same 64-byte cache line lose most "
+    "of those writes: DDR receives lines, not elements.",
+    "PTO-H7": "With a hard pl.system.syncall, size the launch by the device, not by a literal: pass "
+    "pl.system.available_cluster_count() or available_aiv_count(), written inline at the call site.",
+    "PTO-H8": "The tensor-region overload of cacheinvalid covers only the cache line holding the view's base "
+    "address; for a buffer that may span several lines use the conservative whole-GM form.",
+}
