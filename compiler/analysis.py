@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 
 from compiler.diagnostics import Diagnostic
-from compiler.source import Span
+from compiler.source import Line, Span
 
 
 class Lane(enum.Enum):
@@ -115,7 +115,7 @@ class ExpandedLine:
 
     depth: int
     kind: str  # "op", "return", "yield", "for", "if", "else", "region", "free", "pass"
-    line: int | None = None  # the source line it comes from
+    line: Line | None = None  # the source line it comes from
     op: ExpandedOp | None = None  # kind "op"
     name: str = ""  # "for": the loop variable; "region": the split mode; "free": the tfree op
     loop: str = ""  # "for": the loop kind (range, parallel, ...)
@@ -126,7 +126,7 @@ class ExpandedLine:
 class LaneStep:
     """One row of a kernel's lane diagram: an op on the cube and / or the vector lane, or a crossing."""
 
-    line: int | None  # the source line of its statement
+    line: Line | None  # the source line of its statement
     op: str
     name: str = ""  # the bound result, when the user named it
     aic: bool = False
@@ -152,7 +152,7 @@ class ExpandedKernel:
 
     name: str
     source_kind: str
-    line: int  # the kernel's header line
+    line: Line  # the kernel's header line
     mixed: bool
     single: str  # the lane of a pure kernel: "aic" / "aiv"
     aic_name: str | None

@@ -55,7 +55,7 @@ from compiler.rules import (
     suppressions,
 )
 from compiler.rules.shared import H_CROSS_CORE_SLOT, H_SA
-from compiler.source import Span
+from compiler.source import Line, Span
 
 __all__ = [
     "H_CROSS_CORE_SLOT",
@@ -160,7 +160,8 @@ def rule(code: str) -> Rule:
 
 def _checked(r: Rule, fields: Mapping[str, object], hint_fields: Mapping[str, object] | None) -> None:
     """A field that neither the template nor the hint names is a TypeError and a missing one a KeyError, so
-    an emitting site cannot drift from its rule."""
+    an emitting site cannot drift from its rule; a field that names a line (`line`, `..._line`) holds a
+    Line, which is rebased to document lines (compiler.incremental)."""
     known = set(r.fields) | (set(r.hint_fields) if hint_fields is None else set())
     extra = sorted(set(fields) - known)
     if extra:
@@ -172,6 +173,10 @@ def _checked(r: Rule, fields: Mapping[str, object], hint_fields: Mapping[str, ob
         for name in r.hint_fields:
             if name not in hint_fields:
                 raise KeyError(name)
+    for name, value in (*fields.items(), *(hint_fields or {}).items()):
+        if (name == "line" or name.endswith("_line")) and not isinstance(value, Line):
+            # A line held as a value is rebased to document lines with the spans (compiler.incremental).
+            raise TypeError(f"{r.code}: field {name} holds a line: give it as compiler.source.Line")
 
 
 def message(code: str, **fields: object) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from compiler.source import Span
+from compiler.source import Line, Span
 
 KINDS: dict[str, type[Fix]] = {}
 """Every fix kind by its name (the name travels in an LSP diagnostic's data and the CLI's JSON); a kind
@@ -46,7 +46,7 @@ class ShardAtRegionTop(Fix):
     kind = "shard_at_region_top"
     title = "Shard it at the top of the region with pl.aiv_shard(...)"
     value: str
-    region_end: int
+    region_end: Line
     shard_name: str
 
 
@@ -82,7 +82,7 @@ class MoveOutOfRegion(Fix):
 
     kind = "move_out_of_region"
     title = "Move the statement out of the region"
-    region_line: int
+    region_line: Line
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +184,8 @@ def _text(value: object) -> str:
 def _value(annotation: str, text: str) -> object:
     if annotation == "bool":
         return text == "true"
+    if annotation == "Line":
+        return Line(int(text))  # a ValueError: not one of ours
     if annotation.startswith("int"):
         if text == "" and "None" in annotation:
             return None

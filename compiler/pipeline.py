@@ -3,8 +3,10 @@
 Data flows one way: source -> units -> surface IR -> parse checks -> kernels -> passes -> Analysis.
 The parse cache hands back an unchanged unit as the same IR objects, and each later stage reuses its
 result for a function or kernel whose IR objects and inputs (constants, helpers, context) are unchanged;
-in long bodies the reuse goes down to single statements (`compiler.memo`). So an edit re-runs only what
-it touched.
+in long bodies the reuse goes down to single statements (`compiler.incremental`, `compiler.memo`). So an
+edit re-runs only what it touched. The stages work on anchored lines, which a line keeps while lines
+above it come and go (`compiler.incremental`); the Analysis is rebased to document lines as it is read
+out (spans, and the lines results hold as values, `compiler.source.Line`).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from compiler import budget, ir, lints, suppressions
 from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
+from compiler.frontend.checker import FunctionChecker, FunctionFacts, statement_checks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
@@ -47,7 +50,7 @@ from compiler.passes.inline_functions import (
 from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
-from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
+from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import IN_INLINE_HELPER
@@ -105,12 +108,26 @@ class Analyzer:
     foreign: dict[int, tuple[KernelResult, object, tuple[ForeignOp, ...]]] = field(default_factory=dict)
     helpers_cache: tuple[object, object, tuple[ir.Function, ...], dict[str, Helper]] | None = None
     outline_memo: OutlineMemo = field(default_factory=dict)
+    outline_steps: OutlineSteps = field(default_factory=OutlineSteps)
+    # Per top-level statement, what the whole-module sweeps take from it (pure functions of the IR).
+    cluster_checks: IdentityMemo = field(default_factory=IdentityMemo)
+    scope_statements: IdentityMemo = field(default_factory=IdentityMemo)
+    bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
+    syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
+    localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
         int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
     ] = field(default_factory=dict)
+    # The pipeline works on anchored lines (compiler.incremental); the Analysis is in document lines.
+    anchors: LineAnchors = field(default_factory=LineAnchors)
+    rebase: Rebase = field(init=False)
+    result_bounds: dict[int, tuple[object, tuple[int, int]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -130,11 +147,14 @@ class Analyzer:
             hint = diagnostic("PTO-F47c", NO_SPAN, size=f"{size / 1e6:.1f} MB", limit=limit)
             return Analysis(path=path, target=target or "a2a3", diagnostics=(hint,))
         memos = {place: replace(m) for place, m in self.body_memos.items()}
+        advanced = self._memos_advanced_in_place()
         try:
             with budget.unit_budget(budget.DOCUMENT_BUDGET_S), self.graph.query():  # one query: see modules
                 return self._analyze(python_text(source), path, target)
         except budget.Cancelled:
             self.body_memos = memos
+            for put_back in advanced:
+                put_back()
             raise
         except Exception as exc:
             log.exception("analysis of %s failed", path)
@@ -145,6 +165,14 @@ class Analyzer:
                 target=target or "a2a3",
                 diagnostics=(diagnostic("PTO-F47", NO_SPAN, detail=detail),),
             )
+
+    def _memos_advanced_in_place(self) -> list[Callable[[], None]]:
+        """For each statement memo a run moves to a new version in place (the recorded-reads memos of
+        long bodies, the unused-variable sweeps), what puts back its versions as they stand now."""
+        held: list[Recorded | IdentityMemo] = list(self.bindings.values())
+        for memos in self.body_memos.values():
+            held.extend(pair[1] for pair in (memos.splices, memos.checks) if pair is not None)
+        return [memo.checkpoint() for memo in held]
 
     def reset(self) -> None:
         """Forget every cache (the module graph, shared with other documents, stays)."""
@@ -159,11 +187,18 @@ class Analyzer:
         self.helpers_cache = None
         self.scope_calls.clear()
         self.outline_memo.clear()
+        self.outline_steps = OutlineSteps()
         self.body_memos.clear()
         self.splice_memo = SpliceMemo()
+        self.anchors = LineAnchors()
+        self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
+        self.result_bounds.clear()
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
-        parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.graph)
+        self.anchors.update(source)
+        parsed = parse_document(
+            source, path if path != "<memory>" else None, self.parse_cache, self.graph, self.anchors
+        )
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
         env = dict(parsed.env)
@@ -177,9 +212,13 @@ class Analyzer:
         self._sweep_body_memos(module)
         if self.outline_env is not module.env_key:
             self.outline_memo.clear()  # outlining folds constants: new values, new scopes
+            self.outline_steps = OutlineSteps()
             self.outline_env = module.env_key
-        kernels, groups = outline(module, facts, env, diagnostics.append, self.outline_memo)
-        diagnostics.extend(check_clusters(module))
+        kernels, groups = outline(
+            module, facts, env, diagnostics.append, self.outline_memo, self.outline_steps
+        )
+        self.cluster_checks.next_version()
+        diagnostics.extend(check_clusters(module, self.cluster_checks))
         caller_group = {member: group.name for group in groups for member in group.members}
         results: list[KernelResult] = []
         live: set[tuple[object, ...]] = set()
@@ -231,38 +270,94 @@ class Analyzer:
         diagnostics.extend(mixed_kernel_expanded.verify(clean_objs))
         diagnostics.extend(check_group_abi(module, clean_objs, groups))
         diagnostics.extend(check_manual_vtoc_pushes(clean_objs, groups, target))
-        diagnostics.extend(hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target))
-        scopes = tuple(
-            s for s in scope_infos(module, kernel_objs, self.scope_calls) if not is_foreign(s.span)
+        self.syncalls.next_version()
+        diagnostics.extend(
+            hard_syncall_occupancy.verify(clean_objs, [r.info for r in clean], target, self.syncalls)
         )
+        self.scope_statements.next_version()
+        scopes = tuple(
+            s
+            for s in scope_infos(module, kernel_objs, self.scope_calls, self.scope_statements)
+            if not is_foreign(s.span)
+        )
+        # Read out in document lines: each kernel's rows are rebased once and reused while its lines
+        # map to the same document lines (compiler.incremental).
+        rebase = self.rebase
+        rebase.next_version()
+        localize = self._localizer(splices, path)
+        views = [self._document_view(localize, r) for r in results]
         lanes: dict[int, set[str]] = {}
-        for r in results:
-            for line, lane in r.lanes:
+        for view in views:
+            for line, lane in view[1]:
                 lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
-        localize = _Localizer(splices, path)
-        infos = [self._localized(localize, r.info) for r in results]
+        infos = [view[2] for view in views]
+        own_infos = [self._localized(localize, r.info) for r in results]
         return Analysis(
             path=path,
             target=target,
             diagnostics=tuple(
                 sorted(
-                    suppressions.apply(_dedupe([localize.diagnostic(d) for d in diagnostics]), source),
+                    suppressions.apply(
+                        _dedupe(
+                            [
+                                rebase.value(d)
+                                for d in _outside(
+                                    [localize.diagnostic(d) for d in diagnostics],
+                                    parsed.faulted,
+                                    parsed.diagnostics,
+                                )
+                            ]
+                        ),
+                        source,
+                    ),
                     key=lambda d: (d.span.line, d.span.col),
                 )
             ),
-            ops=tuple(op for r in results for op in r.ops if not is_foreign(op.span)),
+            ops=tuple(op for view in views for op in view[0]),
             foreign_ops=tuple(f for r in results for f in self._foreign_ops(localize, r)),
             kernels=tuple(infos),
-            symbols=symbols(module, infos, scopes),
-            lanes=tuple(
-                sorted((line, emk.lane_name(s)) for line, s in lanes.items() if line < FOREIGN_LINE_BASE)
-            ),
-            regions=tuple(
-                region for r in results for region in r.info.regions if not is_foreign(region.span)
-            ),
-            scopes=scopes,
+            symbols=rebase.value(symbols(module, own_infos, scopes)),
+            lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
+            regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
+            scopes=rebase.value(scopes),
             line_files=localize.line_files(),
         )
+
+    def _localizer(self, splices: list[Splice], path: str) -> _Localizer:
+        """The last version's localizer (and what it found) while the splices are the same objects."""
+        last = self.localizer
+        if (
+            last is not None
+            and last.path == path
+            and len(last.splices) == len(splices)
+            and all(a is b for a, b in zip(last.splices, splices, strict=True))
+        ):
+            return last
+        self.localizer = _Localizer(splices, path)
+        return self.localizer
+
+    def _document_view(
+        self, localize: _Localizer, result: KernelResult
+    ) -> tuple[tuple[OpInfo, ...], tuple[tuple[int, str], ...], KernelInfo]:
+        """A kernel result's ops, lane rows and (localized) info in document lines."""
+        info = self._localized(localize, result.info)
+        known = self.result_bounds.get(id(result))
+        if known is None or known[0] is not result:
+            known = (result, _anchor_bounds(result))
+            self.result_bounds[id(result)] = known
+        low, high = known[1]
+        own = _info_bounds(info)
+        bounds = (min(low, own[0]), max(high, own[1]))
+
+        def make() -> tuple[tuple[OpInfo, ...], tuple[tuple[int, str], ...], KernelInfo]:
+            rebase = self.rebase
+            ops = tuple(rebase.value(op) for op in result.ops if not is_foreign(op.span))
+            lanes = tuple(
+                (rebase.line(line), lane) for line, lane in result.lanes if line < FOREIGN_LINE_BASE
+            )
+            return ops, lanes, rebase.value(info)  # the expansion's rows too: the view renders them
+
+        return self.rebase.cached((result, info), bounds, make)
 
     def _helpers(self, parsed: ParsedDocument, path: str) -> dict[str, Helper]:
         """The inline helpers the document can call, reused while its imports are current (the constants
@@ -437,7 +532,10 @@ class Analyzer:
                     result = checked if checked is not None else FunctionFacts(bad=True)
                     if not result.bad and not _has_syntax_fault(function, parse_errors):
                         # On the function as written: a spliced helper's locals are the helper's own.
-                        found.extend(unused_variables(originals.get(id(function), function)))
+                        written = originals.get(id(function), function)
+                        binds = self.bindings.setdefault((function.program, function.name), IdentityMemo())
+                        binds.next_version()
+                        found.extend(unused_variables(written, binds))
                     entry = _Checked(function, context, result, tuple(found))
                     self.checked[id(function)] = entry
                 facts[_key(function)] = entry.facts
@@ -448,7 +546,7 @@ class Analyzer:
 
     def _body_memos(self, function: ir.Function) -> _BodyMemos | None:
         """The statement memos of a long function (None for a short one, re-run whole in a few ms)."""
-        if not long_body(function.span.line, function.span.end_line):
+        if not long_body(1, self.anchors.real_lines(function.span.line, function.span.end_line)):
             return None
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
@@ -461,6 +559,27 @@ class Analyzer:
         places = {(f.program, f.name) for f in module.all_functions()}
         for place in [p for p in self.body_memos if p not in places]:
             del self.body_memos[place]
+        for place in [p for p in self.bindings if p not in places]:
+            del self.bindings[place]
+
+
+def _anchor_bounds(result: KernelResult) -> tuple[int, int]:
+    """The first and last of this document's lines a kernel result holds (its rows lie between)."""
+    lines = [op.span.line for op in result.ops] + [op.span.end_line for op in result.ops]
+    lines.extend(line for line, _ in result.lanes)
+    lines = [line for line in lines if line < FOREIGN_LINE_BASE]
+    return (min(lines), max(lines)) if lines else (FOREIGN_LINE_BASE, FOREIGN_LINE_BASE)
+
+
+def _info_bounds(info: KernelInfo) -> tuple[int, int]:
+    """The first and last of this document's lines a kernel's info holds."""
+    spans = [info.span, info.header]
+    for region in info.regions:
+        spans.extend((region.span, region.header))
+        spans.extend(c.span for c in region.crossings)
+    spans.extend(c.span for c in info.crossings)
+    lines = [line for s in spans for line in (s.line, s.end_line) if line < FOREIGN_LINE_BASE]
+    return (min(lines), max(lines)) if lines else (FOREIGN_LINE_BASE, FOREIGN_LINE_BASE)
 
 
 def _check_header(function: ir.Function, context: object) -> tuple[object, ...]:
@@ -482,22 +601,23 @@ class _BodyMemos:
 
     names: NameIndex = field(default_factory=NameIndex)
     splices: tuple[object, StatementSplices] | None = None  # (the helpers it is valid for, the memo)
-    checks: tuple[object, StatementChecks] | None = None  # (the header it is valid for, the memo)
+    checks: tuple[object, Recorded] | None = None  # (the header it is valid for, the memo)
     folds: StatementFolds | None = None
 
     def splices_for_next(self, helpers: object) -> StatementSplices:
         """InlineFunctions' memo for the next run: the last one's, while the helpers are the same."""
         last = self.splices
-        memo = last[1].next_version() if last is not None and last[0] == helpers else StatementSplices()
+        memo = last[1] if last is not None and last[0] == helpers else StatementSplices()
+        memo.next_version({})
         self.splices = (helpers, memo)
         return memo
 
-    def checks_for_next(self, header: object) -> StatementChecks:
-        """The checks' memo for the next run (a new version of the name index with it)."""
+    def checks_for_next(self, header: object) -> Recorded:
+        """The checks' memo for the next run: the last one's while the header and context are the same
+        (a new version of the name index Simplify reads with it)."""
         self.names = self.names.next_version()
         last = self.checks
-        same = last is not None and last[0] == header
-        memo = last[1].next_version(self.names) if last is not None and same else StatementChecks(self.names)
+        memo = last[1] if last is not None and last[0] == header else statement_checks()
         self.checks = (header, memo)
         return memo
 
@@ -557,8 +677,10 @@ class _Localizer:
     splices: list[Splice]
     path: str
     files: dict[int, str] = field(init=False)  # foreign line space -> the helper module, as shown
+    _innermost: dict[int, Splice | None] = field(init=False)
 
     def __post_init__(self) -> None:
+        self._innermost = {}
         self.files = {}
         for splice in self.splices:
             space = splice.first_line // FOREIGN_LINE_BASE
@@ -575,7 +697,12 @@ class _Localizer:
 
     def innermost(self, span: Span) -> Splice | None:
         """The splice whose helper code holds `span`."""
-        return next((s for s in self.splices if s.first_line <= span.line <= s.last_line), None)
+        line = span.line
+        if line not in self._innermost:
+            self._innermost[line] = next(
+                (s for s in self.splices if s.first_line <= line <= s.last_line), None
+            )
+        return self._innermost[line]
 
     def splice_of(self, span: Span) -> Splice | None:
         """The outermost call site in this document of the helper code at `span` (helpers nest)."""
@@ -631,6 +758,21 @@ def _relative(path: str, document: str) -> str:
         return str(Path(path).relative_to(Path(document).parent))
     except ValueError:
         return path
+
+
+def _outside(
+    diagnostics: list[Diagnostic], faulted: tuple[Span, ...], kept: tuple[Diagnostic, ...]
+) -> list[Diagnostic]:
+    """The diagnostics, less those inside a function whose unit does not parse (its syntax error, in
+    `kept`, stands alone there until the text parses again, as when the function was not built)."""
+    if not faulted:
+        return diagnostics
+    own = {id(d) for d in kept}
+    return [
+        d
+        for d in diagnostics
+        if id(d) in own or not any(f.line <= d.span.line <= f.end_line for f in faulted)
+    ]
 
 
 def _has_syntax_fault(function: ir.Function, parse_errors: tuple[Diagnostic, ...]) -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
+
 from compiler import ir
 from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
+from compiler.incremental import IdentityMemo
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
@@ -144,7 +147,10 @@ def symbols(
 
 
 def scope_infos(
-    module: ir.Module, kernels: list[Kernel], memo: dict[int, tuple[object, list[ir.Call]]] | None = None
+    module: ir.Module,
+    kernels: list[Kernel],
+    memo: dict[int, tuple[object, list[ir.Call]]] | None = None,
+    scopes: IdentityMemo | None = None,
 ) -> tuple[ScopeInfo, ...]:
     """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch
     (`memo` keeps the calls of unchanged scope bodies across analyses)."""
@@ -161,20 +167,35 @@ def scope_infos(
             memo[id(body)] = cached
         return cached[1]
 
+    scopes = scopes if scopes is not None else IdentityMemo()
+
+    def scopes_in(top: ir.Stmt) -> tuple[ir.With, ...]:
+        return tuple(
+            s for s in walk_stmts((top,)) if isinstance(s, ir.With) and s.kind in ("cluster", "spmd")
+        )
+
+    by_name: dict[str, list[int]] = {}
+    by_span: dict[object, list[int]] = {}
+    for index, k in enumerate(kernels):
+        by_name.setdefault(k.name, []).append(index)
+        by_span.setdefault(k.span, []).append(index)
+    starts = sorted((k.span.line, index) for index, k in enumerate(kernels))
     out: list[ScopeInfo] = []
     for function in module.all_functions():
-        for stmt in walk_stmts(function.body):
-            if not isinstance(stmt, ir.With) or stmt.kind not in ("cluster", "spmd"):
-                continue
+        for stmt in (s for top in function.body for s in scopes.get(top, scopes_in)):
             if stmt.kind == "cluster":
-                inside = tuple(k.name for k in kernels if stmt.span.line <= k.span.line <= stmt.span.end_line)
+                low = bisect.bisect_left(starts, (stmt.span.line, -1))
+                high = bisect.bisect_right(starts, (stmt.span.end_line, len(kernels)))
+                inside = tuple(kernels[i].name for i in sorted(index for _, index in starts[low:high]))
                 out.append(
                     ScopeInfo("pl.cluster", stmt.span, stmt.header, inside, "co-schedules AIC and AIV")
                 )
                 continue
             called = {c.func[5:] for c in calls_of(stmt.body) if c.func.startswith("self.")}
-            launched = tuple(k.name for k in kernels if k.name in called or k.span == stmt.span)
-            launch = next((k.launch for k in kernels if k.launch is not None and k.name in launched), None)
+            picked = sorted({*(i for n in called for i in by_name.get(n, ())), *by_span.get(stmt.span, ())})
+            launched = tuple(kernels[i].name for i in picked)
+            candidates = sorted({i for n in set(launched) for i in by_name.get(n, ())})
+            launch = next((kernels[i].launch for i in candidates if kernels[i].launch is not None), None)
             detail = ""
             if launch is not None:
                 width = launch.width if launch.width is not None else "?"

@@ -1,4 +1,5 @@
-"""Source text and positions: the text as Python's tokenizer reads it, and the Span every IR node carries.
+"""Source text and positions: the text as Python's tokenizer reads it, the Span every IR node carries, and
+Line, a line held as a value.
 
 Lines are what Python's tokenizer says they are, everywhere: a CRLF, a lone CR and a LF each end a line
 (form feeds, vertical tabs and U+2028 do not), and a leading byte-order mark is not part of the text.
@@ -66,3 +67,12 @@ class Span:
 
 
 NO_SPAN = Span(1, 0, 1, 0)
+
+
+class Line(int):
+    """A line held as a value rather than in a Span: a message field (`line 12`), a quick fix's region
+    line, a row of the expanded kernel. The pipeline works on anchored lines (compiler.incremental), and
+    the Analysis is read out in document lines: a Line is rebased with the spans, so whatever holds one
+    stays right when the lines above it move."""
+
+    __slots__ = ()

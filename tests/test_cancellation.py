@@ -38,6 +38,18 @@ def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
 
 
+def _versions(analyzer: Analyzer) -> list[object]:
+    """The version tables of the recorded-reads memos of the analyzer's long bodies (they are advanced in
+    place, so a rollback must put these very tables back)."""
+    return [
+        table
+        for memos in analyzer.body_memos.values()
+        for pair in (memos.splices, memos.checks)
+        if pair is not None
+        for table in (pair[1]._last, pair[1]._live)
+    ]
+
+
 def _boundaries(graph: ModuleGraph, text: str) -> int:
     """How many statement boundaries the analysis of `text` passes right after one of BLOCK."""
     analyzer = Analyzer(graph=graph)
@@ -70,12 +82,15 @@ def test_a_cancelled_version_leaves_the_next_one_exact(fraction: float) -> None:
         analyzer = Analyzer(graph=graph)
         analyzer.analyze(BLOCK, PATH)
         memos = {place: (m.names, m.checks, m.folds, m.splices) for place, m in analyzer.body_memos.items()}
+        tables = _versions(analyzer)
+        assert tables
         with budget.cancellable(CancelAfter(int(boundaries * fraction))), pytest.raises(budget.Cancelled):
             analyzer.analyze(edited, PATH)
         cancelled += 1
         # the statement memos are the last finished run's again, not a half-filled new version
         after = {place: (m.names, m.checks, m.folds, m.splices) for place, m in analyzer.body_memos.items()}
         assert after == memos, label
+        assert all(a is b for a, b in zip(_versions(analyzer), tables, strict=True)), label
         assert analyzer.analyze(edited, PATH) == Analyzer(graph=graph).analyze(edited, PATH), label
         assert analyzer.analyze(BLOCK, PATH) == Analyzer(graph=graph).analyze(BLOCK, PATH), label
     assert cancelled >= 5

@@ -253,11 +253,12 @@ def test_a_reused_splice_keeps_the_fresh_names_a_fresh_inlining_gives() -> None:
         return inline_function(entry, helpers, {}, SpliceMemo(), statements).function
 
     memo = StatementSplices()
+    memo.next_version({})
     inlined(BLOCK, memo)
     typo = BLOCK.replace("normed = row_norm(acc, normed)", "normed = row_nor(acc, normed)")
-    memo = memo.next_version()
+    memo.next_version({})
     assert inlined(typo, memo) == inlined(typo, None)
-    memo = memo.next_version()
+    memo.next_version({})
     assert inlined(BLOCK, memo) == inlined(BLOCK, None)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.memo import NestedMemo
+from compiler.incremental import Recorded
 from compiler.source import Span
 from compiler.syntax import dotted_name
 
@@ -35,17 +35,29 @@ _LONG_LINE = 256  # a longer non-ASCII line gets a table of its characters' byte
 
 @dataclass(slots=True)
 class SpanMaker:
-    """Turns ast (line, utf-8 byte col) positions of a unit into absolute code-point Spans."""
+    """Turns ast (line, utf-8 byte col) positions of a unit into code-point Spans. Lines are the
+    anchors of the unit's lines when `anchors` is given (see compiler.incremental), else the unit's own
+    line plus `line_offset`."""
 
     lines: list[str]
     line_offset: int
     indent: int
+    anchors: list[int] | None = None
     _ascii: list[bool] = field(default_factory=list)
 
     _byte_ends: dict[int, list[int]] = field(default_factory=dict)  # long non-ASCII lines, by index
 
     def __post_init__(self) -> None:
         self._ascii = [line.isascii() for line in self.lines]
+
+    def line(self, lineno: int) -> int:
+        """The line of a 1-based unit line in the document's line space."""
+        anchors = self.anchors
+        if anchors is not None:
+            if 1 <= lineno <= len(anchors):
+                return anchors[lineno - 1]
+            return (anchors[-1] if anchors else 0) + max(lineno - len(anchors), 1)
+        return lineno + self.line_offset
 
     def col(self, lineno: int, byte_col: int) -> int:
         """Convert a 1-based unit line and a UTF-8 byte column to an absolute code-point column."""
@@ -72,28 +84,29 @@ class SpanMaker:
         end_line = getattr(node, "end_lineno", None) or line
         end_col = getattr(node, "end_col_offset", None)
         end_col = col if end_col is None else end_col
-        return Span(
-            line + self.line_offset,
-            self.col(line, col),
-            end_line + self.line_offset,
-            self.col(end_line, end_col),
-        )
+        return Span(self.line(line), self.col(line, col), self.line(end_line), self.col(end_line, end_col))
 
     def header(self, node: ast.stmt, body_first: ast.stmt | None) -> Span:
         """The header of a compound statement: from its start to the end of the line before its body."""
         start = self.of(node)
         if body_first is None or body_first.lineno == node.lineno:
             return Span(start.line, start.col, start.line, start.col + 10_000)
-        last = body_first.lineno - 1 + self.line_offset
+        last = self.line(body_first.lineno - 1)
         if hasattr(body_first, "decorator_list") and body_first.decorator_list:  # pragma: no cover
-            last = body_first.decorator_list[0].lineno - 1 + self.line_offset
+            last = self.line(body_first.decorator_list[0].lineno - 1)
         idx = body_first.lineno - 2
         end_col = len(self.lines[idx]) + self.indent if 0 <= idx < len(self.lines) else 0
         return Span(start.line, start.col, max(last, start.line), end_col)
 
 
-# A statement's lines and place, and what its build gave (the statement, its diagnostics).
-StatementMemo = NestedMemo[tuple[object, ...], tuple["ir.Stmt | None", tuple[Diagnostic, ...]]]
+# Each statement's build by its key (lines as written, anchors, columns): the statement, its diagnostics.
+StatementMemo = Recorded
+
+
+def statement_memo() -> Recorded:
+    """The builder's memo of one unit (compiler.incremental.Recorded keyed by value: the key is all the
+    builder reads)."""
+    return Recorded(by_value=True)
 
 
 class Builder:
@@ -205,23 +218,13 @@ class Builder:
         memo = self.memo
         if memo is None:
             return self._stmt(node)
-        spans = self.spans
-        end = node.end_lineno or node.lineno
-        # The same lines at the same place build the same IR: the builder reads nothing else.
-        key = (
-            node.lineno + spans.line_offset,
-            node.col_offset,
-            end,
-            node.end_col_offset,
-            spans.indent,
-            tuple(spans.lines[node.lineno - 1 : end]),
-        )
-        found = memo.get(key)
+        key = self.key(node)
+        found = memo.reuse(key)
         if found is not None:
-            memo.reuse(key)
-            for diag in found[1]:
+            built: tuple[ir.Stmt | None, tuple[Diagnostic, ...]] = found.result  # type: ignore[assignment]
+            for diag in built[1]:
                 self.report(diag)
-            return found[0]
+            return built[0]
         start = len(self._reported)
         memo.begin()
         try:
@@ -229,8 +232,23 @@ class Builder:
         except BaseException:
             memo.abandon()
             raise
-        memo.end(key, (stmt, tuple(self._reported[start:])))
+        memo.end(key, None, (stmt, tuple(self._reported[start:])))
         return stmt
+
+    def key(self, node: ast.stmt) -> tuple[object, ...]:
+        """What a statement's IR depends on: its lines as written (indent restored), their anchors and
+        its columns. The same key builds the same IR: the builder reads nothing else."""
+        spans = self.spans
+        end = node.end_lineno or node.lineno
+        anchors = spans.anchors
+        pad = " " * spans.indent
+        return (
+            tuple(anchors[node.lineno - 1 : end]) if anchors is not None else spans.line(node.lineno),
+            node.col_offset + spans.indent,
+            spans.line(end),
+            (node.end_col_offset or 0) + spans.indent,
+            tuple(pad + line for line in spans.lines[node.lineno - 1 : end]),
+        )
 
     def _stmt(self, node: ast.stmt) -> ir.Stmt | None:
         span = self.spans.of(node)

@@ -27,8 +27,8 @@ from compiler.frontend.consts import (
     fold,
 )
 from compiler.frontend.subscripts import subscript_type
+from compiler.incremental import Recorded
 from compiler.ir_walk import calls_in_block, child_blocks, walk_expr
-from compiler.memo import NameIndex, NestedMemo
 from compiler.ops.resolve import Resolution, op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules import boundary_deducers
@@ -138,46 +138,15 @@ def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
 _ABSENT = object()
 
 
-@dataclass(frozen=True, slots=True)
-class _Effects:
-    """What checking one compound statement did: its writes in order, per kind, and its reports."""
-
-    defined: tuple[tuple[str, ValueType], ...]
-    block: tuple[tuple[int, str, ValueType], ...]  # (body depth, name, type)
-    calls: tuple[tuple[Span, Resolution], ...]
-    scopes: tuple[tuple[Span, ScopeInfo], ...]
-    regions: tuple[tuple[Span, str], ...]
-    reports: tuple[tuple[Diagnostic, bool], ...]  # (diagnostic, whether it marks the function bad)
+def _same_type(a: object, b: object) -> bool:
+    """Two reads give the same: equal, with the same valid extents (which type equality ignores)."""
+    return a == b and getattr(a, "valid", None) == getattr(b, "valid", None)
 
 
-@dataclass(frozen=True, slots=True)
-class _CheckedStatement:
-    """A compound statement's checks, with what they read: the same reads give the same effects."""
-
-    stmt: ir.Stmt
-    context: tuple[object, ...]  # its body depth and what it reads of the walk's context
-    reads: tuple[object, ...]
-    effects: _Effects
-
-
-@dataclass(slots=True)
-class StatementChecks:
-    """The checks of one function's compound statements, kept one version for the next edit: an edit
-    re-checks the statements that hold it, the others replay what they did when what they read
-    (the names they mention, the context) is the same."""
-
-    names: NameIndex
-    stmts: NestedMemo[int, _CheckedStatement] = field(default_factory=NestedMemo)
-
-    def next_version(self, names: NameIndex) -> StatementChecks:
-        """The memo the next version's check reads (with that version's name index)."""
-        return StatementChecks(names, self.stmts.next_version())
-
-
-def _typed(value: object) -> object:
-    """A type as the statement memo compares it: with its valid extents, which type equality ignores."""
-    valid = getattr(value, "valid", None)
-    return value if valid is None else (value, valid)
+def statement_checks() -> Recorded:
+    """The statement memo of one function's checks (compiler.incremental.Recorded): a statement is
+    checked again only when it is new or a name, type or context it read changed."""
+    return Recorded(_same_type)
 
 
 class FunctionChecker:
@@ -190,7 +159,7 @@ class FunctionChecker:
         module_names: frozenset[str],
         program_functions: Mapping[str, ir.Function],
         report: Callable[[Diagnostic], None],
-        memo: StatementChecks | None = None,
+        memo: Recorded | None = None,
     ) -> None:
         self.function = function
         self.env = env
@@ -198,84 +167,93 @@ class FunctionChecker:
         self.program_functions = program_functions
         self._report = report
         self._memo = memo
-        # Every write of the walk, in order per kind: a compound statement's share is its effects.
-        self._j_defined: list[tuple[str, ValueType]] = []
-        self._j_block: list[tuple[int, str, ValueType]] = []
-        self._j_calls: list[tuple[Span, Resolution]] = []
-        self._j_scopes: list[tuple[Span, ScopeInfo]] = []
-        self._j_regions: list[tuple[Span, str]] = []
-        self._j_reports: list[tuple[Diagnostic, bool]] = []
-        self._unkeyed_reads = 0  # reads the statement memo's key does not cover (a did-you-mean list)
         self.facts = FunctionFacts()
         self._calls: dict[int, tuple[tuple[ir.Stmt, ...], list[ir.Call]]] = {}
         self._block_types: list[dict[str, ValueType]] = []  # names bound in each open body, innermost last
         self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
         for param in function.params:
             self.facts.types[param.name] = param.type
+        if memo is not None:
+            # Every read of the walk's state goes through `_read`, every change through `_write`.
+            memo.next_version(
+                {
+                    "type": lambda name: self.facts.types.get(name, _ABSENT),
+                    "defined": lambda name: name in self.defined,
+                    "block": self._block_type,
+                    "names": lambda _: self._known_names(),
+                },
+                {
+                    "define": self._define,
+                    "block": self._rebind,
+                    "call": lambda key, value: self._fact(self.facts.calls, "call", key, value),
+                    "scope": lambda key, value: self._fact(self.facts.scopes, "scope", key, value),
+                    "region": lambda key, value: self._fact(self.facts.regions, "region", key, value),
+                    "report": lambda _, entry: self._emit(*entry),
+                },
+                {
+                    "define": self._define_all,
+                    "call": self.facts.calls.update,
+                    "scope": self.facts.scopes.update,
+                    "region": self.facts.regions.update,
+                },
+            )
 
     # ------------------------------------------------------------ state
+    # The walk's state (names, their types, each open body's bindings, the facts, the reports) is read
+    # and changed only here, so the statement memo sees every input and every effect of a statement.
+    def _type(self, name: str) -> ValueType | None:
+        """The type a name has at this point, if any."""
+        memo = self._memo
+        found = memo.read("type", name) if memo is not None else self.facts.types.get(name, _ABSENT)
+        return None if found is _ABSENT else found  # type: ignore[return-value]
+
+    def _is_defined(self, name: str) -> bool:
+        memo = self._memo
+        return bool(memo.read("defined", name)) if memo is not None else name in self.defined
+
+    def _block_type(self, key: tuple[int, str]) -> object:
+        depth, name = key
+        if not 0 < depth <= len(self._block_types):
+            return _ABSENT
+        return self._block_types[depth - 1].get(name, _ABSENT)
+
+    def _known_names(self) -> frozenset[str]:
+        return frozenset(self.defined) | frozenset(self.facts.types) | frozenset(self.env) | self.module_names
+
     def _define(self, name: str, value_type: ValueType) -> None:
         """Bind a name with its type."""
         self.defined.add(name)
         self.facts.types[name] = value_type
-        self._j_defined.append((name, value_type))
+        if self._memo is not None:
+            self._memo.write("define", name, value_type, shadows=(("type", name), ("defined", name)))
 
-    def _fact(self, facts: dict[Any, Any], journal: list[Any], key: object, value: object) -> None:
+    def _define_all(self, pairs: tuple[tuple[str, ValueType], ...]) -> None:
+        """`_define` each pair (a replay where no statement around is being recorded)."""
+        self.defined.update(name for name, _ in pairs)
+        self.facts.types.update(pairs)
+
+    def _rebind(self, key: tuple[int, str], value_type: ValueType) -> None:
+        """Record a name's type in the open body at `key[0]` (a replay writes only its own body's)."""
+        depth, name = key
+        if depth != len(self._block_types):
+            return
+        self._block_types[-1][name] = value_type
+        if self._memo is not None:
+            self._memo.write("block", key, value_type, scope=depth, shadows=(("block", key),))
+
+    def _fact(self, facts: dict[Any, Any], kind: str, key: object, value: object) -> None:
         """Record a fact for the passes (a call's resolution, a scope, a region)."""
         facts[key] = value
-        journal.append((key, value))
+        if self._memo is not None:
+            self._memo.write(kind, key, value)
 
     def _emit(self, diag: Diagnostic, bad: bool = False) -> None:
         """Report a diagnostic; an error marks the function bad for later passes."""
         if bad:
             self.facts.bad = True
         self._report(diag)
-        self._j_reports.append((diag, bad))
-
-    def _journal_marks(self) -> tuple[int, ...]:
-        return (
-            len(self._j_defined),
-            len(self._j_block),
-            len(self._j_calls),
-            len(self._j_scopes),
-            len(self._j_regions),
-            len(self._j_reports),
-        )
-
-    def _effects_since(self, marks: tuple[int, ...], depth: int) -> _Effects:
-        d, b, c, s, r, e = marks
-        return _Effects(
-            tuple(self._j_defined[d:]),
-            tuple(entry for entry in self._j_block[b:] if entry[0] == depth),  # deeper bodies end with it
-            tuple(self._j_calls[c:]),
-            tuple(self._j_scopes[s:]),
-            tuple(self._j_regions[r:]),
-            tuple(self._j_reports[e:]),
-        )
-
-    def _replay(self, effects: _Effects) -> None:
-        """Do again what a statement's checks did."""
-        self.defined.update(name for name, _ in effects.defined)
-        self.facts.types.update(effects.defined)
-        self._j_defined.extend(effects.defined)
-        if effects.block:
-            self._block_types[-1].update((name, t) for _, name, t in effects.block)
-            self._j_block.extend(effects.block)
-        self.facts.calls.update(effects.calls)
-        self._j_calls.extend(effects.calls)
-        self.facts.scopes.update(effects.scopes)
-        self._j_scopes.extend(effects.scopes)
-        self.facts.regions.update(effects.regions)
-        self._j_regions.extend(effects.regions)
-        for diag, bad in effects.reports:
-            self._emit(diag, bad)
-
-    def _reads(self, names: tuple[str, ...]) -> tuple[object, ...]:
-        types, defined = self.facts.types, self.defined
-        block = self._block_types[-1] if self._block_types else {}
-        return tuple(
-            (_typed(types.get(n, _ABSENT)), n in defined, _typed(block.get(n, _ABSENT))) for n in names
-        )
+        if self._memo is not None:
+            self._memo.write("report", None, (diag, bad))
 
     # ------------------------------------------------------------ reporting
     def error(
@@ -379,33 +357,25 @@ class FunctionChecker:
         self._block_types.pop()
 
     def stmt(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
-        """Check one statement; a compound one whose reads are unchanged since the last version replays
-        what it did then."""
+        """Check one statement; one whose recorded reads give what they gave last version replays what
+        it did then."""
         memo = self._memo
-        names = memo.names.keyed(stmt) if memo is not None else None
-        if memo is None or names is None:
+        if memo is None:
             self._check(stmt, ctx)
             return
         depth = len(self._block_types)
         context = (depth, *ctx.key())
-        reads = self._reads(names)
-        found = memo.stmts.get(id(stmt))
-        if found is not None and found.stmt is stmt and found.context == context and found.reads == reads:
-            memo.stmts.reuse(id(stmt))
-            self._replay(found.effects)
+        found = memo.reuse(stmt, context)
+        if found is not None:
+            memo.replay(found)
             return
-        marks = self._journal_marks()
-        unkeyed = self._unkeyed_reads
-        memo.stmts.begin()
+        memo.begin(scope=depth)
         try:
             self._check(stmt, ctx)
         except BaseException:
-            memo.stmts.abandon()
+            memo.abandon()
             raise
-        if self._unkeyed_reads != unkeyed:
-            memo.stmts.abandon()
-            return
-        memo.stmts.end(id(stmt), _CheckedStatement(stmt, context, reads, self._effects_since(marks, depth)))
+        memo.end(stmt, context)
 
     def _check(self, stmt: ir.Stmt, ctx: _Ctx) -> None:
         budget.check()
@@ -445,10 +415,13 @@ class FunctionChecker:
         if isinstance(target, ir.Name):
             # Only a rebinding within one body: whether a nested body's rebinding reuses the outer
             # variable depends on the scope rules, and an unsure model stays silent.
-            current = self._block_types[-1] if self._block_types else {}
-            previous = current.get(target.id)
-            current[target.id] = value_type
-            self._j_block.append((len(self._block_types), target.id, value_type))
+            depth = len(self._block_types)
+            memo = self._memo
+            key = (depth, target.id)
+            previous = memo.read("block", key, scope=depth) if memo is not None else self._block_type(key)
+            previous = None if previous is _ABSENT else previous
+            if depth:
+                self._rebind(key, value_type)
             if self.function.decorator == "function" and _retyped(previous, value_type):
                 self.error(
                     "PTO-F22",
@@ -487,7 +460,7 @@ class FunctionChecker:
             if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
                 self.error("PTO-F34", width.span, value=value)
             info = self._scope_info(call)
-            self._fact(self.facts.scopes, self._j_scopes, stmt.span, info)
+            self._fact(self.facts.scopes, "scope", stmt.span, info)
             inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
             self._loop_body(stmt, inner.child(loops=[*ctx.loops, "spmd"]))
             return
@@ -561,7 +534,7 @@ class FunctionChecker:
             ok = False
         region_mode = mode or "NONE"
         if ok:
-            self._fact(self.facts.regions, self._j_regions, stmt.span, region_mode)
+            self._fact(self.facts.regions, "region", stmt.span, region_mode)
         inner = ctx.child(
             region_mode=region_mode, region_span=stmt.span, loops=[*ctx.loops, "split_aiv"], in_core=True
         )
@@ -587,7 +560,7 @@ class FunctionChecker:
             if level == "CORE_GROUP":
                 self.scope_options(call, "pl.at", stmt.header)
                 info = self._scope_info(call)
-                self._fact(self.facts.scopes, self._j_scopes, stmt.span, info)
+                self._fact(self.facts.scopes, "scope", stmt.span, info)
                 inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
                 self.block(stmt.body, inner)
                 return
@@ -599,7 +572,7 @@ class FunctionChecker:
             self.spmd_body(stmt)
             if self.reads_block_idx(stmt.body):
                 info = self._scope_info(call)
-                self._fact(self.facts.scopes, self._j_scopes, stmt.span, info)
+                self._fact(self.facts.scopes, "scope", stmt.span, info)
                 self.block(
                     stmt.body, ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
                 )
@@ -828,8 +801,9 @@ class FunctionChecker:
         if isinstance(expr, ir.Call):
             return self.call(expr, ctx)
         if isinstance(expr, ir.Name):
-            if expr.id in self.facts.types:
-                return self.facts.types[expr.id]
+            known = self._type(expr.id)
+            if known is not None:
+                return known
             if self._undefined(expr.id):
                 self.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
             value = self.env.get(expr.id, UNKNOWN_VALUE)
@@ -888,13 +862,13 @@ class FunctionChecker:
         expression, so the parser must route it (and a plain Python function has no route)."""
         args = [*call.args, *(k.value for k in call.keywords)]
         names = {e.id for a in args for e in walk_expr(a) if isinstance(e, ir.Name)}
-        return any(isinstance(self.facts.types.get(n), TensorType | TileType | ScalarType) for n in names)
+        return any(isinstance(self._type(n), TensorType | TileType | ScalarType) for n in names)
 
     def _undefined(self, name: str) -> bool:
         """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
         return (
-            name not in self.facts.types
-            and name not in self.defined
+            self._type(name) is None
+            and not self._is_defined(name)
             and name not in self.env
             and name not in self.module_names
             and name not in _BUILTINS
@@ -917,7 +891,7 @@ class FunctionChecker:
             return None if value is UNKNOWN_VALUE else value  # type: ignore[return-value]
         if isinstance(expr, ir.ListExpr | ir.TupleExpr):
             return tuple(self.arg_value(e, ctx) for e in expr.elts)
-        if isinstance(expr, ir.Name) and expr.id not in self.facts.types:
+        if isinstance(expr, ir.Name) and self._type(expr.id) is None:
             value = self.env.get(expr.id, UNKNOWN_VALUE)
             self.value(expr, ctx)
             if isinstance(value, (int | float | str | tuple, EnumValue)):
@@ -992,7 +966,7 @@ class FunctionChecker:
             self.report_problem(op_error(func, problem), call.span)
             return UNKNOWN
         resolution = resolve_call(func, args, kwargs)
-        self._fact(self.facts.calls, self._j_calls, call.span, resolution)
+        self._fact(self.facts.calls, "call", call.span, resolution)
         if resolution.unknown:
             self.unknown_op(call)
             return UNKNOWN
@@ -1007,7 +981,7 @@ class FunctionChecker:
             if len(extents) == 2:
                 result = replace(result, valid=tuple(self._extent(e) for e in extents))
                 patched = replace(resolution, result=result)
-                self._fact(self.facts.calls, self._j_calls, call.span, patched)  # the passes see it too
+                self._fact(self.facts.calls, "call", call.span, patched)  # the passes see it too
         return result
 
     def _extent(self, expr: ir.Expr) -> int | str:
@@ -1017,8 +991,8 @@ class FunctionChecker:
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
         """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""
-        self._unkeyed_reads += 1  # the list of every defined name: not a key of the statement memo
-        known = set(self.defined) | set(self.facts.types) | set(self.env) | set(self.module_names)
+        memo = self._memo
+        known = memo.read("names", None) if memo is not None else self._known_names()
         close = difflib.get_close_matches(
             expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
         )
@@ -1122,7 +1096,7 @@ class FunctionChecker:
             return UNKNOWN
         kind = "tensor" if isinstance(operand_type, TensorType) else "tile"
         resolution = resolve_call(f"pl.{kind}.{op}", [operand_type], {"split": split, **attrs})
-        self._fact(self.facts.calls, self._j_calls, call.span, resolution)
+        self._fact(self.facts.calls, "call", call.span, resolution)
         if resolution.error:
             # The boundary deducers' own rules (D-2 ... D-11) reach the user as they are; anything else in
             # the parser's function-level wrapper.

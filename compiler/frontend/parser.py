@@ -11,7 +11,7 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, evaluate_statements
-from compiler.frontend.builder import Builder, SpanMaker, StatementMemo
+from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, statement_memo
 from compiler.frontend.consts import (
     UNKNOWN_VALUE,
     attribute_value,
@@ -21,6 +21,7 @@ from compiler.frontend.consts import (
     source_text,
 )
 from compiler.frontend.units import Unit, split_units
+from compiler.incremental import LineAnchors
 from compiler.ir_walk import stored_names
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
@@ -48,6 +49,7 @@ class UnitResult:
     diagnostics: tuple[Diagnostic, ...]
     program: tuple[str, Span, Span] | None = None  # (name, span, header) for a class header unit
     programs: tuple[ir.Program, ...] = ()  # `@pl.program` classes built inside a plain function
+    faulted: bool = False  # the unit does not parse: its functions are built from the lines that do
 
 
 @dataclass(slots=True)
@@ -64,6 +66,7 @@ class ParseCache:
     # looking a unit up does not hash every module constant again.
     env_token: tuple[tuple[tuple[str, str], ...], int] | None = None
     statements: dict[tuple[object, ...], StatementMemo] = field(default_factory=dict)  # by unit position
+    bodies: dict[tuple[object, ...], _BodyRecord] = field(default_factory=dict)  # by unit position
     hits: int = 0
     misses: int = 0
 
@@ -71,9 +74,17 @@ class ParseCache:
         """Forget units that are no longer in the document."""
         for key in [k for k in self.units if k not in live]:
             del self.units[key]
-        places = {key[1:5] for key in live}
+        places = {_place(key) for key in live}
         for place in [p for p in self.statements if p not in places]:
             del self.statements[place]
+        for place in [p for p in self.bodies if p not in places]:
+            del self.bodies[place]
+
+
+def _place(key: tuple[object, ...]) -> tuple[object, ...]:
+    """Where a unit starts (its first anchor, indent, kind, program) from its cache key."""
+    anchors = key[1]
+    return (anchors[0] if isinstance(anchors, tuple) and anchors else None, *key[2:5])
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +106,7 @@ class ParsedDocument:
     diagnostics: tuple[Diagnostic, ...]
     target: str
     imports: tuple[ImportedName, ...] = ()
+    faulted: tuple[Span, ...] = ()  # functions read from units that do not parse (see _repaired)
 
 
 def parse_document(
@@ -102,10 +114,14 @@ def parse_document(
     path: str | None = None,
     cache: ParseCache | None = None,
     graph: ModuleGraph | None = None,
+    anchors: LineAnchors | None = None,
 ) -> ParsedDocument:
-    """Cut the document into units, parse changed units, and assemble the module IR."""
+    """Cut the document into units, parse changed units, and assemble the module IR. Lines are the
+    anchors of `anchors` (already updated to `source`), else the document's own line numbers."""
     cache = cache if cache is not None else ParseCache()
     graph = graph if graph is not None else ModuleGraph()
+    if anchors is None:
+        anchors = LineAnchors.numbered(source)
     units = split_units(source)
     diagnostics: list[Diagnostic] = []
     env: dict[str, object] = {}
@@ -113,9 +129,11 @@ def parse_document(
     module_unit = next((u for u in units if u.kind == "module"), None)
     if module_unit is not None:
         try:
-            env, imports = _constants(_module_code(module_unit, units), path, cache, graph)
+            code, kept = _module_code(module_unit, units)
+            env, imports = _constants(code, path, cache, graph)
         except SyntaxError as exc:
-            diagnostics.append(_syntax_diagnostic(exc, module_unit))
+            line = kept[exc.lineno - 1] if exc.lineno and 0 < exc.lineno <= len(kept) else exc.lineno or 1
+            diagnostics.append(_syntax_diagnostic(exc, module_unit, anchors, line))
         except (ValueError, RecursionError, MemoryError):
             pass
     for unit in units:
@@ -128,6 +146,7 @@ def parse_document(
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     free: list[ir.Function] = []
+    faulted: list[Span] = []
     nested: list[ir.Program] = []
     program: str | None = None
     # The previous results by position: an edit that leaves a unit's IR equal (a trailing space, a comment)
@@ -138,18 +157,31 @@ def parse_document(
             continue
         # Members carry their program's name, so an unchanged member keeps its IR object across edits.
         owner = program if unit.kind == "member" else None
-        key = (unit.text, unit.first_line, unit.indent, unit.kind, owner, env_token)
+        # Anchors, not line numbers: a unit below an inserted line keeps its key and its IR objects.
+        unit_anchors = anchors.of_lines(unit.first_line, unit.last_line - unit.first_line + 1)
+        key = (unit.text, tuple(unit_anchors), unit.indent, unit.kind, owner, env_token)
         live.add(key)
         result = cache.units.get(key)
         if result is None:
             cache.misses += 1
-            place = key[1:5]
+            place = _place(key)
             memo: StatementMemo | None = None
             if long_body(unit.first_line, unit.last_line):
                 known = cache.statements.get(place)
-                memo = known.next_version() if known is not None else StatementMemo()
+                memo = known if known is not None else statement_memo()
+                memo.next_version({})
                 cache.statements[place] = memo
-            result = _parse_unit(unit, env, owner, memo)
+            result = None
+            record = cache.bodies.pop(place, None)
+            if memo is not None and record is not None and record.env_key == env_key:
+                result = _reparse_body(record, unit, unit_anchors, memo, cache.bodies, place)
+            if result is None:
+                traced: list[_BodyRecord] = []
+                result = _parse_unit(
+                    unit, env, owner, unit_anchors, memo, traced if memo is not None else None
+                )
+                if traced and not result.faulted and len(result.functions) == 1 and not result.programs:
+                    cache.bodies[place] = replace(traced[0], env_key=env_key, result=result)
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
@@ -157,6 +189,9 @@ def parse_document(
         else:
             cache.hits += 1
         diagnostics.extend(result.diagnostics)
+        if result.faulted:
+            faulted.extend(f.span for f in result.functions)
+            faulted.extend(f.span for p in result.programs for f in p.functions)
         nested.extend(result.programs)
         if result.program is not None:
             programs.append((*result.program, []))
@@ -170,7 +205,7 @@ def parse_document(
             else:
                 free.append(function)
     if module_unit is not None:
-        chosen = _conditional_functions(module_unit, env, env_key, cache)
+        chosen = _conditional_functions(module_unit, env, env_key, cache, anchors)
         free.extend(chosen.functions)
         diagnostics.extend(chosen.diagnostics)
     cache.trim(live)
@@ -185,7 +220,7 @@ def parse_document(
         env_key=env_key,
     )
     target = target_comment(source) or "a2a3"
-    return ParsedDocument(module, env, tuple(diagnostics), target, imports)
+    return ParsedDocument(module, env, tuple(diagnostics), target, imports, tuple(faulted))
 
 
 def imported_names(tree: ast.Module) -> tuple[ImportedName, ...]:
@@ -219,11 +254,14 @@ def module_functions(
 
 
 def _conditional_functions(
-    unit: Unit, env: Mapping[str, object], env_key: object, cache: ParseCache
+    unit: Unit, env: Mapping[str, object], env_key: object, cache: ParseCache, anchors: LineAnchors
 ) -> UnitResult:
     """DSL functions defined under a module-level `if`: the branch the module's values select (none when
     the condition is unknown, as the compiler would see only one of them)."""
-    key = (unit.text, env_key)
+    if "@pl." not in unit.text:
+        return UnitResult((), ())
+    unit_anchors = anchors.of_lines(1, unit.last_line)
+    key = (unit.text, env_key, tuple(unit_anchors))
     if cache.conditional is not None and cache.conditional[0] == key:
         return cache.conditional[1]
     result = UnitResult((), ())
@@ -234,7 +272,7 @@ def _conditional_functions(
             tree = None
         if tree is not None:
             diagnostics: list[Diagnostic] = []
-            spans = SpanMaker(unit.text.split("\n"), 0, 0)
+            spans = SpanMaker(unit.text.split("\n"), 0, 0, unit_anchors)
             functions = [
                 fn
                 for node in _selected_defs(tree.body, env)
@@ -281,17 +319,28 @@ def _short_repr(value: object) -> str:
     return text if len(text) <= 200 else f"{text[:160]}...#{hash(text)}"
 
 
-def _module_code(module_unit: Unit, units: list[Unit]) -> str:
-    """The module-level code plus the plain Python functions and classes it may call, at their own lines
-    (DSL functions are left out: they are not evaluated)."""
-    lines = module_unit.text.split("\n")
+def _module_code(module_unit: Unit, units: list[Unit]) -> tuple[str, list[int]]:
+    """The module-level code plus the plain Python functions and classes it may call (DSL functions are
+    left out: they are not evaluated), in document order but without the lines of the units left out,
+    so that a line added to a DSL function does not make it new text; and the document line of each of
+    its lines."""
+    text_of: dict[int, str] = {}
+    module_text = module_unit.text.split("\n")
+    for number in module_unit_lines(module_unit):
+        if 0 < number <= len(module_text):
+            text_of[number] = module_text[number - 1]
     for unit in units:
         if unit.kind not in ("def", "class") or "@pl." in unit.text or "@pld." in unit.text:
             continue
-        if len(lines) < unit.last_line:
-            lines.extend([""] * (unit.last_line - len(lines)))
-        lines[unit.first_line - 1 : unit.last_line] = unit.text.split("\n")
-    return "\n".join(lines)
+        for offset, line in enumerate(unit.text.split("\n")):
+            text_of[unit.first_line + offset] = line
+    kept = sorted(text_of)
+    return "\n".join(text_of[number] for number in kept), kept
+
+
+def module_unit_lines(unit: Unit) -> list[int]:
+    """The document lines that hold module code (the module unit blanks out every other line)."""
+    return list(unit.lines) if unit.lines is not None else list(range(1, unit.last_line + 1))
 
 
 def _constants(
@@ -319,8 +368,14 @@ def _program_span(header_unit: Span, members: list[ir.Function]) -> Span:
     return Span(header_unit.line, header_unit.col, last.end_line, last.end_col)
 
 
-def _syntax_diagnostic(exc: SyntaxError, unit: Unit) -> Diagnostic:
-    line = (exc.lineno or 1) + unit.first_line - 1 if unit.kind != "module" else exc.lineno or 1
+def _syntax_diagnostic(
+    exc: SyntaxError, unit: Unit, anchors: LineAnchors | list[int], line: int | None = None
+) -> Diagnostic:
+    if isinstance(anchors, LineAnchors):
+        line = anchors.anchor(line if line is not None else exc.lineno or 1)
+    else:  # the unit's own anchors
+        lineno = exc.lineno or 1
+        line = anchors[lineno - 1] if 0 < lineno <= len(anchors) else (anchors[-1] if anchors else 1)
     col = max((exc.offset or 1) - 1, 0) + unit.indent
     end_col = col + 1
     if exc.end_lineno == exc.lineno and exc.end_offset and exc.end_offset > (exc.offset or 0):
@@ -333,34 +388,71 @@ _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
 
 
 def _parse_unit(
-    unit: Unit, env: Mapping[str, object], program: str | None, memo: StatementMemo | None = None
+    unit: Unit,
+    env: Mapping[str, object],
+    program: str | None,
+    anchors: list[int],
+    memo: StatementMemo | None = None,
+    traced: list[_BodyRecord] | None = None,
 ) -> UnitResult:
+    """The functions (or the program header) of one unit; `anchors` are the lines of its lines (a
+    unit of one function leaves in `traced` what `_reparse_body` needs for the next edit)."""
+    first = anchors[0] if anchors else unit.first_line
     if unit.kind == "class":
         lines = unit.text.split("\n")
         for offset, line in enumerate(lines):
             match = _CLASS_RE.match(line)
             if match:
-                lineno = unit.first_line + offset
+                lineno = anchors[offset] if offset < len(anchors) else first
                 header = Span(lineno, match.start(1), lineno, match.end(1))
-                return UnitResult(
-                    (), (), (match.group(1), Span(unit.first_line, 0, unit.last_line, 0), header)
-                )
+                last = anchors[-1] if anchors else unit.last_line
+                return UnitResult((), (), (match.group(1), Span(first, 0, last, 0), header))
         return UnitResult((), ())
     try:
         tree = parse_source(unit.text)
     except SyntaxError as exc:
-        return UnitResult((), (_syntax_diagnostic(exc, unit),))
+        fault = _syntax_diagnostic(exc, unit, anchors)
+        repaired = _repaired(unit, exc)
+        if repaired is None:
+            return UnitResult((), (fault,))
+        # The statement being typed is read as `pass`: the rest of the unit keeps its IR (and every
+        # result cached by it), its lanes and hovers; its own findings wait for the text to parse.
+        built = _build_unit(repaired[1], repaired[0], env, program, [], anchors, memo)
+        return replace(built, diagnostics=(fault,), faulted=True)
     except (ValueError, RecursionError, MemoryError) as exc:
         # Source Python itself cannot compile (e.g. thousands of nested terms): say so, analyse the rest.
         reason = "expression nested too deeply" if isinstance(exc, RecursionError | MemoryError) else str(exc)
-        span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
+        span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail=reason),))
     diagnostics: list[Diagnostic] = []
     try:
-        return _build_unit(tree, unit, env, program, diagnostics, memo)
+        return _build_unit(tree, unit, env, program, diagnostics, anchors, memo, traced)
     except RecursionError:
-        span = Span(unit.first_line, unit.indent, unit.first_line, unit.indent + 1)
+        span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
+
+
+_REPAIR_TRIES = 3
+
+
+def _repaired(unit: Unit, exc: SyntaxError) -> tuple[Unit, ast.Module] | None:
+    """The unit with the line(s) Python rejects read as `pass` at their indent, and its tree; None when
+    a few such lines do not make it parse (then the unit has no functions, as before)."""
+    lines = unit.text.split("\n")
+    for _ in range(_REPAIR_TRIES):
+        index = (exc.lineno or 0) - 1
+        if not 0 < index < len(lines) or lines[index].strip() == "pass":
+            return None
+        line = lines[index]
+        lines[index] = line[: len(line) - len(line.lstrip())] + "pass"
+        text = "\n".join(lines)
+        try:
+            return replace(unit, text=text), parse_source(text)
+        except SyntaxError as again:
+            exc = again
+        except (ValueError, RecursionError, MemoryError):
+            return None
+    return None
 
 
 def _build_unit(
@@ -369,14 +461,19 @@ def _build_unit(
     env: Mapping[str, object],
     program: str | None,
     diagnostics: list[Diagnostic],
+    anchors: list[int],
     memo: StatementMemo | None = None,
+    traced: list[_BodyRecord] | None = None,
 ) -> UnitResult:
-    spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent)
+    spans = SpanMaker(unit.text.split("\n"), unit.first_line - 1, unit.indent, anchors)
     functions: list[ir.Function] = []
     programs: list[ir.Program] = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
-            function = _function(node, spans, env, diagnostics.append, program, memo)
+            trace = _Trace(diagnostics) if traced is not None and len(tree.body) == 1 else None
+            function = _function(node, spans, env, diagnostics.append, program, memo, trace)
+            if traced is not None and trace is not None and function is not None and trace.statements:
+                traced.append(trace.record(node, spans, function))
             if function is not None:
                 functions.append(function)
             elif program is None and ("@pl." in unit.text or "@pld." in unit.text):
@@ -428,7 +525,7 @@ def _definition_spans(
     if node.decorator_list:
         first = spans.of(node.decorator_list[0])
         span = Span(first.line, max(first.col - 1, 0), span.end_line, span.end_col)
-    line = node.lineno + spans.line_offset
+    line = spans.line(node.lineno)
     col = spans.col(node.lineno, node.col_offset) + len(keyword)
     return span, Span(line, col, line, col + len(node.name))
 
@@ -462,6 +559,7 @@ def _function(
     report: Callable[[Diagnostic], None],
     program: str | None,
     memo: StatementMemo | None = None,
+    trace: _Trace | None = None,
 ) -> ir.Function | None:
     decorator = None
     call: ast.Call | None = None
@@ -515,12 +613,17 @@ def _function(
         params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction, value))
     return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
     span, header = _definition_spans(node, spans, "def ")
+    if trace is not None:
+        trace.header_end = len(trace.diagnostics)
+        body = trace.body(builder, node.body)
+    else:
+        body = builder.body(node.body)
     return ir.Function(
         node.name,
         decorator,
         func_type,
         tuple(params),
-        builder.body(node.body),
+        body,
         span,
         header,
         program,
@@ -618,3 +721,204 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
     if dotted and dotted.endswith(("Scalar", "INDEX", "INT32", "INT64", "FP32", "BOOL")):
         return ScalarType(), "In"
     return UNKNOWN, "In"
+
+
+# ------------------------------------------------------------------ one statement re-parsed, not the unit
+
+
+@dataclass(frozen=True, slots=True)
+class _BodyRecord:
+    """The last build of a one-function unit, statement by statement: the next edit inside the body
+    re-parses only the statements around it and splices them in (rust-analyzer re-parses a block)."""
+
+    lines: tuple[str, ...]  # the unit's text, by line
+    anchors: tuple[int, ...]  # the anchor of each (a line is kept only with its text and its anchor)
+    header_end: int  # the unit line (0-based) of the header's last line
+    indent: int  # the body's indent within the unit text
+    ranges: tuple[tuple[int, int], ...]  # each body statement's first and last unit line (0-based)
+    stmts: tuple[ir.Stmt | None, ...]  # its IR (None: the docstring, or a statement the DSL lacks)
+    keys: tuple[tuple[object, ...] | None, ...]  # its builder memo key
+    reports: tuple[tuple[Diagnostic, ...], ...]  # what building it reported
+    ends: tuple[tuple[int, int], ...]  # where it ends (line, column) in the document's line space
+    header_reports: tuple[Diagnostic, ...]
+    function: ir.Function
+    env_key: object = None
+    result: UnitResult | None = None
+
+
+@dataclass(slots=True)
+class _Trace:
+    """Collects a function's build statement by statement (see `_BodyRecord`)."""
+
+    diagnostics: list[Diagnostic]
+    header_end: int = 0  # how many diagnostics the header reported
+    statements: list[tuple[int, int, ir.Stmt | None, tuple[object, ...] | None, int, int]] = field(
+        default_factory=list
+    )
+
+    def body(self, builder: Builder, nodes: list[ast.stmt]) -> tuple[ir.Stmt, ...]:
+        """`builder.body(nodes)`, noting what each statement gave."""
+        out: list[ir.Stmt] = []
+        for index, node in enumerate(nodes):
+            start = len(self.diagnostics)
+            if index == 0 and _is_docstring(node):
+                stmt, key = None, None
+            else:
+                key = builder.key(node)
+                stmt = builder.stmt(node)
+            if stmt is not None:
+                out.append(stmt)
+            self.statements.append(
+                (
+                    node.lineno - 1,
+                    (node.end_lineno or node.lineno) - 1,
+                    stmt,
+                    key,
+                    start,
+                    len(self.diagnostics),
+                )
+            )
+        return tuple(out)
+
+    def record(self, node: ast.FunctionDef, spans: SpanMaker, function: ir.Function) -> _BodyRecord:
+        """The record of the finished build."""
+        first = node.body[0]
+        return _BodyRecord(
+            lines=tuple(spans.lines),
+            anchors=tuple(spans.anchors or ()),
+            header_end=first.lineno - 2 if first.lineno > node.lineno else len(spans.lines),
+            indent=first.col_offset,
+            ranges=tuple((a, b) for a, b, *_ in self.statements),
+            stmts=tuple(s[2] for s in self.statements),
+            keys=tuple(s[3] for s in self.statements),
+            reports=tuple(tuple(self.diagnostics[s[4] : s[5]]) for s in self.statements),
+            ends=tuple(_end_of(n, spans) for n in node.body),
+            header_reports=tuple(self.diagnostics[: self.header_end]),
+            function=function,
+        )
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _end_of(node: ast.stmt, spans: SpanMaker) -> tuple[int, int]:
+    end_line = node.end_lineno or node.lineno
+    end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+    return spans.line(end_line), spans.col(end_line, end_col)
+
+
+def _reparse_body(
+    record: _BodyRecord,
+    unit: Unit,
+    anchors: list[int],
+    memo: StatementMemo,
+    bodies: dict[tuple[object, ...], _BodyRecord],
+    place: tuple[object, ...],
+) -> UnitResult | None:
+    """The unit rebuilt from its last build with only the body statements an edit touched re-parsed
+    (and the one before and after it, which new lines may join); None when the edit is not inside the
+    body, or the re-parsed text does not stand alone, and the whole unit is parsed instead."""
+    old, new = record.lines, unit.text.split("\n")
+    old_anchors = record.anchors
+    if record.result is None or record.result.faulted or len(old_anchors) != len(old):
+        return None
+    if len(anchors) != len(new):
+        return None
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and old[head] == new[head] and old_anchors[head] == anchors[head]:
+        head += 1
+    tail = 0
+    while (
+        tail < limit - head
+        and old[-1 - tail] == new[-1 - tail]
+        and old_anchors[-1 - tail] == anchors[-1 - tail]
+    ):
+        tail += 1
+    if head <= record.header_end + 1 or not record.ranges:
+        return None
+    delta = len(new) - len(old)
+    changed_last = len(old) - tail - 1  # the last old line the edit touched (may be < head: an insertion)
+    ranges = record.ranges
+    # The statements the edit touches, and one more on each side.
+    first = next((i for i, (a, b) in enumerate(ranges) if b >= head), len(ranges))
+    last = max((i for i, (a, b) in enumerate(ranges) if a <= max(changed_last, head - 1)), default=-1)
+    first, last = max(first - 1, 0), min(max(last, first) + 1, len(ranges) - 1)
+    if first == 0:
+        return None  # the first statement may be (or become) the docstring: the unit decides
+    start = ranges[first][0]
+    end_old = ranges[last][1]
+    if end_old < changed_last:
+        return None
+    end = end_old + delta
+    if end < start or end >= len(new):
+        return None
+    indent = record.indent
+    region = new[start : end + 1]
+    if any(line.strip() and (len(line) - len(line.lstrip()) < indent) for line in region):
+        return None
+    if any(line.strip() and not line.startswith(" " * indent) for line in region):
+        return None
+    text = "\n".join(line[indent:] for line in region)
+    try:
+        tree = parse_source(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    region_spans = SpanMaker(
+        [line[indent:] for line in region], start, unit.indent + indent, anchors[start : end + 1]
+    )
+    reports: list[Diagnostic] = []
+    builder = Builder(region_spans, reports.append, memo)
+    stmts: list[ir.Stmt | None] = []
+    keys: list[tuple[object, ...] | None] = []
+    stmt_reports: list[tuple[Diagnostic, ...]] = []
+    new_ranges: list[tuple[int, int]] = []
+    ends: list[tuple[int, int]] = []
+    try:
+        for node in tree.body:
+            mark = len(reports)
+            keys.append(builder.key(node))
+            stmts.append(builder.stmt(node))
+            stmt_reports.append(tuple(reports[mark:]))
+            new_ranges.append((node.lineno - 1 + start, (node.end_lineno or node.lineno) - 1 + start))
+            ends.append(_end_of(node, region_spans))
+    except RecursionError:
+        return None
+    # Keep the builder memo's entries of the statements reused as they are (it lives one version).
+    kept = [*range(first), *range(last + 1, len(ranges))]
+    for index in kept:
+        key = record.keys[index]
+        if key is not None:
+            memo.reuse(key)
+    shift = [(a + delta, b + delta) for a, b in ranges[last + 1 :]]
+    all_stmts = [*record.stmts[:first], *stmts, *record.stmts[last + 1 :]]
+    all_ends = [*record.ends[:first], *ends, *record.ends[last + 1 :]]
+    if not all_stmts:
+        return None
+    function = record.function
+    body = tuple(s for s in all_stmts if s is not None)
+    end_line, end_col = all_ends[-1]
+    span = Span(function.span.line, function.span.col, end_line, end_col)
+    same = len(body) == len(function.body) and all(a is b for a, b in zip(body, function.body, strict=True))
+    rebuilt = function if same and span == function.span else replace(function, body=body, span=span)
+    all_reports = [*record.reports[:first], *stmt_reports, *record.reports[last + 1 :]]
+    diagnostics = record.header_reports + tuple(d for group in all_reports for d in group)
+    result = UnitResult((rebuilt,), diagnostics)
+    bodies[place] = replace(
+        record,
+        lines=tuple(new),
+        anchors=tuple(anchors),
+        ranges=(*ranges[:first], *new_ranges, *shift),
+        stmts=tuple(all_stmts),
+        keys=(*record.keys[:first], *keys, *record.keys[last + 1 :]),
+        reports=tuple(all_reports),
+        ends=tuple(all_ends),
+        function=rebuilt,
+        result=result,
+    )
+    return result

@@ -28,6 +28,7 @@ class Unit:
     indent: int
     text: str
     kind: str  # "module" (imports/constants/other top-level code), "def", "class", "member"
+    lines: tuple[int, ...] | None = None  # a module unit: the 1-based lines of module code it keeps
 
 
 def _starts_unit(line: str, indent: int) -> bool:
@@ -99,7 +100,7 @@ def split_units(source: str) -> list[Unit]:
         keep = set(module_lines)
         last = max(module_lines) + 1
         text = "\n".join(lines[i] if i in keep else "" for i in range(last))
-        units.insert(0, Unit(1, last, 0, text, "module"))
+        units.insert(0, Unit(1, last, 0, text, "module", tuple(i + 1 for i in sorted(keep))))
     return units
 
 

@@ -11,15 +11,34 @@ from collections.abc import Iterator
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.incremental import IdentityMemo
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.source import Span
 
 
-def unused_variables(function: ir.Function) -> list[Diagnostic]:
-    """One warning per name bound in the function body and never read in it."""
+def unused_variables(function: ir.Function, memo: IdentityMemo | None = None) -> list[Diagnostic]:
+    """One warning per name bound in the function body and never read in it (`memo` keeps what each
+    top-level statement binds and reads)."""
+    memo = memo if memo is not None else IdentityMemo()
     read: set[str] = set()
     bound: dict[str, tuple[str, Span, str]] = {}
-    for stmt in walk_stmts(function.body):
+    for top in function.body:
+        binds, reads = memo.get(top, _bindings)
+        for entry in binds:
+            bound.setdefault(entry[0], entry)
+        read.update(reads)
+    return [
+        diagnostic("PTO-F46", span, name=name, function=function.name, advice=advice)
+        for name, span, advice in bound.values()
+        if name not in read
+    ]
+
+
+def _bindings(top: ir.Stmt) -> tuple[tuple[tuple[str, Span, str], ...], frozenset[str]]:
+    """The names a statement binds (first binding first) and the names it reads."""
+    read: set[str] = set()
+    bound: dict[str, tuple[str, Span, str]] = {}
+    for stmt in walk_stmts((top,)):
         for target in _targets(stmt):
             # A loop variable's span is its `for` statement (as upstream reports it) through the name.
             span = target.span
@@ -31,11 +50,7 @@ def unused_variables(function: ir.Function) -> list[Diagnostic]:
             bound.setdefault(target.id, (target.id, span, advice))
         for expr in _read_exprs(stmt):
             read.update(e.id for e in walk_expr(expr) if isinstance(e, ir.Name))
-    return [
-        diagnostic("PTO-F46", span, name=name, function=function.name, advice=advice)
-        for name, span, advice in bound.values()
-        if name not in read
-    ]
+    return tuple(bound.values()), frozenset(read)
 
 
 REMOVE = "Remove the binding, or use the value (the check reports '_' too)."

@@ -15,6 +15,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.lints.dataflow import Placed, placed_ops, written_tensor
 from compiler.passes.model import Kernel, TOp, user_name
 from compiler.rules.hazards import STORED_ON_LANE
+from compiler.source import Line
 from compiler.types import TensorType, ValueType
 
 _SIDE_NAMES = {"aic": "cube", "aiv": "vector"}
@@ -67,7 +68,7 @@ def lint(
                     tensor=tensor,
                     writer=_SIDE_NAMES[writer],
                     reader=_SIDE_NAMES[side],
-                    line=store.op.call_span.line,
+                    line=Line(store.op.call_span.line),
                 )
             )
     return out

@@ -20,6 +20,7 @@ from compiler.lints.dataflow import (
 )
 from compiler.passes.model import user_name
 from compiler.rules.hazards import WRITTEN_BY_BOTH_LANES
+from compiler.source import Line
 
 # Ops that order the two lanes (an event wait, a barrier, a wait on a signal).
 LANE_ORDERING = frozenset({"system.sync_wait", "system.syncall", "pld.system.wait"})
@@ -40,7 +41,7 @@ def lint(facts: KernelFacts) -> list[Diagnostic]:
                         notify.op.call_span,
                         related=(WRITTEN_BY_BOTH_LANES.at(writer.op.call_span, value=written),),
                         written=written,
-                        line=writer.op.call_span.line,
+                        line=Line(writer.op.call_span.line),
                     )
                 )
     return out

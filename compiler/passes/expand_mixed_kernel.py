@@ -47,6 +47,7 @@ from compiler.passes.model import (
     with_children,
 )
 from compiler.rules.expand_mixed_kernel import SPLIT_REQUESTED
+from compiler.source import Line
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
@@ -795,22 +796,24 @@ def _body(nodes: list[TNode], ctx: _Side, depth: int = 1) -> list[ExpandedLine]:
     inner = [ExpandedLine(depth + 1, "pass")]
     for position, node in enumerate(kept):
         if isinstance(node, TOp):
-            line = node.call_span.line if node.line_span is not None else None
+            line = Line(node.call_span.line) if node.line_span is not None else None
             lines.append(ExpandedLine(depth, "op", line, _expanded_op(node, ctx)))
         elif isinstance(node, TYield):
             values = tuple(user_name(v) for v in node.values)
             lines.append(ExpandedLine(depth, "return" if node.is_return else "yield", values=values))
         elif isinstance(node, TLoop):
-            lines.append(ExpandedLine(depth, "for", node.header.line, name=node.var or "_", loop=node.kind))
+            lines.append(
+                ExpandedLine(depth, "for", Line(node.header.line), name=node.var or "_", loop=node.kind)
+            )
             lines.extend(_body(list(node.body), ctx, depth + 1) or inner)
         elif isinstance(node, TIf):
-            lines.append(ExpandedLine(depth, "if", node.header.line))
+            lines.append(ExpandedLine(depth, "if", Line(node.header.line)))
             lines.extend(_body(list(node.body), ctx, depth + 1) or inner)
             if node.orelse:
                 lines.append(ExpandedLine(depth, "else"))
                 lines.extend(_body(list(node.orelse), ctx, depth + 1) or inner)
         elif isinstance(node, TRegion):
-            lines.append(ExpandedLine(depth, "region", node.header.line, name=node.mode))
+            lines.append(ExpandedLine(depth, "region", Line(node.header.line), name=node.mode))
             lines.extend(_body(list(node.body), ctx, depth))
         elif isinstance(node, TScope):
             lines.extend(_body(list(node.body), ctx, depth))
@@ -829,7 +832,7 @@ def _diagram(kernel: Kernel, lanes: LaneResult, pipe: PipeSetup | None) -> tuple
         sides = lanes.op_sides.get(id(op), frozenset())
         if not sides or op.op in (SCALAR, ALIAS):
             continue
-        line = op.call_span.line if op.line_span is not None else None
+        line = Line(op.call_span.line) if op.line_span is not None else None
         name = user_name(op.result) if op.result and not op.result.startswith("_t") else ""
         if transports(op) and lanes.mixed:
             direction = op.crossing or "C2V"
@@ -865,7 +868,7 @@ def _expanded(
     return ExpandedKernel(
         kernel.name,
         kernel.source_kind,
-        kernel.header.line,
+        Line(kernel.header.line),
         lanes.mixed,
         lanes.single,
         aic_name,

@@ -20,12 +20,12 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.consts import front_end_env, resolve_globals
 from compiler.frontend.parser import ImportedName, module_functions
+from compiler.incremental import Recorded
 from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
-from compiler.memo import NestedMemo
 from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.source import Span
 
-FOREIGN_LINE_BASE = 10_000_000
+FOREIGN_LINE_BASE = 1 << 40  # above every anchored line of a document (compiler.incremental)
 MAX_INLINE_DEPTH = 16
 INLINE_KINDS = frozenset({"Inline"})
 
@@ -138,8 +138,9 @@ class _Spliced:
     used: tuple[Helper, ...]
 
 
-# The caller's statements spliced last version, by statement (valid for one set of helpers).
-StatementSplices = NestedMemo[int, _Spliced]
+# The caller's statements spliced last version, by statement and the fresh-name counter before it
+# (compiler.incremental.Recorded; valid for one set of helpers).
+StatementSplices = Recorded
 
 
 def inline_function(
@@ -206,9 +207,9 @@ class _Splicer:
             return self._stmt(stmt, stack, helpers)
         # The same statement from the same counter splices the same way: reuse, so the statements
         # downstream passes see keep their objects too.
-        found = memo.get(id(stmt))
-        if found is not None and found.stmt is stmt and found.count == self.count:
-            memo.reuse(id(stmt))
+        step = memo.reuse(stmt, self.count)
+        if step is not None:
+            found: _Spliced = step.result  # type: ignore[assignment]
             self.count = found.count_after
             self.result.splices.extend(found.splices)
             self.result.diagnostics.extend(found.diagnostics)
@@ -223,7 +224,8 @@ class _Splicer:
             memo.abandon()
             raise
         memo.end(
-            id(stmt),
+            stmt,
+            count,
             _Spliced(
                 stmt,
                 count,

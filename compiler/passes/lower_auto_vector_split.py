@@ -30,7 +30,7 @@ from compiler.passes.model import (
 from compiler.rules.lower_auto_vector_split import FULL_WIDTH_OP
 from compiler.rules.shared import SPLIT_AIV_REGION
 from compiler.rules.spec import EARLIER_CROSSING
-from compiler.source import Span
+from compiler.source import Line, Span
 from compiler.types import Dim, TensorType, TileType
 from compiler.vocabulary import DTYPE_BITS
 
@@ -379,7 +379,7 @@ def _crossing_modes(regions: list[TRegion], error: Callable[..., None]) -> int:
                     op="pl." + op.op.split(".", 1)[1],
                     mode=f"pl.SplitMode.{region.mode}",
                     earlier_op="pl." + first[1].op.split(".", 1)[1],
-                    earlier_line=first[1].call_span.line,
+                    earlier_line=Line(first[1].call_span.line),
                     earlier_mode=f"pl.SplitMode.{first[0]}",
                 )
                 count += 1

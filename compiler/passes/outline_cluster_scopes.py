@@ -11,32 +11,42 @@ from collections.abc import Iterator
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.incremental import IdentityMemo
 from compiler.ir_walk import walk_expr, walk_stmts
 from compiler.rules.outline_cluster_scopes import READ_HERE
 
 
-def check_clusters(module: ir.Module) -> list[Diagnostic]:
-    """OC-1 for every `pl.spmd` nested in a `pl.cluster()` of the module."""
+def check_clusters(module: ir.Module, memo: IdentityMemo | None = None) -> list[Diagnostic]:
+    """OC-1 for every `pl.spmd` nested in a `pl.cluster()` of the module (`memo`: per top-level
+    statement, what it gives: a cluster reads nothing outside itself)."""
+    memo = memo if memo is not None else IdentityMemo()
     out: list[Diagnostic] = []
     for function in module.all_functions():
-        for cluster in _clusters(function.body):
-            bound = _bound_names(cluster.body)
-            for spmd in _spmd_scopes(cluster.body):
-                width = spmd.args[0] if spmd.args else spmd.kwarg("core_num")
-                if width is None:
-                    continue
-                for name in (e.id for e in walk_expr(width) if isinstance(e, ir.Name)):
-                    if name in bound:
-                        out.append(
-                            diagnostic(
-                                "PTO-OC1",
-                                cluster.header,
-                                related=(READ_HERE.at(width.span, name=name),),
-                                value=name,
-                            )
-                        )
-                        break
+        for stmt in function.body:
+            out.extend(memo.get(stmt, _statement_clusters))
     return out
+
+
+def _statement_clusters(stmt: ir.Stmt) -> tuple[Diagnostic, ...]:
+    out: list[Diagnostic] = []
+    for cluster in _clusters((stmt,)):
+        bound = _bound_names(cluster.body)
+        for spmd in _spmd_scopes(cluster.body):
+            width = spmd.args[0] if spmd.args else spmd.kwarg("core_num")
+            if width is None:
+                continue
+            for name in (e.id for e in walk_expr(width) if isinstance(e, ir.Name)):
+                if name in bound:
+                    out.append(
+                        diagnostic(
+                            "PTO-OC1",
+                            cluster.header,
+                            related=(READ_HERE.at(width.span, name=name),),
+                            value=name,
+                        )
+                    )
+                    break
+    return tuple(out)
 
 
 def _clusters(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.With]:

@@ -9,7 +9,7 @@ orchestration verifier's warning.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from compiler import ir
 from compiler.catalog import diagnostic
@@ -17,6 +17,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.fixes import WrapPlAt
 from compiler.frontend.checker import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.incremental import IdentityMemo, Recorded
 from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import Kernel, Launch
 from compiler.source import Span
@@ -56,16 +57,47 @@ def _kernel_name(function: ir.Function, hint: str | None, index: int) -> str:
 OutlineMemo = dict[int, tuple[object, object, list["OutlinedKernel"], dict[str, Launch], list[Diagnostic]]]
 
 
+@dataclass(slots=True)
+class OutlineSteps:
+    """The outlining of each top-level statement of the document's functions, one version deep: a
+    statement is outlined again only when it is a new object or a fact it read changed."""
+
+    functions: dict[tuple[str | None, str], tuple[object, Recorded]] = field(default_factory=dict)
+    shapes: IdentityMemo = field(default_factory=IdentityMemo)  # per statement: has a no_dep_args scope
+    queries: IdentityMemo = field(default_factory=IdentityMemo)  # per statement: its device-query bindings
+
+    def for_function(self, function: ir.Function) -> Recorded:
+        """The memo of one function, new when its header (which every step reads) changed."""
+        header = (function.name, function.decorator, function.func_type, function.params, function.attrs)
+        place = (function.program, function.name)
+        known = self.functions.get(place)
+        if known is None or known[0] != header:
+            known = (header, Recorded())
+            self.functions[place] = known
+        return known[1]
+
+    def sweep(self, places: set[tuple[str | None, str]]) -> None:
+        """Forget the functions the document no longer has."""
+        for place in [p for p in self.functions if p not in places]:
+            del self.functions[place]
+
+
 def outline(
     module: ir.Module,
     facts: dict[str, FunctionFacts],
     env: dict[str, object],
     report: Callable[[Diagnostic], None],
     memo: OutlineMemo | None = None,
+    steps: OutlineSteps | None = None,
 ) -> tuple[list[OutlinedKernel], list[GroupInfo]]:
     """Find every kernel of the module (see module docstring). `memo` keeps each function's outlined
-    scopes while the function, its facts and the constants are the same objects."""
+    scopes while the function, its facts and the constants are the same objects; `steps` (valid for one
+    set of constants) each top-level statement's, while what it read of the facts is the same."""
     memo = memo if memo is not None else {}
+    if steps is not None:
+        steps.shapes.next_version()
+        steps.queries.next_version()
+        steps.sweep({(f.program, f.name) for f in module.all_functions()})
     live: set[int] = set()
     kernels: list[OutlinedKernel] = []
     groups: list[GroupInfo] = []
@@ -117,13 +149,21 @@ def outline(
             found: list[OutlinedKernel] = []
             found_launches: dict[str, Launch] = {}
             found_diagnostics: list[Diagnostic] = []
-            outliner = _Outliner(function, fn_facts, env, found, found_launches, found_diagnostics.append)
-            outliner.block(function.body, None)
+            recorded = steps.for_function(function) if steps is not None else None
+            outliner = _Outliner(
+                function,
+                fn_facts,
+                env,
+                found,
+                found_launches,
+                found_diagnostics.append,
+                recorded,
+                steps.queries if steps is not None else None,
+            )
+            outliner.top_level(function.body)
             waits = any(r.dsl_name == _DEFER_WAIT for r in fn_facts.calls.values())
-            if waits or any(
-                isinstance(st, ir.With) and st.kind == "at" and st.call.kwarg("no_dep_args") is not None
-                for st in walk_stmts(function.body)
-            ):
+            shapes = steps.shapes if steps is not None else IdentityMemo()
+            if waits or any(shapes.get(st, _has_no_dep_args) for st in function.body):
                 _check_task_scopes(function.body, found_diagnostics.append, env, under_launch=False)
             cached = (function, fn_facts, found, found_launches, found_diagnostics)
             memo[id(function)] = cached
@@ -143,6 +183,35 @@ def outline(
 
 _DEVICE_QUERIES = frozenset({"available_cluster_count", "available_aiv_count"})
 _DEFER_WAIT = "pld.system.defer_wait"
+
+
+def _has_no_dep_args(stmt: ir.Stmt) -> bool:
+    """A `pl.at(..., no_dep_args=...)` scope in the statement."""
+    return any(
+        isinstance(st, ir.With) and st.kind == "at" and st.call.kwarg("no_dep_args") is not None
+        for st in walk_stmts((stmt,))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Outlined:
+    """What outlining one top-level statement gave, from a kernel counter."""
+
+    kernels: tuple[OutlinedKernel, ...]
+    launches: tuple[tuple[str, Launch], ...]
+    diagnostics: tuple[Diagnostic, ...]
+    count: int  # the counter after
+
+
+def _query_bindings(stmt: ir.Stmt) -> tuple[tuple[str, str], ...]:
+    """`n = pl.system.available_cluster_count()`-style bindings in a statement, in order."""
+    out: list[tuple[str, str]] = []
+    for st in walk_stmts((stmt,)):
+        if isinstance(st, ir.Assign) and isinstance(st.value, ir.Call):
+            query = st.value.func.rsplit(".", 1)[-1]
+            if query in _DEVICE_QUERIES:
+                out.extend((t.id, query) for t in st.targets if isinstance(t, ir.Name))
+    return tuple(out)
 
 
 def _waits(body: tuple[ir.Stmt, ...]) -> bool:
@@ -219,8 +288,11 @@ class _Outliner:
         kernels: list[OutlinedKernel],
         launches: dict[str, Launch],
         report: Callable[[Diagnostic], None],
+        memo: Recorded | None = None,
+        queries: IdentityMemo | None = None,
     ) -> None:
         self.function = function
+        self._query_memo = queries if queries is not None else IdentityMemo()
         self.facts = facts
         self.env = env
         self.kernels = kernels
@@ -228,6 +300,53 @@ class _Outliner:
         self.report = report
         self.count = 0
         self._queries: dict[str, str] | None = None  # name -> the device query it is bound to
+        self.memo = memo
+        if memo is not None:
+            memo.next_version({"scope": facts.scopes.get, "call": facts.calls.get, "query": self._query_of})
+
+    def top_level(self, stmts: tuple[ir.Stmt, ...]) -> None:
+        """Outline the function body, reusing each statement's outlining while what it read holds."""
+        memo = self.memo
+        if memo is None:
+            self.block(stmts, None)
+            return
+        for stmt in stmts:
+            step = memo.reuse(stmt, self.count)
+            found: _Outlined | None = step.result if step is not None else None  # type: ignore[assignment]
+            if found is None:
+                marks = (len(self.kernels), self.count)
+                launches: list[tuple[str, Launch]] = []
+                diagnostics: list[Diagnostic] = []
+                report, self.report = self.report, diagnostics.append
+                launches_before, self.launches = self.launches, _Journal(launches)  # type: ignore[assignment]
+                memo.begin()
+                try:
+                    self.stmt(stmt, None)
+                except BaseException:
+                    memo.abandon()
+                    raise
+                finally:
+                    self.report, self.launches = report, launches_before
+                found = _Outlined(
+                    tuple(self.kernels[marks[0] :]), tuple(launches), tuple(diagnostics), self.count
+                )
+                memo.end(stmt, marks[1], found)
+                del self.kernels[marks[0] :]
+            function = self.function
+            self.kernels.extend(
+                k if k.function is function else replace(k, function=function) for k in found.kernels
+            )
+            for name, launch in found.launches:
+                self.launches.setdefault(name, launch)
+            for diag in found.diagnostics:
+                self.report(diag)
+            self.count = found.count
+
+    def _scope(self, span: Span) -> ScopeInfo | None:
+        return self.memo.read("scope", span) if self.memo is not None else self.facts.scopes.get(span)
+
+    def _resolution(self, span: Span) -> object:
+        return self.memo.read("call", span) if self.memo is not None else self.facts.calls.get(span)
 
     def add(
         self,
@@ -271,16 +390,17 @@ class _Outliner:
 
     def stmt(self, stmt: ir.Stmt, group: str | None) -> None:
         if isinstance(stmt, ir.With):
-            if stmt.kind == "at" and stmt.span in self.facts.scopes:
-                self.add(stmt, stmt.body, self.facts.scopes[stmt.span], "pl.at", group)
+            scope = self._scope(stmt.span) if stmt.kind in ("at", "spmd") else None
+            if stmt.kind == "at" and scope is not None:
+                self.add(stmt, stmt.body, scope, "pl.at", group)
                 return
             if stmt.kind == "cluster":
                 self.block(stmt.body, f"{self.function.name}_group_{self.count}")
                 return
             if stmt.kind == "spmd":
                 launch = self._launch(stmt.call, stmt.header)
-                if stmt.span in self.facts.scopes:
-                    self.add(stmt, stmt.body, self.facts.scopes[stmt.span], "pl.spmd", group, launch=launch)
+                if scope is not None:
+                    self.add(stmt, stmt.body, scope, "pl.spmd", group, launch=launch)
                     return
                 for call in calls_in_block(stmt.body):
                     if call.func.startswith("self."):
@@ -290,10 +410,11 @@ class _Outliner:
             self.block(stmt.body, group)
             return
         if isinstance(stmt, ir.For):
-            if stmt.kind == "spmd" and stmt.span in self.facts.scopes:
+            scope = self._scope(stmt.span) if stmt.kind == "spmd" else None
+            if scope is not None:
                 var = stmt.target.id if isinstance(stmt.target, ir.Name) else None
                 lane_vars = ((var, "block_idx"),) if var else ()
-                self.add(stmt, stmt.body, self.facts.scopes[stmt.span], "pl.spmd", group, lane_vars,
+                self.add(stmt, stmt.body, scope, "pl.spmd", group, lane_vars,
                          self._launch(stmt.iter, stmt.header))  # fmt: skip
                 return
             if stmt.kind == "split_aiv":
@@ -324,7 +445,7 @@ class _Outliner:
             value = fold(arg, self.env)
             width = value if value is not UNKNOWN_VALUE else None
             if isinstance(arg, ir.Name) and width is None:
-                bound = self._bound_query(arg.id)
+                bound = self.memo.read("query", arg.id) if self.memo is not None else self._query_of(arg.id)
         sync = call.kwarg("sync_start")
         return Launch(
             width,
@@ -334,27 +455,37 @@ class _Outliner:
             arg.span if arg is not None else None,
         )
 
-    def _bound_query(self, name: str) -> str | None:
+    def _query_of(self, name: str) -> str | None:
         """The device-size query (`available_cluster_count`) that `name` is bound to in this function."""
-        if self._queries is None:  # one walk per function, not one per launch
+        if self._queries is None:  # once per function, from each top-level statement's bindings
             self._queries = {}
-            for stmt in walk_stmts(self.function.body):
-                if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Call):
-                    query = stmt.value.func.rsplit(".", 1)[-1]
-                    for target in stmt.targets:
-                        if isinstance(target, ir.Name) and query in _DEVICE_QUERIES:
-                            self._queries.setdefault(target.id, query)
+            for stmt in self.function.body:
+                for bound, query in self._query_memo.get(stmt, _query_bindings):
+                    self._queries.setdefault(bound, query)
         return self._queries.get(name)
 
     def orchestration(self, stmt: ir.Stmt) -> None:
         """OI-V2: compute tensor ops in orchestration code (a warning; codegen later rejects them)."""
         for expr in stmt_exprs(stmt):
             for call in (e for e in walk_expr(expr) if isinstance(e, ir.Call)):
-                resolution = self.facts.calls.get(call.span)
-                name = resolution.ir_name if resolution else None
+                resolution = self._resolution(call.span)
+                name = getattr(resolution, "ir_name", None) if resolution else None
                 if not name or not name.startswith("tensor.") or name in _NON_COMPUTE_TENSOR_OPS:
                     continue
                 # Upstream points at the call, except in @pl.jit bodies, where it reports the statement.
                 simple = isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return)
                 at = stmt.span if simple and self.function.decorator.startswith("jit") else call.span
                 self.report(diagnostic("PTO-F13", at, fixes=(WrapPlAt(stmt.span),), op=name))
+
+
+class _Journal(dict):  # type: ignore[type-arg]
+    """The launches a statement's outlining records, in order (`setdefault` is all the outliner does)."""
+
+    def __init__(self, out: list[tuple[str, Launch]]) -> None:
+        super().__init__()
+        self.out = out
+
+    def setdefault(self, key: str, default: Launch) -> Launch:  # type: ignore[override]
+        """Record the launch (the function's own table keeps the first one)."""
+        self.out.append((key, default))
+        return default

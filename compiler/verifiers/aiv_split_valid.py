@@ -36,7 +36,7 @@ from compiler.passes.model import (
 )
 from compiler.rules.aiv_split_valid import DECLARED_INCORE, PRODUCED_BY, PRODUCED_ON_AIC, PRODUCED_ON_AIV
 from compiler.rules.shared import SPLIT_AIV_REGION
-from compiler.source import Span
+from compiler.source import Line, Span
 
 
 def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
@@ -82,7 +82,7 @@ def verify(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     "PTO-AV-A",
                     op.call_span,
                     (SPLIT_AIV_REGION.at(region.header, mode=region.mode),),
-                    (MoveOutOfRegion(op.line_span or op.call_span, region.span.line),),
+                    (MoveOutOfRegion(op.line_span or op.call_span, Line(region.span.line)),),
                     op=op.op,
                     **variant_fields("PTO-AV-A", "data_parallel" if data_parallel else "none"),
                 )
@@ -182,7 +182,7 @@ def _shard_at_top(region: TRegion, value: str, read_later: bool) -> Fix:
     """`value = pl.aiv_shard(value)` as the region's first statement, so every read in it is sharded; when
     the cube reads `value` after the region, the shard gets a name of its own and the region reads that."""
     return ShardAtRegionTop(
-        region.header, value, region.span.end_line, f"{value}_shard" if read_later else value
+        region.header, value, Line(region.span.end_line), f"{value}_shard" if read_later else value
     )
 
 

@@ -12,23 +12,32 @@ from compiler.analysis import KernelInfo
 from compiler.catalog import diagnostic, variant_fields
 from compiler.diagnostics import Diagnostic, Related, Remark
 from compiler.fixes import SuggestText
+from compiler.incremental import IdentityMemo
 from compiler.passes.model import Kernel, TOp, ops_of
 from compiler.rules.hard_syncall_occupancy import LAUNCHED_HERE, occupancy_fields
 from compiler.rules.hazards import BOUND_QUERY, HARD_BARRIER, LITERAL_WIDTH
+
+
+def _first_hard_syncall(kernel: Kernel) -> TOp | None:
+    return next((op for op, _ in ops_of(kernel.body) if _is_hard_syncall(op)), None)
+
 
 CORES = {"a2a3": (24, 48), "a5": (36, 72)}  # (AIC, AIV)
 _STRING = {"AIC": "aic_only", "AIV": "aiv_only", "MIX": "mix"}
 
 
-def verify(kernels: list[Kernel], infos: list[KernelInfo], target: str) -> list[Diagnostic]:
-    """Check each launch site of a kernel that holds a hard syncall."""
+def verify(
+    kernels: list[Kernel], infos: list[KernelInfo], target: str, memo: IdentityMemo | None = None
+) -> list[Diagnostic]:
+    """Check each launch site of a kernel that holds a hard syncall (`memo`: each kernel's, by identity)."""
+    memo = memo if memo is not None else IdentityMemo()
     out: list[Diagnostic] = []
     aic_cores, aiv_cores = CORES.get(target, CORES["a2a3"])
     for kernel, info in zip(kernels, infos, strict=False):
         launch = kernel.launch
         if launch is None:
             continue
-        syncall = next((op for op, _ in ops_of(kernel.body) if _is_hard_syncall(op)), None)
+        syncall = memo.get(kernel, _first_hard_syncall)
         if syncall is None:
             continue
         core = str(syncall.kwarg("core_type") or "MIX").upper()

@@ -10,7 +10,7 @@ from compiler import fixes
 from compiler.analysis import Analysis, CrossingInfo, KernelInfo, Lane, OpInfo, PipeSetup
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Severity
-from compiler.source import Span
+from compiler.source import Line, Span
 from pypto_lsp.config import Settings, merge
 from pypto_lsp.features import code_actions, code_lens, diagnostics, hover, inlay_hints
 from pypto_lsp.positions import UTF8, UTF16, LineIndex, choose_encoding
@@ -287,9 +287,11 @@ def test_every_fix_kind_has_one_code_action_function_and_travels_as_data() -> No
     assert set(code_actions.BUILDERS) == set(fixes.KINDS)
     for kind, cls in fixes.KINDS.items():
         values = {
-            f.name: {"str": "acc", "int": 7, "bool": True, "int | None": 3}[str(f.type)]
+            f.name: {"str": "acc", "int": 7, "bool": True, "int | None": 3, "Line": Line(12)}[str(f.type)]
             for f in dataclasses.fields(cls)
             if f.name != "span"
         }
         fix = cls(Span(2, 4, 2, 9), **values)
-        assert fixes.from_args(kind, fix.span, dict(fixes.to_args(fix))) == fix, kind
+        back = fixes.from_args(kind, fix.span, dict(fixes.to_args(fix)))
+        assert back == fix, kind
+        assert all(type(v) is type(values[k]) for k, v in back.values().items()), kind  # a Line stays one

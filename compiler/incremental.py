@@ -1,0 +1,414 @@
+"""Positions that do not move when lines above them do.
+
+The engine analyses a document in an *anchored line space*: every line of the document has an anchor, a
+number that stays the same from one version to the next while the line's text is kept. Pressing Enter,
+deleting a line or pasting a block gives anchors to the new lines only; every statement below keeps the
+anchors it had, so its IR object, its checks, its kernel and every result cached by it are reused as they
+are (rust-analyzer keeps syntax positions relative, Roslyn hands absolute positions out lazily: same idea).
+Anchors are spaced apart, so new lines fit between two neighbours; when a gap is used up only a small
+window around it is spread out again.
+
+`Rebase` turns what the pipeline made (anchored spans, and the lines results hold as values: message
+fields, quick-fix arguments, the expanded kernel's rows, each a `compiler.source.Line`) into document lines
+when the Analysis is read: once per version, for results that moved, cached for the rest. Texts are
+rendered from the rebased data afterwards, never rewritten.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, TypeVar
+
+from compiler.diagnostics import Note, Rule
+from compiler.source import Line, Span
+
+T = TypeVar("T")
+
+SPACING = 1 << 16  # the distance between the anchors of two neighbouring lines on a fresh numbering
+_STEP = 1 << 10  # new lines are placed this far apart (or closer, where the gap is small)
+_MIN_GAP = 16  # a window is spread out again when its lines would be closer than this
+FLOOR = SPACING // 2  # every anchor is above this
+
+
+@dataclass(slots=True)
+class LineAnchors:
+    """The anchor of each document line (index 0 is line 1), strictly increasing."""
+
+    lines: list[str] = field(default_factory=list)
+    anchors: list[int] = field(default_factory=list)
+    version: int = 0  # bumped when any existing line's anchor changes (a window spread out again)
+
+    @classmethod
+    def numbered(cls, text: str) -> LineAnchors:
+        """Anchors that are the line numbers themselves (a one-off analysis that is never edited)."""
+        lines = text.split("\n")
+        return cls(lines, list(range(1, len(lines) + 1)))
+
+    def update(self, text: str) -> list[str]:
+        """Give the lines of a new version their anchors (kept lines keep theirs); returns the lines."""
+        new = text.split("\n")
+        old = self.lines
+        if not old:
+            self.lines = new
+            self.anchors = [(i + 1) * SPACING for i in range(len(new))]
+            return new
+        # One changed region: the common prefix and suffix keep their anchors.
+        limit = min(len(old), len(new))
+        head = 0
+        while head < limit and old[head] == new[head]:
+            head += 1
+        tail = 0
+        while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+            tail += 1
+        added = len(new) - head - tail
+        before = self.anchors[head - 1] if head else FLOOR
+        after = self.anchors[len(old) - tail] if tail else before + (added + 1) * _STEP
+        middle = _spread(before, after, added)
+        if middle or added == 0:
+            self.anchors = self.anchors[:head] + middle + self.anchors[len(old) - tail :]
+        else:
+            self.anchors = self._respace(self.anchors[:head], added, self.anchors[len(old) - tail :])
+        self.lines = new
+        return new
+
+    def _respace(self, before: list[int], added: int, after: list[int]) -> list[int]:
+        """Anchors for `added` new lines between `before` and `after` where the gap has no room for them:
+        a window around them is spread out again (the lines in it get new anchors)."""
+        self.version += 1
+        lo, hi = len(before), len(before)  # the window: before[lo:] and after[: hi - len(before)]
+        while True:
+            below = before[lo - 1] if lo > 0 else FLOOR
+            taken = hi - len(before)
+            above = after[taken] if taken < len(after) else below + (hi - lo + added + 1) * SPACING
+            count = hi - lo + added
+            if (above - below) // (count + 1) >= _MIN_GAP * 4 or (lo == 0 and taken >= len(after)):
+                break
+            width = max(count, 1)
+            lo, hi = max(0, lo - width), min(len(before) + len(after), hi + width)
+        step = (above - below) // (count + 1)
+        spread = [below + step * (k + 1) for k in range(count)]
+        return before[:lo] + spread + after[hi - len(before) :]
+
+    def anchor(self, line: int) -> int:
+        """The anchor of a 1-based document line (past the end: beyond the last anchor)."""
+        if 1 <= line <= len(self.anchors):
+            return self.anchors[line - 1]
+        if line < 1:
+            return FLOOR
+        return (self.anchors[-1] if self.anchors else 0) + (line - len(self.anchors)) * SPACING
+
+    def of_lines(self, first: int, count: int) -> list[int]:
+        """The anchors of `count` lines from the 1-based `first` on."""
+        if first >= 1 and first - 1 + count <= len(self.anchors):
+            return self.anchors[first - 1 : first - 1 + count]
+        return [self.anchor(first + k) for k in range(count)]
+
+    def line_of(self, anchor: int) -> int:
+        """The 1-based document line of an anchor (a value between anchors: the line after it)."""
+        return bisect.bisect_left(self.anchors, anchor) + 1
+
+    def real_lines(self, first_anchor: int, last_anchor: int) -> int:
+        """How many document lines lie between two anchors, both included."""
+        return self.line_of(last_anchor) - self.line_of(first_anchor) + 1
+
+
+def _spread(before: int, after: int, count: int) -> list[int]:
+    """`count` increasing anchors strictly between `before` and `after` (empty when they do not fit)."""
+    if count <= 0:
+        return []
+    step = min((after - before) // (count + 1), _STEP)
+    if step < _MIN_GAP:
+        return []
+    return [before + step * (k + 1) for k in range(count)]
+
+
+@dataclass(slots=True)
+class Rebase:
+    """Turns anchored results into document positions (spans, Lines, line-keyed rows).
+
+    Lines at or past `foreign` (helper code of other modules) are left as they are."""
+
+    anchors: LineAnchors
+    foreign: int
+    _memo: dict[int, tuple[tuple[object, ...], tuple[int, int], object]] = field(default_factory=dict)
+    _live: dict[int, tuple[tuple[object, ...], tuple[int, int], object]] = field(default_factory=dict)
+
+    def line(self, anchor: int) -> int:
+        """The document line of an anchored line."""
+        if anchor >= self.foreign:
+            return anchor
+        return self.anchors.line_of(anchor)
+
+    def span(self, span: Span) -> Span:
+        """A span in document lines."""
+        line = self.line(span.line)
+        end = line if span.end_line == span.line else self.line(span.end_line)
+        if line == span.line and end == span.end_line:
+            return span
+        return Span(line, span.col, end, span.end_col)
+
+    def value(self, obj: T) -> T:
+        """Any result (dataclasses, tuples of them, spans, Lines) in document lines."""
+        return self._value(obj)  # type: ignore[no-any-return]
+
+    def cached(self, owner: tuple[object, ...], bounds: tuple[int, int], make: Callable[[], T]) -> T:
+        """`make()`, reused while the `owner` objects are the same and the first and last anchored line
+        they hold (`bounds`) map to the same document lines: the lines in between then moved alike."""
+        key = hash(tuple(id(o) for o in owner))
+        mapped = (self.line(bounds[0]), self.line(bounds[1]))
+        found = self._memo.get(key) or self._live.get(key)
+        if (
+            found is not None
+            and found[1] == mapped
+            and all(a is b for a, b in zip(found[0], owner, strict=True))  # type: ignore[call-overload]
+        ):
+            self._live[key] = found
+            return found[2]  # type: ignore[return-value]
+        out = make()
+        self._live[key] = (owner, mapped, out)
+        return out
+
+    def next_version(self) -> None:
+        """Keep what this version read, drop the rest (called once per analysis, before it is read)."""
+        self._memo, self._live = self._live, {}
+
+    def _value(self, obj: Any) -> Any:
+        if isinstance(obj, Span):
+            return self.span(obj)
+        if isinstance(obj, Line):
+            line = self.line(obj)
+            return obj if line == obj else Line(line)
+        if isinstance(obj, tuple):
+            items = tuple(self._value(item) for item in obj)
+            return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items
+        if is_dataclass(obj) and not isinstance(obj, type | Rule | Note):  # a rule or note: a declaration
+            changes: dict[str, Any] = {}
+            for f in fields(obj):
+                old = getattr(obj, f.name)
+                if old is None or isinstance(old, str | bool | float | frozenset) or type(old) is int:
+                    continue
+                new = self._value(old)
+                if new is not old:
+                    changes[f.name] = new
+            return replace(obj, **changes) if changes else obj
+        return obj
+
+
+# --------------------------------------------------------------------------------------------- memos
+
+N = TypeVar("N")
+V = TypeVar("V")
+
+
+@dataclass(slots=True)
+class IdentityMemo:
+    """Pure functions of immutable IR nodes, by node identity, kept one version deep: what the current
+    version asked for lives on into the next, the rest is dropped at `next_version`."""
+
+    _last: dict[int, tuple[object, object]] = field(default_factory=dict)
+    _live: dict[int, tuple[object, object]] = field(default_factory=dict)
+
+    def get(self, node: object, compute: Callable[[Any], T]) -> T:
+        """`compute(node)`, once per node object."""
+        key = id(node)
+        found = self._live.get(key)
+        if found is None or found[0] is not node:
+            found = self._last.get(key)
+            if found is None or found[0] is not node:
+                found = (node, compute(node))
+            self._live[key] = found
+        return found[1]  # type: ignore[return-value]
+
+    def next_version(self) -> None:
+        """Start a new version: keep only what the finished one used."""
+        self._last, self._live = self._live, {}
+
+    def checkpoint(self) -> Callable[[], None]:
+        """What puts this memo back as it stands now, for a run cancelled part way (a new version fills
+        new tables, so these stay as they are)."""
+        last, live = self._last, self._live
+
+        def restore() -> None:
+            self._last, self._live = last, live
+
+        return restore
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One recorded step: what it read (source, key, the value it gave, scope) and what it wrote
+    (target, key, value, scope), in order, and its result."""
+
+    node: object
+    context: object
+    reads: tuple[tuple[str, object, object, object], ...]
+    writes: tuple[tuple[str, object, object, object], ...]
+    result: object
+    grouped: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()  # the writes by target, in order
+    children: tuple[object, ...] = ()  # the steps recorded or reused inside it (they live on with it)
+
+
+@dataclass(slots=True)
+class _Frame:
+    scope: object
+    reads: dict[tuple[str, object], tuple[str, object, object, object]] = field(default_factory=dict)
+    writes: list[tuple[str, object, object, object]] = field(default_factory=list)
+    shadowed: set[tuple[str, object]] = field(default_factory=set)
+    children: list[object] = field(default_factory=list)
+
+
+def _same(a: object, b: object) -> bool:
+    return a == b
+
+
+class Recorded:
+    """A memo for a step that runs statement by statement with a state around it (salsa's model: a
+    query records each input it reads). The step reads that state only through `read(source, key)`
+    and changes it only through `write(target, key, value)`; a cached step is reused while every read
+    it recorded gives the same value again, and its writes are then replayed, so an input the step
+    reads cannot be left out of its key. A step nested in another reads and writes for both, except
+    what is scoped: a read or write with a `scope` belongs to the steps begun in that scope (a body's
+    own names), and a read of what the step wrote itself is no input of it.
+
+    One version deep: `next_version` keeps what the finished version used or made, with the steps
+    nested in a reused one (the next edit inside it needs them). Steps are keyed by the identity of
+    their node, or by its value (`by_value`: a key that says everything the step reads, such as a
+    statement's text and anchors)."""
+
+    __slots__ = ("_by_value", "_equal", "_frames", "_last", "_live", "bulk", "sinks", "sources")
+
+    def __init__(self, equal: Callable[[object, object], bool] = _same, by_value: bool = False) -> None:
+        self._by_value = by_value
+        self._last: dict[object, Step] = {}
+        self._live: dict[object, Step] = {}
+        self._frames: list[_Frame] = []
+        self._equal = equal
+        self.sources: dict[str, Callable[[Any], object]] = {}
+        self.sinks: dict[str, Callable[[Any, Any], None]] = {}
+        self.bulk: dict[str, Callable[[tuple[tuple[Any, Any], ...]], None]] = {}
+
+    def next_version(
+        self,
+        sources: dict[str, Callable[[Any], object]],
+        sinks: dict[str, Callable[[Any, Any], None]] | None = None,
+        bulk: dict[str, Callable[[tuple[tuple[Any, Any], ...]], None]] | None = None,
+    ) -> None:
+        """Start a version whose state is read through `sources` (source -> key -> value) and written,
+        when a step is replayed, through `sinks` (target -> key, value); `bulk` sinks take all of a
+        step's writes to one target at once, where no step around it is being recorded."""
+        self._last, self._live = (self._live or self._last), {}
+        self._frames = []
+        self.sources = sources
+        self.sinks = sinks or {}
+        self.bulk = bulk or {}
+
+    def checkpoint(self) -> Callable[[], None]:
+        """What puts this memo back as it stands now, as the last finished run left it, for a run
+        cancelled part way (a new version fills new tables, so these stay as they are)."""
+        last, live = self._last, self._live
+
+        def restore() -> None:
+            self._last, self._live = last, live
+            self._frames = []
+
+        return restore
+
+    def read(self, source: str, key: object, scope: object = None) -> Any:
+        """Read the state (and record the read in the steps being recorded)."""
+        value = self.sources[source](key)
+        if self._frames:
+            self._note((source, key, value, scope))
+        return value
+
+    def write(
+        self, target: str, key: object, value: object, scope: object = None, shadows: tuple = ()
+    ) -> None:
+        """Record a change the caller made to the state (`shadows`: the reads it answers from now on)."""
+        entry = (target, key, value, scope)
+        for frame in self._frames:
+            if scope is None or frame.scope == scope:
+                frame.writes.append(entry)
+            frame.shadowed.update(shadows)
+
+    def _note(self, read: tuple[str, object, object, object]) -> None:
+        place = (read[0], read[1])
+        scope = read[3]
+        for frame in self._frames:
+            if (scope is None or frame.scope == scope) and place not in frame.shadowed:
+                frame.reads.setdefault(place, read)
+
+    def reuse(self, node: object, context: object = None) -> Step | None:
+        """The step recorded for `node` in `context` if every read it made gives the same value now (its
+        reads then count for the steps around it); None otherwise. The caller replays its writes."""
+        key = node if self._by_value else id(node)
+        found = self._live.get(key) or self._last.get(key)
+        if found is None or found.context != context or not (self._by_value or found.node is node):
+            return None
+        sources, equal = self.sources, self._equal
+        for source, read_key, value, _ in found.reads:
+            if not equal(sources[source](read_key), value):
+                return None
+        if self._frames:
+            for read in found.reads:
+                self._note(read)
+            self._frames[-1].children.append(key)
+        self._keep(key, found)
+        return found
+
+    def _keep(self, key: object, step: Step) -> None:
+        self._live[key] = step
+        last, live = self._last, self._live
+        for child in step.children:
+            nested = last.get(child)
+            if nested is not None and child not in live:
+                self._keep(child, nested)
+
+    def replay(self, step: Step) -> None:
+        """Apply a reused step's writes again, in order, through the sinks."""
+        sinks = self.sinks
+        if not self._frames and self.bulk:
+            bulk = self.bulk
+            for target, pairs in step.grouped:
+                many = bulk.get(target)
+                if many is not None:
+                    many(pairs)
+                else:
+                    one = sinks[target]
+                    for key, value in pairs:
+                        one(key, value)
+            return
+        for target, key, value, _ in step.writes:
+            sinks[target](key, value)
+
+    def begin(self, scope: object = None) -> None:
+        """Start recording a step (in `scope`)."""
+        self._frames.append(_Frame(scope))
+
+    def end(self, node: object, context: object = None, result: object = None) -> Step:
+        """Finish the step started last, with its result."""
+        frame = self._frames.pop()
+        key = node if self._by_value else id(node)
+        if self._frames:
+            self._frames[-1].children.append(key)
+        grouped: dict[str, list[tuple[Any, Any]]] = {}
+        for target, written, value, _ in frame.writes:
+            grouped.setdefault(target, []).append((written, value))
+        step = Step(
+            node,
+            context,
+            tuple(frame.reads.values()),
+            tuple(frame.writes),
+            result,
+            tuple((target, tuple(pairs)) for target, pairs in grouped.items()),
+            tuple(frame.children),
+        )
+        self._live[key] = step
+        return step
+
+    def abandon(self) -> None:
+        """Finish the step started last without keeping it (it failed)."""
+        frame = self._frames.pop()
+        if self._frames:
+            self._frames[-1].children.extend(frame.children)
