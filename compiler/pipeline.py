@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from compiler import budget, ir, lints, suppressions
-from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
+from compiler.analysis import Analysis, ForeignDiagnostic, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
@@ -50,7 +50,7 @@ from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.results import op_infos, region_infos, scope_infos, symbols
-from compiler.rules.inline_functions import IN_INLINE_HELPER
+from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
@@ -262,6 +262,10 @@ class Analyzer:
             ),
             scopes=scopes,
             line_files=localize.line_files(),
+            foreign_lanes=localize.foreign_lanes(lanes),
+            foreign_diagnostics=tuple(
+                f for d in diagnostics if (f := localize.foreign_diagnostic(d)) is not None
+            ),
         )
 
     def _helpers(self, parsed: ParsedDocument, path: str) -> dict[str, Helper]:
@@ -602,7 +606,39 @@ class _Localizer:
         where = self.files.get(d.span.line // FOREIGN_LINE_BASE, inner.path)
         line = d.span.line % FOREIGN_LINE_BASE
         origin = IN_INLINE_HELPER.remark(helper=inner.helper, where=where, line=line)
+        here = Related(_in_own_file(d.span), HELPER_LINE, (("helper", inner.helper),), inner.path)
+        related = (*related, here)
         return replace(d, span=outer.call_site, remarks=(*d.remarks, origin), related=related, fixes=())
+
+    def foreign_diagnostic(self, d: Diagnostic) -> ForeignDiagnostic | None:
+        """A diagnostic located in a foreign helper, where the compiler reports it: on the helper's line in
+        its own file, with the call site in this document as related information."""
+        if not is_foreign(d.span):
+            return None
+        inner, outer = self.innermost(d.span), self.splice_of(d.span)
+        if inner is None or outer is None or is_foreign(outer.call_site):
+            return None
+        space = d.span.line // FOREIGN_LINE_BASE
+        # related locations in the same helper file stay (moved into its lines); others are not its own
+        related = tuple(
+            replace(r, span=_in_own_file(r.span))
+            for r in d.related
+            if r.span.line // FOREIGN_LINE_BASE == space
+        )
+        site = Related(outer.call_site, CALLED_FROM, (("helper", outer.helper),), self.path)
+        return ForeignDiagnostic(
+            inner.path, replace(d, span=_in_own_file(d.span), related=(*related, site), fixes=())
+        )
+
+    def foreign_lanes(self, lanes: Mapping[int, set[str]]) -> tuple[tuple[str, int, str], ...]:
+        """The lanes of the lines of foreign helper code, in the helpers' own files: (path, line, lane)."""
+        paths = {s.first_line // FOREIGN_LINE_BASE: s.path for s in self.splices}
+        found = []
+        for line, sides in lanes.items():
+            path = paths.get(line // FOREIGN_LINE_BASE) if line >= FOREIGN_LINE_BASE else None
+            if path is not None and sides:
+                found.append((path, line % FOREIGN_LINE_BASE, emk.lane_name(sides)))
+        return tuple(sorted(found))
 
     def kernel(self, info: KernelInfo) -> KernelInfo:
         """A kernel outlined from a foreign helper's scope sits at the call site; the regions and
@@ -624,6 +660,11 @@ class _Localizer:
             (space * FOREIGN_LINE_BASE, (space + 1) * FOREIGN_LINE_BASE - 1, where)
             for space, where in sorted(self.files.items())
         )
+
+
+def _in_own_file(span: Span) -> Span:
+    """A span of foreign helper code in the helper's own file."""
+    return span.shifted(-(span.line // FOREIGN_LINE_BASE) * FOREIGN_LINE_BASE)
 
 
 def _relative(path: str, document: str) -> str:

@@ -46,3 +46,7 @@ _r(
 
 # A remark after the message of a diagnostic inside a helper of another module, reported at its call site.
 IN_INLINE_HELPER = Note("(in inline helper '{helper}', {where}:{line})")
+# The related location of such a diagnostic: the helper's own line, in its file.
+HELPER_LINE = Note("the fault is here, in inline helper '{helper}'")
+# The related location of the same diagnostic as the helper's file shows it: the entry's call site.
+CALLED_FROM = Note("reached from this call of inline helper '{helper}'")
