@@ -23,6 +23,7 @@ from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, StatementChecks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.import_faults import ImportFaults, find_faults
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body
 from compiler.modules import ModuleGraph
@@ -111,6 +112,7 @@ class Analyzer:
     kernel_refs: dict[
         int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
     ] = field(default_factory=dict)
+    import_faults: tuple[object, ImportFaults] | None = None  # (the constants they were found for, them)
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -161,11 +163,14 @@ class Analyzer:
         self.outline_memo.clear()
         self.body_memos.clear()
         self.splice_memo = SpliceMemo()
+        self.import_faults = None
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
         parsed = parse_document(source, path if path != "<memory>" else None, self.parse_cache, self.graph)
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
+        faults = self._import_faults(path)
+        diagnostics.extend(faults.diagnostics)
         env = dict(parsed.env)
         helpers = self._helpers(parsed, path)
         module, splices = self._inline(parsed.module, helpers, env, diagnostics)
@@ -263,10 +268,25 @@ class Analyzer:
             scopes=scopes,
             line_files=localize.line_files(),
             foreign_lanes=localize.foreign_lanes(lanes),
-            foreign_diagnostics=tuple(
-                f for d in diagnostics if (f := localize.foreign_diagnostic(d)) is not None
+            foreign_diagnostics=(
+                *(f for d in diagnostics if (f := localize.foreign_diagnostic(d)) is not None),
+                *faults.foreign,
             ),
         )
+
+    def _import_faults(self, path: str) -> ImportFaults:
+        """The modules whose import fails (proven), found again only when the module code or an imported
+        module changed (then the parse cache holds new constants)."""
+        constants = self.parse_cache.constants
+        if constants is None:
+            return ImportFaults()
+        cached = self.import_faults
+        if cached is None or cached[0] is not constants:
+            cached = self.import_faults = (
+                constants,
+                find_faults(constants[0], parsed_path(path), self.graph),
+            )
+        return cached[1]
 
     def _helpers(self, parsed: ParsedDocument, path: str) -> dict[str, Helper]:
         """The inline helpers the document can call, reused while its imports are current (the constants

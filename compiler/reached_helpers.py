@@ -94,7 +94,9 @@ def helper_ops(path: str, entries: Iterable[tuple[str, Analysis]]) -> list[tuple
 
 
 def reaches(entry: Analysis, path: str) -> bool:
-    """True when an entry's kernels run code of the helper file."""
-    return any(same_file(p, path) for p, _, _ in entry.foreign_lanes) or any(
-        same_file(f.path, path) for f in entry.foreign_ops
+    """True when an entry's kernels run code of the file, or its import of the file fails."""
+    return (
+        any(same_file(p, path) for p, _, _ in entry.foreign_lanes)
+        or any(same_file(f.path, path) for f in entry.foreign_ops)
+        or any(same_file(f.path, path) for f in entry.foreign_diagnostics)
     )

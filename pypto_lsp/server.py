@@ -32,7 +32,7 @@ from compiler.navigation.index import DocumentIndex
 from compiler.navigation.workspace import Workspace
 from compiler.pipeline import Analyzer
 from compiler.reached_helpers import helper_diagnostics, helper_ops, merged_lanes, reaches
-from pypto_lsp import __version__, config, project_config, scheduler
+from pypto_lsp import __version__, config, dsl, project_config, scheduler
 from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
@@ -269,7 +269,7 @@ class PyptoServer(LanguageServer):
             self.refresh_diagnostics()
         if _gives_helpers(result) or (previous is not None and _gives_helpers(previous)):
             self.reached_changed(skip=uri)
-        if _may_be_helper(result.snapshot.text):
+        if _may_be_reached(result.snapshot.text):
             self.fill_reach()
         self.refresh_views()
 
@@ -373,7 +373,7 @@ class PyptoServer(LanguageServer):
 
     def with_reached(self, analysis: Analysis, snap: Snapshot) -> Analysis:
         """A document's analysis with what the entries reaching its helpers give it: lanes and faults."""
-        reaching = [a for _, a in self.reaching(snap.uri)] if _may_be_helper(snap.text) else []
+        reaching = [a for _, a in self.reaching(snap.uri)] if _may_be_reached(snap.text) else []
         if not reaching:
             return analysis
         path = snap.path
@@ -390,7 +390,7 @@ class PyptoServer(LanguageServer):
             self.refresh_diagnostics()
         else:
             for uri, state in list(self.scheduler.docs.items()):
-                if uri != skip and state.result is not None and _may_be_helper(state.result.snapshot.text):
+                if uri != skip and state.result is not None and _may_be_reached(state.result.snapshot.text):
                     self.publish(state.result)
         self.refresh_views()
 
@@ -438,8 +438,9 @@ class PyptoServer(LanguageServer):
                 if self.read_workspace_file(entry) != text:
                     continue  # changed meanwhile: analysed again on the next round
                 analysis = outcome if isinstance(outcome, Analysis) else None
+                before = self.background.get(entry)
                 self.background[entry] = (text, analysis)
-                if analysis is not None and (analysis.foreign_lanes or analysis.foreign_ops):
+                if _gives_others(analysis) or (before is not None and _gives_others(before[1])):
                     self.reached_changed()
         except Exception:
             log.exception("background analysis of the entries reaching helper modules failed")
@@ -449,7 +450,7 @@ class PyptoServer(LanguageServer):
         todo: dict[Path, str] = {}
         for state in list(self.scheduler.docs.values()):
             snap = state.result.snapshot if state.result is not None else None
-            if snap is None or not _may_be_helper(snap.text):
+            if snap is None or not _may_be_reached(snap.text):
                 continue
             for entry in self.reach.importers(Path(snap.path))[:MAX_REACHING_ENTRIES]:
                 entry_uri = from_fs_path(str(entry))
@@ -469,7 +470,11 @@ class PyptoServer(LanguageServer):
         """LSP diagnostics of a result, positioned in the text that was analysed."""
         snap = result.snapshot
         index = LineIndex(snap.text, self.encoding)
-        analysis = self.with_reached(result.analysis, snap) if result.analysis is not None else None
+        analysis = result.analysis
+        if analysis is None and _may_be_reached(snap.text):  # a configuration module whose import fails
+            analysis = Analysis(snap.path, self.settings.target or "a2a3")
+        if analysis is not None:
+            analysis = self.with_reached(analysis, snap)
         items = diagnostics_feature.collect(analysis, index, snap.uri, snap.version, self.settings)
         if self.project.select or self.project.ignore or self.project.per_file_ignores:
             items = [d for d in items if self.project.allows(str(d.code), snap.path)]
@@ -480,7 +485,7 @@ class PyptoServer(LanguageServer):
         if result is None:
             return
         uri = result.snapshot.uri
-        if result.analysis is None and uri not in self.pushed:
+        if result.analysis is None and uri not in self.pushed and not self.reaching(uri):
             return
         items = self.lsp_diagnostics(result)
         if items:
@@ -1043,14 +1048,19 @@ async def _tokens(ls: PyptoServer, uri: str, rng: types.Range | None) -> types.S
     return tokens_feature.tokens(ops, view.index, rng)
 
 
-def _may_be_helper(text: str) -> bool:
-    """True when a document may define inline helpers (then entries elsewhere can reach its lines)."""
-    return "inline" in text
+def _may_be_reached(text: str) -> bool:
+    """True when entries elsewhere may give a document lanes or faults: it may define inline helpers, or
+    it is a plain module (a configuration module whose import can fail)."""
+    return "inline" in text or not dsl.is_dsl(text)
 
 
 def _gives_helpers(result: Analyzed) -> bool:
-    """True when a document's entries reach helper code of other modules."""
-    analysis = result.analysis
+    """True when a document's entries reach helper code of other modules (or a failing import)."""
+    return _gives_others(result.analysis)
+
+
+def _gives_others(analysis: Analysis | None) -> bool:
+    """True when an analysis gives lanes, ops or faults to other files."""
     return analysis is not None and bool(
         analysis.foreign_lanes or analysis.foreign_ops or analysis.foreign_diagnostics
     )

@@ -174,3 +174,48 @@ async def test_an_open_entry_gives_its_lanes_and_faults_and_editing_it_updates_t
     while published_for(client, helpers)[-1].diagnostics and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     assert published_for(client, helpers)[-1].diagnostics == []
+
+
+CONFIG = "VOCAB = 1000\nVOCAB_CHUNK = 64\nassert VOCAB % VOCAB_CHUNK == 0\n"
+CONFIG_ENTRY = (
+    "import pypto.language as pl\n"
+    "from config import VOCAB_CHUNK\n"
+    "\n"
+    "\n"
+    "@pl.jit\n"
+    "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+    "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+    "        y[:] = pl.exp(x)\n"
+    "    return y\n"
+)
+
+
+async def test_a_configuration_module_that_fails_at_import_shows_it_on_its_line(
+    client: LanguageClient, ws: Path
+) -> None:
+    (ws / "kernels" / "config.py").write_text(CONFIG)
+    (ws / "kernels" / "model.py").write_text(CONFIG_ENTRY)
+    config = (ws / "kernels" / "config.py").as_uri()
+    model = (ws / "kernels" / "model.py").as_uri()
+    open_doc(client, config, CONFIG)  # a plain module: no entry of its own, not open elsewhere
+    fault = await _published_with(client, config, "PTO-F48")
+    assert fault.range.start.line == 2 and fault.message.startswith(
+        "AssertionError: assert VOCAB % VOCAB_CHUNK == 0"
+    )
+    (site,) = fault.related_information or []
+    assert site.location.uri == model and site.location.range.start.line == 1
+    # the entry, opened, reports it at its import statement
+    open_doc(client, model, CONFIG_ENTRY)
+    at_import = await _published_with(client, model, "PTO-F48")
+    assert at_import.range.start.line == 1
+    (where,) = at_import.related_information or []
+    assert where.location.uri == config and where.location.range.start.line == 2
+    # fixing the module in the editor clears both
+    change(client, config, 2, [(rng(0, 8, 0, 12), "1024")])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and (
+        published_for(client, model)[-1].diagnostics or published_for(client, config)[-1].diagnostics
+    ):
+        await asyncio.sleep(0.1)
+    assert published_for(client, model)[-1].diagnostics == []
+    assert published_for(client, config)[-1].diagnostics == []

@@ -130,3 +130,28 @@ def test_a_noqa_on_the_helper_line_silences_it_there(tmp_path: Path) -> None:
     proc = _check(tmp_path, ".", "--no-cache")
     assert "helpers.py:7:" not in proc.stdout
     assert "gate_entry0.py:7:" in proc.stdout  # the entry's own line has no such comment
+
+
+def test_a_configuration_module_that_fails_at_import_is_reported_on_its_line(tmp_path: Path) -> None:
+    (tmp_path / "config.py").write_text(
+        "import os\n\nVOCAB = 1000\nVOCAB_CHUNK = 64\nassert VOCAB % VOCAB_CHUNK == 0\n"
+    )
+    (tmp_path / "model.py").write_text(
+        GATE_ENTRY.replace(
+            "from helpers import gate\n", "from config import VOCAB\nfrom helpers import gate\n"
+        )
+    )
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    proc = _check(tmp_path, ".", "--no-cache")
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert "model.py:2:1: PTO-F48 error: AssertionError: assert VOCAB % VOCAB_CHUNK == 0" in lines
+    assert "config.py:5:1: PTO-F48 error: AssertionError: assert VOCAB % VOCAB_CHUNK == 0" in lines
+    # the value fixed: silent; an unknown value: silent
+    (tmp_path / "config.py").write_text(
+        "import os\n\nVOCAB = int(os.environ['VOCAB'])\nassert VOCAB % 64 == 0\n"
+    )
+    proc = _check(tmp_path, ".", "--no-cache")
+    assert proc.returncode == 0, proc.stdout
+    proc = _check(tmp_path, ".", "--no-cache", "--env", "VOCAB=1000")
+    assert "config.py:4:1: PTO-F48 error: AssertionError: assert VOCAB % 64 == 0" in proc.stdout.splitlines()
