@@ -50,6 +50,7 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, outline
 from compiler.passes.simplify import StatementFolds, simplify
+from compiler.passes.unresolved_calls import dsl_function_named, unresolved_calls
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
@@ -174,6 +175,8 @@ class Analyzer:
         env = dict(parsed.env)
         helpers = self._helpers(parsed, path)
         module, splices = self._inline(parsed.module, helpers, env, diagnostics)
+        named = functools.partial(dsl_function_named, source, parsed.imports, parsed_path(path), self.graph)
+        diagnostics.extend(unresolved_calls(module, helpers, named))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }

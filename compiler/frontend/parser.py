@@ -20,6 +20,7 @@ from compiler.frontend.consts import (
     resolve_globals,
     source_text,
 )
+from compiler.frontend.factories import selected_defs
 from compiler.frontend.units import Unit, split_units
 from compiler.ir_walk import stored_names
 from compiler.memo import long_body
@@ -396,7 +397,8 @@ def _factory_code(
     closure = {k: v for k, v in local.items() if k not in env or env[k] is not v}
     functions: list[ir.Function] = []
     programs: list[ir.Program] = []
-    for stmt in node.body:
+    # `if IMPL == "a": @pl.jit.inline def f ... else: ...` in the factory: the branch known values select
+    for stmt in [*node.body, *selected_defs(node, env)]:
         if isinstance(stmt, ast.FunctionDef):
             function = _function(stmt, spans, local, report, None)
             if function is not None:

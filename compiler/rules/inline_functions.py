@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.diagnostics import Note
+from compiler.diagnostics import Note, Severity
 from compiler.rules.book import RuleBook
 
 BOOK = RuleBook()
@@ -40,6 +40,20 @@ _r(
     "Inline function '{function}' has no return value",
     "The value of an inline helper that returns nothing is used.",
     "Return the value from the helper, or call it as a statement.",
+)
+
+_r(
+    "PTO-IN6",
+    "unresolved-helper-call",
+    "InlineFunctions",
+    "'{name}' is called like an inline helper, but it resolves to no inline helper: the code it runs is "
+    "not expanded or checked here",
+    "A statement-level call of a name that pypto-lsp cannot resolve to an inline helper (bound by a factory "
+    "whose choice depends on unknown values, imported from a module that defines no such helper, or not "
+    "defined), so its kernels, lanes and faults are missing.",
+    "Define it with @pl.jit.inline (directly, or returned by a factory whose choice module values decide), "
+    "or import it from the module that does.",
+    Severity.HINT,
 )
 
 # Notes: the labels of related locations.
