@@ -220,6 +220,15 @@ class ForeignOp:
 
 
 @dataclass(frozen=True, slots=True)
+class ForeignDiagnostic:
+    """A fault inside an inline helper that another module defines, where the compiler reports it: on the
+    helper's own line in its file (`path`); its related information points at the call site here."""
+
+    path: str
+    diagnostic: Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
 class Analysis:
     """Everything pypto-lsp knows about one document version."""
 
@@ -236,6 +245,9 @@ class Analysis:
     line_files: tuple[
         tuple[int, int, str], ...
     ] = ()  # (first, last) line of a helper module's code, its path
+    # the lanes this document's entries give the lines of helpers in other modules: (path, line, lane)
+    foreign_lanes: tuple[tuple[str, int, str], ...] = ()
+    foreign_diagnostics: tuple[ForeignDiagnostic, ...] = ()
 
     def line_name(self, line: int) -> str | None:
         """`helpers.py:22` for a line of an imported helper's code spliced into this document; None for a

@@ -40,6 +40,7 @@ from compiler.rules import (
     inline_functions,
     lower_auto_vector_split,
     mixed_kernel_expanded,
+    module_import,
     op_deducers,
     op_elementwise,
     op_reduction,
@@ -122,6 +123,7 @@ FAMILIES = (
     split_vector_kernel,
     spec,
     frontend,
+    module_import,
     suppressions,
     hazards,
 )

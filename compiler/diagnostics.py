@@ -96,6 +96,7 @@ class Related:
     span: Span
     note: Note
     fields: Fields = ()
+    path: str | None = None  # the file it is in, when it is not the diagnostic's own (a helper, an entry)
 
     @property
     def message(self) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
-from compiler.diagnostics import Note, Rule
+from compiler.diagnostics import Note, Related, Rule
 from compiler.source import Line, Span
 
 T = TypeVar("T")
@@ -180,6 +180,8 @@ class Rebase:
         if isinstance(obj, Line):
             line = self.line(obj)
             return obj if line == obj else Line(line)
+        if isinstance(obj, Related) and obj.path is not None:
+            return obj  # a location in another file: its own lines
         if isinstance(obj, tuple):
             items = tuple(self._value(item) for item in obj)
             return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items

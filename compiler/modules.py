@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.evaluator import UNKNOWN_VALUE, ModuleValue, evaluate_module
+from compiler.evaluator import UNKNOWN_VALUE, ImportFault, ModuleValue, evaluate_module
 from compiler.source import python_text
 from compiler.source_files import MAX_SOURCE_BYTES, Unreadable, read_source
 
@@ -43,6 +43,7 @@ class ModuleSummary:
     deps: tuple[ModuleSummary, ...]  # the summaries of the modules this one imported
     tree: ast.Module | None = None
     complete: bool = True  # False: the analysis's shared step pool ran out; evaluated again next time
+    fault: ImportFault | None = None  # what makes its import fail, when proven (an assert, a division by 0)
 
 
 def store_signature(text: str) -> tuple[str, ...]:
@@ -238,9 +239,11 @@ class ModuleGraph:
         deps: list[ModuleSummary] = []
         pool: list[int] | None = getattr(self._query, "pool", None)
         starved = pool[1] if pool is not None else 0
-        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool)
+        faults: list[ImportFault] = []
+        names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool, faults)
         complete = (pool is None or pool[1] == starved) and all(dep.complete for dep in deps)
-        return ModuleSummary(path, text, names, tuple(deps), tree, complete)
+        fault = faults[0] if faults else None
+        return ModuleSummary(path, text, names, tuple(deps), tree, complete, fault)
 
     def importer(
         self, from_file: Path | None, stack: tuple[Path, ...], deps: list[ModuleSummary]

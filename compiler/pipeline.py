@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from compiler import budget, ir, lints, suppressions
-from compiler.analysis import Analysis, ForeignOp, KernelInfo, OpInfo
+from compiler.analysis import Analysis, ForeignDiagnostic, ForeignOp, KernelInfo, OpInfo
 from compiler.catalog import diagnostic
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checker import FunctionChecker, FunctionFacts, statement_checks
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.import_faults import ImportFaults, find_faults
 from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body
@@ -52,8 +53,9 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
+from compiler.passes.unresolved_calls import dsl_function_named, unresolved_calls
 from compiler.results import op_infos, region_infos, scope_infos, symbols
-from compiler.rules.inline_functions import IN_INLINE_HELPER
+from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
 from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
@@ -125,6 +127,8 @@ class Analyzer:
     anchors: LineAnchors = field(default_factory=LineAnchors)
     rebase: Rebase = field(init=False)
     result_bounds: dict[int, tuple[object, tuple[int, int]]] = field(default_factory=dict)
+    # the import faults, with the constants and module-code lines they were found for
+    import_faults: tuple[object, tuple[int, ...], ImportFaults] | None = None
 
     def __post_init__(self) -> None:
         self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
@@ -193,6 +197,7 @@ class Analyzer:
         self.anchors = LineAnchors()
         self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
         self.result_bounds.clear()
+        self.import_faults = None
 
     def _analyze(self, source: str, path: str, target: str | None) -> Analysis:
         self.anchors.update(source)
@@ -201,9 +206,12 @@ class Analyzer:
         )
         target = _target_of(source, target, parsed.target)
         diagnostics: list[Diagnostic] = list(parsed.diagnostics)
+        faults = self._import_faults(path)  # in document lines: joined after the rebase below
         env = dict(parsed.env)
         helpers = self._helpers(parsed, path)
         module, splices = self._inline(parsed.module, helpers, env, diagnostics)
+        named = functools.partial(dsl_function_named, source, parsed.imports, parsed_path(path), self.graph)
+        diagnostics.extend(unresolved_calls(module, helpers, named))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }
@@ -300,12 +308,15 @@ class Analyzer:
                     suppressions.apply(
                         _dedupe(
                             [
-                                rebase.value(d)
-                                for d in _outside(
-                                    [localize.diagnostic(d) for d in diagnostics],
-                                    parsed.faulted,
-                                    parsed.diagnostics,
-                                )
+                                *(
+                                    rebase.value(d)
+                                    for d in _outside(
+                                        [localize.diagnostic(d) for d in diagnostics],
+                                        parsed.faulted,
+                                        parsed.diagnostics,
+                                    )
+                                ),
+                                *faults.diagnostics,
                             ]
                         ),
                         source,
@@ -321,6 +332,11 @@ class Analyzer:
             regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
             scopes=rebase.value(scopes),
             line_files=localize.line_files(),
+            foreign_lanes=localize.foreign_lanes(_foreign_sides(results)),
+            foreign_diagnostics=(
+                *(f for d in diagnostics if (f := localize.foreign_diagnostic(d, rebase)) is not None),
+                *faults.foreign,
+            ),
         )
 
     def _localizer(self, splices: list[Splice], path: str) -> _Localizer:
@@ -358,6 +374,19 @@ class Analyzer:
             return ops, lanes, rebase.value(info)  # the expansion's rows too: the view renders them
 
         return self.rebase.cached((result, info), bounds, make)
+
+    def _import_faults(self, path: str) -> ImportFaults:
+        """The modules whose import fails (proven), found again only when the module code, its place in
+        the document or an imported module changed (then the parse cache holds new constants)."""
+        constants = self.parse_cache.constants
+        if constants is None:
+            return ImportFaults()
+        lines = self.parse_cache.module_lines
+        cached = self.import_faults
+        if cached is None or cached[0] is not constants or cached[1] != lines:
+            faults = find_faults(constants[0], parsed_path(path), self.graph, lines)
+            cached = self.import_faults = (constants, lines, faults)
+        return cached[2]
 
     def _helpers(self, parsed: ParsedDocument, path: str) -> dict[str, Helper]:
         """The inline helpers the document can call, reused while its imports are current (the constants
@@ -729,7 +758,39 @@ class _Localizer:
         where = self.files.get(d.span.line // FOREIGN_LINE_BASE, inner.path)
         line = d.span.line % FOREIGN_LINE_BASE
         origin = IN_INLINE_HELPER.remark(helper=inner.helper, where=where, line=line)
+        here = Related(_in_own_file(d.span), HELPER_LINE, (("helper", inner.helper),), inner.path)
+        related = (*related, here)
         return replace(d, span=outer.call_site, remarks=(*d.remarks, origin), related=related, fixes=())
+
+    def foreign_diagnostic(self, d: Diagnostic, rebase: Rebase) -> ForeignDiagnostic | None:
+        """A diagnostic located in a foreign helper, where the compiler reports it: on the helper's line in
+        its own file, with the call site in this document (in document lines) as related information."""
+        if not is_foreign(d.span):
+            return None
+        inner, outer = self.innermost(d.span), self.splice_of(d.span)
+        if inner is None or outer is None or is_foreign(outer.call_site):
+            return None
+        space = d.span.line // FOREIGN_LINE_BASE
+        # related locations in the same helper file stay (moved into its lines); others are not its own
+        related = tuple(
+            replace(r, span=_in_own_file(r.span))
+            for r in d.related
+            if r.span.line // FOREIGN_LINE_BASE == space
+        )
+        site = Related(rebase.span(outer.call_site), CALLED_FROM, (("helper", outer.helper),), self.path)
+        return ForeignDiagnostic(
+            inner.path, replace(d, span=_in_own_file(d.span), related=(*related, site), fixes=())
+        )
+
+    def foreign_lanes(self, lanes: Mapping[int, set[str]]) -> tuple[tuple[str, int, str], ...]:
+        """The lanes of the lines of foreign helper code, in the helpers' own files: (path, line, lane)."""
+        paths = {s.first_line // FOREIGN_LINE_BASE: s.path for s in self.splices}
+        found = []
+        for line, sides in lanes.items():
+            path = paths.get(line // FOREIGN_LINE_BASE) if line >= FOREIGN_LINE_BASE else None
+            if path is not None and sides:
+                found.append((path, line % FOREIGN_LINE_BASE, emk.lane_name(sides)))
+        return tuple(sorted(found))
 
     def kernel(self, info: KernelInfo) -> KernelInfo:
         """A kernel outlined from a foreign helper's scope sits at the call site; the regions and
@@ -751,6 +812,21 @@ class _Localizer:
             (space * FOREIGN_LINE_BASE, (space + 1) * FOREIGN_LINE_BASE - 1, where)
             for space, where in sorted(self.files.items())
         )
+
+
+def _foreign_sides(results: list[KernelResult]) -> dict[int, set[str]]:
+    """The lanes of the lines of foreign helper code that the kernels run (lines past FOREIGN_LINE_BASE)."""
+    sides: dict[int, set[str]] = {}
+    for result in results:
+        for line, lane in result.lanes:
+            if line >= FOREIGN_LINE_BASE:
+                sides.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+    return sides
+
+
+def _in_own_file(span: Span) -> Span:
+    """A span of foreign helper code in the helper's own file."""
+    return span.shifted(-(span.line // FOREIGN_LINE_BASE) * FOREIGN_LINE_BASE)
 
 
 def _relative(path: str, document: str) -> str:

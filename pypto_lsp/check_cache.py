@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler import catalog
-from compiler.analysis import Analysis
+from compiler.analysis import Analysis, ForeignDiagnostic
 from compiler.diagnostics import Diagnostic, Note, Related
 from compiler.fixes import from_args, to_args
 from compiler.modules import read_disk_text, store_signature
@@ -30,7 +30,7 @@ from pypto_lsp import __version__
 log = logging.getLogger(__name__)
 
 CACHE_DIR = ".pypto_lsp_cache"
-FORMAT = 1
+FORMAT = 2
 _NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
 _ENGINE_PACKAGES = ("compiler", "pypto_lsp")
 
@@ -219,24 +219,30 @@ def _literal(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
+def _diagnostic_to_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "code": d.code,
+        "message": d.message,
+        "span": _span(d.span),
+        "hint": d.hint,
+        "related": [[_span(r.span), r.message, r.path] for r in d.related],
+        "fixes": [[f.kind, _span(f.span), [list(a) for a in to_args(f)]] for f in d.fixes],
+        "stage": d.stage,
+        "tags": list(d.tags),
+    }
+
+
 def analysis_to_json(analysis: Analysis) -> dict[str, Any]:
-    """What `check` prints of an analysis (diagnostics with their fixes, lanes) as JSON values."""
+    """What `check` prints of an analysis (diagnostics with their fixes, lanes, and what it gives the
+    helper modules its entries reach) as JSON values."""
     return {
         "path": analysis.path,
         "target": analysis.target,
         "lanes": [list(item) for item in analysis.lanes],
-        "diagnostics": [
-            {
-                "code": d.code,
-                "message": d.message,
-                "span": _span(d.span),
-                "hint": d.hint,
-                "related": [[_span(r.span), r.message] for r in d.related],
-                "fixes": [[f.kind, _span(f.span), [list(a) for a in to_args(f)]] for f in d.fixes],
-                "stage": d.stage,
-                "tags": list(d.tags),
-            }
-            for d in analysis.diagnostics
+        "diagnostics": [_diagnostic_to_json(d) for d in analysis.diagnostics],
+        "foreign_lanes": [list(item) for item in analysis.foreign_lanes],
+        "foreign_diagnostics": [
+            [f.path, _diagnostic_to_json(f.diagnostic)] for f in analysis.foreign_diagnostics
         ],
     }
 
@@ -257,7 +263,10 @@ def _diagnostic_from_json(d: dict[str, Any]) -> Diagnostic:
     return Diagnostic(
         rule=rule,
         span=_span_of(d["span"]),
-        related=tuple(Related(_span_of(span), Note(_literal(str(label)))) for span, label in d["related"]),
+        related=tuple(
+            Related(_span_of(span), Note(_literal(str(label))), path=None if path is None else str(path))
+            for span, label, path in d["related"]
+        ),
         fixes=tuple(fixes),
         stage=str(d["stage"]),
         tags=tuple(str(t) for t in d["tags"]),
@@ -268,11 +277,28 @@ def analysis_from_json(raw: dict[str, Any]) -> Analysis:
     """The inverse of analysis_to_json (ValueError, KeyError or TypeError on another shape)."""
     diagnostics = tuple(_diagnostic_from_json(d) for d in raw["diagnostics"])
     lanes = tuple((int(line), str(lane)) for line, lane in raw["lanes"])
-    return Analysis(path=str(raw["path"]), target=str(raw["target"]), diagnostics=diagnostics, lanes=lanes)
+    foreign_lanes = tuple((str(path), int(line), str(lane)) for path, line, lane in raw["foreign_lanes"])
+    foreign = tuple(
+        ForeignDiagnostic(str(path), _diagnostic_from_json(d)) for path, d in raw["foreign_diagnostics"]
+    )
+    return Analysis(
+        path=str(raw["path"]),
+        target=str(raw["target"]),
+        diagnostics=diagnostics,
+        lanes=lanes,
+        foreign_lanes=foreign_lanes,
+        foreign_diagnostics=foreign,
+    )
 
 
 def slim(analysis: Analysis) -> Analysis:
-    """Only what `check` prints (cheap to send between processes)."""
+    """Only what `check` prints, for this file and the helper modules its entries reach (cheap to send
+    between processes)."""
     return Analysis(
-        path=analysis.path, target=analysis.target, diagnostics=analysis.diagnostics, lanes=analysis.lanes
+        path=analysis.path,
+        target=analysis.target,
+        diagnostics=analysis.diagnostics,
+        lanes=analysis.lanes,
+        foreign_lanes=analysis.foreign_lanes,
+        foreign_diagnostics=analysis.foreign_diagnostics,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -177,7 +178,15 @@ def _diagnostic_json(d: Diagnostic, text: str) -> dict[str, Any]:
         "column": d.span.col + 1,
         "end_line": d.span.end_line,
         "end_column": d.span.end_col + 1,
-        "related": [{"line": r.span.line, "column": r.span.col + 1, "message": r.message} for r in d.related],
+        "related": [
+            {
+                "line": r.span.line,
+                "column": r.span.col + 1,
+                "message": r.message,
+                **({"path": r.path} if r.path is not None else {}),
+            }
+            for r in d.related
+        ],
         "fix": _fix_json(d, text),
         "url": rule_url(d.code),
     }
@@ -347,14 +356,18 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             sources.append(_Source(path, data, text))
     settings = GraphSettings(environ=environ, extra_paths=roots, target=target)
     analysed = _analyse_all(sources, settings, project, args)
-    for source in sources:
-        path, text = source.path, source.text
-        analysis = source.analysis or analysed[path]
-        if source.analysis is None and args.fix:
+    entries = list(analysed.values())
+    reports = [(s.path, s.text, s.data, s.analysis) for s in sources]
+    reports.extend((p, t, b"", a) for p, t, a in _reached_helpers(sources, entries, target))
+    for path, text, data, given in reports:
+        analysis = given or analysed[path]
+        if given is None and args.fix:
             text, analysis, count = _apply_fixes(
-                path, source.data, decode(source.data), analysis, args.paths, target, graph, project
+                path, data, decode(data), analysis, args.paths, target, graph, project
             )
             fixed += count
+        if given is None or not data:
+            analysis = _with_reached(analysis, str(path), text, entries, project)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         for d in analysis.diagnostics:
@@ -385,6 +398,41 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     if args.format == "text" and total == 0 and errors == 0:
         print("All checks passed.", file=out)
     return 1 if errors else 0
+
+
+def _with_reached(
+    analysis: Analysis, path: str, text: str, entries: list[Analysis], project: project_config.ProjectConfig
+) -> Analysis:
+    """A file's analysis with what the checked entries give its helpers' lines: lanes and faults."""
+    from compiler.reached_helpers import helper_diagnostics, merged_lanes
+
+    lanes = merged_lanes(analysis.lanes, path, entries)
+    found = helper_diagnostics(path, entries, text, analysis.diagnostics)
+    shown = tuple(d for d in found if project.allows(d.code, path))
+    if lanes == analysis.lanes and shown == analysis.diagnostics:
+        return analysis
+    return replace(analysis, lanes=lanes, diagnostics=shown)
+
+
+def _reached_helpers(
+    sources: list[_Source], entries: list[Analysis], target: str | None
+) -> list[tuple[Path, str, Analysis]]:
+    """The helper modules the checked entries reach that are not checked themselves (each reported with
+    the lanes and faults the entries give it)."""
+    from compiler.modules import read_disk_text
+    from compiler.reached_helpers import same_file
+
+    found: dict[str, None] = {}
+    for entry in entries:
+        for path in [p for p, _, _ in entry.foreign_lanes] + [f.path for f in entry.foreign_diagnostics]:
+            found.setdefault(os.path.normpath(path), None)
+    out = []
+    for path in found:
+        if any(same_file(str(s.path), path) for s in sources):
+            continue
+        text = read_disk_text(Path(path)) or ""
+        out.append((Path(path), text, Analysis(path, target or "a2a3")))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

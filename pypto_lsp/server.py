@@ -14,7 +14,7 @@ import json
 import logging
 import uuid
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -24,12 +24,15 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from compiler import budget
 from compiler.analysis import Analysis, ForeignOp, KernelInfo
 from compiler.modules import DiskReader, ModuleGraph, store_signature
 from compiler.navigation.context import cursor_context
 from compiler.navigation.index import DocumentIndex
 from compiler.navigation.workspace import Workspace
-from pypto_lsp import __version__, config, project_config, scheduler
+from compiler.pipeline import Analyzer
+from compiler.reached_helpers import helper_diagnostics, helper_ops, merged_lanes, reaches
+from pypto_lsp import __version__, config, dsl, project_config, scheduler
 from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
@@ -49,6 +52,7 @@ from pypto_lsp.features import workspace_check
 from pypto_lsp.features import workspace_symbols as workspace_symbols_feature
 from pypto_lsp.positions import LineIndex, normalize_encoding
 from pypto_lsp.protocol import PyptoProtocol
+from pypto_lsp.workspace_reach import ReachIndex
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +63,10 @@ MIN_DEBOUNCE_S = scheduler.MIN_DEBOUNCE_S
 REFRESH_DELAY_S = 0.05  # re-analyses that land together get one workspace/diagnostic/refresh
 WATCHED_FILES = ("**/*.py", "**/pyproject.toml")
 NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
+REACH_DELAY_S = (
+    0.3  # pause before the entries that reach an open helper module are analysed in the background
+)
+MAX_REACHING_ENTRIES = 16  # entry files analysed in the background for one helper module
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +99,13 @@ class PyptoServer(LanguageServer):
         self.store_lines: dict[Path, tuple[str, ...]] = {}
         self.navigation = Workspace(self.graph, self.read_workspace_file)  # names across modules
         self.nav_refresh: dict[str, asyncio.Task[None]] = {}  # per document: the pending index refresh
+        # Helper modules get lanes, hovers and faults from the workspace entries that reach them: which file
+        # imports which (built in the background), and the entries that are not open, analysed there too.
+        self.reach = ReachIndex(self.graph, self.read_workspace_file)
+        self.background: dict[Path, tuple[str, Analysis | None]] = {}  # entry -> (its text, its analysis)
+        self.reach_task: asyncio.Task[None] | None = None
+        self.reach_again = False
+        self.reach_version = 0  # bumped whenever what reaches the helper modules changed
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -252,6 +267,10 @@ class PyptoServer(LanguageServer):
             and previous.generation == result.generation
         ):
             self.refresh_diagnostics()
+        if _gives_helpers(result) or (previous is not None and _gives_helpers(previous)):
+            self.reached_changed(skip=uri)
+        if _may_be_reached(result.snapshot.text):
+            self.fill_reach()
         self.refresh_views()
 
     def refresh_diagnostics(self) -> None:
@@ -289,6 +308,7 @@ class PyptoServer(LanguageServer):
         """A module's text is new (opened, edited, closed, changed on disk). When the module stores it
         makes may differ (`config.K = ...` added, removed or renamed), the graph reads them again and
         every open document is re-analysed: what such a store makes unknown is seen by all importers."""
+        self.forget_reached(path)
         lines = store_signature(text) if text is not None else ()
         known = self.store_lines.get(path)
         self.store_lines[path] = lines
@@ -325,16 +345,122 @@ class PyptoServer(LanguageServer):
             self.schedule_importers(changed)
 
     def reached_from_elsewhere(self, uri: str) -> list[tuple[str, ForeignOp]]:
-        """Ops of this document's helpers that other open documents' entries reach, with their names."""
+        """Ops of this document's helpers that workspace entries reach, with the names of their files."""
+        return helper_ops(to_fs_path(uri) or uri, self.reaching(uri))
+
+    def reaching(self, uri: str) -> list[tuple[str, Analysis]]:
+        """The analyses of the entries that reach this document's code (the file's name with each): the
+        open documents', then those of workspace files analysed in the background."""
         path = to_fs_path(uri) or uri
-        out: list[tuple[str, ForeignOp]] = []
-        for other, state in self.scheduler.docs.items():
+        out: list[tuple[str, Analysis]] = []
+        for other, state in list(self.scheduler.docs.items()):
             result = state.result
-            if other == uri or result is None or result.analysis is None:
+            if (
+                other != uri
+                and result is not None
+                and result.analysis is not None
+                and reaches(result.analysis, path)
+            ):
+                out.append((Path(to_fs_path(other) or other).name, result.analysis))
+        for entry in self.reach.importers(Path(path))[:MAX_REACHING_ENTRIES]:
+            found = self.background.get(entry)
+            uri_of = from_fs_path(str(entry))
+            if found is None or found[1] is None or (uri_of is not None and uri_of in self.scheduler.docs):
                 continue
-            name = Path(to_fs_path(other) or other).name
-            out.extend((name, f) for f in result.analysis.foreign_ops if Path(f.path) == Path(path))
+            if reaches(found[1], path):
+                out.append((entry.name, found[1]))
         return out
+
+    def with_reached(self, analysis: Analysis, snap: Snapshot) -> Analysis:
+        """A document's analysis with what the entries reaching its helpers give it: lanes and faults."""
+        reaching = [a for _, a in self.reaching(snap.uri)] if _may_be_reached(snap.text) else []
+        if not reaching:
+            return analysis
+        path = snap.path
+        return replace(
+            analysis,
+            lanes=merged_lanes(analysis.lanes, path, reaching),
+            diagnostics=helper_diagnostics(path, reaching, snap.text, analysis.diagnostics),
+        )
+
+    def reached_changed(self, skip: str | None = None) -> None:
+        """What reaches the open helper modules changed: their diagnostics and views follow."""
+        self.reach_version += 1
+        if self.pull_mode:
+            self.refresh_diagnostics()
+        else:
+            for uri, state in list(self.scheduler.docs.items()):
+                if uri != skip and state.result is not None and _may_be_reached(state.result.snapshot.text):
+                    self.publish(state.result)
+        self.refresh_views()
+
+    def forget_reached(self, path: Path) -> None:
+        """A file changed: the index reads it again, and the background analyses that read it are stale."""
+        self.reach.mark(path)
+        stale = [e for e in self.background if e == path or self.reach.depends_on(e, path)]
+        for entry in stale:  # kept on show until analysed again (an empty text never matches the file's)
+            self.background[entry] = ("", self.background[entry][1])
+        if stale or self.background:
+            self.fill_reach()
+
+    def fill_reach(self) -> None:
+        """Analyse, in the background, the workspace entries that reach the open helper modules."""
+        if self.reach_task is not None and not self.reach_task.done():
+            self.reach_again = True
+            return
+        self.reach_task = asyncio.get_running_loop().create_task(self._fill_reach())
+
+    async def _fill_reach(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await asyncio.sleep(REACH_DELAY_S)
+            if not self.reach.built:
+                await loop.run_in_executor(self.scheduler.executor, self.reach.build, _roots(self))
+            while True:
+                self.reach_again = False
+                await loop.run_in_executor(self.scheduler.executor, self.reach.refresh)
+                todo = self._reach_todo()
+                if not todo:
+                    if not self.reach_again:
+                        return
+                    continue
+                entry, text = todo[0]
+                _, target, _ = self.analysis_inputs()
+                outcome = await loop.run_in_executor(
+                    self.scheduler.executor,
+                    scheduler.analyse_cancellable,
+                    budget.CancelToken(),
+                    text,
+                    str(entry),
+                    target,
+                    Analyzer(graph=self.graph),
+                )
+                if self.read_workspace_file(entry) != text:
+                    continue  # changed meanwhile: analysed again on the next round
+                analysis = outcome if isinstance(outcome, Analysis) else None
+                before = self.background.get(entry)
+                self.background[entry] = (text, analysis)
+                if _gives_others(analysis) or (before is not None and _gives_others(before[1])):
+                    self.reached_changed()
+        except Exception:
+            log.exception("background analysis of the entries reaching helper modules failed")
+
+    def _reach_todo(self) -> list[tuple[Path, str]]:
+        """The entries (not open) that reach an open helper module and have no current analysis."""
+        todo: dict[Path, str] = {}
+        for state in list(self.scheduler.docs.values()):
+            snap = state.result.snapshot if state.result is not None else None
+            if snap is None or not _may_be_reached(snap.text):
+                continue
+            for entry in self.reach.importers(Path(snap.path))[:MAX_REACHING_ENTRIES]:
+                entry_uri = from_fs_path(str(entry))
+                if entry in todo or (entry_uri is not None and entry_uri in self.scheduler.docs):
+                    continue
+                text = self.read_workspace_file(entry)
+                known = self.background.get(entry)
+                if text is not None and (known is None or known[0] != text):
+                    todo[entry] = text
+        return list(todo.items())
 
     async def current(self, uri: str) -> Analyzed | None:
         """The analysis of the document's current version (a pull waits for the pending one)."""
@@ -344,7 +470,12 @@ class PyptoServer(LanguageServer):
         """LSP diagnostics of a result, positioned in the text that was analysed."""
         snap = result.snapshot
         index = LineIndex(snap.text, self.encoding)
-        items = diagnostics_feature.collect(result.analysis, index, snap.uri, snap.version, self.settings)
+        analysis = result.analysis
+        if analysis is None and _may_be_reached(snap.text):  # a configuration module whose import fails
+            analysis = Analysis(snap.path, self.settings.target or "a2a3")
+        if analysis is not None:
+            analysis = self.with_reached(analysis, snap)
+        items = diagnostics_feature.collect(analysis, index, snap.uri, snap.version, self.settings)
         if self.project.select or self.project.ignore or self.project.per_file_ignores:
             items = [d for d in items if self.project.allows(str(d.code), snap.path)]
         return items
@@ -354,7 +485,7 @@ class PyptoServer(LanguageServer):
         if result is None:
             return
         uri = result.snapshot.uri
-        if result.analysis is None and uri not in self.pushed:
+        if result.analysis is None and uri not in self.pushed and not self.reaching(uri):
             return
         items = self.lsp_diagnostics(result)
         if items:
@@ -538,7 +669,7 @@ def _register_diagnostics(server: PyptoServer) -> None:
         if result is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         # the request number too: an imported module's edit re-analyses the same version
-        result_id = f"{result.generation}:{result.snapshot.version}:{result.seq}"
+        result_id = f"{result.generation}:{result.snapshot.version}:{result.seq}:{ls.reach_version}"
         if params.previous_result_id == result_id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
         return types.RelatedFullDocumentDiagnosticReport(
@@ -573,9 +704,8 @@ def _register_features(server: PyptoServer) -> None:
         if view is None:
             return []
         nav = await _nav_index(ls, view.snapshot)
-        return inlay_feature.inlay_hints(
-            view.analysis, view.index, params.range, ls.settings, nav, ls.navigation
-        )
+        analysis = ls.with_reached(view.analysis, view.snapshot)  # a helper module: its entries' lanes
+        return inlay_feature.inlay_hints(analysis, view.index, params.range, ls.settings, nav, ls.navigation)
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -916,3 +1046,21 @@ async def _tokens(ls: PyptoServer, uri: str, rng: types.Range | None) -> types.S
     if not view.analysis.kernels:  # a helper module: the ops its importers' entries reach
         ops.extend(f.op for _, f in ls.reached_from_elsewhere(uri))
     return tokens_feature.tokens(ops, view.index, rng)
+
+
+def _may_be_reached(text: str) -> bool:
+    """True when entries elsewhere may give a document lanes or faults: it may define inline helpers, or
+    it is a plain module (a configuration module whose import can fail)."""
+    return "inline" in text or not dsl.is_dsl(text)
+
+
+def _gives_helpers(result: Analyzed) -> bool:
+    """True when a document's entries reach helper code of other modules (or a failing import)."""
+    return _gives_others(result.analysis)
+
+
+def _gives_others(analysis: Analysis | None) -> bool:
+    """True when an analysis gives lanes, ops or faults to other files."""
+    return analysis is not None and bool(
+        analysis.foreign_lanes or analysis.foreign_ops or analysis.foreign_diagnostics
+    )

@@ -30,6 +30,7 @@ from compiler.evaluator.values import (
     Dynamic,
     FunctionValue,
     Importer,
+    ImportFault,
     ModuleValue,
     Record,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "Dynamic",
     "Evaluator",
     "FunctionValue",
+    "ImportFault",
     "Importer",
     "ModuleValue",
     "Record",

@@ -6,6 +6,7 @@ import ast
 import builtins
 import contextlib
 import operator
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -55,6 +56,7 @@ from compiler.evaluator.values import (
     EnvironMapping,
     FunctionValue,
     Importer,
+    ImportFault,
     ModuleValue,
     Record,
     contains_unknown,
@@ -93,6 +95,7 @@ class Evaluator:
     bound_names: dict[int, tuple[ast.stmt, tuple[str, ...]]] = field(default_factory=dict)
     imported: dict[tuple[str, int], ModuleValue | None] = field(default_factory=dict)
     changed: list[object] | None = None  # containers changed in place, while both branches of an `if` run
+    fault: ImportFault | None = None  # the first module-level statement proven to raise (the import fails)
 
     # ------------------------------------------------------------ budget
     def tick(self, n: int = 1) -> None:
@@ -214,11 +217,17 @@ class Evaluator:
             if not top_level:
                 self.stmt(stmt, scope)
                 continue
+            if isinstance(stmt, ast.Assert) and self.assertion_fails(stmt, scope):
+                for rest in stmts[index:]:  # the import stops here
+                    self.mark_unknown(rest, scope, charge=False)
+                return
             try:
                 self.stmt(stmt, scope)
             except Unmodelled:
                 self.mark_unknown(stmt, scope, charge=False)  # its effect is unknown; the module goes on
-            except (Raised, _Return, _Break, _Continue):
+            except (Raised, _Return, _Break, _Continue) as exc:
+                if isinstance(exc, Raised) and not isinstance(stmt, ast.Try):
+                    self.note_fault(stmt, exc)
                 if isinstance(stmt, ast.Raise | ast.If | ast.Try):
                     # The module would stop importing here: what follows has no known value.
                     for rest in stmts[index:]:
@@ -229,6 +238,41 @@ class Evaluator:
                 for rest in stmts[index:]:
                     self.mark_unknown(rest, scope, charge=False)
                 raise
+
+    def assertion_fails(self, stmt: ast.Assert, scope: dict[str, object]) -> bool:
+        """True when a module-level `assert` is proven false (noted as the module's import fault)."""
+        try:
+            holds = self.truth(self.expr(stmt.test, scope))
+        except Exception:  # a bound of ours or an error: not proven
+            return False
+        if holds is not False:
+            return False
+        words = "assert " + _source(stmt.test)
+        if stmt.msg is not None:
+            with contextlib.suppress(Exception):
+                message = self.expr(stmt.msg, scope)
+                if isinstance(message, str) and len(message) <= 300:
+                    words = message
+        self.set_fault(stmt, f"AssertionError: {words}")
+        return True
+
+    def note_fault(self, stmt: ast.stmt, exc: Raised) -> None:
+        """A module-level statement raised: Python's own arithmetic error, or a `raise` the program runs,
+        makes the import fail. Other errors may be gaps of the model, never reported."""
+        cause = exc.__cause__
+        if isinstance(cause, ArithmeticError):
+            self.set_fault(stmt, f"{type(cause).__name__}: {cause}")
+        elif exc.explicit is not None:
+            self.set_fault(stmt, exc.explicit)
+
+    def set_fault(self, stmt: ast.stmt, error: str) -> None:
+        """Note the first statement that makes the import fail (an error with a message: `XError: ...`)."""
+        if self.fault is None and _ERROR_WORDS.match(error):
+            end_line = stmt.end_lineno if stmt.end_lineno is not None else stmt.lineno
+            end_col = stmt.end_col_offset if stmt.end_col_offset is not None else stmt.col_offset
+            if end_line != stmt.lineno:  # a statement over several lines: its first line
+                end_line, end_col = stmt.lineno, 10_000
+            self.fault = ImportFault(stmt.lineno, stmt.col_offset, end_line, end_col, error[:400])
 
     def stmt(self, stmt: ast.stmt, scope: dict[str, object]) -> None:
         """Run one statement; an error Python would raise here (`X /= 0`) is a `raise` of user code."""
@@ -290,7 +334,8 @@ class Evaluator:
             raise _Return(self.expr(stmt.value, scope) if stmt.value is not None else None)
         elif isinstance(stmt, ast.Raise):
             kinds = _exception_classes(stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc)
-            raise Raised(kinds[0] if kinds and len(kinds) == 1 else None)
+            kind = kinds[0] if kinds and len(kinds) == 1 else None
+            raise Raised(kind, self.raised_words(stmt, kind, scope))
         elif isinstance(stmt, ast.Break):
             raise _Break
         elif isinstance(stmt, ast.Continue):
@@ -309,6 +354,27 @@ class Evaluator:
             return  # asserts are the module's own checks; evaluating them changes no value
         else:
             self.mark_unknown(stmt, scope)
+
+    def raised_words(
+        self, stmt: ast.Raise, kind: type[BaseException] | None, scope: Mapping[str, object]
+    ) -> str | None:
+        """`ValueError: unsupported TP=3` for `raise ValueError(f"unsupported TP={TP}")`, as Python prints it
+        (None when the class is not a built-in one or the message is not known)."""
+        if kind is None or stmt.exc is None:
+            return None
+        call = stmt.exc if isinstance(stmt.exc, ast.Call) else None
+        if call is None or (not call.args and not call.keywords):
+            return kind.__name__
+        if len(call.args) != 1 or call.keywords:
+            return None
+        try:
+            message = self.expr(call.args[0], scope)
+        except Exception:
+            return None
+        if isinstance(message, str | int | float) and not isinstance(message, bool):
+            text = message if isinstance(message, str) else repr(message)
+            return f"{kind.__name__}: {text}" if text else kind.__name__
+        return None
 
     def if_stmt(self, stmt: ast.If, scope: dict[str, object]) -> None:
         """Take the branch the condition selects; an unknown condition keeps only agreeing values."""
@@ -1080,6 +1146,18 @@ class _Frame(dict[str, object]):
         return self.parent.get(key, default)
 
 
+_ERROR_WORDS = re.compile(r"[A-Za-z_]\w*Error: \S")
+
+
+def _source(node: ast.expr) -> str:
+    """The expression as Python shows it in a message (bounded)."""
+    try:
+        text = ast.unparse(node)
+    except (ValueError, RecursionError, MemoryError):
+        return "..."
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
 def _children_of(value: object) -> tuple[object, ...] | list[object]:
     """The values a container holds (none for anything else)."""
     if isinstance(value, list | tuple):
@@ -1207,10 +1285,15 @@ _OP_TEXT: dict[str, ast.operator] = {
 
 
 def evaluate_module(
-    tree: ast.Module, environ: Mapping[str, str], importer: Importer, pool: list[int] | None = None
+    tree: ast.Module,
+    environ: Mapping[str, str],
+    importer: Importer,
+    pool: list[int] | None = None,
+    faults: list[ImportFault] | None = None,
 ) -> dict[str, object]:
     """Evaluate one module's top-level code under the module budget (and the shared `pool` of steps, when
-    given: [steps left, evaluations it starved]); every failure is UNKNOWN_VALUE."""
+    given: [steps left, evaluations it starved]); every failure is UNKNOWN_VALUE. What makes the import
+    fail, when proven, goes into `faults`."""
     evaluator = Evaluator(environ=environ, importer=importer, pool=pool)
     scope: dict[str, object] = {"__name__": "<module>"}  # imported, not run as a script
     try:
@@ -1219,6 +1302,8 @@ def evaluate_module(
         pass  # the statements not reached are already unknown
     except Exception:  # RecursionError, MemoryError or a fault of ours: nothing of this module is known
         return dict.fromkeys(_module_names(tree), UNKNOWN_VALUE)
+    if faults is not None and evaluator.fault is not None:
+        faults.append(evaluator.fault)
     scope.pop("__name__", None)
     return evaluator.export_scope(scope, frozen=False)
 

@@ -32,9 +32,10 @@ class Raised(Exception):
     """User code raised: a `raise` statement, or an operation Python itself rejects (`X /= 0`). `kind` is
     the exception's class when known (it picks the `except` clause that handles it)."""
 
-    def __init__(self, kind: type[BaseException] | None = None) -> None:
+    def __init__(self, kind: type[BaseException] | None = None, explicit: str | None = None) -> None:
         super().__init__(kind.__name__ if kind is not None else "an exception")
         self.kind = kind
+        self.explicit = explicit  # a `raise` statement's Python words (`ValueError: bad TP`), when known
 
 
 class Unmodelled(Exception):

@@ -21,6 +21,18 @@ UNKNOWN_VALUE: Any = _Unknown()
 
 
 @dataclass(frozen=True, slots=True)
+class ImportFault:
+    """What makes a module's import fail, proven from known values: the statement at module level (outside
+    `try`) that raises, and the exception in Python's words (`ZeroDivisionError: division by zero`)."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
 class Dynamic:
     """`pl.dynamic("N")`: a dimension known only at run time."""
 

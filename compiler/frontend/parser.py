@@ -20,6 +20,7 @@ from compiler.frontend.consts import (
     resolve_globals,
     source_text,
 )
+from compiler.frontend.factories import selected_defs
 from compiler.frontend.units import Unit, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import stored_names
@@ -60,6 +61,7 @@ class ParseCache:
     constants: tuple[str, tuple[ModuleSummary, ...], dict[str, object], tuple[ImportedName, ...]] | None = (
         None
     )
+    module_lines: tuple[int, ...] = ()  # the document line of each line of the module code evaluated
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
     env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
     # A small number for the current env key: unit keys hold it instead of the (long) key itself, so that
@@ -130,6 +132,7 @@ def parse_document(
     if module_unit is not None:
         try:
             code, kept = _module_code(module_unit, units)
+            cache.module_lines = tuple(kept)
             env, imports = _constants(code, path, cache, graph)
         except SyntaxError as exc:
             line = kept[exc.lineno - 1] if exc.lineno and 0 < exc.lineno <= len(kept) else exc.lineno or 1
@@ -493,7 +496,8 @@ def _factory_code(
     closure = {k: v for k, v in local.items() if k not in env or env[k] is not v}
     functions: list[ir.Function] = []
     programs: list[ir.Program] = []
-    for stmt in node.body:
+    # `if IMPL == "a": @pl.jit.inline def f ... else: ...` in the factory: the branch known values select
+    for stmt in [*node.body, *selected_defs(node, env)]:
         if isinstance(stmt, ast.FunctionDef):
             function = _function(stmt, spans, local, report, None)
             if function is not None:

@@ -10,6 +10,7 @@ from the modules it imports; a helper of another module keeps its spans in a lin
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.consts import front_end_env, resolve_globals
+from compiler.frontend.factories import bound_helpers
 from compiler.frontend.parser import ImportedName, module_functions
 from compiler.incremental import Recorded
 from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
@@ -452,6 +454,7 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
         # Built from the module's one parse and evaluation (the graph's summary), not parsed again.
         env = front_end_env(summary.names, summary.tree)
         functions, imports = module_functions(summary.tree, summary.text, env)
+        functions.extend(_factory_bound(summary.tree, summary.text, env, {f.name for f in functions}))
         offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
         namespace: dict[str, Helper] = {}
         for function in functions:
@@ -473,3 +476,16 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
 
     found = graph.derive("inline-helpers", file, build)
     return found if isinstance(found, dict) else {}
+
+
+def _factory_bound(
+    tree: ast.Module, text: str, env: Mapping[str, object], defined: set[str]
+) -> list[ir.Function]:
+    """The helpers a module binds through a factory (`hc_pre = _bind_hc_pre()`), under the bound name."""
+    out: list[ir.Function] = []
+    for name, node in bound_helpers(tree, env):
+        if name in defined:
+            continue
+        functions, _ = module_functions(ast.Module(body=[node], type_ignores=[]), text, env)
+        out.extend(replace(f, name=name) for f in functions if f.func_type in INLINE_KINDS)
+    return out

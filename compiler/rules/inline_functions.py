@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compiler.diagnostics import Note
+from compiler.diagnostics import Note, Severity
 from compiler.rules.book import RuleBook
 
 BOOK = RuleBook()
@@ -42,7 +42,25 @@ _r(
     "Return the value from the helper, or call it as a statement.",
 )
 
+_r(
+    "PTO-IN6",
+    "unresolved-helper-call",
+    "InlineFunctions",
+    "'{name}' is called like an inline helper, but it resolves to no inline helper: the code it runs is "
+    "not expanded or checked here",
+    "A statement-level call of a name that pypto-lsp cannot resolve to an inline helper (bound by a factory "
+    "whose choice depends on unknown values, imported from a module that defines no such helper, or not "
+    "defined), so its kernels, lanes and faults are missing.",
+    "Define it with @pl.jit.inline (directly, or returned by a factory whose choice module values decide), "
+    "or import it from the module that does.",
+    Severity.HINT,
+)
+
 # Notes: the labels of related locations.
 
 # A remark after the message of a diagnostic inside a helper of another module, reported at its call site.
 IN_INLINE_HELPER = Note("(in inline helper '{helper}', {where}:{line})")
+# The related location of such a diagnostic: the helper's own line, in its file.
+HELPER_LINE = Note("the fault is here, in inline helper '{helper}'")
+# The related location of the same diagnostic as the helper's file shows it: the entry's call site.
+CALLED_FROM = Note("reached from this call of inline helper '{helper}'")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
+from pygls.uris import from_fs_path
 
 from compiler import diagnostics as cd
 from compiler import fixes
@@ -83,13 +85,23 @@ def fix_from_data(data: Any) -> Fix | None:
         return None
 
 
+def _location(rel: cd.Related, index: LineIndex, uri: str) -> types.Location:
+    """Where a related location is: in this document, or in another file (a helper, an entry), whose text
+    is not at hand (its columns are taken as they are)."""
+    if rel.path is None:
+        return types.Location(uri=uri, range=index.range(rel.span))
+    span = rel.span
+    other = from_fs_path(os.path.abspath(rel.path)) or Path(os.path.abspath(rel.path)).as_uri()
+    start = types.Position(line=max(span.line - 1, 0), character=span.col)
+    end = types.Position(line=max(span.end_line - 1, 0), character=span.end_col)
+    return types.Location(uri=other, range=types.Range(start=start, end=end))
+
+
 def to_lsp(diag: cd.Diagnostic, index: LineIndex, uri: str, version: int | None) -> types.Diagnostic:
     """One LSP diagnostic; the fixes travel in data together with the document version."""
     message = diag.message if not diag.hint else f"{diag.message}\nhint: {diag.hint}"
     related = [
-        types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=index.range(rel.span)), message=rel.message
-        )
+        types.DiagnosticRelatedInformation(location=_location(rel, index, uri), message=rel.message)
         for rel in diag.related
     ]
     tags = [_TAGS[t] for t in diag.tags if t in _TAGS]

@@ -1,0 +1,96 @@
+"""Statement-level calls that look like inline-helper calls but resolve to no helper.
+
+InlineFunctions splices `x = f(..)` / `f(..)` / `return f(..)` when `f` is an inline helper. When `f` is
+a name that pypto-lsp cannot resolve to one (bound by a factory whose choice is unknown, imported from a
+module that defines no such helper, not defined), the code it runs is neither expanded nor checked: the
+call gets a hint saying so, never an error and never silence.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+
+from compiler import ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
+from compiler.frontend.factories import is_dsl_def
+from compiler.frontend.parser import ImportedName
+from compiler.ir_walk import walk_stmts
+from compiler.modules import ModuleGraph
+from compiler.passes.inline_functions import Helper, is_foreign
+
+_PYTHON_NAMES = frozenset(dir(builtins))
+
+
+def unresolved_calls(
+    module: ir.Module, helpers: Mapping[str, Helper], is_dsl_function: Callable[[str], bool]
+) -> list[Diagnostic]:
+    """One hint per statement-level call of a bare name that is neither a helper nor a DSL function (of
+    the document, or imported: a call of another kernel is not a helper call); the document's own code
+    only, as a helper of another module is checked in its own file."""
+    known = {f.name for f in module.functions} | {p.name for p in module.programs} | set(helpers)
+    found: list[Diagnostic] = []
+    seen: set[tuple[str, int, int]] = set()
+    for function in module.all_functions():
+        for call in _statement_calls(function.body):
+            name = call.func
+            if "." in name or name in known or name in _PYTHON_NAMES or is_foreign(call.span):
+                continue
+            if is_dsl_function(name):
+                known.add(name)
+                continue
+            key = (name, call.func_span.line, call.func_span.col)
+            if key not in seen:
+                seen.add(key)
+                found.append(diagnostic("PTO-IN6", call.func_span, name=name))
+    return found
+
+
+def _statement_calls(body: tuple[ir.Stmt, ...]) -> Iterator[ir.Call]:
+    for stmt in walk_stmts(body):
+        value = stmt.value if isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return) else None
+        if isinstance(value, ir.Call):
+            yield value
+
+
+def dsl_function_named(
+    source: str, imports: tuple[ImportedName, ...], path: str | None, graph: ModuleGraph, name: str
+) -> bool:
+    """True when `name` is a `@pl.*`-decorated function or class: of the document (found in its text,
+    whatever the decorator), or imported from a module that defines one."""
+    lines = source.split("\n")
+    define = re.compile(rf"(?:async\s+)?(?:def|class)\s+{re.escape(name)}\b")
+    for index, line in enumerate(lines):
+        if define.match(line) and _decorated(lines, index):
+            return True
+    file = Path(path) if path else None
+    for imported in imports:
+        if imported.local != name:
+            continue
+        target = graph.resolve(file, imported.module, imported.level)
+        summary = graph.summary(target) if target is not None else None
+        tree = summary.tree if summary is not None else None
+        if tree is None:
+            return False
+        return any(
+            isinstance(stmt, ast.FunctionDef | ast.ClassDef)
+            and stmt.name == imported.name
+            and is_dsl_def(stmt)
+            for stmt in tree.body
+        )
+    return False
+
+
+def _decorated(lines: list[str], index: int) -> bool:
+    """True when the definition at `lines[index]` has a `@pl.` / `@pld.` decorator above it."""
+    for line in reversed(lines[max(0, index - 40) : index]):
+        if line.startswith(("@pl.", "@pld.")):
+            return True
+        if line.startswith("@") or not line.strip() or line.lstrip().startswith("#") or line[:1] in " \t)]}":
+            continue  # another decorator, a decorator's continuation, a blank or a comment
+        return False
+    return False

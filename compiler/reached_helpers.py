@@ -1,0 +1,102 @@
+"""What the entries of other modules give a helper module: its lanes, its faults and its ops.
+
+The compiler's spans for the ops of an inlined helper point into the helper's own file, so a helper
+module's lines get lanes (and its faults get reported) from the entries that reach it. Each entry's
+Analysis carries what it gives other files (`foreign_lanes`, `foreign_diagnostics`, `foreign_ops`); this
+module merges them for one helper file, as the compiler merges the lanes of one line: a line that one
+entry runs on AIC and another on AIV is on both.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+
+from compiler.analysis import Analysis, ForeignOp
+from compiler.diagnostics import Diagnostic, Related
+from compiler.passes.expand_mixed_kernel import lane_name
+from compiler.suppressions import directives
+
+MAX_CALL_SITES = 8  # call sites listed as related information of one helper fault
+
+
+def same_file(a: str, b: str) -> bool:
+    """True when two paths name the same file (relative paths are taken from the working folder)."""
+    return a == b or os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+
+
+def merged_lanes(
+    own: Iterable[tuple[int, str]], path: str, entries: Iterable[Analysis]
+) -> tuple[tuple[int, str], ...]:
+    """A file's own lanes merged with the lanes the entries' kernels give its lines (line -> aic/aiv/both)."""
+    sides: dict[int, set[str]] = {}
+
+    def add(line: int, lane: str) -> None:
+        if lane in ("aic", "aiv", "both"):
+            sides.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+
+    others: list[tuple[int, str]] = []
+    for line, lane in own:
+        if lane in ("aic", "aiv", "both"):
+            add(line, lane)
+        else:
+            others.append((line, lane))
+    for entry in entries:
+        for where, line, lane in entry.foreign_lanes:
+            if same_file(where, path):
+                add(line, lane)
+    found = {line: lane_name(s) for line, s in sides.items()}
+    found.update((line, lane) for line, lane in others if line not in found)
+    return tuple(sorted(found.items()))
+
+
+def helper_diagnostics(
+    path: str, entries: Iterable[Analysis], text: str | None = None, own: Iterable[Diagnostic] = ()
+) -> tuple[Diagnostic, ...]:
+    """A helper file's diagnostics: its own (`own`), then the faults the entries find on its lines, one per
+    (code, message, place), each with the call sites that reach it as related information (a fault the
+    file reports itself gets them too); a `# noqa` on the line in `text` silences an entry's fault."""
+    found: dict[tuple[object, ...], Diagnostic] = {(d.code, d.message, d.span): d for d in own}
+    mine = set(found)
+    table = directives(text) if text else {}
+    for entry in entries:
+        for foreign in entry.foreign_diagnostics:
+            if not same_file(foreign.path, path):
+                continue
+            d = foreign.diagnostic
+            key = (d.code, d.message, d.span)
+            known = found.get(key)
+            if known is None:
+                silenced = table.get(d.span.line)
+                if silenced is None or (silenced[1] is not None and d.code.upper() not in silenced[1]):
+                    found[key] = d
+                continue
+            sites = [r for r in known.related if r.path is not None]
+            if len(sites) < MAX_CALL_SITES:
+                extra = tuple(r for r in d.related if r.path is not None and r not in known.related)
+                found[key] = _with_related(known, extra)
+    return (
+        *(found[k] for k in found if k in mine),
+        *sorted(
+            (d for k, d in found.items() if k not in mine), key=lambda d: (d.span.line, d.span.col, d.code)
+        ),
+    )
+
+
+def _with_related(d: Diagnostic, extra: tuple[Related, ...]) -> Diagnostic:
+    return replace(d, related=(*d.related, *extra)) if extra else d
+
+
+def helper_ops(path: str, entries: Iterable[tuple[str, Analysis]]) -> list[tuple[str, ForeignOp]]:
+    """The ops of a helper file that the entries run, each with the name of the entry's file."""
+    return [(name, f) for name, analysis in entries for f in analysis.foreign_ops if same_file(f.path, path)]
+
+
+def reaches(entry: Analysis, path: str) -> bool:
+    """True when an entry's kernels run code of the file, or its import of the file fails."""
+    return (
+        any(same_file(p, path) for p, _, _ in entry.foreign_lanes)
+        or any(same_file(f.path, path) for f in entry.foreign_ops)
+        or any(same_file(f.path, path) for f in entry.foreign_diagnostics)
+    )
