@@ -83,9 +83,26 @@ MEMO_MIN_LINES = 300
 MIN_KEYED_STATEMENTS = 8
 
 
+# A short function that splices helpers in can hold thousands of statements: it is as long as this.
+MEMO_MIN_STATEMENTS = 150
+
+
 def long_body(first_line: int, last_line: int) -> bool:
     """True for a body long enough to keep statement memos for."""
     return last_line - first_line + 1 >= MEMO_MIN_LINES
+
+
+def many_statements(body: tuple[ir.Stmt, ...], limit: int = MEMO_MIN_STATEMENTS) -> bool:
+    """True when `body` holds at least `limit` statements, nested ones included (stops counting there)."""
+    pending = [body]
+    count = 0
+    while pending:
+        for stmt in pending.pop():
+            count += 1
+            if count >= limit:
+                return True
+            pending.extend(child_blocks(stmt))
+    return False
 
 
 @dataclass(slots=True)

@@ -27,7 +27,7 @@ from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
-from compiler.memo import NameIndex, long_body
+from compiler.memo import NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -545,12 +545,15 @@ class Analyzer:
         return facts
 
     def _body_memos(self, function: ir.Function) -> _BodyMemos | None:
-        """The statement memos of a long function (None for a short one, re-run whole in a few ms)."""
-        if not long_body(1, self.anchors.real_lines(function.span.line, function.span.end_line)):
-            return None
+        """The statement memos of a long function (None for a short one, re-run whole in a few ms). Long
+        is long in lines or in statements: a short function that splices large helpers in is long once
+        spliced, and then keeps its memos (InlineFunctions, which runs before the splice, uses them)."""
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
         if memos is None:
+            lines = self.anchors.real_lines(function.span.line, function.span.end_line)
+            if not (long_body(1, lines) or many_statements(function.body)):
+                return None
             memos = self.body_memos[place] = _BodyMemos()
         return memos
 

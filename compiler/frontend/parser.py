@@ -152,6 +152,9 @@ def parse_document(
     # The previous results by position: an edit that leaves a unit's IR equal (a trailing space, a comment)
     # keeps the old objects, so every identity-keyed cache downstream still hits.
     previous = {key[1:]: result for key, result in cache.units.items()}
+    # Units the last version had: one edited now keeps statement memos from here on, however short (it
+    # may splice large helpers in, and the passes downstream reuse statements by the builder's objects).
+    edited_places = {_place(key) for key in cache.units}
     for unit in units:
         if unit.kind == "module":
             continue
@@ -166,7 +169,7 @@ def parse_document(
             cache.misses += 1
             place = _place(key)
             memo: StatementMemo | None = None
-            if long_body(unit.first_line, unit.last_line):
+            if long_body(unit.first_line, unit.last_line) or place in edited_places:
                 known = cache.statements.get(place)
                 memo = known if known is not None else statement_memo()
                 memo.next_version({})
