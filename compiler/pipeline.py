@@ -291,7 +291,7 @@ class Analyzer:
             for line, lane in view[1]:
                 lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
         infos = [view[2] for view in views]
-        own_infos = [self._localized(localize, r.info) for r in results]
+        placed_scopes = rebase.value(scopes)
         return Analysis(
             path=path,
             target=target,
@@ -316,10 +316,11 @@ class Analyzer:
             ops=tuple(op for view in views for op in view[0]),
             foreign_ops=tuple(f for r in results for f in self._foreign_ops(localize, r)),
             kernels=tuple(infos),
-            symbols=rebase.value(symbols(module, own_infos, scopes)),
+            # From the rebased kernel infos (each cached with its kernel): only function spans are mapped.
+            symbols=symbols(module, infos, placed_scopes, rebase.span),
             lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
             regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
-            scopes=rebase.value(scopes),
+            scopes=placed_scopes,
             line_files=localize.line_files(),
         )
 

@@ -185,6 +185,9 @@ def parse_document(
                 )
                 if traced and not result.faulted and len(result.functions) == 1 and not result.programs:
                     cache.bodies[place] = replace(traced[0], env_key=env_key, result=result)
+                elif result.faulted and record is not None:
+                    # A syntax error while typing: the next version re-parses against the last good build.
+                    cache.bodies[place] = record
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
