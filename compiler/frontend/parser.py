@@ -851,10 +851,17 @@ def _reparse_body(
     delta = len(new) - len(old)
     changed_last = len(old) - tail - 1  # the last old line the edit touched (may be < head: an insertion)
     ranges = record.ranges
-    # The statements the edit touches, and one more on each side.
+    # The statements the edit touches, and the neighbour on a side where it touches a statement's first
+    # or last line or the gap between two (new lines there may join it). An edit strictly inside one
+    # statement cannot change how its neighbours read: a large statement's neighbours are not re-parsed.
+    touched_end = max(changed_last, head - 1)
     first = next((i for i, (a, b) in enumerate(ranges) if b >= head), len(ranges))
-    last = max((i for i, (a, b) in enumerate(ranges) if a <= max(changed_last, head - 1)), default=-1)
-    first, last = max(first - 1, 0), min(max(last, first) + 1, len(ranges) - 1)
+    last = max((i for i, (a, b) in enumerate(ranges) if a <= touched_end), default=-1)
+    last = max(last, first)
+    starts_inside = first < len(ranges) and ranges[first][0] < head
+    ends_inside = last < len(ranges) and touched_end < ranges[last][1]
+    first = first if starts_inside else max(first - 1, 0)
+    last = min(last if ends_inside else last + 1, len(ranges) - 1)
     if first == 0:
         return None  # the first statement may be (or become) the docstring: the unit decides
     start = ranges[first][0]
