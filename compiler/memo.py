@@ -83,23 +83,69 @@ MEMO_MIN_LINES = 300
 MIN_KEYED_STATEMENTS = 8
 
 
+# A short function that splices helpers in can hold thousands of statements: it is as long as this.
+MEMO_MIN_STATEMENTS = 150
+
+
+_SWEEP_EVERY = 64  # versions between two sweeps of a NameIndex
+
+
 def long_body(first_line: int, last_line: int) -> bool:
     """True for a body long enough to keep statement memos for."""
     return last_line - first_line + 1 >= MEMO_MIN_LINES
 
 
+def many_statements(body: tuple[ir.Stmt, ...], limit: int = MEMO_MIN_STATEMENTS) -> bool:
+    """True when `body` holds at least `limit` statements, nested ones included (stops counting there)."""
+    pending = [body]
+    count = 0
+    while pending:
+        for stmt in pending.pop():
+            count += 1
+            if count >= limit:
+                return True
+            pending.extend(child_blocks(stmt))
+    return False
+
+
 @dataclass(slots=True)
 class NameIndex:
     """The names each compound statement mentions (variables, attribute roots, callees) and how many
-    statements it holds, one version deep: a statement memo compares the state of those names to decide
-    that a statement would read the same. One index serves every stage of a function."""
+    statements it holds: a statement memo compares the state of those names to decide that a statement
+    would read the same. One index serves every stage of a function.
+
+    An entry is a pure function of its (immutable) statement, so entries live on across versions: a
+    version that reuses a compound statement whole touches only its entry, and the next edit inside it
+    then finds its children's. Every `_SWEEP_EVERY` versions, what the statements in use no longer
+    reach is dropped."""
 
     names: dict[int, tuple[ir.Stmt, tuple[str, ...], int]] = field(default_factory=dict)
     previous: dict[int, tuple[ir.Stmt, tuple[str, ...], int]] = field(default_factory=dict)
+    age: int = 0
 
     def next_version(self) -> NameIndex:
         """The index the next version reads."""
-        return NameIndex(previous=self.names)
+        if self.age + 1 >= _SWEEP_EVERY:
+            return NameIndex(previous=self._reachable())
+        kept = self.previous
+        kept.update(self.names)
+        return NameIndex(previous=kept, age=self.age + 1)
+
+    def _reachable(self) -> dict[int, tuple[ir.Stmt, tuple[str, ...], int]]:
+        """The entries of the statements this version used and of every statement nested in them."""
+        every = {**self.previous, **self.names}
+        out: dict[int, tuple[ir.Stmt, tuple[str, ...], int]] = {}
+        pending = [entry[0] for entry in self.names.values()]
+        while pending:
+            stmt = pending.pop()
+            key = id(stmt)
+            entry = every.get(key)
+            if key in out or entry is None or entry[0] is not stmt:
+                continue
+            out[key] = entry
+            for body in child_blocks(stmt):
+                pending.extend(body)
+        return out
 
     def keyed(self, stmt: ir.Stmt) -> tuple[str, ...] | None:
         """The names of a compound statement big enough to key, else None (a simple one at once)."""
@@ -120,19 +166,15 @@ class NameIndex:
             found.add(stmt.target)
         elif isinstance(stmt, ir.For):
             _expr_names(stmt.target, found)
-        blocks = child_blocks(stmt)
-        for body in blocks:
+        # Every statement's entry is kept (simple ones too): a new compound statement around an edit
+        # then reads its children's names from here, not by walking every expression again.
+        for body in child_blocks(stmt):
             for child in body:
-                if child_blocks(child):
-                    _, names, count = self._entry(child)
-                    found.update(names)
-                    size += count
-                else:
-                    found.update(_simple_names(child))
-                    size += 1
+                _, names, count = self._entry(child)
+                found.update(names)
+                size += count
         entry = (stmt, tuple(sorted(found)), size)
-        if blocks:
-            self.names[key] = entry
+        self.names[key] = entry
         return entry
 
 

@@ -28,7 +28,7 @@ from compiler.frontend.unused_variables import unused_variables
 from compiler.import_faults import ImportFaults, find_faults
 from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
-from compiler.memo import NameIndex, long_body
+from compiler.memo import NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -299,7 +299,7 @@ class Analyzer:
             for line, lane in view[1]:
                 lanes.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
         infos = [view[2] for view in views]
-        own_infos = [self._localized(localize, r.info) for r in results]
+        placed_scopes = rebase.value(scopes)
         return Analysis(
             path=path,
             target=target,
@@ -327,10 +327,11 @@ class Analyzer:
             ops=tuple(op for view in views for op in view[0]),
             foreign_ops=tuple(f for r in results for f in self._foreign_ops(localize, r)),
             kernels=tuple(infos),
-            symbols=rebase.value(symbols(module, own_infos, scopes)),
+            # From the rebased kernel infos (each cached with its kernel): only function spans are mapped.
+            symbols=symbols(module, infos, placed_scopes, rebase.span),
             lanes=tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
             regions=tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
-            scopes=rebase.value(scopes),
+            scopes=placed_scopes,
             line_files=localize.line_files(),
             foreign_lanes=localize.foreign_lanes(_foreign_sides(results)),
             foreign_diagnostics=(
@@ -574,12 +575,15 @@ class Analyzer:
         return facts
 
     def _body_memos(self, function: ir.Function) -> _BodyMemos | None:
-        """The statement memos of a long function (None for a short one, re-run whole in a few ms)."""
-        if not long_body(1, self.anchors.real_lines(function.span.line, function.span.end_line)):
-            return None
+        """The statement memos of a long function (None for a short one, re-run whole in a few ms). Long
+        is long in lines or in statements: a short function that splices large helpers in is long once
+        spliced, and then keeps its memos (InlineFunctions, which runs before the splice, uses them)."""
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
         if memos is None:
+            lines = self.anchors.real_lines(function.span.line, function.span.end_line)
+            if not (long_body(1, lines) or many_statements(function.body)):
+                return None
             memos = self.body_memos[place] = _BodyMemos()
         return memos
 

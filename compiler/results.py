@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 
 from compiler import ir
 from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
@@ -11,6 +12,7 @@ from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
 from compiler.passes.model import CROSSING_MOVE, Kernel, TOp, TRegion, ops_of, user_name, walk
+from compiler.source import Span
 from compiler.types import TensorType, TileType
 
 _LANE = {"aic": Lane.AIC, "aiv": Lane.AIV, "both": Lane.BOTH}
@@ -103,14 +105,20 @@ def region_infos(kernel: Kernel, crossings: list[CrossingInfo]) -> list[RegionIn
 
 
 def symbols(
-    module: ir.Module, kernels: list[KernelInfo], scopes: tuple[ScopeInfo, ...] = ()
+    module: ir.Module,
+    kernels: list[KernelInfo],
+    scopes: tuple[ScopeInfo, ...] = (),
+    place: Callable[[Span], Span] = lambda span: span,
 ) -> tuple[SymbolInfo, ...]:
-    """The document outline: programs, functions, kernels with their expanded type, regions, scopes."""
+    """The document outline: programs, functions, kernels with their expanded type, regions, scopes.
 
-    def kernel_children(function: ir.Function) -> tuple[SymbolInfo, ...]:
+    `place` puts the module's own spans where `kernels` and `scopes` are (document lines, when those are
+    already rebased: then only the few function and program spans are mapped, not the whole outline)."""
+
+    def kernel_children(function: ir.Function, span: Span) -> tuple[SymbolInfo, ...]:
         out = []
         for k in kernels:
-            if function.span.line <= k.span.line <= function.span.end_line and k.span != function.span:
+            if span.line <= k.span.line <= span.end_line and k.span != span:
                 regions = tuple(
                     SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions
                 )
@@ -118,18 +126,19 @@ def symbols(
         return tuple(out)
 
     def function_symbol(function: ir.Function) -> SymbolInfo:
-        own = next((k for k in kernels if k.span == function.span), None)
+        span = place(function.span)
+        own = next((k for k in kernels if k.span == span), None)
         detail = f"{function.func_type} → {own.func_type}" if own else function.func_type
-        kids = kernel_children(function) + tuple(
+        kids = kernel_children(function, span) + tuple(
             SymbolInfo(scope.kind, "scope", scope.span, scope.header, scope.detail)
             for scope in scopes
-            if function.span.line <= scope.span.line <= function.span.end_line
+            if span.line <= scope.span.line <= span.end_line
         )
         if own is not None:
             kids = kids + tuple(
                 SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in own.regions
             )
-        return SymbolInfo(function.name, "function", function.span, function.header, detail, kids)
+        return SymbolInfo(function.name, "function", span, place(function.header), detail, kids)
 
     symbols = [function_symbol(f) for f in module.functions]
     for program in module.programs:
@@ -137,8 +146,8 @@ def symbols(
             SymbolInfo(
                 program.name,
                 "program",
-                program.span,
-                program.header,
+                place(program.span),
+                place(program.header),
                 "pl.program",
                 tuple(function_symbol(f) for f in program.functions),
             )

@@ -155,6 +155,9 @@ def parse_document(
     # The previous results by position: an edit that leaves a unit's IR equal (a trailing space, a comment)
     # keeps the old objects, so every identity-keyed cache downstream still hits.
     previous = {key[1:]: result for key, result in cache.units.items()}
+    # Units the last version had: one edited now keeps statement memos from here on, however short (it
+    # may splice large helpers in, and the passes downstream reuse statements by the builder's objects).
+    edited_places = {_place(key) for key in cache.units}
     for unit in units:
         if unit.kind == "module":
             continue
@@ -169,7 +172,7 @@ def parse_document(
             cache.misses += 1
             place = _place(key)
             memo: StatementMemo | None = None
-            if long_body(unit.first_line, unit.last_line):
+            if long_body(unit.first_line, unit.last_line) or place in edited_places:
                 known = cache.statements.get(place)
                 memo = known if known is not None else statement_memo()
                 memo.next_version({})
@@ -185,6 +188,9 @@ def parse_document(
                 )
                 if traced and not result.faulted and len(result.functions) == 1 and not result.programs:
                     cache.bodies[place] = replace(traced[0], env_key=env_key, result=result)
+                elif result.faulted and record is not None:
+                    # A syntax error while typing: the next version re-parses against the last good build.
+                    cache.bodies[place] = record
             before = previous.get(key[1:])
             if before is not None and before == result:
                 result = before
@@ -849,10 +855,17 @@ def _reparse_body(
     delta = len(new) - len(old)
     changed_last = len(old) - tail - 1  # the last old line the edit touched (may be < head: an insertion)
     ranges = record.ranges
-    # The statements the edit touches, and one more on each side.
+    # The statements the edit touches, and the neighbour on a side where it touches a statement's first
+    # or last line or the gap between two (new lines there may join it). An edit strictly inside one
+    # statement cannot change how its neighbours read: a large statement's neighbours are not re-parsed.
+    touched_end = max(changed_last, head - 1)
     first = next((i for i, (a, b) in enumerate(ranges) if b >= head), len(ranges))
-    last = max((i for i, (a, b) in enumerate(ranges) if a <= max(changed_last, head - 1)), default=-1)
-    first, last = max(first - 1, 0), min(max(last, first) + 1, len(ranges) - 1)
+    last = max((i for i, (a, b) in enumerate(ranges) if a <= touched_end), default=-1)
+    last = max(last, first)
+    starts_inside = first < len(ranges) and ranges[first][0] < head
+    ends_inside = last < len(ranges) and touched_end < ranges[last][1]
+    first = first if starts_inside else max(first - 1, 0)
+    last = min(last if ends_inside else last + 1, len(ranges) - 1)
     if first == 0:
         return None  # the first statement may be (or become) the docstring: the unit decides
     start = ranges[first][0]
