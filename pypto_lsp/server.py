@@ -12,6 +12,7 @@ import asyncio
 import functools
 import json
 import logging
+import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -63,9 +64,10 @@ MIN_DEBOUNCE_S = scheduler.MIN_DEBOUNCE_S
 REFRESH_DELAY_S = 0.05  # re-analyses that land together get one workspace/diagnostic/refresh
 WATCHED_FILES = ("**/*.py", "**/pyproject.toml")
 NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
-REACH_DELAY_S = (
-    0.3  # pause before the entries that reach an open helper module are analysed in the background
-)
+# Entries that reach an open helper module are analysed in the background only once typing has paused
+# this long and no open document's analysis is pending: they never compete with the user's own edits.
+REACH_DELAY_S = 0.3
+REACH_IDLE_S = 1.5
 MAX_REACHING_ENTRIES = 16  # entry files analysed in the background for one helper module
 
 
@@ -106,6 +108,7 @@ class PyptoServer(LanguageServer):
         self.reach_task: asyncio.Task[None] | None = None
         self.reach_again = False
         self.reach_version = 0  # bumped whenever what reaches the helper modules changed
+        self.last_edit = 0.0  # time.monotonic() of the last didChange
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -424,6 +427,7 @@ class PyptoServer(LanguageServer):
                     if not self.reach_again:
                         return
                     continue
+                await self._wait_until_idle()
                 entry, text = todo[0]
                 _, target, _ = self.analysis_inputs()
                 outcome = await loop.run_in_executor(
@@ -444,6 +448,19 @@ class PyptoServer(LanguageServer):
                     self.reached_changed()
         except Exception:
             log.exception("background analysis of the entries reaching helper modules failed")
+
+    async def _wait_until_idle(self) -> None:
+        """Wait until the user has paused typing (REACH_IDLE_S) and no open document's analysis is
+        pending or running."""
+        while True:
+            quiet = time.monotonic() - self.last_edit >= REACH_IDLE_S
+            busy = any(
+                state.debouncing or (state.running is not None and not state.running.done())
+                for state in list(self.scheduler.docs.values())
+            )
+            if quiet and not busy:
+                return
+            await asyncio.sleep(REACH_DELAY_S)
 
     def _reach_todo(self) -> list[tuple[Path, str]]:
         """The entries (not open) that reach an open helper module and have no current analysis."""
@@ -643,6 +660,7 @@ def _register_sync(server: PyptoServer) -> None:
     def did_change(ls: PyptoServer, params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
         path = Path(to_fs_path(uri) or uri)
+        ls.last_edit = time.monotonic()
         ls.schedule(uri)
         ls.schedule_importers([path], skip=uri)
         snap = ls.snapshot(uri)
