@@ -168,13 +168,18 @@ def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     return TileType(shape, dtype, memory)
 
 
+def _created(op: OpDef, shape: tuple[Dim, ...] | None, dtype: str | None) -> ValueType:
+    """What a creation op makes: a tensor, or a Vec tile; unknown while its shape or dtype is."""
+    if shape is None or dtype is None:
+        return UNKNOWN
+    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+
+
 @family("full")
 def _full(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 0, "shape"))
     dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
-    if shape is None or dtype is None:
-        return UNKNOWN
-    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+    return _created(op, shape, dtype)
 
 
 @family("ci")
@@ -182,9 +187,7 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
     shape = shape_arg(param(args, kwargs, 1, "shape"))
     dtype_idx = 3 if op.short_name == "tri" else 2
     dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("INT32")))
-    if shape is None or dtype is None:
-        return UNKNOWN
-    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+    return _created(op, shape, dtype)
 
 
 @family("random")
@@ -192,9 +195,7 @@ def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     shape = shape_arg(param(args, kwargs, 6, "shape"))
     dtype_idx = 7 if op.namespace == "tensor" else 8
     dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("UINT32")))
-    if shape is None or dtype is None:
-        return UNKNOWN
-    return TensorType(shape, dtype) if op.namespace == "tensor" else TileType(shape, dtype, "Vec")
+    return _created(op, shape, dtype)
 
 
 @family("read")
