@@ -21,7 +21,7 @@ from compiler.frontend.consts import (
     source_text,
 )
 from compiler.frontend.factories import selected_defs
-from compiler.frontend.units import Unit, split_units
+from compiler.frontend.units import Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import stored_names
 from compiler.memo import long_body
@@ -421,12 +421,12 @@ def _parse_unit(
         tree = parse_source(unit.text)
     except SyntaxError as exc:
         fault = _syntax_diagnostic(exc, unit, anchors)
-        repaired = _repaired(unit, exc)
+        repaired = parse_typed_lines_as_pass(unit.text, exc)
         if repaired is None:
             return UnitResult((), (fault,))
         # The statement being typed is read as `pass`: the rest of the unit keeps its IR (and every
         # result cached by it), its lanes and hovers; its own findings wait for the text to parse.
-        built = _build_unit(repaired[1], repaired[0], env, program, [], anchors, memo)
+        built = _build_unit(repaired[1], replace(unit, text=repaired[0]), env, program, [], anchors, memo)
         return replace(built, diagnostics=(fault,), faulted=True)
     except (ValueError, RecursionError, MemoryError) as exc:
         # Source Python itself cannot compile (e.g. thousands of nested terms): say so, analyse the rest.
@@ -439,29 +439,6 @@ def _parse_unit(
     except RecursionError:
         span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
-
-
-_REPAIR_TRIES = 3
-
-
-def _repaired(unit: Unit, exc: SyntaxError) -> tuple[Unit, ast.Module] | None:
-    """The unit with the line(s) Python rejects read as `pass` at their indent, and its tree; None when
-    a few such lines do not make it parse (then the unit has no functions, as before)."""
-    lines = unit.text.split("\n")
-    for _ in range(_REPAIR_TRIES):
-        index = (exc.lineno or 0) - 1
-        if not 0 < index < len(lines) or lines[index].strip() == "pass":
-            return None
-        line = lines[index]
-        lines[index] = line[: len(line) - len(line.lstrip())] + "pass"
-        text = "\n".join(lines)
-        try:
-            return replace(unit, text=text), parse_source(text)
-        except SyntaxError as again:
-            exc = again
-        except (ValueError, RecursionError, MemoryError):
-            return None
-    return None
 
 
 def _build_unit(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import bisect
 import re
 from dataclasses import dataclass
+
+from compiler.modules import parse_source
 
 # Comments and string literals as Python's tokenizer reads them: a backslash escapes the next character
 # (a newline too), a string left open runs to the end of its line, or of the text for a triple quote.
@@ -29,6 +32,33 @@ class Unit:
     text: str
     kind: str  # "module" (imports/constants/other top-level code), "def", "class", "member"
     lines: tuple[int, ...] | None = None  # a module unit: the 1-based lines of module code it keeps
+
+
+TYPED_LINE_REPAIRS = 3
+
+
+def parse_typed_lines_as_pass(
+    text: str, error: SyntaxError, header_too: bool = False
+) -> tuple[str, ast.Module] | None:
+    """A unit that does not parse, with the line(s) Python rejects (the statement being typed, `x = pl.`)
+    read as `pass` at their indent, and its tree; None when a few such lines do not make it parse. The
+    unit's first line (a def header) is kept unless `header_too`."""
+    lines = text.split("\n")
+    first = 0 if header_too else 1
+    for _ in range(TYPED_LINE_REPAIRS):
+        index = (error.lineno or 0) - 1
+        if not first <= index < len(lines) or lines[index].strip() in ("", "pass"):
+            return None
+        line = lines[index]
+        lines[index] = line[: len(line) - len(line.lstrip())] + "pass"
+        repaired = "\n".join(lines)
+        try:
+            return repaired, parse_source(repaired)
+        except SyntaxError as again:
+            error = again
+        except (ValueError, RecursionError, MemoryError):
+            return None
+    return None
 
 
 def _starts_unit(line: str, indent: int) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from compiler.frontend.builder import SpanMaker
-from compiler.frontend.units import Unit, split_units
+from compiler.frontend.units import Unit, parse_typed_lines_as_pass, split_units
 from compiler.modules import parse_source
 from compiler.navigation.surface import Parameter
 from compiler.source import Span
@@ -165,28 +165,21 @@ class Located:
 def index_unit(text: str, kind: str = "module") -> UnitFacts:
     """The facts of one unit's text (kind "member": a @pl.program member, whose top scope is the class)."""
     root = Scope("program" if kind == "member" else "module", "", Span(1, 0, text.count("\n") + 1, 0))
-    tree = _parse_repaired(text)
+    tree = _parse(text)
     if tree is None:
         return UnitFacts(root, (root,), (), (), (), (), parsed=False)
     return index_tree(tree, text, root)
 
 
-def _parse_repaired(text: str, attempts: int = 3) -> ast.Module | None:
-    """The unit's tree; a line the user is typing (`x = pl.`, `f(a, `) is read as `pass` so the rest of the
-    unit still counts. None when that does not help."""
-    lines = text.split("\n")
-    for _ in range(attempts + 1):
-        try:
-            return parse_source("\n".join(lines))
-        except SyntaxError as exc:
-            line = exc.lineno
-            if line is None or not 0 < line <= len(lines) or lines[line - 1].strip() in ("", "pass"):
-                return None
-            current = lines[line - 1]
-            lines[line - 1] = current[: len(current) - len(current.lstrip())] + "pass"
-        except (ValueError, RecursionError, MemoryError):
-            return None
-    return None
+def _parse(text: str) -> ast.Module | None:
+    """The unit's tree; a line the user is typing is read as `pass` so the rest of the unit still counts."""
+    try:
+        return parse_source(text)
+    except SyntaxError as exc:
+        repaired = parse_typed_lines_as_pass(text, exc, header_too=True)
+        return repaired[1] if repaired is not None else None
+    except (ValueError, RecursionError, MemoryError):
+        return None
 
 
 def index_tree(tree: ast.Module, text: str, root: Scope | None = None) -> UnitFacts:
