@@ -9,6 +9,7 @@ entry runs on AIC and another on AIV is on both.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from dataclasses import replace
@@ -23,7 +24,13 @@ MAX_CALL_SITES = 8  # call sites listed as related information of one helper fau
 
 def same_file(a: str, b: str) -> bool:
     """True when two paths name the same file (relative paths are taken from the working folder)."""
-    return a == b or os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
+    return a == b or _normal(a) == _normal(b)
+
+
+@functools.lru_cache(maxsize=4096)
+def _normal(path: str) -> str:
+    # Requests compare every foreign op's path with the document's: a few distinct paths, normalised once.
+    return os.path.normcase(os.path.abspath(path))
 
 
 def merged_lanes(
