@@ -53,7 +53,7 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
-from compiler.passes.unresolved_calls import dsl_function_named, unresolved_calls
+from compiler.passes.unresolved_calls import dsl_function_named, statement_calls, unresolved_calls
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
@@ -116,6 +116,7 @@ class Analyzer:
     scope_statements: IdentityMemo = field(default_factory=IdentityMemo)
     bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
     syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
+    helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     outline_env: object = None
@@ -211,7 +212,10 @@ class Analyzer:
         helpers = self._helpers(parsed, path)
         module, splices = self._inline(parsed.module, helpers, env, diagnostics)
         named = functools.partial(dsl_function_named, source, parsed.imports, parsed_path(path), self.graph)
-        diagnostics.extend(unresolved_calls(module, helpers, named))
+        # The document's own functions (spliced copies add nothing), each walked once per function object.
+        self.helper_calls.next_version()
+        calls = functools.partial(self.helper_calls.get, compute=statement_calls)
+        diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }

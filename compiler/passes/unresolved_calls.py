@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from compiler import ir
@@ -27,7 +27,10 @@ _PYTHON_NAMES = frozenset(dir(builtins))
 
 
 def unresolved_calls(
-    module: ir.Module, helpers: Mapping[str, Helper], is_dsl_function: Callable[[str], bool]
+    module: ir.Module,
+    helpers: Mapping[str, Helper],
+    is_dsl_function: Callable[[str], bool],
+    calls_of: Callable[[ir.Function], tuple[ir.Call, ...]] | None = None,
 ) -> list[Diagnostic]:
     """One hint per statement-level call of a bare name that is neither a helper nor a DSL function (of
     the document, or imported: a call of another kernel is not a helper call); the document's own code
@@ -36,9 +39,9 @@ def unresolved_calls(
     found: list[Diagnostic] = []
     seen: set[tuple[str, int, int]] = set()
     for function in module.all_functions():
-        for call in _statement_calls(function.body):
+        for call in (calls_of or statement_calls)(function):
             name = call.func
-            if "." in name or name in known or name in _PYTHON_NAMES or is_foreign(call.span):
+            if name in known or name in _PYTHON_NAMES or is_foreign(call.span):
                 continue
             if is_dsl_function(name):
                 known.add(name)
@@ -50,11 +53,16 @@ def unresolved_calls(
     return found
 
 
-def _statement_calls(body: tuple[ir.Stmt, ...]) -> Iterator[ir.Call]:
-    for stmt in walk_stmts(body):
-        value = stmt.value if isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return) else None
-        if isinstance(value, ir.Call):
-            yield value
+def statement_calls(function: ir.Function) -> tuple[ir.Call, ...]:
+    """The statement-level calls of bare names in a function (`x = f(..)`, `f(..)`, `return f(..)`): the
+    calls InlineFunctions would splice if `f` were a helper."""
+    return tuple(
+        stmt.value
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, ir.Assign | ir.ExprStmt | ir.Return)
+        and isinstance(stmt.value, ir.Call)
+        and "." not in stmt.value.func
+    )
 
 
 def dsl_function_named(
