@@ -103,26 +103,29 @@ def test_lines_are_pythons_lines_everywhere(case: tuple[str, str]) -> None:
 
 @st.composite
 def python_sources(draw: st.DrawFn) -> str:
-    """Lines of code, comments and string literals (single, triple, raw, continued with a backslash)."""
+    """Statements with comments and string literals (single, triple, raw, continued with a backslash) whose
+    contents look like the start or end of another string; each piece is whole, so most sources compile."""
     pieces = st.sampled_from(
         [
             "x = 1",
             "# it's a comment with \"\"\" and '''",
             "s = 'it''s' + \"a # b\"",
-            's = """',
-            "'''",
-            'r"""\\"',
-            "t = '''a",
-            'u = "line \\',
+            's = """\n\'\'\' # not a comment\n"""',
+            "t = '''a\n\"\"\"\nb'''",
+            'r = r"""\\"\n"""',
+            'u = "line \\\ncontinued"',
             'v = f"{x}" # """',
             "b = b'\\x00'",
-            '"""',
-            "def f():",
-            "    return '#'",
+            '"""\n# a docstring that is not a comment\n"""',
+            "def f():\n    return '#'",
             "y = 'a\\'b'",
+            "z = (\n    'a'\n    '''b\n'''\n)",
         ]
     )
-    return "\n".join(draw(st.lists(pieces, min_size=1, max_size=14))) + "\n"
+    source = "\n".join(draw(st.lists(pieces, min_size=1, max_size=14))) + "\n"
+    if draw(st.booleans()):
+        source = source.replace("x = 1\n", "x = 1 \\\n    + 2\n")
+    return source
 
 
 def _tokenizer_string_lines(source: str) -> frozenset[int]:

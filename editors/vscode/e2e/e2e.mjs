@@ -169,9 +169,18 @@ try {
     await page.keyboard.press("Escape");
   });
   await step("go to definition of a helper in another module", async () => {
-    await goTo(where("nav_pkg/decode.py", "attention_block(q", 2)); // on the helper's name at its call
-    await page.keyboard.press("F12");
-    await line("def attention_block").waitFor({ timeout: 30_000 });
+    // On the helper's name at its call. The document was just edited (an unfinished call above), so on a
+    // busy machine the first F12 can arrive before the server has the new version's navigation: retry it.
+    for (let attempt = 1; ; attempt++) {
+      await goTo(where("nav_pkg/decode.py", "attention_block(q", 2));
+      await page.keyboard.press("F12");
+      try {
+        await line("def attention_block").waitFor({ timeout: 20_000 });
+        break;
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
     await line("from .norm import residual_add").waitFor({ timeout: 10_000 }); // nav_pkg/layers/attention.py
     await page.waitForTimeout(2500); // the lane colours (semantic tokens) of the newly opened file
     await page.screenshot({ path: join(shots, "8-definition.png") });
