@@ -208,11 +208,3 @@ def _read(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
 def _write(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = args[0] if args else None
     return src if isinstance(src, TensorType | TileType) else UNKNOWN
-
-
-@family("mgather")
-def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    mem, idx = param(args, kwargs, 0, "mem"), param(args, kwargs, 1, "idx")
-    if not isinstance(mem, TensorType) or not isinstance(idx, TensorType | TileType):
-        return UNKNOWN
-    return TileType(idx.shape, mem.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
