@@ -63,7 +63,7 @@ _r(
     "PTO-TD116",
     "scatter-update-operand",
     _TD,
-    "{op}: {requirement}",
+    "{space}.scatter_update: {requirement}",
     "A scatter_update whose input is not 2D or 4D, whose index is not a 2D integer tile or tensor, whose src "
     "differs from the input in rank or dtype, or whose dim is not -2.",
 )

@@ -44,6 +44,8 @@ _MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P
 
 def _fail(code: str, op: OpDef, requirement: str) -> None:
     """The deducer's CHECK failed: the compiler's sentence for it."""
+    if code == _SCATTER_UPDATE:
+        raise DeduceError(code, space=op.namespace, requirement=requirement)
     raise DeduceError(code, op=op.name, requirement=requirement)
 
 
