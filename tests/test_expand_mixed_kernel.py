@@ -312,7 +312,9 @@ def test_a_cast_the_cube_write_out_folds_stays_on_the_cube() -> None:
 
 def test_a_scalar_gm_write_outside_regions_is_no_vector_op() -> None:
     # tensor.write is registered SHARED: in manual mode it is not "a vector op outside every region".
-    source = NOTIFY_IN_REGION.replace("    return out\n", "        pl.write(sig, [0], 1)\n    return out\n")
+    source = NOTIFY_IN_REGION.replace(
+        "    return out\n", "        pl.write(sig, [0], pl.const(1, pl.INT32))\n    return out\n"
+    )
     analysis = analyze(source)
     assert [d.code for d in analysis.diagnostics if d.is_error] == []
     assert dict(analysis.lanes)[18] == "both"

@@ -77,3 +77,25 @@ def test_the_comparison_can_fail() -> None:
     assert check(case).verdict
     flipped = replace(case, ok=False, errors=({"message": "no such error", "line": 1},))
     assert not check(flipped).verdict
+
+
+def test_overrides_name_recorded_cases_and_say_why() -> None:
+    """An override replaces a recording only where the spec wins over upstream (a DELTAS.md row) or a pass
+    after the recorded cut-off rejects the program; each says which, and differs from what was recorded."""
+    import json
+
+    from tests.conformance.op_check import OPS, load_overrides
+
+    recorded = {
+        row["case"]: row
+        for path in OPS.glob("*.json")
+        for row in json.loads(path.read_text(encoding="utf-8"))
+    }
+    overrides = load_overrides()
+    assert overrides
+    for name, row in overrides.items():
+        assert name in recorded, name
+        assert row["why"] in ("spec", "after-cutoff") and row["note"], name
+        outcome = row["outcome"]
+        assert isinstance(outcome, dict)
+        assert (outcome["ok"], outcome["errors"]) != (recorded[name]["ok"], recorded[name]["errors"]), name

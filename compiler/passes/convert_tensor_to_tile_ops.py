@@ -663,6 +663,10 @@ def check_conversions(
                 src = op.operands[0]
                 if src not in computed and isinstance(types.get(src), TensorType):
                     found.append((op, "PTO-CT6b", {}))
+        elif short == "gather_row" and op.op == "tile.gather_row" and not op.dsl_name.startswith("pl.tile."):
+            # tensor.gather_row converts in place: only a create_l1 accumulator is an on-chip tile by then.
+            if op.operands and op.operands[0] in entry:
+                found.append((op, "PTO-CT15", {}))
         elif short == "paged_gather" and len(op.operands) > 1:
             indices = types.get(op.operands[1] or "")
             limit = op.consts[5] if len(op.consts) > 5 else None

@@ -168,3 +168,12 @@ _r(
     "The tile op a tensor op lowers to rejects the tiles ConvertTensorToTileOps gives it (a row reduction of a "
     "1-D tensor, a matmul of two dtypes), in the tile deducer's words.",
 )
+_r(
+    "PTO-CT15",
+    "gather-row-accumulator-in-gm",
+    _CT,
+    "The operator tile.gather_row requires dst to be a TileType, but got TensorType",
+    "A tensor.gather_row whose accumulator is a global-memory tensor (a parameter): only an accumulator made "
+    "by pl.create_l1 becomes an on-chip tile, and gather_row writes into it in place.",
+    "Create the accumulator in the scope with pl.create_l1(shape, dtype) and gather into that.",
+)

@@ -30,6 +30,8 @@ _r(
     _TD,
     "The operator {op} requires inputs of the same rank, but got {lhs} and {rhs}",
     "pl.concat of two values of different ranks (or of scalars).",
+    unreachable="the concat deducers check the dtypes and then that both operands are 2D (PTO-TD118, "
+    "PTO-TD117) before any rank comparison, so this sentence is never reached",
 )
 _r(
     "PTO-TD5",
@@ -435,4 +437,56 @@ _r(
     "cannot mix Tensor and Tile arguments ({types}). All operands must be the same type level — either all "
     "Tensor or all Tile",
     "A unified pl.<op> given both tensor and tile operands, so it has no tensor or tile form to dispatch to.",
+)
+
+# ---------------------------------------------------------------------------- memory and view ops
+_r(
+    "PTO-TD117",
+    "memory-op-requirement",
+    _TD,
+    "{op} requires {requirement}",
+    "A write of a value whose dtype is not the destination's, a set_validshape of a value that is not 2D, a "
+    "concat of operands that are not 2D.",
+)
+_r(
+    "PTO-TD118",
+    "concat-dtype-mismatch",
+    _TD,
+    "{op}: src0 and src1 must have same dtype, got {lhs} and {rhs}",
+    "A concat of two dtypes.",
+)
+_r(
+    "PTO-TD119",
+    "indices-count",
+    _TD,
+    "{op} indices count ({count}) must match {kind} rank ({rank})",
+    "A read / write with another number of indices than the value has dimensions.",
+)
+_r(
+    "PTO-TD120",
+    "valid-extent-range",
+    _TD,
+    "{op} valid_{axis} {requirement}",
+    "A set_validshape extent that is negative or larger than the shape.",
+)
+_r(
+    "PTO-TD121",
+    "fillpad-expand-shape",
+    _TD,
+    "{op} {what} must {relation} source {target}",
+    "A fillpad_expand shape of another rank than the source, or smaller than the source in a dimension.",
+)
+_r(
+    "PTO-TD122",
+    "concat-rows",
+    _TD,
+    "{op}: row count must match, got {lhs} vs {rhs}",
+    "A concat of two row counts.",
+)
+_r(
+    "PTO-TD123",
+    "view-element-count",
+    _TD,
+    "{op}: cannot reinterpret tensor of size {old} as shape with size {new}",
+    "A tensor.view to a shape of another element count.",
 )

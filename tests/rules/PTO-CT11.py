@@ -6,14 +6,14 @@ import pypto.language as pl
 
 
 @pl.jit
-def faulty(x: pl.Tensor[[256, 256], pl.FP16], idx: pl.Tensor[[256, 8], pl.INT32], src: pl.Tensor[[256, 8], pl.FP16], out: pl.Out[pl.Tensor[[256, 256], pl.FP16]]):
+def faulty(x: pl.Tensor[[256, 256], pl.FP16], idx: pl.Tensor[[256, 8], pl.INT16], src: pl.Tensor[[256, 8], pl.FP16], out: pl.Out[pl.Tensor[[256, 256], pl.FP16]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
-        out[:] = pl.scatter(x, -1, idx, src)
+        out[:] = pl.scatter(x, dim=-1, index=idx, src=src)
     return out
 
 
 @pl.jit
-def twin(x: pl.Tensor[[128, 256], pl.FP16], idx: pl.Tensor[[128, 8], pl.INT32], src: pl.Tensor[[128, 8], pl.FP16], out: pl.Out[pl.Tensor[[128, 256], pl.FP16]]):
+def twin(x: pl.Tensor[[128, 256], pl.FP16], idx: pl.Tensor[[128, 8], pl.INT16], src: pl.Tensor[[128, 8], pl.FP16], out: pl.Out[pl.Tensor[[128, 256], pl.FP16]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
-        out[:] = pl.scatter(x, -1, idx, src)
+        out[:] = pl.scatter(x, dim=-1, index=idx, src=src)
     return out

@@ -7,14 +7,14 @@ import pypto.language as pl
 
 
 @pl.jit
-def faulty(x: pl.Tensor[[256, 256], pl.FP32], idx: pl.Tensor[[256, 16], pl.INT16], out: pl.Out[pl.Tensor[[256, 16], pl.FP32]]):
+def faulty(x: pl.Tensor[[256, 256], pl.FP16], idx: pl.Tensor[[256, 16], pl.INT16], out: pl.Out[pl.Tensor[[256, 16], pl.FP16]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
         out[:] = pl.gather(x, -1, idx)
     return out
 
 
 @pl.jit
-def twin(x: pl.Tensor[[128, 256], pl.FP32], idx: pl.Tensor[[128, 16], pl.INT16], out: pl.Out[pl.Tensor[[128, 16], pl.FP32]]):
+def twin(x: pl.Tensor[[128, 256], pl.FP16], idx: pl.Tensor[[128, 16], pl.INT16], out: pl.Out[pl.Tensor[[128, 16], pl.FP16]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
         out[:] = pl.gather(x, -1, idx)
     return out

@@ -1,6 +1,6 @@
 """The op type deducers, one module per upstream deducer file; importing the package registers every family."""
 
-from compiler.ops.deducers import cross_core, elementwise, matmul, memory, reduction, system
+from compiler.ops.deducers import cross_core, elementwise, indexing, matmul, memory, reduction, system
 from compiler.ops.deducers.core import FAMILIES, DeduceError, deduce
 
 __all__ = [
@@ -9,6 +9,7 @@ __all__ = [
     "cross_core",
     "deduce",
     "elementwise",
+    "indexing",
     "matmul",
     "memory",
     "reduction",

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from compiler.ops.deducers.core import (
     DeduceError,
     dtype_arg,
+    dtype_text,
     family,
     param,
     shape_arg,
@@ -125,6 +126,15 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if not isinstance(src, TensorType):
         return UNKNOWN
     shape = shape_arg(param(args, kwargs, 1, "shape"))
+    if shape is not None and src.ranked:
+        old, new = _numel(src.shape), _numel(shape)
+        if (
+            old is not None
+            and new is not None
+            and all(d > 0 for d in shape if isinstance(d, int))
+            and old != new
+        ):
+            raise DeduceError("PTO-TD123", op=op.name, old=old, new=new)
     return TensorType(shape if shape is not None else src.shape, src.dtype, src.distributed)
 
 
@@ -151,6 +161,25 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     shape = shape_arg(param(args, kwargs, 1, "shape"))
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
+    if isinstance(src, TensorType) and not src.ranked:
+        return UNKNOWN
+    if len(shape) != src.rank:
+        raise DeduceError(
+            "PTO-TD121",
+            op=op.name,
+            what=f"shape rank ({len(shape)})",
+            relation="match",
+            target=f"rank ({src.rank})",
+        )
+    for i, (new, old) in enumerate(zip(shape, src.shape, strict=True)):
+        if isinstance(new, int) and isinstance(old, int) and new < old:
+            raise DeduceError(
+                "PTO-TD121",
+                op=op.name,
+                what=f"destination dimension {i} ({new})",
+                relation="be >=",
+                target=f"dimension ({old})",
+            )
     return vec(src, shape)
 
 
@@ -198,21 +227,74 @@ def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     return _created(op, shape, dtype)
 
 
+def _require(code: str, op: OpDef, requirement: str) -> None:
+    """The deducer's CHECK failed: its sentence after the op's name."""
+    raise DeduceError(code, op=op.name, requirement=requirement)
+
+
+def _indices_count(op: OpDef, src: TensorType | TileType, indices: ArgValue) -> None:
+    """read / write: one index per dimension (a lone int is one index)."""
+    if isinstance(indices, tuple):
+        count = len(indices)
+    elif isinstance(indices, int | ScalarType) and not isinstance(indices, bool):
+        count = 1
+    else:
+        return
+    if count != src.rank:
+        kind = "tensor" if isinstance(src, TensorType) else "tile"
+        raise DeduceError("PTO-TD119", op=op.name, count=count, kind=kind, rank=src.rank)
+
+
 @family("read")
 def _read(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = args[0] if args else None
-    return ScalarType(src.dtype) if isinstance(src, TensorType | TileType) else UNKNOWN
+    if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
+        return UNKNOWN
+    _indices_count(op, src, param(args, kwargs, 1, "indices"))
+    return ScalarType(src.dtype)
 
 
 @family("write")
 def _write(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = args[0] if args else None
-    return src if isinstance(src, TensorType | TileType) else UNKNOWN
-
-
-@family("mgather")
-def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    mem, idx = param(args, kwargs, 0, "mem"), param(args, kwargs, 1, "idx")
-    if not isinstance(mem, TensorType) or not isinstance(idx, TensorType | TileType):
+    if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
-    return TileType(idx.shape, mem.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
+    _indices_count(op, src, param(args, kwargs, 1, "indices"))
+    value = param(args, kwargs, 2, "value")
+    # A bare literal is an FP32 (float) or INDEX (int) constant; the write does not convert it.
+    given = "FP32" if isinstance(value, float) else "INDEX" if isinstance(value, int) else None
+    if isinstance(value, bool) or given is None or src.dtype not in DTYPE_BITS:
+        return src
+    if given != src.dtype:
+        kind = "tensor" if isinstance(src, TensorType) else "tile"
+        _require(
+            "PTO-TD117",
+            op,
+            f"value dtype to match {kind} dtype, but got value dtype {dtype_text(given)} and {kind} "
+            f"dtype {dtype_text(src.dtype)}",
+        )
+    return src
+
+
+@family("set_validshape")
+def _set_validshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """set_validshape(x, valid_rows, valid_cols): a 2D value with its valid region narrowed."""
+    src = param(args, kwargs, 0, "tensor" if op.namespace == "tensor" else "tile")
+    if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
+        return UNKNOWN
+    kind = "tensor" if isinstance(src, TensorType) else "tile"
+    if src.rank != 2:
+        _require("PTO-TD117", op, f"a 2D {kind}, but got rank {src.rank}")
+    for index, name in ((1, "valid_rows"), (2, "valid_cols")):
+        value = param(args, kwargs, index, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        axis = name.removeprefix("valid_")
+        if value < 0:
+            raise DeduceError("PTO-TD120", op=op.name, axis=axis, requirement=f"must be >= 0, got {value}")
+        bound = src.shape[index - 1]
+        if isinstance(bound, int) and value > bound:
+            raise DeduceError(
+                "PTO-TD120", op=op.name, axis=axis, requirement=f"({value}) exceeds {kind} bound {bound}"
+            )
+    return src

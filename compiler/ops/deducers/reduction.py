@@ -261,8 +261,16 @@ def _concat(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     if pair is None:
         return UNKNOWN
     a, b = pair
-    if a.rank != b.rank or a.rank == 0:
-        raise DeduceError("PTO-TD4", op=op.name, lhs=format_shape(a.shape), rhs=format_shape(b.shape))
+    if isinstance(a, TensorType) and isinstance(b, TensorType) and not (a.ranked and b.ranked):
+        return UNKNOWN
+    if known(a.dtype) and known(b.dtype) and a.dtype != b.dtype:
+        raise DeduceError("PTO-TD118", op=op.name, lhs=dtype_text(a.dtype), rhs=dtype_text(b.dtype))
+    if a.rank != 2 or b.rank != 2:
+        kind = "tensors" if isinstance(a, TensorType) else "tiles"
+        raise DeduceError("PTO-TD117", op=op.name, requirement=f"2D {kind}")
+    rows_a, rows_b = a.shape[0], b.shape[0]
+    if isinstance(rows_a, int) and isinstance(rows_b, int) and rows_a != rows_b:
+        raise DeduceError("PTO-TD122", op=op.name, lhs=rows_a, rhs=rows_b)
     last_a, last_b = a.shape[-1], b.shape[-1]
     last: Dim = last_a + last_b if isinstance(last_a, int) and isinstance(last_b, int) else "?"
-    return vec(a, (*a.shape[:-1], last), promote_dtypes(a.dtype, b.dtype))
+    return vec(a, (*a.shape[:-1], last), a.dtype)

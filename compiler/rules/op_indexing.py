@@ -1,0 +1,69 @@
+"""The indexed-access op deducers (``compiler/ops/deducers/indexing.py``): gather, scatter, paged gather, sort
+and scatter_update (``src/ir/op/{tile,tensor}_ops/{gather,scatter,scatter_update,paged_gather,sort}.cpp``),
+and the op registry's kwarg type check that runs before them (``src/ir/op_registry.cpp``).
+
+These deducers check many operands, each with its own sentence; the compiler words every one "The operator
+⟨op⟩ requires ...". The rules below group those sentences by what they check (an operand's dtype, its rank,
+its extents, an attribute's value), and ``requirement`` carries the compiler's own words for the one check
+that failed. The parser wraps each in its op error (``PTO-F15b`` ``pl.tile operation 'scatter': ⟨message⟩``).
+"""
+
+from __future__ import annotations
+
+from compiler.rules.book import RuleBook
+
+_TD = "parse"
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+_r(
+    "PTO-TD111",
+    "indexed-op-operand-dtype",
+    _TD,
+    "The operator {op} {requirement}",
+    "A gather / scatter / paged-gather / sort operand of a dtype the op does not take, or whose dtype differs "
+    "from the operand it must match (src against dst, the index width against the element width).",
+)
+_r(
+    "PTO-TD112",
+    "indexed-op-operand-rank",
+    _TD,
+    "The operator {op} {requirement}",
+    "A gather / scatter / paged-gather / sort operand of a rank the op does not take (most want 2D), or whose "
+    "rank differs from the operand it must match.",
+)
+_r(
+    "PTO-TD113",
+    "indexed-op-operand-extent",
+    _TD,
+    "The operator {op} {requirement}",
+    "A gather / scatter / sort operand whose static extents do not fit the other operands (the index shape "
+    "against the source, the destination columns against the mask pattern's stride).",
+)
+_r(
+    "PTO-TD114",
+    "indexed-op-attribute-value",
+    _TD,
+    "The operator {op} {requirement}",
+    "A gather / scatter / paged-gather / sort attribute outside its range (mask_pattern, dim, block_size, "
+    "max_indices, out_cols, block_len, count_dtype).",
+)
+_r(
+    "PTO-TD115",
+    "kwarg-incompatible-type",
+    _TD,
+    "Kwarg '{key}' for operator '{op}' has incompatible type",
+    "An int attribute given positionally as a literal: the parser passes the literal on as an IR constant, "
+    "not a Python int, and the op registry rejects it (tensor.scatter dim, tile.gather_mask / "
+    "tile.scatter_mask mask_pattern).",
+    "Pass it by keyword (dim=-1), or as an enum member (pl.tile.MaskPattern.P0101).",
+)
+_r(
+    "PTO-TD116",
+    "scatter-update-operand",
+    _TD,
+    "{space}.scatter_update: {requirement}",
+    "A scatter_update whose input is not 2D or 4D, whose index is not a 2D integer tile or tensor, whose src "
+    "differs from the input in rank or dtype, or whose dim is not -2.",
+)
