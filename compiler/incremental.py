@@ -17,7 +17,7 @@ rendered from the rebased data afterwards, never rewritten.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
@@ -414,3 +414,40 @@ class Recorded:
         frame = self._frames.pop()
         if self._frames:
             self._frames[-1].children.extend(frame.children)
+
+
+_MISSING = object()
+
+
+class MappingChanges:
+    """Which keys differ between two versions of a few mappings that a step rebuilds whole each version
+    (a function's parse-stage facts): a result that read only unchanged keys of them is still valid
+    (salsa's changed-at check, one version deep). Each mapping is compared once, when first asked."""
+
+    __slots__ = ("_changed", "new", "old")
+
+    def __init__(self, old: tuple[Mapping[Any, object], ...], new: tuple[Mapping[Any, object], ...]) -> None:
+        self.old, self.new = old, new
+        self._changed: list[set[object] | None] = [None] * len(new)
+
+    def unchanged(self, index: int, keys: Collection[object]) -> bool:
+        """True when no key of `keys` was added, removed or given a different value in mapping `index`."""
+        changed = self._changed[index]
+        if changed is None:
+            changed = self._changed[index] = changed_keys(self.old[index], self.new[index])
+        return not changed or changed.isdisjoint(keys)
+
+
+def changed_keys(old: Mapping[Any, object], new: Mapping[Any, object]) -> set[object]:
+    """The keys whose value differs between two versions of a mapping (added, removed or unequal)."""
+    if old is new:
+        return set()
+    out: set[object] = set()
+    get = old.get
+    for key, value in new.items():
+        before = get(key, _MISSING)
+        if before is not value and before != value:
+            out.add(key)
+    if out or len(old) != len(new):  # removed keys (none when every key of `new` is old and the sizes agree)
+        out.update(key for key in old if key not in new)
+    return out

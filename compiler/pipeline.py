@@ -26,7 +26,7 @@ from compiler.frontend.checker import FunctionChecker, FunctionFacts, statement_
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.import_faults import ImportFaults, find_faults
-from compiler.incremental import IdentityMemo, LineAnchors, Rebase, Recorded
+from compiler.incremental import IdentityMemo, LineAnchors, MappingChanges, Rebase, Recorded
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
@@ -124,6 +124,14 @@ class Analyzer:
     kernel_refs: dict[
         int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
     ] = field(default_factory=dict)
+    # each kernel body's parse-stage inputs, with the facts and parameters they were read from
+    kernel_reads: dict[int, tuple[tuple[ir.Stmt, ...], FunctionFacts, object, Span, tuple[object, ...]]] = (
+        field(default_factory=dict)
+    )
+    # this version's, by the ids of the two facts compared (held, so the ids stay theirs)
+    facts_changes: dict[tuple[int, int], tuple[FunctionFacts, FunctionFacts, MappingChanges]] = field(
+        default_factory=dict
+    )
     # The pipeline works on anchored lines (compiler.incremental); the Analysis is in document lines.
     anchors: LineAnchors = field(default_factory=LineAnchors)
     rebase: Rebase = field(init=False)
@@ -187,6 +195,8 @@ class Analyzer:
         self.inline_cache.clear()
         self.simplify_cache.clear()
         self.kernel_refs.clear()
+        self.kernel_reads.clear()
+        self.facts_changes.clear()
         self.localized.clear()
         self.foreign.clear()
         self.helpers_cache = None
@@ -271,6 +281,9 @@ class Analyzer:
         bodies = {id(item.body) for item in kernels}
         for stale_body in [k for k in self.kernel_refs if k not in bodies]:
             del self.kernel_refs[stale_body]
+        for stale_body in [k for k in self.kernel_reads if k not in bodies]:
+            del self.kernel_reads[stale_body]
+        self.facts_changes.clear()
         live_infos = {id(r.info) for r in results}
         for stale_info in [k for k in self.localized if k not in live_infos]:
             del self.localized[stale_info]
@@ -444,11 +457,39 @@ class Analyzer:
             refs = (item.body, *_kernel_refs(item.body))
             self.kernel_refs[id(item.body)] = refs
         _, names, calls, loops = refs
-        params = {p.name: p for p in item.function.params}
+        span, fn_params = item.kernel.span, item.function.params
+        known = self.kernel_reads.get(id(item.body))
+        if known is not None and known[0] is item.body and known[2] is fn_params and known[3] == span:
+            if known[1] is facts:
+                return known[4]
+            # The function's facts are new this version: the inputs hold while none of the names, calls,
+            # loops and the scope they read changed between the facts they were read from and these.
+            old, pair = known[1], (id(known[1]), id(facts))
+            found = self.facts_changes.get(pair)
+            if found is None or found[0] is not old or found[1] is not facts:
+                mappings = (old.types, old.calls, old.regions, old.scopes)
+                found = (
+                    old,
+                    facts,
+                    MappingChanges(mappings, (facts.types, facts.calls, facts.regions, facts.scopes)),
+                )
+                self.facts_changes[pair] = found
+            changes = found[2]
+            if (
+                changes.unchanged(0, names)
+                and changes.unchanged(1, calls)
+                and changes.unchanged(2, loops)
+                and changes.unchanged(3, (span,))
+            ):
+                self.kernel_reads[id(item.body)] = (item.body, facts, fn_params, span, known[4])
+                return known[4]
+        params = {p.name: p for p in fn_params}
         typed = tuple((n, facts.types.get(n), params.get(n)) for n in names)
         resolved = tuple(facts.calls.get(span) for span in calls)
         regions = tuple(facts.regions.get(span) for span in loops)
-        return typed, resolved, regions, facts.scopes.get(item.kernel.span)
+        inputs = (typed, resolved, regions, facts.scopes.get(span))
+        self.kernel_reads[id(item.body)] = (item.body, facts, fn_params, span, inputs)
+        return inputs
 
     def _simplify(
         self, module: ir.Module, env: dict[str, object], facts: dict[str, FunctionFacts]
