@@ -424,6 +424,9 @@ def _parse_unit(
                 return UnitResult((), (), (match.group(1), Span(first, 0, last, 0), header))
         return UnitResult((), ())
     try:
+        early = _suffix_syntax_error(record[0], unit, anchors) if record is not None else None
+        if early is not None:
+            raise early
         tree = parse_source(unit.text)
     except SyntaxError as exc:
         fault = _syntax_diagnostic(exc, unit, anchors)
@@ -453,6 +456,43 @@ def _parse_unit(
     except RecursionError:
         span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
+
+
+def _suffix_syntax_error(record: _BodyRecord, unit: Unit, anchors: list[int]) -> SyntaxError | None:
+    """The syntax error Python reports for a unit whose last good build had the same header and first
+    body statements: found by parsing the header and the lines after those statements only (the error
+    lies after them, and Python reads the rest from the same state: no open bracket or string, at the
+    body's indent). None when it cannot be told so (an error message naming a line, a tab or form feed
+    in the unit, no such statement) or the shortened text parses: then the whole unit is parsed."""
+    old, new = record.lines, unit.text.split("\n")
+    if record.result is None or record.result.faulted or len(record.anchors) != len(old):
+        return None
+    if len(anchors) != len(new) or any(ch in unit.text for ch in "\t\f\r\0"):
+        return None
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and old[head] == new[head] and record.anchors[head] == anchors[head]:
+        head += 1
+    ends = [last for _, last in record.ranges if last < head]  # body statements wholly before the edit
+    kept = record.header_end + 1
+    if not ends or ends[-1] + 1 <= kept:
+        return None
+    cut = ends[-1] + 1
+    code = next((line for line in new[cut:] if line.strip() and not line.lstrip().startswith("#")), None)
+    if code is None or len(code) - len(code.lstrip()) != record.indent:
+        return None
+    try:
+        parse_source("\n".join(new[:kept] + new[cut:]))
+    except SyntaxError as exc:
+        if exc.lineno is None or exc.lineno <= kept or "line" in exc.msg:
+            return None
+        shift = cut - kept
+        end = exc.end_lineno + shift if exc.end_lineno is not None else None
+        details = (exc.filename, exc.lineno + shift, exc.offset, exc.text, end, exc.end_offset)
+        return type(exc)(exc.msg, details)
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    return None
 
 
 def _typed_line_as_pass(unit: Unit, error: SyntaxError) -> Unit | None:
