@@ -2,6 +2,7 @@
 fresh one.
 
 Usage: python benchmarks/differential.py LIBRARY_FOLDER [--edits 2000] [--max-lines 1200] [--seed 1]
+                                         [--only SUFFIX ...]
 
 Picks DSL files under LIBRARY_FOLDER/models and /examples (at most --max-lines long, so a fresh
 analysis per edit stays affordable), makes sequences of edits as a person does (benchmarks/edits.py:
@@ -36,6 +37,9 @@ def main() -> int:
     parser.add_argument("--max-lines", type=int, default=1200)
     parser.add_argument("--per-file", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--only", nargs="*", default=[], help="only the files whose path ends with one of these (any length)"
+    )
     args = parser.parse_args()
     # Generous budgets: a busy machine must not cut the two analyses at different places, while an edit
     # that makes runaway module code (a pasted loop) still ends.
@@ -45,7 +49,12 @@ def main() -> int:
         p
         for folder in ("models", "examples")
         for p in sorted((args.library / folder).rglob("*.py"))
-        if "pypto.language" in (text := p.read_text(errors="replace")) and text.count("\n") <= args.max_lines
+        if "pypto.language" in (text := p.read_text(errors="replace"))
+        and (
+            any(str(p).endswith(suffix) for suffix in args.only)
+            if args.only
+            else text.count("\n") <= args.max_lines
+        )
     ]
     done = mismatches = 0
     started = time.perf_counter()

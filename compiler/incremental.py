@@ -17,7 +17,7 @@ rendered from the rebased data afterwards, never rewritten.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
@@ -39,6 +39,9 @@ class LineAnchors:
     lines: list[str] = field(default_factory=list)
     anchors: list[int] = field(default_factory=list)
     version: int = 0  # bumped when any existing line's anchor changes (a window spread out again)
+    # Bumped when a kept line may map to another document line (lines were added or removed, or a window
+    # was spread out again); while it stays, every kept anchor maps to the line it mapped to before.
+    moves: int = 0
 
     @classmethod
     def numbered(cls, text: str) -> LineAnchors:
@@ -53,6 +56,7 @@ class LineAnchors:
         if not old:
             self.lines = new
             self.anchors = [(i + 1) * SPACING for i in range(len(new))]
+            self.moves += 1
             return new
         # One changed region: the common prefix and suffix keep their anchors.
         limit = min(len(old), len(new))
@@ -70,6 +74,9 @@ class LineAnchors:
             self.anchors = self.anchors[:head] + middle + self.anchors[len(old) - tail :]
         else:
             self.anchors = self._respace(self.anchors[:head], added, self.anchors[len(old) - tail :])
+            self.moves += 1
+        if len(new) != len(old):
+            self.moves += 1
         self.lines = new
         return new
 
@@ -174,6 +181,10 @@ class Rebase:
         """Keep what this version read, drop the rest (called once per analysis, before it is read)."""
         self._memo, self._live = self._live, {}
 
+    def keep_all(self) -> None:
+        """This version reads what the last one did (its read-out was reused whole): keep all of it."""
+        self._live.update(self._memo)
+
     def _value(self, obj: Any) -> Any:
         if isinstance(obj, Span):
             return self.span(obj)
@@ -236,6 +247,27 @@ class IdentityMemo:
             self._last, self._live = last, live
 
         return restore
+
+
+@dataclass(slots=True)
+class SameInputs:
+    """The last result of a pure function of immutable objects, reused while it is asked with the very
+    same objects again (a read-out over every kernel of a document, when no kernel changed)."""
+
+    _inputs: tuple[object, ...] | None = None
+    _result: object = None
+
+    def get(self, inputs: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """`compute()`, or the last result when `inputs` are the objects it was computed from."""
+        last = self._inputs
+        if (
+            last is None
+            or len(last) != len(inputs)
+            or not all(a is b for a, b in zip(last, inputs, strict=True))
+        ):
+            self._result = compute()
+            self._inputs = inputs
+        return self._result  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,3 +446,40 @@ class Recorded:
         frame = self._frames.pop()
         if self._frames:
             self._frames[-1].children.extend(frame.children)
+
+
+_MISSING = object()
+
+
+class MappingChanges:
+    """Which keys differ between two versions of a few mappings that a step rebuilds whole each version
+    (a function's parse-stage facts): a result that read only unchanged keys of them is still valid
+    (salsa's changed-at check, one version deep). Each mapping is compared once, when first asked."""
+
+    __slots__ = ("_changed", "new", "old")
+
+    def __init__(self, old: tuple[Mapping[Any, object], ...], new: tuple[Mapping[Any, object], ...]) -> None:
+        self.old, self.new = old, new
+        self._changed: list[set[object] | None] = [None] * len(new)
+
+    def unchanged(self, index: int, keys: Collection[object]) -> bool:
+        """True when no key of `keys` was added, removed or given a different value in mapping `index`."""
+        changed = self._changed[index]
+        if changed is None:
+            changed = self._changed[index] = changed_keys(self.old[index], self.new[index])
+        return not changed or changed.isdisjoint(keys)
+
+
+def changed_keys(old: Mapping[Any, object], new: Mapping[Any, object]) -> set[object]:
+    """The keys whose value differs between two versions of a mapping (added, removed or unequal)."""
+    if old is new:
+        return set()
+    out: set[object] = set()
+    get = old.get
+    for key, value in new.items():
+        before = get(key, _MISSING)
+        if before is not value and before != value:
+            out.add(key)
+    if out or len(old) != len(new):  # removed keys (none when every key of `new` is old and the sizes agree)
+        out.update(key for key in old if key not in new)
+    return out

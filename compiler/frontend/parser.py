@@ -183,13 +183,17 @@ def parse_document(
                 result = _reparse_body(record, unit, unit_anchors, memo, cache.bodies, place)
             if result is None:
                 traced: list[_BodyRecord] = []
+                reuse = (record, cache.bodies, place) if memo is not None and record is not None else None
+                if reuse is not None and record is not None and record.env_key != env_key:
+                    reuse = None
                 result = _parse_unit(
-                    unit, env, owner, unit_anchors, memo, traced if memo is not None else None
+                    unit, env, owner, unit_anchors, memo, traced if memo is not None else None, reuse
                 )
                 if traced and not result.faulted and len(result.functions) == 1 and not result.programs:
                     cache.bodies[place] = replace(traced[0], env_key=env_key, result=result)
-                elif result.faulted and record is not None:
-                    # A syntax error while typing: the next version re-parses against the last good build.
+                elif result.faulted and record is not None and place not in cache.bodies:
+                    # A syntax error while typing: the next version re-parses against the last good build
+                    # (or against the repaired one, when the repair was built from it).
                     cache.bodies[place] = record
             before = previous.get(key[1:])
             if before is not None and before == result:
@@ -403,9 +407,11 @@ def _parse_unit(
     anchors: list[int],
     memo: StatementMemo | None = None,
     traced: list[_BodyRecord] | None = None,
+    record: tuple[_BodyRecord, dict[tuple[object, ...], _BodyRecord], tuple[object, ...]] | None = None,
 ) -> UnitResult:
     """The functions (or the program header) of one unit; `anchors` are the lines of its lines (a
-    unit of one function leaves in `traced` what `_reparse_body` needs for the next edit)."""
+    unit of one function leaves in `traced` what `_reparse_body` needs for the next edit; with the
+    last build's `record`, a unit that does not parse is repaired and re-built statement-wise from it)."""
     first = anchors[0] if anchors else unit.first_line
     if unit.kind == "class":
         lines = unit.text.split("\n")
@@ -418,9 +424,20 @@ def _parse_unit(
                 return UnitResult((), (), (match.group(1), Span(first, 0, last, 0), header))
         return UnitResult((), ())
     try:
+        early = _suffix_syntax_error(record[0], unit, anchors) if record is not None else None
+        if early is not None:
+            raise early
         tree = parse_source(unit.text)
     except SyntaxError as exc:
         fault = _syntax_diagnostic(exc, unit, anchors)
+        if record is not None and memo is not None:
+            # The statement being typed read as `pass` is one changed line against the last build: only
+            # the statements around it are parsed and built (the whole unit's repaired parse gives the
+            # same IR, as for any edit inside the body: `_reparse_body`).
+            typed = _typed_line_as_pass(unit, exc)
+            rebuilt = _reparse_body(record[0], typed, anchors, memo, *record[1:]) if typed else None
+            if rebuilt is not None:
+                return replace(rebuilt, diagnostics=(fault,), faulted=True)
         repaired = parse_typed_lines_as_pass(unit.text, exc)
         if repaired is None:
             return UnitResult((), (fault,))
@@ -439,6 +456,55 @@ def _parse_unit(
     except RecursionError:
         span = Span(first, unit.indent, first, unit.indent + 1)
         return UnitResult((), (diagnostic("PTO-F0", span, detail="expression nested too deeply"),))
+
+
+def _suffix_syntax_error(record: _BodyRecord, unit: Unit, anchors: list[int]) -> SyntaxError | None:
+    """The syntax error Python reports for a unit whose last good build had the same header and first
+    body statements: found by parsing the header and the lines after those statements only (the error
+    lies after them, and Python reads the rest from the same state: no open bracket or string, at the
+    body's indent). None when it cannot be told so (an error message naming a line, a tab or form feed
+    in the unit, no such statement) or the shortened text parses: then the whole unit is parsed."""
+    old, new = record.lines, unit.text.split("\n")
+    if record.result is None or record.result.faulted or len(record.anchors) != len(old):
+        return None
+    if len(anchors) != len(new) or any(ch in unit.text for ch in "\t\f\r\0"):
+        return None
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and old[head] == new[head] and record.anchors[head] == anchors[head]:
+        head += 1
+    ends = [last for _, last in record.ranges if last < head]  # body statements wholly before the edit
+    kept = record.header_end + 1
+    if not ends or ends[-1] + 1 <= kept:
+        return None
+    cut = ends[-1] + 1
+    code = next((line for line in new[cut:] if line.strip() and not line.lstrip().startswith("#")), None)
+    if code is None or len(code) - len(code.lstrip()) != record.indent:
+        return None
+    try:
+        parse_source("\n".join(new[:kept] + new[cut:]))
+    except SyntaxError as exc:
+        if exc.lineno is None or exc.lineno <= kept or "line" in exc.msg:
+            return None
+        shift = cut - kept
+        end = exc.end_lineno + shift if exc.end_lineno is not None else None
+        details = (exc.filename, exc.lineno + shift, exc.offset, exc.text, end, exc.end_offset)
+        return type(exc)(exc.msg, details)
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    return None
+
+
+def _typed_line_as_pass(unit: Unit, error: SyntaxError) -> Unit | None:
+    """The unit with the line Python rejects read as `pass`: the first repair of
+    `parse_typed_lines_as_pass` (None when that repair does not apply)."""
+    lines = unit.text.split("\n")
+    index = (error.lineno or 0) - 1
+    if not 1 <= index < len(lines) or lines[index].strip() in ("", "pass"):
+        return None
+    line = lines[index]
+    lines[index] = line[: len(line) - len(line.lstrip())] + "pass"
+    return replace(unit, text="\n".join(lines))
 
 
 def _build_unit(

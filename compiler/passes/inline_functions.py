@@ -79,6 +79,14 @@ class SpliceMemo:
     )
     locals: dict[int, tuple[ir.Function, frozenset[str]]] = field(default_factory=dict)
     used: set[object] = field(default_factory=set)
+    # Substituted helper statements, by statement object and substitutions (with how many statements
+    # each covers): a helper edited in one statement is substituted again in that one only, so the
+    # spliced statements downstream passes see keep their objects. Swept by size, not by use: a look-up
+    # that hits a compound statement does not visit the statements in it.
+    statements: dict[tuple[int, object], tuple[ir.Stmt, ir.Stmt, int]] = field(default_factory=dict)
+    statements_read: int = 0  # the statements this version's look-ups covered
+    # What each splice (or statement rebuilt around one) gave last, by the statement it replaces.
+    outputs: dict[int, tuple[ir.Stmt, tuple[ir.Stmt, ...]]] = field(default_factory=dict)
 
     def locals_of(self, function: ir.Function) -> frozenset[str]:
         """The names a helper's body binds."""
@@ -101,19 +109,89 @@ class SpliceMemo:
             return cached[1], cached[2]
         body = function.body[:-1] if trailing is not None else function.body
         if substitutions:
-            body = tuple(_substitute(s, substitutions) for s in body)
+            body = tuple(self._substituted_stmt(s, substitutions, key[1])[0] for s in body)
         value = trailing.value if trailing is not None else None
         if value is not None and substitutions:
             value = _substitute_expr(value, substitutions)
         self.bodies[key] = (function, body, value)
         return body, value
 
+    def _substituted_stmt(
+        self, stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr], key: object
+    ) -> tuple[ir.Stmt, int]:
+        """`_substitute(stmt, substitutions)` (`key` says the substitutions), the same object as last
+        time for the same statement, and how many statements it holds."""
+        place = (id(stmt), key)
+        found = self.statements.get(place)
+        if found is not None and found[0] is stmt:
+            self.statements_read += found[2]
+            return found[1], found[2]
+        if isinstance(stmt, ir.For | ir.While | ir.With | ir.If):
+            # The header as a whole, the nested statements one by one (each reused while unchanged).
+            mapped: Any
+            body = [self._substituted_stmt(s, substitutions, key) for s in stmt.body]
+            size = 1 + sum(n for _, n in body)
+            new_body = tuple(s for s, _ in body)
+            if isinstance(stmt, ir.If):
+                orelse = [self._substituted_stmt(s, substitutions, key) for s in stmt.orelse]
+                size += sum(n for _, n in orelse)
+                new_orelse = tuple(s for s, _ in orelse)
+                shell: ir.Stmt = replace(stmt, body=(), orelse=())
+                mapped = _substitute(shell, substitutions)
+                same = _same_items(new_body, stmt.body) and _same_items(new_orelse, stmt.orelse)
+                result = (
+                    stmt if mapped is shell and same else replace(mapped, body=new_body, orelse=new_orelse)
+                )
+            else:
+                shell = replace(stmt, body=())
+                mapped = _substitute(shell, substitutions)
+                same = _same_items(new_body, stmt.body)
+                result = stmt if mapped is shell and same else replace(mapped, body=new_body)
+        else:
+            result, size = _substitute(stmt, substitutions), 1
+        self.statements[place] = (stmt, result, size)
+        self.statements_read += size
+        return result, size
+
+    def stable(self, owner: ir.Stmt, made: list[ir.Stmt]) -> list[ir.Stmt]:
+        """The statements made for `owner` (a splice, or a statement rebuilt around one), each equal to
+        one made for it last time (aligned from both ends) given as that object."""
+        key = id(owner)
+        self.used.add(("out", key))
+        last = self.outputs.get(key)
+        out = list(made)
+        if last is not None and last[0] is owner:
+            old = last[1]
+            n, m = len(out), len(old)
+            head = 0
+            while head < min(n, m) and (out[head] is old[head] or out[head] == old[head]):
+                out[head] = old[head]
+                head += 1
+            tail = 0
+            while tail < min(n, m) - head and (
+                out[n - 1 - tail] is old[m - 1 - tail] or out[n - 1 - tail] == old[m - 1 - tail]
+            ):
+                out[n - 1 - tail] = old[m - 1 - tail]
+                tail += 1
+        self.outputs[key] = (owner, tuple(out))
+        return out
+
     def sweep(self) -> None:
         """Forget what the analyses since the last sweep did not use."""
         if self.used:
             self.bodies = {k: v for k, v in self.bodies.items() if k in self.used}
             self.locals = {k: v for k, v in self.locals.items() if k in self.used}
+            self.outputs = {k: v for k, v in self.outputs.items() if ("out", k) in self.used}
         self.used = set()
+        # Statements of helper versions no longer spliced are dropped all at once, when they outnumber
+        # those in use (a version that substituted nothing says nothing about what is in use).
+        if self.statements_read and len(self.statements) > 2 * self.statements_read + 4096:
+            self.statements = {}
+        self.statements_read = 0
+
+
+def _same_items(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
 def _expr_key(expr: ir.Expr) -> object:
@@ -251,12 +329,12 @@ class _Splicer:
                 return self.splice(stmt, call, helper, stack, helpers)
         if isinstance(stmt, ir.For | ir.While | ir.With):
             body = self.block(stmt.body, stack, helpers)
-            return None if body is stmt.body else [replace(stmt, body=body)]
+            return None if body is stmt.body else self.memo.stable(stmt, [replace(stmt, body=body)])
         if isinstance(stmt, ir.If):
             body, orelse = self.block(stmt.body, stack, helpers), self.block(stmt.orelse, stack, helpers)
             if body is stmt.body and orelse is stmt.orelse:
                 return None
-            return [replace(stmt, body=body, orelse=orelse)]
+            return self.memo.stable(stmt, [replace(stmt, body=body, orelse=orelse)])
         return None
 
     def splice(
@@ -327,7 +405,7 @@ class _Splicer:
                 function.span.end_line,
             ]
             self.result.splices.append(Splice(min(lines), max(lines), stmt.span, name, helper.path))
-        return spliced
+        return self.memo.stable(stmt, spliced)
 
     def _result(self, stmt: ir.Stmt, value: ir.Expr, trailing: ir.Return) -> list[ir.Stmt]:
         """The statement the call site keeps: `LHS = value`, `return value` or nothing."""
