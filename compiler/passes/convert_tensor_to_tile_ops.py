@@ -15,7 +15,7 @@ from typing import Any
 from compiler import budget, ir
 from compiler.catalog import diagnostic, problem
 from compiler.diagnostics import Diagnostic, Problem
-from compiler.frontend.checker import FunctionFacts
+from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import sub_exprs
