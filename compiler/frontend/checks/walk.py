@@ -23,6 +23,7 @@ from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue, dsl_constant
 
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
 
@@ -180,9 +181,8 @@ class FunctionChecker:
             return
         index = annotation.index
         parts = index.elts if isinstance(index, ir.TupleExpr) else (index,)
-        spaces = [
-            p.dotted.rsplit(".", 1)[-1] for p in parts if isinstance(p, ir.Attribute) and ".Mem" in p.dotted
-        ]
+        named = [dsl_constant(p.dotted) for p in parts if isinstance(p, ir.Attribute)]
+        spaces = [v.member for v in named if isinstance(v, EnumValue) and v.enum == "MemorySpace"]
         if spaces and spaces[-1] != required:
             self.state.emit(
                 diagnostic(
