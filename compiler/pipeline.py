@@ -22,7 +22,9 @@ from compiler import budget, ir, lints, suppressions
 from compiler.analysis import Analysis, ForeignDiagnostic, ForeignOp, KernelInfo, OpInfo, RegionInfo
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
-from compiler.frontend.checker import FunctionChecker, FunctionFacts, statement_checks
+from compiler.frontend.checks.facts import FunctionFacts
+from compiler.frontend.checks.state import statement_checks
+from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.import_faults import ImportFaults, find_faults

@@ -443,6 +443,23 @@ def test_unknown_level_hint_lists_the_members() -> None:
     assert d.hint == "Valid values: HOST, CLUSTER, CORE_GROUP, CORE, GLOBAL, CHIP, DIE, POD"
 
 
+MK2 = Path(__file__).resolve().parent / "rules" / "PTO-MK2.py"
+
+
+@pytest.mark.parametrize(
+    ("space", "reported"),
+    [("pl.Mem.Mat", True), ("pl.MemorySpace.Mat", True), ("pl.MemorySpace.Vec", False), ("M.Mem.Mat", False)],
+)
+def test_a_tpop_result_memory_is_read_as_the_vocabulary_reads_it(space: str, reported: bool) -> None:
+    """MK-2 reads the annotation's memory space through the DSL vocabulary: the pl.Mem alias and the
+    pl.MemorySpace name alike, and nothing from a chain that is not the DSL's."""
+    faulty = MK2.read_text().split("@pl.program\nclass Twin")[0]
+    source = faulty.replace(
+        "pl.Tile[[16, 16], pl.FP32, pl.Mem.Mat] = pl.tpop", f"pl.Tile[[16, 16], pl.FP32, {space}] = pl.tpop"
+    )
+    assert ("PTO-MK2" in [d.code for d in _diagnostics(source)]) is reported
+
+
 SYNTAX = (
     HEAD
     + """@pl.jit

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from compiler import analyze
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checker import FunctionChecker, FunctionFacts
+from compiler.frontend.checks.facts import FunctionFacts
+from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.parser import parse_document
 from compiler.passes.convert_tensor_to_tile_ops import convert
 from compiler.passes.infer_tile_memory_space import infer

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from compiler import ir
-from compiler.frontend import checker
+from compiler.frontend.checks.walk import FunctionChecker
 from compiler.ir_walk import walk_stmts
 from compiler.modules import ModuleGraph
 from compiler.pipeline import Analyzer
@@ -210,13 +210,13 @@ def test_an_edit_rebuilds_only_the_statements_that_hold_it() -> None:
 
 def test_an_edit_rechecks_only_the_compound_statements_that_hold_it(monkeypatch: pytest.MonkeyPatch) -> None:
     checked: list[ir.Stmt] = []
-    original = checker.FunctionChecker._check
+    original = FunctionChecker._check
 
-    def counting(self: checker.FunctionChecker, stmt: ir.Stmt, ctx: object) -> None:
+    def counting(self: FunctionChecker, stmt: ir.Stmt, ctx: object) -> None:
         checked.append(stmt)
         original(self, stmt, ctx)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(checker.FunctionChecker, "_check", counting)
+    monkeypatch.setattr(FunctionChecker, "_check", counting)
     analyzer = Analyzer(graph=ModuleGraph())
     analyzer.analyze(BLOCK, PATH)
     cold = len(checked)

@@ -15,14 +15,14 @@ from typing import Any
 from compiler import budget, ir
 from compiler.catalog import diagnostic, problem
 from compiler.diagnostics import Diagnostic, Problem
-from compiler.frontend.checker import FunctionFacts
+from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
 from compiler.ops.deducers.core import dtype_text, known
 from compiler.ops.lowering import as_tile, deduce_error, valid_rank_mismatch
-from compiler.ops.registry import get_op
+from compiler.ops.registry import get_op, is_boundary
 from compiler.passes.model import (
     ALIAS,
     BLOCK_IDX,
@@ -261,15 +261,14 @@ class _Lowering:
         )
         # GM operands: matmul operands get a bridge load to Mat next to the matmul; others an entry load.
         matmul_slots = MATMUL_OPERANDS.get(ir_name, ())
+        boundary = is_boundary(ir_name)  # tile.aiv_shard / tile.aic_gather take a GM operand as it is
         for i, operand in enumerate(operands):
-            if ir_name in (
-                "tile.load",
-                "tile.store",
-                "tile.aiv_shard",
-                "tile.aic_gather",
-                *_GM_SCALAR_ACCESS,
-            ) or (not self.is_gm(operand)):
-                if ir_name in ("tile.aiv_shard", "tile.aic_gather") and self.is_gm(operand):
+            if (
+                boundary
+                or ir_name in ("tile.load", "tile.store", *_GM_SCALAR_ACCESS)
+                or not self.is_gm(operand)
+            ):
+                if boundary and self.is_gm(operand):
                     operands[i] = self.gm_operand(operand, call.span)  # type: ignore[arg-type]
                 continue
             if i in matmul_slots:

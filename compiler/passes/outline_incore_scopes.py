@@ -15,7 +15,7 @@ from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.fixes import WrapPlAt
-from compiler.frontend.checker import FunctionFacts, ScopeInfo
+from compiler.frontend.checks.facts import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo, Recorded
 from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts

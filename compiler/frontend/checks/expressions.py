@@ -1,0 +1,404 @@
+"""Expression typing: the type of every value, and the check of every call and name in it (undefined
+names, unknown ops, wrapper signatures, the op deducers' problems, calls of the program's functions)."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import difflib
+from dataclasses import replace
+
+from compiler import catalog, ir
+from compiler.diagnostics import Problem
+from compiler.evaluator import FunctionValue
+from compiler.fixes import Fix, ReplaceText, SuggestText
+from compiler.frontend.checks.spelling import call_text, expr_text
+from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
+from compiler.frontend.consts import MAX_FOLDED_BITS, UNKNOWN_VALUE, attribute_value, enum_member_error, fold
+from compiler.frontend.subscripts import subscript_type
+from compiler.ir_walk import walk_expr
+from compiler.ops.resolve import op_error, resolve_call
+from compiler.ops.signatures import SIGNATURES
+from compiler.rules.frontend import NAME_NOT_DEFINED
+from compiler.source import Span
+from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue
+
+_FRONTEND_NAMES = frozenset(
+    {
+        "pl.const", "pl.yield_", "pl.dynamic", "pl.static_print", "pl.static_assert", "pl.func_attr",
+        "pl.cond", "pl.no_dep", "pl.dump_tag",
+    }
+)  # fmt: skip
+_BUILTINS = frozenset(dir(builtins))
+
+# Binary operators the parser has no IR for (parse_binop), by the ast class name it reports; a fold of
+# constants never reaches it.
+_UNSUPPORTED_BINOPS = {"**": "Pow", "@": "MatMult"}
+
+# The enum member behind each string spelling of syncall / sync_set / sync_wait (spec 003).
+_ENUM_SPELLING = {
+    ("core_type", "mix"): "MIX",
+    ("core_type", "mixed"): "MIX",
+    ("core_type", "aic_only"): "AIC",
+    ("core_type", "aic"): "AIC",
+    ("core_type", "aiv_only"): "AIV",
+    ("core_type", "aiv"): "AIV",
+    ("mode", "hard"): "HARD",
+    ("mode", "soft"): "SOFT",
+}
+
+_OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
+"""The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
+
+
+class ExpressionTyper:
+    """Types the expressions of one function; `pl.aiv_shard` / `pl.aic_gather` go to `transfers`."""
+
+    def __init__(self, state: CheckState, transfers: SplitTransfers) -> None:
+        self.state = state
+        self.transfers = transfers
+
+    def value(self, expr: ir.Expr, ctx: WalkContext) -> ValueType:
+        """Type an expression, checking every call and name inside it."""
+        state = self.state
+        if isinstance(expr, ir.Call):
+            return self.call(expr, ctx)
+        if isinstance(expr, ir.Name):
+            known = state.type_of(expr.id)
+            if known is not None:
+                return known
+            if self._undefined(expr.id):
+                state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
+            value = state.env.get(expr.id, UNKNOWN_VALUE)
+            return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
+        if isinstance(expr, ir.Attribute):
+            bad = enum_member_error(expr.dotted)
+            root = expr.dotted.split(".", 1)[0]
+            if bad is not None:
+                state.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
+            elif root and self._undefined(root):
+                # The parser evaluates a non-DSL attribute chain in the closure: a NameError.
+                detail = NAME_NOT_DEFINED.remark(name=root)
+                state.error("PTO-F10", expr.span, expr=expr.dotted, detail=detail)
+            return UNKNOWN
+        if isinstance(expr, ir.Const):
+            return ScalarType("FP32" if isinstance(expr.value, float) else "INDEX")
+        if isinstance(expr, ir.BinOp):
+            left = self.value(expr.left, ctx)
+            right = self.value(expr.right, ctx)
+            unsupported = _UNSUPPORTED_BINOPS.get(expr.op)
+            if unsupported is not None and fold(expr, state.env) is UNKNOWN_VALUE:
+                state.error("PTO-F41", expr.span, operator=unsupported)
+            if isinstance(left, TensorType | TileType) or isinstance(right, TensorType | TileType):
+                return UNKNOWN
+            return ScalarType("INDEX")
+        if isinstance(expr, ir.UnaryOp):
+            return self.value(expr.operand, ctx)
+        if isinstance(expr, ir.Compare):
+            self.value(expr.left, ctx)
+            self.value(expr.right, ctx)
+            return ScalarType("BOOL")
+        if isinstance(expr, ir.BoolOp):
+            for v in expr.values:
+                self.value(v, ctx)
+            return ScalarType("BOOL")
+        if isinstance(expr, ir.TupleExpr | ir.ListExpr):
+            for e in expr.elts:
+                self.value(e, ctx)
+            return UNKNOWN
+        if isinstance(expr, ir.Subscript):
+            base = self.value(expr.value, ctx)
+            self.value(expr.index, ctx)
+            self.subscript_rank(base, expr)
+            return subscript_type(base, expr.index, state.env)
+        if isinstance(expr, ir.SliceExpr):
+            for part in (expr.lower, expr.upper, expr.step):
+                if part is not None:
+                    self.value(part, ctx)
+            return UNKNOWN
+        if isinstance(expr, ir.Opaque):
+            state.error("PTO-F28", expr.span, kind=expr.kind)
+        return UNKNOWN
+
+    def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
+        """F29 / F30: more subscript indices than the tensor's or tile's rank."""
+        ranked = isinstance(base, TensorType) and base.ranked and base.shape
+        if not (ranked or (isinstance(base, TileType) and base.shape)):
+            return
+        count = len(expr.index.elts) if isinstance(expr.index, ir.TupleExpr) else 1
+        rank = len(base.shape)  # type: ignore[union-attr]
+        if count > rank:
+            code = "PTO-F29" if isinstance(base, TensorType) else "PTO-F30"
+            self.state.error(code, expr.span, count=count, rank=rank)
+
+    def _takes_device_value(self, call: ir.Call) -> bool:
+        """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
+        expression, so the parser must route it (and a plain Python function has no route)."""
+        args = [*call.args, *(k.value for k in call.keywords)]
+        names = {e.id for a in args for e in walk_expr(a) if isinstance(e, ir.Name)}
+        return any(isinstance(self.state.type_of(n), TensorType | TileType | ScalarType) for n in names)
+
+    def _undefined(self, name: str) -> bool:
+        """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
+        state = self.state
+        return (
+            state.type_of(name) is None
+            and not state.is_defined(name)
+            and name not in state.env
+            and name not in state.module_names
+            and name not in _BUILTINS
+        )
+
+    def arg_value(self, expr: ir.Expr, ctx: WalkContext) -> ArgValue:
+        """What the op registry gets for one argument."""
+        if isinstance(expr, ir.Const):
+            literal = expr.value
+            if (
+                isinstance(literal, int)
+                and not isinstance(literal, bool)
+                and literal.bit_length() > MAX_FOLDED_BITS
+            ):
+                return UNKNOWN  # a literal wider than any shape (its text alone could exhaust str())
+            return literal
+        if isinstance(expr, ir.Attribute):
+            self.value(expr, ctx)
+            value = attribute_value(expr.dotted)
+            return None if value is UNKNOWN_VALUE else value  # type: ignore[return-value]
+        if isinstance(expr, ir.ListExpr | ir.TupleExpr):
+            return tuple(self.arg_value(e, ctx) for e in expr.elts)
+        if isinstance(expr, ir.Name) and self.state.type_of(expr.id) is None:
+            value = self.state.env.get(expr.id, UNKNOWN_VALUE)
+            self.value(expr, ctx)
+            if isinstance(value, (int | float | str | tuple, EnumValue)):
+                return value  # type: ignore[return-value]
+            return UNKNOWN
+        folded = fold(expr, self.state.env) if isinstance(expr, ir.BinOp | ir.UnaryOp) else UNKNOWN_VALUE
+        typed = self.value(expr, ctx)
+        if isinstance(folded, int | float) and not isinstance(folded, bool):
+            return folded
+        return typed
+
+    def call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
+        """Check and type one call."""
+        state = self.state
+        func = call.func
+        if func.startswith("self."):
+            return self._program_call(call, ctx)
+        short = func.rsplit(".", 1)[-1]
+        if func.startswith(("pl.", "pld.")) and short in ("aiv_shard", "aic_gather"):
+            operand: ValueType = UNKNOWN
+            for arg in call.args:
+                operand = self.value(arg, ctx)
+            return self.transfers.split_transfer(call, operand, ctx)
+        if func == "pl.func_attr":
+            return UNKNOWN  # the parser reads its dict literal; it emits no IR (F44 / F45 check its place)
+        if func in _FRONTEND_NAMES or not func.startswith(("pl.", "pld.")):
+            return self._frontend_call(call, ctx)
+        args = [self.arg_value(a, ctx) for a in call.args]
+        kwargs = {kw.name: self.arg_value(kw.value, ctx) for kw in call.keywords}
+        problem = signature_error(call)
+        if problem is not None:
+            state.report_problem(op_error(func, problem), call.span)
+            return UNKNOWN
+        resolution = resolve_call(func, args, kwargs)
+        state.record_call(call.span, resolution)
+        if resolution.unknown:
+            self.unknown_op(call)
+            return UNKNOWN
+        if self.syncall_enums(call):
+            return UNKNOWN
+        if resolution.error:
+            state.report_problem(op_error(func, resolution.error), call.span)
+            return UNKNOWN
+        result = resolution.result
+        if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
+            extents = call.args[1:3] if len(call.args) >= 3 else []
+            if len(extents) == 2:
+                result = replace(result, valid=tuple(self._extent(e) for e in extents))
+                patched = replace(resolution, result=result)
+                state.record_call(call.span, patched)  # the passes see it too
+        return result
+
+    def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
+        """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
+        state = self.state
+        func = call.func
+        for arg in call.args:
+            self.value(arg, ctx)
+        for kw in call.keywords:
+            self.value(kw.value, ctx)
+        functions = state.program_functions
+        target = functions.get(func[5:])
+        if target is None and functions:
+            state.error("PTO-F35", call.func_span, name=func[5:], available=str(list(functions)))
+        if target is not None and not call.star_kwargs:
+            got = len(call.args) + len(call.keywords)
+            required = sum(1 for p in target.params if p.default is None)
+            if not required <= got <= len(target.params):
+                state.error(
+                    "PTO-F36",
+                    call.span,
+                    name=target.name,
+                    expected=len(target.params),
+                    got=got,
+                    parameters=", ".join(p.name for p in target.params),
+                )
+        return target.return_type or UNKNOWN if target is not None else UNKNOWN
+
+    def _frontend_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
+        """F26 / F32: a call the parser handles itself (`pl.const`, `pl.static_assert`, ...) or a Python
+        function's."""
+        state = self.state
+        func = call.func
+        for arg in call.args:
+            self.value(arg, ctx)
+        for kw in call.keywords:
+            self.value(kw.value, ctx)
+        if (
+            state.function.decorator == "function"
+            and _plain_python_function(state.env.get(func))
+            and self._takes_device_value(call)
+        ):
+            state.error("PTO-F26", call.span, call=call_text(call))
+            return UNKNOWN
+        if func == "pl.yield_" and call.args:
+            return self.value(call.args[0], ctx)
+        if (
+            func == "pl.static_assert"
+            and len(call.args) == 2
+            and isinstance(call.args[1], ir.Const)
+            and fold(call.args[0], state.env) is False
+        ):
+            condition = expr_text(call.args[0])
+            state.error("PTO-F32", call.span, text=call.args[1].value, condition=condition, value=False)
+        if func == "pl.const":
+            return ScalarType()
+        return UNKNOWN
+
+    def _extent(self, expr: ir.Expr) -> int | str:
+        """A valid extent: its folded int, or the text of the runtime value."""
+        value = fold(expr, self.state.env)
+        return value if isinstance(value, int) and not isinstance(value, bool) else expr_text(expr)
+
+    def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
+        """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""
+        known = self.state.names_in_scope()
+        close = difflib.get_close_matches(
+            expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
+        )
+        return tuple(SuggestText(expr.span, name) for name in close)
+
+    def unknown_op(self, call: ir.Call) -> None:
+        """F1 / F2 / F3 / F27: a name the op namespaces do not define."""
+        module, _, op = call.func.rpartition(".")
+        state = self.state
+        if module == "pl":
+            state.error("PTO-F1", call.func_span, fixes=_near_ops(call, "pl."), op=op)
+        elif call.func.startswith("pld."):
+            state.error("PTO-F3", call.func_span, op=call.func.removeprefix("pld."))
+        elif module in _OP_CATEGORIES:
+            state.error("PTO-F2", call.func_span, module=module, op=op)
+        else:  # pl.<not a category>.<op>: the parser has no route for it
+            state.error("PTO-F27", call.span, call=call_text(call))
+
+    def syncall_enums(self, call: ir.Call) -> bool:
+        """Spec 003: syncall / sync_set / sync_wait take pl.KernelType / pl.SyncAllMode enums, not strings,
+        and only the members of the op's domain; a soft syncall names its workspace. True when reported."""
+        short = call.func.rsplit(".", 1)[-1]
+        if short not in ("syncall", "sync_set", "sync_wait") or not call.func.startswith("pl."):
+            return False
+        state = self.state
+        found = False
+        for name, enum in (("core_type", "KernelType"), ("mode", "SyncAllMode")):
+            expr = call.kwarg(name)
+            if isinstance(expr, ir.Const) and isinstance(expr.value, str):
+                member = _ENUM_SPELLING.get((name, expr.value.lower()))
+                fixes = (ReplaceText(expr.span, f"pl.{enum}.{member}"),) if member else ()
+                state.error(
+                    "PTO-SP5", expr.span, fixes=fixes, op=short, param=name, enum=enum, value=expr.value
+                )
+                found = True
+            elif short != "syncall" and name == "core_type" and isinstance(expr, ir.Attribute):
+                value = attribute_value(expr.dotted)
+                if isinstance(value, EnumValue) and value.member == "MIX":
+                    state.error("PTO-SP5b", expr.span, op=short, param=name, member=expr.dotted)
+                    found = True
+        mode = call.kwarg("mode")
+        if short == "syncall" and isinstance(mode, ir.Attribute) and mode.dotted.endswith("SyncAllMode.SOFT"):
+            missing = [k for k in ("gm_workspace", "used_cores") if call.kwarg(k) is None]
+            if missing:
+                state.error("PTO-SP7", call.span, missing=", ".join(missing))
+                found = True
+        return found
+
+
+def signature_error(call: ir.Call) -> Problem | None:
+    """The TypeError Python raises when a DSL wrapper is called with arguments that do not fit its
+    parameter list (a PTO-SG* rule; the parser wraps it in its op error)."""
+    signature = SIGNATURES.get(call.func)
+    if signature is None or call.star_kwargs:
+        return None
+    positional, required, kwonly, kw_required, varargs, varkw = signature
+    function = call.func.rpartition(".")[2]
+    given = len(call.args)
+    if given > len(positional) and not varargs:
+        takes = (
+            str(len(positional)) if required == len(positional) else f"from {required} to {len(positional)}"
+        )
+        return catalog.problem(
+            "PTO-SG1",
+            function=function,
+            takes=takes,
+            s="" if takes == "1" else "s",
+            given=given,
+            was="was" if given == 1 else "were",
+        )
+    names = [kw.name for kw in call.keywords]
+    for name in names:
+        if name in positional[:given]:
+            return catalog.problem("PTO-SG2", function=function, name=name)
+        if name not in positional and name not in kwonly and not varkw:
+            return catalog.problem("PTO-SG3", function=function, name=name)
+    for code, missing in (
+        ("PTO-SG4", [p for p in positional[given:required] if p not in names]),
+        ("PTO-SG5", [k for k in kw_required if k not in names]),
+    ):
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            return catalog.problem(
+                code, function=function, count=len(missing), s=plural, names=_listed(missing)
+            )
+    return None
+
+
+def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
+    """'Did you mean' fixes for an unknown `pl.<op>`: up to three registered ops spelled closest."""
+    from compiler.ops.registry import dsl_names
+
+    namespace = [n for n in dsl_names() if n.startswith(prefix) and n.count(".") == prefix.count(".")]
+    op = call.func.rpartition(".")[2]
+    span = call.func_span
+    if span.line != span.end_line or span.end_col - len(op) < span.col:
+        return ()
+    op_span = Span(span.end_line, span.end_col - len(op), span.end_line, span.end_col)
+    out = []
+    for name in difflib.get_close_matches(call.func, namespace, n=3, cutoff=0.6):
+        short = name.rsplit(".", 1)[1]
+        out.append(SuggestText(op_span, short))
+    return tuple(out)
+
+
+def _plain_python_function(value: object) -> bool:
+    """A module-level `def` without decorators (or a lambda): a Python function, not a DSL one."""
+    if not isinstance(value, FunctionValue):
+        return False
+    return isinstance(value.node, ast.Lambda) or not value.node.decorator_list
+
+
+def _listed(names: list[str]) -> str:
+    """Python's wording of a list of parameter names: 'a', 'a' and 'b', 'a', 'b', and 'c'."""
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) <= 2:
+        return " and ".join(quoted)
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]

@@ -1,0 +1,253 @@
+"""What the parse-stage checks of one function read and change, and how they call each other.
+
+Every read of the walk's state (names, their types, each open body's bindings) and every change of it
+(definitions, facts for the passes, reports) goes through `CheckState`, so the statement memo
+(`statement_checks`, a `compiler.incremental.Recorded`) sees every input and every effect of a
+statement: a statement is checked again only when a read it recorded gives something else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from compiler import ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic, Problem, Related
+from compiler.fixes import Fix
+from compiler.frontend.checks.facts import FunctionFacts, ScopeInfo
+from compiler.incremental import Recorded
+from compiler.ops.resolve import Resolution
+from compiler.source import Span
+from compiler.types import ValueType
+
+_ABSENT = object()
+
+
+def _same_type(a: object, b: object) -> bool:
+    """Two reads give the same: equal, with the same valid extents (which type equality ignores)."""
+    return a == b and getattr(a, "valid", None) == getattr(b, "valid", None)
+
+
+def statement_checks() -> Recorded:
+    """The statement memo of one function's checks (compiler.incremental.Recorded): a statement is
+    checked again only when it is new or a name, type or context it read changed."""
+    return Recorded(_same_type)
+
+
+@dataclass(slots=True)
+class WalkContext:
+    """Where a statement sits: in an InCore scope or not, the innermost scope and split_aiv region, the
+    loops around it."""
+
+    in_core: bool
+    scope_split: str | None = None  # innermost InCore scope's pl.split mode ("" = none declared)
+    scope_span: Span | None = None
+    region_mode: str | None = None
+    region_span: Span | None = None
+    loops: list[str] = field(default_factory=list)
+
+    def key(self) -> tuple[object, ...]:
+        """What a statement's checks read of the context (the statement memo compares it)."""
+        return (
+            self.in_core,
+            self.scope_split,
+            self.scope_span,
+            self.region_mode,
+            self.region_span,
+            tuple(self.loops),
+        )
+
+    def child(self, **changes: object) -> WalkContext:
+        """A copy with `changes` (a nested body's context)."""
+        ctx = WalkContext(self.in_core, self.scope_split, self.scope_span, self.region_mode, self.region_span)
+        ctx.loops = list(self.loops)
+        for key, value in changes.items():
+            setattr(ctx, key, value)
+        return ctx
+
+
+class Typer(Protocol):
+    """Types an expression, checking every call and name in it (`expressions.ExpressionTyper`)."""
+
+    def value(self, expr: ir.Expr, ctx: WalkContext) -> ValueType:
+        """The expression's type."""
+        ...
+
+
+class SplitTransfers(Protocol):
+    """Checks and types `pl.aiv_shard(x)` / `pl.aic_gather(x)` (`split_aiv.SplitAivChecks`)."""
+
+    def split_transfer(self, call: ir.Call, operand: ValueType, ctx: WalkContext) -> ValueType:
+        """The transfer's type, its operand typed already."""
+        ...
+
+
+class CheckState:
+    """The state of one function's checks: its names and their types, each open body's bindings, the
+    facts for the passes and the reports; read and changed through the statement memo when there is
+    one."""
+
+    def __init__(
+        self,
+        function: ir.Function,
+        env: Mapping[str, object],
+        module_names: frozenset[str],
+        program_functions: Mapping[str, ir.Function],
+        report: Callable[[Diagnostic], None],
+        memo: Recorded | None = None,
+    ) -> None:
+        self.function = function
+        self.env = env
+        self.module_names = module_names
+        self.program_functions = program_functions
+        self._report = report
+        self.memo = memo
+        self.facts = FunctionFacts()
+        self._block_types: list[dict[str, ValueType]] = []  # names bound in each open body, innermost last
+        self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
+        for param in function.params:
+            self.facts.types[param.name] = param.type
+        if memo is not None:
+            # Every read of the walk's state goes through `memo.read`, every change through `memo.write`.
+            memo.next_version(
+                {
+                    "type": lambda name: self.facts.types.get(name, _ABSENT),
+                    "defined": lambda name: name in self.defined,
+                    "block": self._block_type,
+                    "names": lambda _: self._known_names(),
+                },
+                {
+                    "define": self.define,
+                    "block": self.rebind,
+                    "call": lambda key, value: self._fact(self.facts.calls, "call", key, value),
+                    "scope": lambda key, value: self._fact(self.facts.scopes, "scope", key, value),
+                    "region": lambda key, value: self._fact(self.facts.regions, "region", key, value),
+                    "report": lambda _, entry: self.emit(*entry),
+                },
+                {
+                    "define": self._define_all,
+                    "call": self.facts.calls.update,
+                    "scope": self.facts.scopes.update,
+                    "region": self.facts.regions.update,
+                },
+            )
+
+    # ------------------------------------------------------------ reads
+    def type_of(self, name: str) -> ValueType | None:
+        """The type a name has at this point, if any."""
+        memo = self.memo
+        found = memo.read("type", name) if memo is not None else self.facts.types.get(name, _ABSENT)
+        return None if found is _ABSENT else found  # type: ignore[return-value]
+
+    def is_defined(self, name: str) -> bool:
+        """The name is bound at this point (a parameter, a closure name, an assignment so far)."""
+        memo = self.memo
+        return bool(memo.read("defined", name)) if memo is not None else name in self.defined
+
+    def bound_in_body(self, name: str) -> ValueType | None:
+        """The type the innermost open body bound `name` to so far, if it did."""
+        depth = len(self._block_types)
+        memo = self.memo
+        key = (depth, name)
+        previous = memo.read("block", key, scope=depth) if memo is not None else self._block_type(key)
+        return None if previous is _ABSENT else previous  # type: ignore[return-value]
+
+    def names_in_scope(self) -> frozenset[str]:
+        """Every name a did-you-mean may suggest: defined, typed, module constants and module names."""
+        memo = self.memo
+        return memo.read("names", None) if memo is not None else self._known_names()
+
+    def _block_type(self, key: tuple[int, str]) -> object:
+        depth, name = key
+        if not 0 < depth <= len(self._block_types):
+            return _ABSENT
+        return self._block_types[depth - 1].get(name, _ABSENT)
+
+    def _known_names(self) -> frozenset[str]:
+        return frozenset(self.defined) | frozenset(self.facts.types) | frozenset(self.env) | self.module_names
+
+    # ------------------------------------------------------------ bodies
+    @property
+    def depth(self) -> int:
+        """How many bodies are open (the memo's scope of a statement's own bindings)."""
+        return len(self._block_types)
+
+    def open_body(self) -> None:
+        """Start a statement list: its rebindings are its own."""
+        self._block_types.append({})
+
+    def close_body(self) -> None:
+        """End the innermost statement list."""
+        self._block_types.pop()
+
+    # ------------------------------------------------------------ changes
+    def define(self, name: str, value_type: ValueType) -> None:
+        """Bind a name with its type."""
+        self.defined.add(name)
+        self.facts.types[name] = value_type
+        if self.memo is not None:
+            self.memo.write("define", name, value_type, shadows=(("type", name), ("defined", name)))
+
+    def _define_all(self, pairs: tuple[tuple[str, ValueType], ...]) -> None:
+        """`define` each pair (a replay where no statement around is being recorded)."""
+        self.defined.update(name for name, _ in pairs)
+        self.facts.types.update(pairs)
+
+    def rebind(self, key: tuple[int, str], value_type: ValueType) -> None:
+        """Record a name's type in the open body at `key[0]` (a replay writes only its own body's)."""
+        depth, name = key
+        if depth != len(self._block_types):
+            return
+        self._block_types[-1][name] = value_type
+        if self.memo is not None:
+            self.memo.write("block", key, value_type, scope=depth, shadows=(("block", key),))
+
+    def record_call(self, span: Span, resolution: Resolution) -> None:
+        """Record a call's resolution for the passes."""
+        self._fact(self.facts.calls, "call", span, resolution)
+
+    def record_scope(self, span: Span, info: ScopeInfo) -> None:
+        """Record an InCore scope for the passes."""
+        self._fact(self.facts.scopes, "scope", span, info)
+
+    def record_region(self, span: Span, mode: str) -> None:
+        """Record a pl.split_aiv region and its mode for the passes."""
+        self._fact(self.facts.regions, "region", span, mode)
+
+    def _fact(self, facts: dict[Any, Any], kind: str, key: object, value: object) -> None:
+        facts[key] = value
+        if self.memo is not None:
+            self.memo.write(kind, key, value)
+
+    # ------------------------------------------------------------ reports
+    def emit(self, diag: Diagnostic, bad: bool = False) -> None:
+        """Report a diagnostic; an error marks the function bad for later passes."""
+        if bad:
+            self.facts.bad = True
+        self._report(diag)
+        if self.memo is not None:
+            self.memo.write("report", None, (diag, bad))
+
+    def error(
+        self,
+        code: str,
+        span: Span,
+        *,
+        related: tuple[Related, ...] = (),
+        fixes: tuple[Fix, ...] = (),
+        **fields: Any,
+    ) -> None:
+        """Report a parse-stage error (the catalog rule ``code`` with its fields); the function is then
+        skipped by later passes."""
+        self.emit(diagnostic(code, span, related=related, fixes=fixes, stage="parse", **fields), bad=True)
+
+    def warning(self, code: str, span: Span, *, fixes: tuple[Fix, ...] = (), **fields: Any) -> None:
+        """Report a parse-stage warning (the catalog rule ``code`` with its fields)."""
+        self.emit(diagnostic(code, span, fixes=fixes, stage="parse", **fields))
+
+    def report_problem(self, problem: Problem, span: Span) -> None:
+        """Report a problem (an op's wrapped error, a deducer's own rule) at the call."""
+        fields: dict[str, Any] = dict(problem.fields)
+        self.error(problem.code, span, **fields)

@@ -1,0 +1,242 @@
+"""The statement walk of the parse-stage checks: upstream ast_parser's checks plus op typing, one function
+at a time.
+
+Walks each function once with a scope context, reporting every independent fault (upstream stops at
+the first). Produces the types of named values and the resolution of every op call for the passes. The
+walk owns bodies, statements, bindings and loops; expressions, scopes and split_aiv loops and transfers
+are checked by the modules beside it, which it builds and wires together here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from compiler import budget, ir
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
+from compiler.frontend.checks.expressions import ExpressionTyper
+from compiler.frontend.checks.facts import FunctionFacts
+from compiler.frontend.checks.scopes import ScopeChecks
+from compiler.frontend.checks.spelling import printed_type
+from compiler.frontend.checks.split_aiv import SplitAivChecks
+from compiler.frontend.checks.state import CheckState, WalkContext
+from compiler.incremental import Recorded
+from compiler.ir_walk import child_blocks
+from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import EnumValue, dsl_constant
+
+LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
+
+
+class FunctionChecker:
+    """Runs the parser-level checks over one function."""
+
+    def __init__(
+        self,
+        function: ir.Function,
+        env: Mapping[str, object],
+        module_names: frozenset[str],
+        program_functions: Mapping[str, ir.Function],
+        report: Callable[[Diagnostic], None],
+        memo: Recorded | None = None,
+    ) -> None:
+        self.function = function
+        self.state = CheckState(function, env, module_names, program_functions, report, memo)
+        self.split_aiv = SplitAivChecks(self.state)
+        self.expressions = ExpressionTyper(self.state, transfers=self.split_aiv)
+        self.scopes = ScopeChecks(self.state, typer=self.expressions)
+
+    def run(self) -> FunctionFacts:
+        """Check the whole function body."""
+        in_core = self.function.func_type in ("InCore", "AIC", "AIV")
+        self.func_attr_prologue()
+        if self.function.strict_ssa:
+            self.single_assignment(self.function.body, {p.name for p in self.function.params})
+        self.block(self.function.body, WalkContext(in_core=in_core, scope_split=None))
+        return self.state.facts
+
+    def single_assignment(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> None:
+        """F42: under strict_ssa a name is assigned once in its scope (each nested body is a scope of its own)."""
+        for stmt in body:
+            if isinstance(stmt, ir.Assign):
+                for target in stmt.targets:
+                    names = target.elts if isinstance(target, ir.TupleExpr | ir.ListExpr) else (target,)
+                    for name in names:
+                        if not isinstance(name, ir.Name):
+                            continue
+                        if name.id in defined:
+                            self.state.error("PTO-F42", name.span, name=name.id)
+                        defined.add(name.id)
+            for nested in child_blocks(stmt):
+                self.single_assignment(nested, set())
+
+    def func_attr_prologue(self) -> None:
+        """F44 / F45: `pl.func_attr({...})` is the function's first statement and takes a dict literal."""
+        for index, stmt in enumerate(self.function.body):
+            call = stmt.value if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.value, ir.Call) else None
+            if call is None or call.func != "pl.func_attr":
+                continue
+            if index > 0:
+                self.state.error("PTO-F44", call.span, function=self.function.name)
+            elif not (call.args and isinstance(call.args[0], ir.Opaque) and call.args[0].kind == "Dict"):
+                self.state.error("PTO-F45", call.span)
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts: tuple[ir.Stmt, ...], ctx: WalkContext) -> None:
+        """Check a statement list in order."""
+        self.state.open_body()
+        for stmt in stmts:
+            self.stmt(stmt, ctx)
+        self.state.close_body()
+
+    def stmt(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
+        """Check one statement; one whose recorded reads give what they gave last version replays what
+        it did then."""
+        memo = self.state.memo
+        if memo is None:
+            self._check(stmt, ctx)
+            return
+        depth = self.state.depth
+        context = (depth, *ctx.key())
+        found = memo.reuse(stmt, context)
+        if found is not None:
+            memo.replay(found)
+            return
+        memo.begin(scope=depth)
+        try:
+            self._check(stmt, ctx)
+        except BaseException:
+            memo.abandon()
+            raise
+        memo.end(stmt, context)
+
+    def _check(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
+        budget.check()
+        value = self.expressions.value
+        if isinstance(stmt, ir.Assign):
+            value_type = value(stmt.value, ctx)
+            if stmt.declared is not None:
+                value_type = stmt.declared
+            self.tpop_memory(stmt)
+            for target in stmt.targets:
+                self.bind(target, value_type, ctx)
+        elif isinstance(stmt, ir.ExprStmt):
+            value(stmt.value, ctx)
+        elif isinstance(stmt, ir.Return):
+            if stmt.value is not None:
+                value(stmt.value, ctx)
+        elif isinstance(stmt, ir.For):
+            self.for_loop(stmt, ctx)
+        elif isinstance(stmt, ir.While):
+            value(stmt.test, ctx)
+            self.block(stmt.body, ctx.child(loops=[*ctx.loops, "while"]))
+        elif isinstance(stmt, ir.If):
+            value(stmt.test, ctx)
+            self.block(stmt.body, ctx)
+            self.block(stmt.orelse, ctx)
+        elif isinstance(stmt, ir.With):
+            self.block(stmt.body, self.scopes.with_scope(stmt, ctx))
+        elif isinstance(stmt, ir.Simple) and stmt.kind in ("break", "continue"):
+            innermost = ctx.loops[-1] if ctx.loops else None
+            code = {None: "PTO-F19", "split_aiv": "PTO-P11", "parallel": "PTO-F20", "unroll": "PTO-F21"}.get(
+                innermost
+            )
+            if code is not None:
+                self.state.error(code, stmt.span, keyword=stmt.kind)
+
+    def bind(self, target: ir.Expr, value_type: ValueType, ctx: WalkContext) -> None:
+        """Record the names an assignment defines."""
+        state = self.state
+        if isinstance(target, ir.Name):
+            # Only a rebinding within one body: whether a nested body's rebinding reuses the outer
+            # variable depends on the scope rules, and an unsure model stays silent.
+            previous = state.bound_in_body(target.id)
+            if state.depth:
+                state.rebind((state.depth, target.id), value_type)
+            if self.function.decorator == "function" and _retyped(previous, value_type):
+                state.error(
+                    "PTO-F22",
+                    target.span,
+                    name=target.id,
+                    old_type=printed_type(previous),
+                    new_type=printed_type(value_type),
+                )
+            state.define(target.id, value_type)
+        elif isinstance(target, ir.TupleExpr | ir.ListExpr):
+            for elt in target.elts:
+                self.bind(elt, UNKNOWN, ctx)
+        elif isinstance(target, ir.Subscript):
+            self.expressions.value(target.value, ctx)
+            self.expressions.value(target.index, ctx)
+
+    def tpop_memory(self, stmt: ir.Assign) -> None:
+        """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
+        call = stmt.value
+        if not isinstance(call, ir.Call) or self.function.func_type not in ("AIC", "AIV"):
+            return
+        short = call.func.rsplit(".", 1)[-1]
+        required = {"tpop_from_aic": "Vec", "tpop_from_aiv": "Mat"}.get(short)
+        annotation = stmt.annotation
+        if required is None or not isinstance(annotation, ir.Subscript):
+            return
+        index = annotation.index
+        parts = index.elts if isinstance(index, ir.TupleExpr) else (index,)
+        named = [dsl_constant(p.dotted) for p in parts if isinstance(p, ir.Attribute)]
+        spaces = [v.member for v in named if isinstance(v, EnumValue) and v.enum == "MemorySpace"]
+        if spaces and spaces[-1] != required:
+            self.state.emit(
+                diagnostic(
+                    "PTO-MK2",
+                    stmt.span,
+                    stage="MixedKernelExpanded",
+                    kind=self.function.func_type,
+                    function=self.function.name,
+                    tpop_op=f"tile.{short}",
+                    required=required,
+                    actual=spaces[-1],
+                )
+            )
+
+    # ------------------------------------------------------------ loops
+    def for_loop(self, stmt: ir.For, ctx: WalkContext) -> None:
+        """Check a for loop and its iterator kind."""
+        call = stmt.iter
+        if stmt.kind not in LOOP_KINDS or not call.func.startswith("pl."):
+            self.state.error("PTO-F5", call.span)
+            self._loop_body(stmt, ctx.child(loops=[*ctx.loops, "range"]))
+            return
+        for arg in call.args:
+            self.expressions.value(arg, ctx)
+        if stmt.kind == "split_aiv":
+            self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
+            return
+        if stmt.kind == "spmd":
+            self._loop_body(stmt, self.scopes.spmd_loop(stmt, ctx))
+            return
+        self._loop_body(stmt, ctx.child(loops=[*ctx.loops, stmt.kind]))
+
+    def _loop_body(self, stmt: ir.For, ctx: WalkContext) -> None:
+        target = stmt.target
+        inits = stmt.iter.kwarg("init_values")
+        if isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
+            # `for i, (acc, ...) in pl.range(..., init_values=(a0, ...))`: each carry has its init's type.
+            self.bind(target.elts[0], ScalarType("INDEX"), ctx)
+            carries = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
+            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
+            for carry, init in zip(carries, values, strict=False):
+                self.bind(carry, self.expressions.value(init, ctx), ctx)
+        else:
+            self.bind(target, ScalarType("INDEX"), ctx)
+        self.block(stmt.body, ctx)
+
+
+def _static(vtype: object) -> bool:
+    return isinstance(vtype, TensorType | TileType) and all(isinstance(d, int) for d in vtype.shape)
+
+
+def _retyped(old: object, new: object) -> bool:
+    """A rebinding the non-SSA parser rejects: both types fully known, and the kind, shape or dtype differ."""
+    if not (_static(old) and _static(new)):
+        return False
+    assert isinstance(old, TensorType | TileType) and isinstance(new, TensorType | TileType)
+    return type(old) is not type(new) or old.shape != new.shape or old.dtype != new.dtype
