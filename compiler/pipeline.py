@@ -416,9 +416,10 @@ class Analyzer:
         if known is None or known[0] is not result:
             known = (result, _anchor_bounds(result))
             self.result_bounds[id(result)] = known
-        low, high = known[1]
-        own = _info_bounds(info)
-        bounds = (min(low, own[0]), max(high, own[1]))
+        # A result or info with none of this document's lines gives the FOREIGN_LINE_BASE sentinel, which
+        # maps to itself: it must not stand in for the last line, or a kernel whose lines moved is reused.
+        placed = [b for b in (known[1], _info_bounds(info)) if b[0] < FOREIGN_LINE_BASE]
+        bounds = (min(b[0] for b in placed), max(b[1] for b in placed)) if placed else known[1]
 
         def make() -> tuple[tuple[OpInfo, ...], tuple[tuple[int, str], ...], KernelInfo]:
             rebase = self.rebase

@@ -153,3 +153,19 @@ def test_lines_held_as_values_follow_lines_inserted_above(path: Path) -> None:
     for old, new in zip(before.diagnostics, after.diagnostics, strict=True):
         for line in _lines_held(old.fields):
             assert f"line {line + 3}" in new.message  # rendered from the rebased field
+
+
+def test_a_kernel_without_ops_is_rebased_when_a_line_is_added_inside_it() -> None:
+    """A kernel whose result holds none of the document's lines (a shadowed program's kernel has no ops)
+    still follows a line typed inside it: its read-out is not reused from before the line was added."""
+    path = str(ROOT / "examples" / "attention.py")
+    text = Path(path).read_text()
+    program = text[text.index("@pl.program") :]
+    base = f"{text}\n\n{program}"  # the class defined twice: the first is shadowed
+    lines = base.split("\n")
+    at = next(i for i, line in enumerate(lines) if "# through the boundary op" in line)
+    edited = "\n".join([*lines[:at], " " * 16, *lines[at:]])
+    graph = ModuleGraph()
+    incremental = Analyzer(graph=graph)
+    incremental.analyze(base, path)
+    assert incremental.analyze(edited, path) == Analyzer(graph=graph).analyze(edited, path)
