@@ -52,6 +52,7 @@ def edit_sequence(text: str, rng: random.Random, count: int) -> Iterator[str]:
         elif kind == "cut" and len(lines) > 2:
             size = rng.randint(2, 12)
             del lines[at : at + size]
+            lines = lines or [""]  # a cut of the whole text leaves one empty line, as in an editor
         elif kind == "rename":
             words = list(re.finditer(r"\b[A-Za-z_]\w*\b", lines[at]))
             if words:
