@@ -170,8 +170,8 @@ _r(
     "PTO-TD23",
     "tensor-acc-rank",
     _TD,
-    "{op} requires acc to be at least 2D, but got {rank}D",
-    "A tensor matmul_acc accumulator of rank below 2.",
+    "{op} requires {operand} to be at least 2D, but got {rank}D",
+    "A tensor matmul_acc accumulator or operand of rank below 2.",
 )
 _r(
     "PTO-TD24",
@@ -489,4 +489,89 @@ _r(
     _TD,
     "{op}: cannot reinterpret tensor of size {old} as shape with size {new}",
     "A tensor.view to a shape of another element count.",
+)
+
+# ---------------------------------------------------------------------------- window reads and writes
+_r(
+    "PTO-TD124",
+    "window-offset-negative",
+    _TD,
+    "{op} offset {axis} is provably negative ({offset}); {start} must start inside its {whole}",
+    "A load, slice or assemble at a negative static offset.",
+)
+_r(
+    "PTO-TD125",
+    "window-valid-exceeds-shape",
+    _TD,
+    "{op} valid_shape {axis} is {valid}, which exceeds the window extent {window}; a valid region cannot be "
+    "larger than the shape that holds it",
+    "A load or slice whose valid_shape is larger than the shape it reads.",
+)
+_r(
+    "PTO-TD126",
+    "window-read-past-end",
+    _TD,
+    "{op} reads past the end of dimension {axis}: offset {offset} + extent {extent} exceeds the source extent "
+    "{source}. {remedy}",
+    "A load or slice whose static offset plus extent runs past the end of the source (a tensor load or slice "
+    "can pass clamp=True; a tile slice cannot).",
+)
+_r(
+    "PTO-TD127",
+    "window-write-past-end",
+    _TD,
+    "{op} writes past the end of dimension {axis}: offset {offset} + extent {extent} exceeds the target extent "
+    "{target}. {remedy}",
+    "A tile assemble whose source, placed at its static offset, runs past the end of the target.",
+)
+_r(
+    "PTO-TD128",
+    "slice-drop-dims",
+    _TD,
+    "{op} drop_dims index {axis} {requirement}",
+    "A slice drop_dims entry that is out of range, repeated, or names a dimension whose extent is not 1.",
+)
+_r(
+    "PTO-TD129",
+    "load-target-memory",
+    _TD,
+    "target_memory for tile.load must be MemorySpace.Vec or MemorySpace.Mat, got MemorySpace.{memory}",
+    "A tile load straight into Left, Right, Acc, Bias or a scale memory: loads go to Vec or Mat, and tile.move "
+    "takes the data on from Mat.",
+)
+_r(
+    "PTO-TD130",
+    "load-offsets-shapes-count",
+    _TD,
+    "offsets and shapes must have same number of dimensions, got {offsets} offsets and {shapes} shapes",
+    "A tile load whose offsets and shapes lists differ in length.",
+)
+_r(
+    "PTO-TD131",
+    "tensor-matmul-acc-dtypes",
+    _TD,
+    "{op} requires identical lhs and rhs dtypes, but got {lhs} and {rhs}",
+    "A tensor matmul_acc of two operands of different dtypes.",
+)
+_r(
+    "PTO-TD132",
+    "tensor-matmul-acc-extent",
+    _TD,
+    "tensor.matmul_acc: {lhs} != {rhs}",
+    "A tensor matmul_acc whose K extents differ, or whose accumulator's M or N is not the product's.",
+)
+_r(
+    "PTO-TD134",
+    "tensor-matmul-acc-batch",
+    _TD,
+    "tensor.matmul_acc: acc batch {what} must equal broadcast(lhs, rhs) batch {want}",
+    "A tensor matmul_acc whose accumulator's batch dimensions are not the broadcast of the operands'.",
+)
+_r(
+    "PTO-TD133",
+    "tensor-acc-dtype",
+    _TD,
+    "{op} requires accumulator dtype {want}, but got {dtype}",
+    "A tensor matmul_acc accumulator of another dtype than the product's (FP32 for float inputs, INT32 "
+    "otherwise).",
 )

@@ -9,25 +9,60 @@ from compiler.ops.deducers.core import (
     dtype_arg,
     dtype_text,
     family,
+    known,
     param,
     shape_arg,
     vec,
     with_shape,
 )
+from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_read, check_write, static_items
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import memory_of
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTYPE_BITS, DTypeValue
+from compiler.vocabulary import DTYPE_BITS, MEMORY_SPACES, DTypeValue
+
+_LOAD_REMEDY = "Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) -- to narrow the read to the source edge instead"
+_SLICE_REMEDY = (
+    "Pass clamp=True -- pl.slice(x, shape, offset, clamp=True) -- to narrow the valid region to the source edge "
+    "instead"
+)
+_TILE_SLICE_REMEDY = (
+    "An on-chip window has no clamping mechanism, so it must fit: keep offset + shape inside the source tile, or "
+    "clamp the read at the tensor boundary with pl.load(..., clamp=True) and slice the resulting tile in bounds"
+)
+_TILE_ASSEMBLE_REMEDY = (
+    "tile.assemble lowers to pto.tinsert, which copies the whole source subview rather than only its valid "
+    "region, so the source allocation itself has to fit -- unlike tensor.assemble, which transfers only the "
+    "valid extent"
+)
 
 
 @family("load")
 def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "tensor")
+    target = param(args, kwargs, 4, "target_memory")
+    memory = memory_of(target) or "Vec"
+    # The IR builder (ir/op/tile_ops.py load) checks the memory space and the list lengths before the deducer.
+    if memory_of(target) in MEMORY_SPACES and memory not in ("Vec", "Mat"):
+        raise DeduceError("PTO-TD129", memory=memory)
+    offsets = static_items(param(args, kwargs, 1, "offsets"))
     shape = shape_arg(param(args, kwargs, 2, "shapes"))
+    if offsets is not None and shape is not None and len(offsets) != len(shape):
+        raise DeduceError("PTO-TD130", offsets=len(offsets), shapes=len(shape))
     if not isinstance(src, TensorType) or shape is None:
         return UNKNOWN
-    memory = memory_of(param(args, kwargs, 4, "target_memory")) or "Vec"
     valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
+    if (
+        src.ranked
+        and offsets is not None
+        and len(shape) == src.rank
+        and (valid is None or len(valid) == len(shape))
+    ):
+        clamp = param(args, kwargs, 5, "clamp")
+        if clamp is False or clamp is None:
+            check_read(
+                WindowRead(op.name, src.shape, offsets, shape, valid or shape, False, False, _LOAD_REMEDY)
+            )
     if valid is not None and (len(valid) != len(shape) or valid == shape):
         valid = None
     return TileType(shape, src.dtype, memory, valid)
@@ -62,7 +97,31 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     shape = shape_arg(param(args, kwargs, 1, "shape"))
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
+    if isinstance(src, TensorType) and not src.ranked:
+        return UNKNOWN
+    offsets = static_items(param(args, kwargs, 2, "offset"))
     drops = param(args, kwargs, 4, "drop_dims")
+    requested = shape_arg(param(args, kwargs, 3, "valid_shape")) or None
+    if isinstance(src, TileType):
+        # DeduceTileSliceType: offset rank against shape rank, then the window read, then drop_dims.
+        if offsets is not None and len(offsets) != len(shape):
+            _require(
+                "PTO-TD117",
+                op,
+                f"offset and shape to have the same rank, but got offset rank {len(offsets)} and shape rank "
+                f"{len(shape)}",
+            )
+        if offsets is not None:
+            check_read(
+                WindowRead(op.name, src.shape, offsets, shape, requested, True, False, _TILE_SLICE_REMEDY)
+            )
+        check_drop_dims(op.name, drops, shape)
+    else:
+        # DeduceTensorSliceType: drop_dims first; the window read only for a full-rank window.
+        check_drop_dims(op.name, drops, shape)
+        clamp = param(args, kwargs, 6, "clamp")
+        if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
+            check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
@@ -117,7 +176,22 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
 @family("assemble")
 def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     target = param(args, kwargs, 0, "target")
-    return target if isinstance(target, TensorType | TileType) else UNKNOWN
+    source = param(args, kwargs, 1, "source")
+    offsets = static_items(param(args, kwargs, 2, "offset"))
+    if not (isinstance(target, TileType) and isinstance(source, TileType)):
+        return target if isinstance(target, TensorType | TileType) else UNKNOWN
+    fixpipe = source.dtype == "FP32" and target.dtype in ("BF16", "FP16")
+    if known(target.dtype) and known(source.dtype) and target.dtype != source.dtype and not fixpipe:
+        _require(
+            "PTO-TD117",
+            op,
+            "target and source to have the same dtype (or an Acc->Mat FIXPIPE downcast to bf16/f16), but got "
+            f"{dtype_text(target.dtype)} and {dtype_text(source.dtype)}",
+        )
+    if offsets is not None and source.rank == target.rank == len(offsets):
+        # tile.assemble copies the whole physical source (pto.tinsert): all of it must fit in the target.
+        check_write(op.name, target.shape, source.shape, offsets, _TILE_ASSEMBLE_REMEDY)
+    return target
 
 
 @family("view")
