@@ -166,7 +166,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
     ("_reshape#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.reshape(a, [64, 32])",
      "r = pl.reshape(a, [32, 128])"),
-    ("_transpose#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.transpose(a, 0, 2)",
+    ("_transpose#1", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.transpose(a, 0, 2)",
      "r = pl.transpose(a, 0, 1)"),
     ("_create#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
      "s = pl.create_tile([64, 4], dtype=pl.FP8E8M0, target_memory=pl.Mem.LeftScale)",

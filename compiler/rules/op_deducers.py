@@ -44,7 +44,7 @@ _r(
     "PTO-TD6",
     "transpose-axis-range",
     _TD,
-    "The operator {op} requires axis in range [-{rank}, {rank}), but got {axis}",
+    "Axis {axis} is out of range for {rank}D {kind}",
     "A transpose naming an axis the value does not have.",
 )
 _r(
@@ -574,4 +574,40 @@ _r(
     "{op} requires accumulator dtype {want}, but got {dtype}",
     "A tensor matmul_acc accumulator of another dtype than the product's (FP32 for float inputs, INT32 "
     "otherwise).",
+)
+_r(
+    "PTO-TD135",
+    "transpose-rank",
+    _TD,
+    "{op} requires at least 2 dimensions, but got {rank}",
+    "A transpose or transpose_view of a value with fewer than 2 dimensions.",
+)
+_r(
+    "PTO-TD136",
+    "transpose-same-axis",
+    _TD,
+    "{op}: axis1 and axis2 must be different, but got axis1={axis1}, axis2={axis2}",
+    "A transpose that swaps an axis with itself.",
+)
+_r(
+    "PTO-TD137",
+    "tensor-creation-requirement",
+    _TD,
+    "tensor.{name} {requirement}",
+    "A tensor.ci / tensor.random of a dtype outside its domain, a start or seed of another dtype, a shape the "
+    "hardware generator cannot fill (more than one row for ci, not 2D for random), or rounds other than 7 or 10.",
+)
+_r(
+    "PTO-TD138",
+    "tile-creation-requirement",
+    _TD,
+    "The operator tile.{name} {requirement}",
+    "The tile forms of PTO-TD137 (tile.ci, tile.random, tile.tri).",
+)
+_r(
+    "PTO-TD139",
+    "tile-shape-positive",
+    _TD,
+    "The operator {op} shape element {index} must be positive, got {dim}",
+    "A tile creation op (create, full, ci, random, tri) with a zero or negative static extent.",
 )

@@ -154,20 +154,24 @@ def _numel(shape: Sequence[Dim]) -> int | None:
 @family("transpose")
 def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tile"))
-    if not isinstance(src, TensorType | TileType):
+    if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
+    if src.rank < 2:
+        raise DeduceError("PTO-TD135", op=op.name, rank=src.rank)
     if op.short_name == "transpose_view":
         a1, a2 = src.rank - 2, src.rank - 1
     else:
         x1, x2 = param(args, kwargs, 1, "axis1"), param(args, kwargs, 2, "axis2")
-        if not (isinstance(x1, int) and isinstance(x2, int)):
+        if not (isinstance(x1, int) and isinstance(x2, int)) or isinstance(x1, bool) or isinstance(x2, bool):
             return UNKNOWN
-        a1, a2 = x1 % src.rank if src.rank else 0, x2 % src.rank if src.rank else 0
-        for axis in (x1, x2):
-            if not -src.rank <= axis < src.rank:
-                raise DeduceError("PTO-TD6", op=op.name, rank=src.rank, axis=axis)
-    if src.rank < 2:
-        return src
+        kind = "tensor" if isinstance(src, TensorType) else "tile"
+        # NormalizeAxis: a negative axis counts from the end; the message prints the shifted value.
+        a1, a2 = (x + src.rank if x < 0 else x for x in (x1, x2))
+        for axis in (a1, a2):
+            if not 0 <= axis < src.rank:
+                raise DeduceError("PTO-TD6", axis=axis, rank=src.rank, kind=kind)
+        if a1 == a2:
+            raise DeduceError("PTO-TD136", op=op.name, axis1=a1, axis2=a2)
     dims = list(src.shape)
     dims[a1], dims[a2] = dims[a2], dims[a1]
     return with_shape(src, tuple(dims))
@@ -257,6 +261,15 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     return vec(src, shape)
 
 
+def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None) -> None:
+    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0)."""
+    if op.namespace != "tile" or shape is None:
+        return
+    for i, d in enumerate(shape):
+        if isinstance(d, int) and d <= 0:
+            raise DeduceError("PTO-TD139", op=op.name, index=i, dim=d)
+
+
 @family("create")
 def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 0, "shape"))
@@ -268,6 +281,7 @@ def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     memory = memory_of(param(args, kwargs, 2, "target_memory")) or "Vec"
     if memory in ("LeftScale", "RightScale"):
         raise DeduceError("PTO-TD7", op=op.name, memory=memory)
+    _tile_shape(op, shape)
     return TileType(shape, dtype, memory)
 
 
@@ -282,14 +296,72 @@ def _created(op: OpDef, shape: tuple[Dim, ...] | None, dtype: str | None) -> Val
 def _full(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 0, "shape"))
     dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    _tile_shape(op, shape)
     return _created(op, shape, dtype)
+
+
+_CI_DTYPES = ("INT16", "INT32", "UINT16", "UINT32")
+_RANDOM_DTYPES = ("INT32", "UINT32")
+
+
+def _creation_check(op: OpDef, requirement: str) -> None:
+    """A creation op's CHECK: ``tensor.ci <sentence>`` or ``The operator tile.ci requires <sentence>``."""
+    code = "PTO-TD137" if op.namespace == "tensor" else "PTO-TD138"
+    raise DeduceError(code, name=op.short_name, requirement=requirement)
+
+
+def _dtype_domain(op: OpDef, dtype: str, allowed: tuple[str, ...]) -> None:
+    if known(dtype) and dtype not in allowed:
+        listed = "{" + ", ".join(allowed) + "}"
+        if op.namespace == "tensor":
+            _creation_check(op, f"dtype must be one of {listed}, but got {dtype_text(dtype)}")
+        _creation_check(op, f"requires dtype to be one of {listed}, but got {dtype_text(dtype)}")
+
+
+def _literal_dtype(value: ArgValue, paired: str) -> str | None:
+    """The dtype a scalar argument reaches the deducer with once the IR builder has coerced int literals to
+    `paired`: a float literal stays FP32; a typed scalar keeps its own (INDEX is not trusted)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return "FP32"
+    if isinstance(value, int):
+        return paired
+    if isinstance(value, ScalarType) and known(value.dtype) and value.dtype != "INDEX":
+        return value.dtype
+    return None
 
 
 @family("ci")
 def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 1, "shape"))
-    dtype_idx = 3 if op.short_name == "tri" else 2
-    dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("INT32")))
+    tri = op.short_name == "tri"
+    dtype = dtype_arg(param(args, kwargs, 3 if tri else 2, "dtype", DTypeValue("INT32")))
+    if tri:
+        _tile_shape(op, shape)
+        if shape is not None and len(shape) != 2:
+            _creation_check(op, f"requires a 2D shape, but got rank {len(shape)}")
+        return _created(op, shape, dtype)
+    if dtype is not None:
+        _dtype_domain(op, dtype, _CI_DTYPES)
+        start = _literal_dtype(param(args, kwargs, 0, "start"), dtype)
+        if start is not None and known(dtype) and start != dtype:
+            got, want = dtype_text(start), dtype_text(dtype)
+            if op.namespace == "tensor":
+                _creation_check(op, f"'start' dtype ({got}) must match destination dtype ({want})")
+            _creation_check(op, f"requires 'start' dtype ({got}) to match destination dtype ({want})")
+    if shape:
+        _tile_shape(op, shape)
+        last = shape[-1]
+        if isinstance(last, int) and last == 1:
+            _creation_check(op, f"requires the innermost dimension (Cols) to be != 1, got {last}")
+        for i, d in enumerate(shape[:-1]):
+            if isinstance(d, int) and d != 1:
+                _creation_check(
+                    op,
+                    "only populates the first row because pto.tci ignores valid rows; leading dimensions must be "
+                    f"1, but got {d} at index {i}",
+                )
     return _created(op, shape, dtype)
 
 
@@ -298,6 +370,19 @@ def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     shape = shape_arg(param(args, kwargs, 6, "shape"))
     dtype_idx = 7 if op.namespace == "tensor" else 8
     dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("UINT32")))
+    if dtype is not None:
+        _dtype_domain(op, dtype, _RANDOM_DTYPES)
+    rounds = kwargs.get("rounds")
+    if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds not in (7, 10):
+        _creation_check(op, f"requires rounds to be 7 or 10, but got {rounds}")
+    for i, name in enumerate(("key0", "key1", "counter0", "counter1", "counter2", "counter3")):
+        seed = _literal_dtype(param(args, kwargs, i, name), "INT32")
+        if seed is not None and seed != "INT32":
+            _creation_check(op, f"requires seed argument {i} to have INT32 dtype, but got {dtype_text(seed)}")
+    if shape is not None:
+        _tile_shape(op, shape)
+        if shape and len(shape) != 2:
+            _creation_check(op, f"requires a 2D shape (rows, cols), but got rank {len(shape)}")
     return _created(op, shape, dtype)
 
 
