@@ -294,6 +294,19 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "r = pl.slice(a, [1, 64], [0, 0], drop_dims=[2])", "r = pl.slice(a, [1, 64], [0, 0], drop_dims=[0])"),
     ("windows.check_drop_dims#1", "jit", f"a: {T}[[64, 64], pl.FP32]",
      "r = pl.slice(a, [1, 1], [0, 0], drop_dims=[0, 0])", "r = pl.slice(a, [1, 1], [0, 0], drop_dims=[0])"),
+    # expand_clone, array.create and cast modes.
+    ("_expand_clone#0", "jit", f"a: {T}[[16, 64], pl.FP32], b: {T}[[4, 16, 64], pl.FP32]",
+     "r = pl.tensor.expand_clone(a, b)", "r = pl.tensor.expand_clone(b, b)"),
+    ("_expand_clone#1", "jit", f"a: {T}[[1, 16, 64], pl.FP32], b: {T}[[2, 4, 16, 64], pl.FP32], "
+     f"c: {T}[[4, 16, 64], pl.FP32]", "r = pl.tensor.expand_clone(a, b)", "r = pl.tensor.expand_clone(a, c)"),
+    ("_expand_clone#3", "jit", f"a: {T}[[1, 1, 64], pl.FP32], b: {T}[[4, 16, 64], pl.FP32], "
+     f"c: {T}[[1, 16, 64], pl.FP32]", "r = pl.tensor.expand_clone(a, b)", "r = pl.tensor.expand_clone(c, b)"),
+    ("_array_create#0", "tile", f"a: {T}[[64, 64], pl.FP32]", "arr = pl.array.create(4, pl.FP32)",
+     "arr = pl.array.create(4, pl.BOOL)"),
+    ("_cast_mode#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.cast(a, pl.FP16, mode=True)",
+     "r = pl.cast(a, pl.FP16, mode=1)"),
+    ("_cast_mode#1", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.cast(a, pl.FP16, mode=7)",
+     "r = pl.cast(a, pl.FP16, mode=6)"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.

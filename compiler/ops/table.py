@@ -44,6 +44,7 @@ OPS: tuple[OpDef, ...] = (
         "ArrayOp",
         args=("extent",),
         attrs=("dtype",),
+        deduce="array_create",
         doc="ArrayOp array.create.",
         source="array_ops/memory.cpp",
     ),

@@ -611,3 +611,32 @@ _r(
     "The operator {op} shape element {index} must be positive, got {dim}",
     "A tile creation op (create, full, ci, random, tri) with a zero or negative static extent.",
 )
+_r(
+    "PTO-TD140",
+    "expand-clone-shape",
+    _TD,
+    "tensor.expand_clone {requirement}",
+    "A tensor.expand_clone whose input is not 3D, has another rank than the target, or differs from it in "
+    "more than one dimension or in one whose input extent is not 1.",
+)
+_r(
+    "PTO-TD141",
+    "array-create",
+    _TD,
+    "array.create {requirement}",
+    "A pl.array.create of a float element type, or of a zero or negative extent.",
+)
+_r(
+    "PTO-TD142",
+    "cast-rounding-mode",
+    _TD,
+    "Invalid rounding mode {mode}. Expected {expected}.",
+    "A cast whose mode= is not one of none, rint, round, floor, ceil, trunc, odd (or an int 0-6).",
+)
+_r(
+    "PTO-TD143",
+    "tensor-dim-axis",
+    _TD,
+    "tensor.dim axis {axis} out of range for tensor of rank {rank}",
+    "pl.tensor.dim naming an axis the tensor does not have.",
+)

@@ -9,6 +9,7 @@ from compiler.ops.deducers.core import (
     dtype_arg,
     dtype_text,
     family,
+    is_int,
     known,
     param,
     shape_arg,
@@ -457,3 +458,17 @@ def _set_validshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
                 "PTO-TD120", op=op.name, axis=axis, requirement=f"({value}) exceeds {kind} bound {bound}"
             )
     return src
+
+
+@family("array_create")
+def _array_create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """DeduceArrayCreateType: an integer, BOOL or TASK_ID element type, and a positive static extent."""
+    dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    if dtype is not None and known(dtype) and not (is_int(dtype) or dtype in ("BOOL", "TASK_ID")):
+        raise DeduceError(
+            "PTO-TD141", requirement=f"dtype must be integer, BOOL, or TASK_ID, got {dtype_text(dtype)}"
+        )
+    extent = param(args, kwargs, 0, "extent")
+    if isinstance(extent, int) and not isinstance(extent, bool) and extent <= 0:
+        raise DeduceError("PTO-TD141", requirement=f"extent must be positive, got {extent}")
+    return UNKNOWN

@@ -17,6 +17,17 @@ from compiler.vocabulary import EnumValue
 
 @family("index_scalar")
 def _index_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src, axis = (args[0] if args else None), param(args, kwargs, 1, "axis")
+    # DeduceTensorDimType: a negative axis counts from the end; the message prints the given one.
+    if (
+        op.name == "tensor.dim"
+        and isinstance(src, TensorType)
+        and src.ranked
+        and isinstance(axis, int)
+        and not isinstance(axis, bool)
+        and not 0 <= (axis + src.rank if axis < 0 else axis) < src.rank
+    ):
+        raise DeduceError("PTO-TD143", axis=axis, rank=src.rank)
     return ScalarType("INDEX")
 
 
