@@ -307,6 +307,10 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "r = pl.cast(a, pl.FP16, mode=1)"),
     ("_cast_mode#1", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.cast(a, pl.FP16, mode=7)",
      "r = pl.cast(a, pl.FP16, mode=6)"),
+    ("_set_ffts#0", "tile", f"w: {T}[[256], pl.INT32], w64: {T}[[256], pl.INT64]",
+     "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
+    ("_set_ffts#1", "tile", f"w: {T}[[2, 256], pl.INT64], w64: {T}[[256], pl.INT64]",
+     "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.

@@ -476,6 +476,7 @@ OPS: tuple[OpDef, ...] = (
         "CrossCoreOp",
         args=("workspace",),
         effects=Effects(no_arg_writes=True),
+        deduce="set_ffts",
         doc="CrossCoreOp system.set_ffts.",
         source="sync_ops/cross_core.cpp",
     ),

@@ -396,14 +396,14 @@ _r(
     "PTO-TD51",
     "event-id-range",
     _TD,
-    "event_id must be in the user range 0-13 (14 and 15 are reserved), but got {event}",
+    "{op} event_id must be in the user-available range [0, 13], got {event}",
     "An event id outside 0-13.",
 )
 _r(
     "PTO-TD52",
     "event-ffts-mode",
     _TD,
-    "ffts_mode must be 0, 1 or 2, but got {ffts}",
+    "{op} ffts_mode must be in [0, 2], got {ffts}",
     "An event ffts_mode other than 0, 1 or 2.",
 )
 _r(
@@ -639,4 +639,11 @@ _r(
     _TD,
     "tensor.dim axis {axis} out of range for tensor of rank {rank}",
     "pl.tensor.dim naming an axis the tensor does not have.",
+)
+_r(
+    "PTO-TD144",
+    "set-ffts-workspace",
+    _TD,
+    "system.set_ffts workspace {requirement}",
+    "A pl.system.set_ffts workspace that is not a 1-D INT64 tensor of at least 256 elements.",
 )
