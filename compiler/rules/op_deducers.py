@@ -647,3 +647,11 @@ _r(
     "system.set_ffts workspace {requirement}",
     "A pl.system.set_ffts workspace that is not a 1-D INT64 tensor of at least 256 elements.",
 )
+_r(
+    "PTO-TD145",
+    "distributed-operand",
+    _TD,
+    "pld.{op} {requirement}",
+    "A pld collective or remote access given a plain pl.Tensor (or a tile) where it needs a window-bound "
+    "pld.DistributedTensor, or pld.tensor.allreduce with core_num below 1.",
+)
