@@ -293,6 +293,7 @@ _DISTRIBUTED_OPERANDS: dict[str, tuple[tuple[str, int], ...]] = {
     "pld.tensor.allreduce": (("target", 0), ("signal", 1)),
     "pld.tensor.barrier": (("signal", 0),),
     "pld.tensor.get": (("src", 2),),
+    "pld.tensor.put": (("dst", 0),),
     "pld.tile.remote_load": (("target", 0),),
     "pld.tile.remote_store": (("target", 1),),
 }
@@ -327,6 +328,12 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
                 op=dsl[4:],
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
+    # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
+    src = kwargs.get("src", args[2] if len(args) > 2 else None)
+    if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
+        raise DeduceError(
+            "PTO-TD145", op=dsl[4:], requirement=f"expects a Tensor or DistributedTensor src; got {got}"
+        )
 
 
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
