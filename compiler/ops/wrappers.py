@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float
 from compiler.ops.signatures import SIGNATURES
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType
-from compiler.vocabulary import EnumValue
+from compiler.vocabulary import DTYPE_BITS, EnumValue
 
 
 def py_class(value: ArgValue) -> str | None:
@@ -328,12 +328,35 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
                 op=dsl[4:],
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
+    _check_collective_deducer(dsl, args, kwargs)
     # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
     src = kwargs.get("src", args[2] if len(args) > 2 else None)
     if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
         raise DeduceError(
             "PTO-TD145", op=dsl[4:], requirement=f"expects a Tensor or DistributedTensor src; got {got}"
         )
+
+
+def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """DeduceTensorBarrierType / DeduceTensorBroadcastType (distributed/collective.cpp), whose messages start
+    with the op's name: an INT32 signal counter, and a non-negative broadcast root."""
+    index = {"pld.tensor.barrier": 0, "pld.tensor.broadcast": 1}.get(dsl)
+    if index is None:
+        return
+    signal = kwargs.get("signal", args[index] if index < len(args) else None)
+    if isinstance(signal, TensorType) and signal.distributed and signal.dtype in DTYPE_BITS:
+        if signal.dtype != "INT32":
+            why = " (the barrier slot is an int counter)" if dsl.endswith("barrier") else ""
+            raise DeduceError(
+                "PTO-TD145",
+                op=dsl[4:],
+                requirement=f"signal must have INT32 element type{why}, got dtype {dtype_text(signal.dtype)}",
+            )
+        root = kwargs.get("root")
+        if dsl.endswith("broadcast") and isinstance(root, int) and not isinstance(root, bool) and root < 0:
+            raise DeduceError(
+                "PTO-TD145", op=dsl[4:], requirement=f"root rank must be non-negative, got {root}"
+            )
 
 
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:

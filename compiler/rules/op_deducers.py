@@ -653,5 +653,6 @@ _r(
     _TD,
     "pld.{op} {requirement}",
     "A pld collective or remote access given a plain pl.Tensor (or a tile) where it needs a window-bound "
-    "pld.DistributedTensor, or pld.tensor.allreduce with core_num below 1.",
+    "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, or "
+    "pld.tensor.allreduce with core_num below 1.",
 )
