@@ -115,20 +115,20 @@ CASES: list[tuple[str, str, str, str, str]] = [
      f"{LR}\nacc = pl.create_tile([64, 64], dtype=pl.FP16, target_memory=pl.Mem.Acc)\n"
      "c = pl.matmul_acc(acc, l, r)",
      f"{LR}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.matmul_acc(acc, l, r)"),
-    ("_matmul_acc#0", "jit", f"c: {T}[[64], pl.FP32], d: {T}[[64, 64], pl.FP32], {F16}",
+    ("_tensor_matmul_acc#0", "jit", f"c: {T}[[64], pl.FP32], d: {T}[[64, 64], pl.FP32], {F16}",
      "r = pl.matmul_acc(c, a, b)", "r = pl.matmul_acc(d, a, b)"),
     ("_check_bias#0", "tile", f"{F16}, z: {T}[[1, 1, 64], pl.FP32], y: {T}[[1, 64], pl.FP32]",
-     f"{LR}\nbias = pl.load(z, [0, 0, 0], [1, 1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
-     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+     f"{LR}\nbias = pl.move(pl.load(z, [0, 0, 0], [1, 1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.move(pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
     ("_check_bias#1", "tile", f"{F16}, z: {T}[[2, 64], pl.FP32], y: {T}[[1, 64], pl.FP32]",
-     f"{LR}\nbias = pl.load(z, [0, 0], [2, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
-     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+     f"{LR}\nbias = pl.move(pl.load(z, [0, 0], [2, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.move(pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
     ("_check_bias#2", "tile", f"{F16}, z: {T}[[1, 32], pl.FP32], y: {T}[[1, 64], pl.FP32]",
-     f"{LR}\nbias = pl.load(z, [0, 0], [1, 32], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
-     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+     f"{LR}\nbias = pl.move(pl.load(z, [0, 0], [1, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.move(pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
     ("_check_bias#3", "tile", f"{F16}, z: {T}[[1, 64], pl.FP16], y: {T}[[1, 64], pl.FP32]",
-     f"{LR}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
-     f"{LR}\nbias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
+     f"{LR}\nbias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)",
+     f"{LR}\nbias = pl.move(pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nc = pl.matmul_bias(l, r, bias)"),
     ("_batch_product#0", "tile", f"a: {T}[[64], pl.FP16], b: {T}[[2, 64, 64], pl.FP16]",
      f"l = pl.load(a, [0], [64], {MAT})\nr = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(l, r)",
      f"r = pl.load(b, [0, 0, 0], [2, 64, 64], {MAT})\nc = pl.batch_matmul(r, r)"),
@@ -166,7 +166,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "acc = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\nc = pl.gemv_acc(acc, l, r)"),
     ("_reshape#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.reshape(a, [64, 32])",
      "r = pl.reshape(a, [32, 128])"),
-    ("_transpose#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.transpose(a, 0, 2)",
+    ("_transpose#1", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.transpose(a, 0, 2)",
      "r = pl.transpose(a, 0, 1)"),
     ("_create#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
      "s = pl.create_tile([64, 4], dtype=pl.FP8E8M0, target_memory=pl.Mem.LeftScale)",
@@ -231,21 +231,21 @@ CASES: list[tuple[str, str, str, str, str]] = [
      f"{MXL}\nacc = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
      "d = pl.matmul_mx_acc(acc, l, ls, r, rs)"),
     ("_matmul_mx_bias#0", "a5", f"{MX}, z3: {T}[[1, 1, 64], pl.FP32]",
-     f"{MXL}\nbias = pl.load(z3, [0, 0, 0], [1, 1, 64], target_memory=pl.Mem.Bias)\n"
+     f"{MXL}\nbias = pl.move(pl.load(z3, [0, 0, 0], [1, 1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\n"
      "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
-     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+     f"{MXL}\nbias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
     ("_matmul_mx_bias#1", "a5", f"{MX}, zh: {T}[[1, 64], pl.FP16]",
-     f"{MXL}\nbias = pl.load(zh, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\n"
+     f"{MXL}\nbias = pl.move(pl.load(zh, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\n"
      "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
-     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+     f"{MXL}\nbias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
     ("_matmul_mx_bias#2", "a5", f"{MX}, z2: {T}[[2, 64], pl.FP32]",
-     f"{MXL}\nbias = pl.load(z2, [0, 0], [2, 64], target_memory=pl.Mem.Bias)\n"
+     f"{MXL}\nbias = pl.move(pl.load(z2, [0, 0], [2, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\n"
      "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
-     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+     f"{MXL}\nbias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
     ("_matmul_mx_bias#3", "a5", f"{MX}, zn: {T}[[1, 32], pl.FP32]",
-     f"{MXL}\nbias = pl.load(zn, [0, 0], [1, 32], target_memory=pl.Mem.Bias)\n"
+     f"{MXL}\nbias = pl.move(pl.load(zn, [0, 0], [1, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\n"
      "d = pl.matmul_mx_bias(l, ls, r, rs, bias)",
-     f"{MXL}\nbias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
+     f"{MXL}\nbias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)\nd = pl.matmul_mx_bias(l, ls, r, rs, bias)"),
     # Element-wise branches whose rule's fixture exercises another branch.
     ("_tile_trinary#0", "tile", f"a: {T}[[64, 64], pl.FP32], b: {T}[[32, 64], pl.FP32]",
      f"{LA}\nu = pl.load(b, [0, 0], [32, 64])\nr = pl.tile.addc(t, u, t)", f"{LA}\nr = pl.tile.addc(t, t, t)"),
@@ -280,6 +280,37 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("_tensor_reduce#0", "jit", f"a: {T}[[64], pl.FP32]", "r = pl.col_sum(a)",
      "r = pl.col_sum(pl.reshape(a, [1, 64]))"),
     ("_reduce#0", "tile", f"a: {T}[[64, 64], pl.BF16]", f"{LA}\nr = pl.row_min(t, t)", f"{LA}\nr = pl.row_max(t, t)"),
+    # Tensor matmul_acc batch dimensions; window reads and writes (type_inference.cpp).
+    ("_tensor_matmul_acc#4", "jit", f"c: {T}[[2, 64, 64], pl.FP32], a: {T}[[2, 64, 64], pl.FP16], "
+     f"b: {T}[[3, 64, 64], pl.FP16]", "r = pl.matmul_acc(c, a, b)", "r = pl.matmul_acc(c, a, a)"),
+    ("_tensor_matmul_acc#6", "jit", f"c: {T}[[3, 64, 64], pl.FP32], d: {T}[[2, 64, 64], pl.FP32], "
+     f"a: {T}[[2, 64, 64], pl.FP16]", "r = pl.matmul_acc(c, a, a)", "r = pl.matmul_acc(d, a, a)"),
+    ("windows._require#0", "tile", f"a: {T}[[64, 64], pl.FP32]", f"{LA}\nr = pl.tile.slice(t, [32], [0])",
+     f"{LA}\nr = pl.tile.slice(t, [32, 32], [0, 0])"),
+    ("windows.check_write#0", "tile", f"a: {T}[[64, 64], pl.FP32], b: {T}[[32, 32], pl.FP32]",
+     f"{LA}\nu = pl.load(b, [0, 0], [32, 32])\nr = pl.tile.assemble(t, u, [-32, 0])",
+     f"{LA}\nu = pl.load(b, [0, 0], [32, 32])\nr = pl.tile.assemble(t, u, [32, 0])"),
+    ("windows.check_drop_dims#0", "jit", f"a: {T}[[64, 64], pl.FP32]",
+     "r = pl.slice(a, [1, 64], [0, 0], drop_dims=[2])", "r = pl.slice(a, [1, 64], [0, 0], drop_dims=[0])"),
+    ("windows.check_drop_dims#1", "jit", f"a: {T}[[64, 64], pl.FP32]",
+     "r = pl.slice(a, [1, 1], [0, 0], drop_dims=[0, 0])", "r = pl.slice(a, [1, 1], [0, 0], drop_dims=[0])"),
+    # expand_clone, array.create and cast modes.
+    ("_expand_clone#0", "jit", f"a: {T}[[16, 64], pl.FP32], b: {T}[[4, 16, 64], pl.FP32]",
+     "r = pl.tensor.expand_clone(a, b)", "r = pl.tensor.expand_clone(b, b)"),
+    ("_expand_clone#1", "jit", f"a: {T}[[1, 16, 64], pl.FP32], b: {T}[[2, 4, 16, 64], pl.FP32], "
+     f"c: {T}[[4, 16, 64], pl.FP32]", "r = pl.tensor.expand_clone(a, b)", "r = pl.tensor.expand_clone(a, c)"),
+    ("_expand_clone#3", "jit", f"a: {T}[[1, 1, 64], pl.FP32], b: {T}[[4, 16, 64], pl.FP32], "
+     f"c: {T}[[1, 16, 64], pl.FP32]", "r = pl.tensor.expand_clone(a, b)", "r = pl.tensor.expand_clone(c, b)"),
+    ("_array_create#0", "tile", f"a: {T}[[64, 64], pl.FP32]", "arr = pl.array.create(4, pl.FP32)",
+     "arr = pl.array.create(4, pl.BOOL)"),
+    ("_cast_mode#0", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.cast(a, pl.FP16, mode=True)",
+     "r = pl.cast(a, pl.FP16, mode=1)"),
+    ("_cast_mode#1", "jit", f"a: {T}[[64, 64], pl.FP32]", "r = pl.cast(a, pl.FP16, mode=7)",
+     "r = pl.cast(a, pl.FP16, mode=6)"),
+    ("_set_ffts#0", "tile", f"w: {T}[[256], pl.INT32], w64: {T}[[256], pl.INT64]",
+     "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
+    ("_set_ffts#1", "tile", f"w: {T}[[2, 256], pl.INT64], w64: {T}[[256], pl.INT64]",
+     "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float
 from compiler.ops.signatures import SIGNATURES
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType
-from compiler.vocabulary import EnumValue
+from compiler.vocabulary import DTYPE_BITS, EnumValue
 
 
 def py_class(value: ArgValue) -> str | None:
@@ -287,8 +287,81 @@ _TILE_SCALAR_OPERAND = frozenset(
 )  # fmt: skip
 
 
+# The window-bound operands of the pld wrappers (name, position), checked in this order
+# (python/pypto/language/distributed/op: _unwrap_distributed_tensors and its inline copies).
+_DISTRIBUTED_OPERANDS: dict[str, tuple[tuple[str, int], ...]] = {
+    "pld.tensor.allreduce": (("target", 0), ("signal", 1)),
+    "pld.tensor.barrier": (("signal", 0),),
+    "pld.tensor.get": (("src", 2),),
+    "pld.tensor.put": (("dst", 0),),
+    "pld.tile.remote_load": (("target", 0),),
+    "pld.tile.remote_store": (("target", 1),),
+}
+
+
+def _printed_type(value: ArgValue) -> str | None:
+    """ir.python_print_type of a plain tensor or a tile with static extents; None when unsure."""
+    if not isinstance(value, TensorType | TileType) or not all(isinstance(d, int) for d in value.shape):
+        return None
+    shape = "[" + ", ".join(str(d) for d in value.shape) + "]"
+    if isinstance(value, TensorType):
+        return None if value.distributed or not value.ranked else f"pl.Tensor[{shape}, pl.{value.dtype}]"
+    return f"pl.Tile[{shape}, pl.{value.dtype}, pl.Mem.{value.memory}]" if value.memory else None
+
+
+def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """A pld op given a plain tensor where it needs a window-bound DistributedTensor."""
+    if dsl == "pld.tensor.allreduce":
+        core_num = kwargs.get("core_num", 1)
+        if isinstance(core_num, int) and not isinstance(core_num, bool) and core_num <= 0:
+            raise DeduceError(
+                "PTO-TD145", op=dsl[4:], requirement=f"core_num must be positive, got {core_num}"
+            )
+        if len(args) < 2 and "signal" not in kwargs:
+            return  # the host-synthesised signal path checks its own operands
+    for role, index in _DISTRIBUTED_OPERANDS.get(dsl, ()):
+        value = kwargs.get(role, args[index] if index < len(args) else None)
+        got = _printed_type(value)
+        if got is not None:
+            raise DeduceError(
+                "PTO-TD145",
+                op=dsl[4:],
+                requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
+            )
+    _check_collective_deducer(dsl, args, kwargs)
+    # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
+    src = kwargs.get("src", args[2] if len(args) > 2 else None)
+    if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
+        raise DeduceError(
+            "PTO-TD145", op=dsl[4:], requirement=f"expects a Tensor or DistributedTensor src; got {got}"
+        )
+
+
+def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """DeduceTensorBarrierType / DeduceTensorBroadcastType (distributed/collective.cpp), whose messages start
+    with the op's name: an INT32 signal counter, and a non-negative broadcast root."""
+    index = {"pld.tensor.barrier": 0, "pld.tensor.broadcast": 1}.get(dsl)
+    if index is None:
+        return
+    signal = kwargs.get("signal", args[index] if index < len(args) else None)
+    if isinstance(signal, TensorType) and signal.distributed and signal.dtype in DTYPE_BITS:
+        if signal.dtype != "INT32":
+            why = " (the barrier slot is an int counter)" if dsl.endswith("barrier") else ""
+            raise DeduceError(
+                "PTO-TD145",
+                op=dsl[4:],
+                requirement=f"signal must have INT32 element type{why}, got dtype {dtype_text(signal.dtype)}",
+            )
+        root = kwargs.get("root")
+        if dsl.endswith("broadcast") and isinstance(root, int) and not isinstance(root, bool) and root < 0:
+            raise DeduceError(
+                "PTO-TD145", op=dsl[4:], requirement=f"root rank must be non-negative, got {root}"
+            )
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
+    _check_distributed(dsl, args, kwargs)
     module, _, op = dsl.rpartition(".")
     if module == "pl.tile" and op in _TILE_SCALAR_OPERAND and len(args) > 1:
         lhs, rhs = args[0], args[1]

@@ -172,6 +172,14 @@ _r(
     "As PTO-F15 for an explicitly namespaced op (pl.tensor, pl.tile, pl.system, ...).",
 )
 _r(
+    "PTO-F49",
+    "named-op-error",
+    "parse",
+    "{detail}",
+    "As PTO-F15 when the wrapper's message already starts with the op's DSL name followed by its sentence "
+    "(pld.tensor.allreduce expects ...): the parser passes it through unchanged.",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

@@ -44,7 +44,7 @@ _r(
     "PTO-TD6",
     "transpose-axis-range",
     _TD,
-    "The operator {op} requires axis in range [-{rank}, {rank}), but got {axis}",
+    "Axis {axis} is out of range for {rank}D {kind}",
     "A transpose naming an axis the value does not have.",
 )
 _r(
@@ -170,8 +170,8 @@ _r(
     "PTO-TD23",
     "tensor-acc-rank",
     _TD,
-    "{op} requires acc to be at least 2D, but got {rank}D",
-    "A tensor matmul_acc accumulator of rank below 2.",
+    "{op} requires {operand} to be at least 2D, but got {rank}D",
+    "A tensor matmul_acc accumulator or operand of rank below 2.",
 )
 _r(
     "PTO-TD24",
@@ -396,14 +396,14 @@ _r(
     "PTO-TD51",
     "event-id-range",
     _TD,
-    "event_id must be in the user range 0-13 (14 and 15 are reserved), but got {event}",
+    "{op} event_id must be in the user-available range [0, 13], got {event}",
     "An event id outside 0-13.",
 )
 _r(
     "PTO-TD52",
     "event-ffts-mode",
     _TD,
-    "ffts_mode must be 0, 1 or 2, but got {ffts}",
+    "{op} ffts_mode must be in [0, 2], got {ffts}",
     "An event ffts_mode other than 0, 1 or 2.",
 )
 _r(
@@ -489,4 +489,170 @@ _r(
     _TD,
     "{op}: cannot reinterpret tensor of size {old} as shape with size {new}",
     "A tensor.view to a shape of another element count.",
+)
+
+# ---------------------------------------------------------------------------- window reads and writes
+_r(
+    "PTO-TD124",
+    "window-offset-negative",
+    _TD,
+    "{op} offset {axis} is provably negative ({offset}); {start} must start inside its {whole}",
+    "A load, slice or assemble at a negative static offset.",
+)
+_r(
+    "PTO-TD125",
+    "window-valid-exceeds-shape",
+    _TD,
+    "{op} valid_shape {axis} is {valid}, which exceeds the window extent {window}; a valid region cannot be "
+    "larger than the shape that holds it",
+    "A load or slice whose valid_shape is larger than the shape it reads.",
+)
+_r(
+    "PTO-TD126",
+    "window-read-past-end",
+    _TD,
+    "{op} reads past the end of dimension {axis}: offset {offset} + extent {extent} exceeds the source extent "
+    "{source}. {remedy}",
+    "A load or slice whose static offset plus extent runs past the end of the source (a tensor load or slice "
+    "can pass clamp=True; a tile slice cannot).",
+)
+_r(
+    "PTO-TD127",
+    "window-write-past-end",
+    _TD,
+    "{op} writes past the end of dimension {axis}: offset {offset} + extent {extent} exceeds the target extent "
+    "{target}. {remedy}",
+    "A tile assemble whose source, placed at its static offset, runs past the end of the target.",
+)
+_r(
+    "PTO-TD128",
+    "slice-drop-dims",
+    _TD,
+    "{op} drop_dims index {axis} {requirement}",
+    "A slice drop_dims entry that is out of range, repeated, or names a dimension whose extent is not 1.",
+)
+_r(
+    "PTO-TD129",
+    "load-target-memory",
+    _TD,
+    "target_memory for tile.load must be MemorySpace.Vec or MemorySpace.Mat, got MemorySpace.{memory}",
+    "A tile load straight into Left, Right, Acc, Bias or a scale memory: loads go to Vec or Mat, and tile.move "
+    "takes the data on from Mat.",
+)
+_r(
+    "PTO-TD130",
+    "load-offsets-shapes-count",
+    _TD,
+    "offsets and shapes must have same number of dimensions, got {offsets} offsets and {shapes} shapes",
+    "A tile load whose offsets and shapes lists differ in length.",
+)
+_r(
+    "PTO-TD131",
+    "tensor-matmul-acc-dtypes",
+    _TD,
+    "{op} requires identical lhs and rhs dtypes, but got {lhs} and {rhs}",
+    "A tensor matmul_acc of two operands of different dtypes.",
+)
+_r(
+    "PTO-TD132",
+    "tensor-matmul-acc-extent",
+    _TD,
+    "tensor.matmul_acc: {lhs} != {rhs}",
+    "A tensor matmul_acc whose K extents differ, or whose accumulator's M or N is not the product's.",
+)
+_r(
+    "PTO-TD134",
+    "tensor-matmul-acc-batch",
+    _TD,
+    "tensor.matmul_acc: acc batch {what} must equal broadcast(lhs, rhs) batch {want}",
+    "A tensor matmul_acc whose accumulator's batch dimensions are not the broadcast of the operands'.",
+)
+_r(
+    "PTO-TD133",
+    "tensor-acc-dtype",
+    _TD,
+    "{op} requires accumulator dtype {want}, but got {dtype}",
+    "A tensor matmul_acc accumulator of another dtype than the product's (FP32 for float inputs, INT32 "
+    "otherwise).",
+)
+_r(
+    "PTO-TD135",
+    "transpose-rank",
+    _TD,
+    "{op} requires at least 2 dimensions, but got {rank}",
+    "A transpose or transpose_view of a value with fewer than 2 dimensions.",
+)
+_r(
+    "PTO-TD136",
+    "transpose-same-axis",
+    _TD,
+    "{op}: axis1 and axis2 must be different, but got axis1={axis1}, axis2={axis2}",
+    "A transpose that swaps an axis with itself.",
+)
+_r(
+    "PTO-TD137",
+    "tensor-creation-requirement",
+    _TD,
+    "tensor.{name} {requirement}",
+    "A tensor.ci / tensor.random of a dtype outside its domain, a start or seed of another dtype, a shape the "
+    "hardware generator cannot fill (more than one row for ci, not 2D for random), or rounds other than 7 or 10.",
+)
+_r(
+    "PTO-TD138",
+    "tile-creation-requirement",
+    _TD,
+    "The operator tile.{name} {requirement}",
+    "The tile forms of PTO-TD137 (tile.ci, tile.random, tile.tri).",
+)
+_r(
+    "PTO-TD139",
+    "tile-shape-positive",
+    _TD,
+    "The operator {op} shape element {index} must be positive, got {dim}",
+    "A tile creation op (create, full, ci, random, tri) with a zero or negative static extent.",
+)
+_r(
+    "PTO-TD140",
+    "expand-clone-shape",
+    _TD,
+    "tensor.expand_clone {requirement}",
+    "A tensor.expand_clone whose input is not 3D, has another rank than the target, or differs from it in "
+    "more than one dimension or in one whose input extent is not 1.",
+)
+_r(
+    "PTO-TD141",
+    "array-create",
+    _TD,
+    "array.create {requirement}",
+    "A pl.array.create of a float element type, or of a zero or negative extent.",
+)
+_r(
+    "PTO-TD142",
+    "cast-rounding-mode",
+    _TD,
+    "Invalid rounding mode {mode}. Expected {expected}.",
+    "A cast whose mode= is not one of none, rint, round, floor, ceil, trunc, odd (or an int 0-6).",
+)
+_r(
+    "PTO-TD143",
+    "tensor-dim-axis",
+    _TD,
+    "tensor.dim axis {axis} out of range for tensor of rank {rank}",
+    "pl.tensor.dim naming an axis the tensor does not have.",
+)
+_r(
+    "PTO-TD144",
+    "set-ffts-workspace",
+    _TD,
+    "system.set_ffts workspace {requirement}",
+    "A pl.system.set_ffts workspace that is not a 1-D INT64 tensor of at least 256 elements.",
+)
+_r(
+    "PTO-TD145",
+    "distributed-operand",
+    _TD,
+    "pld.{op} {requirement}",
+    "A pld collective or remote access given a plain pl.Tensor (or a tile) where it needs a window-bound "
+    "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, or "
+    "pld.tensor.allreduce with core_num below 1.",
 )

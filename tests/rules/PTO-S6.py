@@ -7,9 +7,9 @@ import pypto.language as pl
 
 @pl.jit
 def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
-    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)], name_hint="faulty"):
+    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.LEFT_RIGHT)], name_hint="faulty"):
         acc = pl.matmul(x, w)
-        pos = pl.arange(0, [64, 64], pl.FP32)
+        pos = pl.cast(pl.arange(0, [1, 64], pl.INT32), pl.FP32)
         out[:] = pl.add(acc, pos)
     return out
 
@@ -18,6 +18,6 @@ def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out
 def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
     with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)], name_hint="twin"):
         acc = pl.matmul(x, w)
-        pos = pl.arange(0, [1, 64], pl.FP32)
+        pos = pl.cast(pl.arange(0, [1, 64], pl.INT32), pl.FP32)
         out[:] = pl.add(acc, pos)
     return out

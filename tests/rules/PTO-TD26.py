@@ -11,7 +11,7 @@ class Faulty:
     def faulty(self, a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], z: pl.Tensor[[1, 64], pl.FP16], y: pl.Tensor[[1, 64], pl.FP32]):
         l = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
         r = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
-        bias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)
+        bias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)
         c = pl.matmul_bias(l, r, bias)
 
 
@@ -21,5 +21,5 @@ class Twin:
     def twin(self, a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], z: pl.Tensor[[1, 64], pl.FP16], y: pl.Tensor[[1, 64], pl.FP32]):
         l = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
         r = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
-        bias = pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Bias)
+        bias = pl.move(pl.load(y, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)
         c = pl.matmul_bias(l, r, bias)

@@ -14,7 +14,7 @@ class Faulty:
         ls = pl.load(sa, [0, 0], [64, 4], target_memory=pl.Mem.Mat)
         r = pl.load(b, [0, 0], [128, 64], target_memory=pl.Mem.Mat)
         rs = pl.load(sb, [0, 0], [4, 64], target_memory=pl.Mem.Mat)
-        bias = pl.load(zn, [0, 0], [1, 32], target_memory=pl.Mem.Bias)
+        bias = pl.move(pl.load(zn, [0, 0], [1, 32], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)
         d = pl.matmul_mx_bias(l, ls, r, rs, bias)
 
 
@@ -26,5 +26,5 @@ class Twin:
         ls = pl.load(sa, [0, 0], [64, 4], target_memory=pl.Mem.Mat)
         r = pl.load(b, [0, 0], [128, 64], target_memory=pl.Mem.Mat)
         rs = pl.load(sb, [0, 0], [4, 64], target_memory=pl.Mem.Mat)
-        bias = pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Bias)
+        bias = pl.move(pl.load(z, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)
         d = pl.matmul_mx_bias(l, ls, r, rs, bias)

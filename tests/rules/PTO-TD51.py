@@ -1,6 +1,6 @@
 # rule: PTO-TD51
 # line: 11
-# message: pl.system.sync_set: event_id must be in the user range 0-13 (14 and 15 are reserved), but got 14
+# message: pl.system operation 'sync_set': system.sync_set event_id must be in the user-available range [0, 13], got 14
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

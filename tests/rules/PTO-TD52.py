@@ -1,6 +1,6 @@
 # rule: PTO-TD52
 # line: 11
-# message: pl.system.sync_set: ffts_mode must be 0, 1 or 2, but got 3
+# message: pl.system operation 'sync_set': system.sync_set ffts_mode must be in [0, 2], got 3
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

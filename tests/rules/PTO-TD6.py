@@ -1,6 +1,6 @@
 # rule: PTO-TD6
 # line: 11
-# message: pl operation 'transpose': The operator tensor.transpose requires axis in range [-2, 2), but got 2
+# message: pl operation 'transpose': Axis 2 is out of range for 2D tensor
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

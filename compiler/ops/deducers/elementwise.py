@@ -480,6 +480,8 @@ def _cast(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     target = dtype_arg(param(args, kwargs, 1, "target_type"))
     if isinstance(src, ScalarType) and target:
         return ScalarType(target)
+    if isinstance(src, TensorType | TileType):
+        _cast_mode(param(args, kwargs, 2, "mode"))
     if op.namespace == "tensor":
         require_kind(op, src, TENSOR, "first argument", prefix=False)
     else:
@@ -489,6 +491,19 @@ def _cast(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if known(src.dtype) and src.dtype == target:
         raise DeduceError("PTO-TD92", op=op.name, dtype=dtype_text(target))
     return _result(src, src.shape, target)
+
+
+_CAST_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd")
+
+
+def _cast_mode(mode: ArgValue) -> None:
+    """resolve_cast_mode (the IR builder, before the deducer): a mode name, or an int in [0, 6]."""
+    if isinstance(mode, bool):
+        raise DeduceError("PTO-TD142", mode=repr(mode), expected="str name or int in range [0, 6]")
+    if isinstance(mode, int) and not 0 <= mode < len(_CAST_MODES):
+        raise DeduceError("PTO-TD142", mode=str(mode), expected=f"int in range [0, {len(_CAST_MODES) - 1}]")
+    if isinstance(mode, str) and mode not in _CAST_MODES:
+        raise DeduceError("PTO-TD142", mode=repr(mode), expected=f"one of {list(_CAST_MODES)}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,7 +521,42 @@ def _same_as_input(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
 def _like_second(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """The result has the second argument's type (`expand_clone(src, target)`)."""
     target = param(args, kwargs, 1, "target")
+    src = param(args, kwargs, 0, "input")
+    if op.name == "tensor.expand_clone" and isinstance(src, TensorType) and isinstance(target, TensorType):
+        _expand_clone(src, target)
     return target if isinstance(target, TensorType | TileType) else UNKNOWN
+
+
+def _expand_clone(src: TensorType, target: TensorType) -> None:
+    """DeduceTensorExpandCloneType: a 3D input of the target's rank, stretched from extent 1 in one dim at most."""
+    if not (src.ranked and target.ranked):
+        return
+    if src.rank != 3:
+        raise DeduceError("PTO-TD140", requirement=f"requires input rank to be 3, but got {src.rank}")
+    if src.rank != target.rank:
+        raise DeduceError(
+            "PTO-TD140",
+            requirement=f"requires input rank ({src.rank}) to match target rank ({target.rank})",
+        )
+    stretched = 0
+    for i, (have, want) in enumerate(zip(src.shape, target.shape, strict=True)):
+        if have == want:
+            continue
+        if not (isinstance(have, int) and isinstance(want, int)):
+            return  # a symbolic extent may equal the other one: upstream proves, we cannot
+        if have != 1:
+            raise DeduceError(
+                "PTO-TD140",
+                requirement=f"only allows broadcasting from dimension 1, but input shape {format_shape(src.shape)} "
+                f"cannot be expanded to {format_shape(target.shape)} at dim {i} (got {have} -> {want})",
+            )
+        stretched += 1
+    if stretched > 1:
+        raise DeduceError(
+            "PTO-TD140",
+            requirement=f"allows broadcasting in at most one dimension, but got {stretched} (input shape "
+            f"{format_shape(src.shape)}, target shape {format_shape(target.shape)})",
+        )
 
 
 @family("task_id")

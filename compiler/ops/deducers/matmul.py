@@ -128,12 +128,44 @@ def _matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
     check_init_cond(op.name, param(args, kwargs, 5, "init_cond"))
     if not (isinstance(acc, TensorType) and isinstance(lhs, TensorType) and isinstance(rhs, TensorType)):
         return UNKNOWN
-    if acc.rank < 2:
-        raise DeduceError("PTO-TD23", op=op.name, rank=acc.rank)
     a_t = flag(param(args, kwargs, 3, "a_trans"))
     b_t = flag(param(args, kwargs, 4, "b_trans"))
-    _tensor_product(op.name, lhs.shape, rhs.shape, a_t, b_t)
-    return acc
+    return _tensor_matmul_acc(op.name, acc, lhs, rhs, a_t, b_t)
+
+
+def _tensor_matmul_acc(
+    name: str, acc: TensorType, lhs: TensorType, rhs: TensorType, a_t: bool, b_t: bool
+) -> ValueType:
+    """DeduceTensorMatMulAccType: 2D+ operands, identical dtypes, the accumulator's dtype, K, M, N and batch."""
+    for operand, t in (("acc", acc), ("lhs", lhs), ("rhs", rhs)):
+        if t.rank < 2:
+            raise DeduceError("PTO-TD23", op=name, operand=operand, rank=t.rank)
+    if not (known(lhs.dtype) and known(rhs.dtype)):
+        return acc
+    if lhs.dtype != rhs.dtype:
+        raise DeduceError("PTO-TD131", op=name, lhs=dtype_text(lhs.dtype), rhs=dtype_text(rhs.dtype))
+    want = _acc_dtype(lhs.dtype, rhs.dtype)
+    if known(acc.dtype) and acc.dtype != want:
+        raise DeduceError("PTO-TD133", op=name, want=dtype_text(want), dtype=dtype_text(acc.dtype))
+    ls, rs = lhs.shape, rhs.shape
+    m, lk = (ls[-1], ls[-2]) if a_t else (ls[-2], ls[-1])
+    rk, n = (rs[-1], rs[-2]) if b_t else (rs[-2], rs[-1])
+    for left, right, label in ((lk, rk, "K"), (acc.shape[-2], m, "M"), (acc.shape[-1], n, "N")):
+        if isinstance(left, int) and isinstance(right, int) and left != right:
+            sides = ("lhs", "rhs") if label == "K" else ("acc", "matmul")
+            raise DeduceError(
+                "PTO-TD132", lhs=f"{sides[0]} {label}={left}", rhs=f"{sides[1]} {label}={right}"
+            )
+    batch = broadcast_shapes(ls[:-2], rs[:-2])
+    if batch is None:
+        raise DeduceError("PTO-TD17", op=name)
+    acc_batch = acc.shape[:-2]
+    if len(batch) != len(acc_batch):
+        raise DeduceError("PTO-TD134", what=f"rank ({len(acc_batch)})", want=f"rank ({len(batch)})")
+    for i, (got, exp) in enumerate(zip(acc_batch, batch, strict=True)):
+        if isinstance(got, int) and isinstance(exp, int) and got != exp:
+            raise DeduceError("PTO-TD134", what=f"dim {i} ({got})", want=f"dim {i} ({exp})")
+    return TensorType(acc.shape, want, acc.distributed)
 
 
 @family("matmul_bias")

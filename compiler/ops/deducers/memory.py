@@ -9,25 +9,61 @@ from compiler.ops.deducers.core import (
     dtype_arg,
     dtype_text,
     family,
+    is_int,
+    known,
     param,
     shape_arg,
     vec,
     with_shape,
 )
+from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_read, check_write, static_items
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import memory_of
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTYPE_BITS, DTypeValue
+from compiler.vocabulary import DTYPE_BITS, MEMORY_SPACES, DTypeValue
+
+_LOAD_REMEDY = "Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) -- to narrow the read to the source edge instead"
+_SLICE_REMEDY = (
+    "Pass clamp=True -- pl.slice(x, shape, offset, clamp=True) -- to narrow the valid region to the source edge "
+    "instead"
+)
+_TILE_SLICE_REMEDY = (
+    "An on-chip window has no clamping mechanism, so it must fit: keep offset + shape inside the source tile, or "
+    "clamp the read at the tensor boundary with pl.load(..., clamp=True) and slice the resulting tile in bounds"
+)
+_TILE_ASSEMBLE_REMEDY = (
+    "tile.assemble lowers to pto.tinsert, which copies the whole source subview rather than only its valid "
+    "region, so the source allocation itself has to fit -- unlike tensor.assemble, which transfers only the "
+    "valid extent"
+)
 
 
 @family("load")
 def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "tensor")
+    target = param(args, kwargs, 4, "target_memory")
+    memory = memory_of(target) or "Vec"
+    # The IR builder (ir/op/tile_ops.py load) checks the memory space and the list lengths before the deducer.
+    if memory_of(target) in MEMORY_SPACES and memory not in ("Vec", "Mat"):
+        raise DeduceError("PTO-TD129", memory=memory)
+    offsets = static_items(param(args, kwargs, 1, "offsets"))
     shape = shape_arg(param(args, kwargs, 2, "shapes"))
+    if offsets is not None and shape is not None and len(offsets) != len(shape):
+        raise DeduceError("PTO-TD130", offsets=len(offsets), shapes=len(shape))
     if not isinstance(src, TensorType) or shape is None:
         return UNKNOWN
-    memory = memory_of(param(args, kwargs, 4, "target_memory")) or "Vec"
     valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
+    if (
+        src.ranked
+        and offsets is not None
+        and len(shape) == src.rank
+        and (valid is None or len(valid) == len(shape))
+    ):
+        clamp = param(args, kwargs, 5, "clamp")
+        if clamp is False or clamp is None:
+            check_read(
+                WindowRead(op.name, src.shape, offsets, shape, valid or shape, False, False, _LOAD_REMEDY)
+            )
     if valid is not None and (len(valid) != len(shape) or valid == shape):
         valid = None
     return TileType(shape, src.dtype, memory, valid)
@@ -62,7 +98,31 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     shape = shape_arg(param(args, kwargs, 1, "shape"))
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
+    if isinstance(src, TensorType) and not src.ranked:
+        return UNKNOWN
+    offsets = static_items(param(args, kwargs, 2, "offset"))
     drops = param(args, kwargs, 4, "drop_dims")
+    requested = shape_arg(param(args, kwargs, 3, "valid_shape")) or None
+    if isinstance(src, TileType):
+        # DeduceTileSliceType: offset rank against shape rank, then the window read, then drop_dims.
+        if offsets is not None and len(offsets) != len(shape):
+            _require(
+                "PTO-TD117",
+                op,
+                f"offset and shape to have the same rank, but got offset rank {len(offsets)} and shape rank "
+                f"{len(shape)}",
+            )
+        if offsets is not None:
+            check_read(
+                WindowRead(op.name, src.shape, offsets, shape, requested, True, False, _TILE_SLICE_REMEDY)
+            )
+        check_drop_dims(op.name, drops, shape)
+    else:
+        # DeduceTensorSliceType: drop_dims first; the window read only for a full-rank window.
+        check_drop_dims(op.name, drops, shape)
+        clamp = param(args, kwargs, 6, "clamp")
+        if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
+            check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
@@ -95,20 +155,24 @@ def _numel(shape: Sequence[Dim]) -> int | None:
 @family("transpose")
 def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tile"))
-    if not isinstance(src, TensorType | TileType):
+    if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
+    if src.rank < 2:
+        raise DeduceError("PTO-TD135", op=op.name, rank=src.rank)
     if op.short_name == "transpose_view":
         a1, a2 = src.rank - 2, src.rank - 1
     else:
         x1, x2 = param(args, kwargs, 1, "axis1"), param(args, kwargs, 2, "axis2")
-        if not (isinstance(x1, int) and isinstance(x2, int)):
+        if not (isinstance(x1, int) and isinstance(x2, int)) or isinstance(x1, bool) or isinstance(x2, bool):
             return UNKNOWN
-        a1, a2 = x1 % src.rank if src.rank else 0, x2 % src.rank if src.rank else 0
-        for axis in (x1, x2):
-            if not -src.rank <= axis < src.rank:
-                raise DeduceError("PTO-TD6", op=op.name, rank=src.rank, axis=axis)
-    if src.rank < 2:
-        return src
+        kind = "tensor" if isinstance(src, TensorType) else "tile"
+        # NormalizeAxis: a negative axis counts from the end; the message prints the shifted value.
+        a1, a2 = (x + src.rank if x < 0 else x for x in (x1, x2))
+        for axis in (a1, a2):
+            if not 0 <= axis < src.rank:
+                raise DeduceError("PTO-TD6", axis=axis, rank=src.rank, kind=kind)
+        if a1 == a2:
+            raise DeduceError("PTO-TD136", op=op.name, axis1=a1, axis2=a2)
     dims = list(src.shape)
     dims[a1], dims[a2] = dims[a2], dims[a1]
     return with_shape(src, tuple(dims))
@@ -117,7 +181,22 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
 @family("assemble")
 def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     target = param(args, kwargs, 0, "target")
-    return target if isinstance(target, TensorType | TileType) else UNKNOWN
+    source = param(args, kwargs, 1, "source")
+    offsets = static_items(param(args, kwargs, 2, "offset"))
+    if not (isinstance(target, TileType) and isinstance(source, TileType)):
+        return target if isinstance(target, TensorType | TileType) else UNKNOWN
+    fixpipe = source.dtype == "FP32" and target.dtype in ("BF16", "FP16")
+    if known(target.dtype) and known(source.dtype) and target.dtype != source.dtype and not fixpipe:
+        _require(
+            "PTO-TD117",
+            op,
+            "target and source to have the same dtype (or an Acc->Mat FIXPIPE downcast to bf16/f16), but got "
+            f"{dtype_text(target.dtype)} and {dtype_text(source.dtype)}",
+        )
+    if offsets is not None and source.rank == target.rank == len(offsets):
+        # tile.assemble copies the whole physical source (pto.tinsert): all of it must fit in the target.
+        check_write(op.name, target.shape, source.shape, offsets, _TILE_ASSEMBLE_REMEDY)
+    return target
 
 
 @family("view")
@@ -183,6 +262,15 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     return vec(src, shape)
 
 
+def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None) -> None:
+    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0)."""
+    if op.namespace != "tile" or shape is None:
+        return
+    for i, d in enumerate(shape):
+        if isinstance(d, int) and d <= 0:
+            raise DeduceError("PTO-TD139", op=op.name, index=i, dim=d)
+
+
 @family("create")
 def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 0, "shape"))
@@ -194,6 +282,7 @@ def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     memory = memory_of(param(args, kwargs, 2, "target_memory")) or "Vec"
     if memory in ("LeftScale", "RightScale"):
         raise DeduceError("PTO-TD7", op=op.name, memory=memory)
+    _tile_shape(op, shape)
     return TileType(shape, dtype, memory)
 
 
@@ -208,14 +297,72 @@ def _created(op: OpDef, shape: tuple[Dim, ...] | None, dtype: str | None) -> Val
 def _full(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 0, "shape"))
     dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    _tile_shape(op, shape)
     return _created(op, shape, dtype)
+
+
+_CI_DTYPES = ("INT16", "INT32", "UINT16", "UINT32")
+_RANDOM_DTYPES = ("INT32", "UINT32")
+
+
+def _creation_check(op: OpDef, requirement: str) -> None:
+    """A creation op's CHECK: ``tensor.ci <sentence>`` or ``The operator tile.ci requires <sentence>``."""
+    code = "PTO-TD137" if op.namespace == "tensor" else "PTO-TD138"
+    raise DeduceError(code, name=op.short_name, requirement=requirement)
+
+
+def _dtype_domain(op: OpDef, dtype: str, allowed: tuple[str, ...]) -> None:
+    if known(dtype) and dtype not in allowed:
+        listed = "{" + ", ".join(allowed) + "}"
+        if op.namespace == "tensor":
+            _creation_check(op, f"dtype must be one of {listed}, but got {dtype_text(dtype)}")
+        _creation_check(op, f"requires dtype to be one of {listed}, but got {dtype_text(dtype)}")
+
+
+def _literal_dtype(value: ArgValue, paired: str) -> str | None:
+    """The dtype a scalar argument reaches the deducer with once the IR builder has coerced int literals to
+    `paired`: a float literal stays FP32; a typed scalar keeps its own (INDEX is not trusted)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return "FP32"
+    if isinstance(value, int):
+        return paired
+    if isinstance(value, ScalarType) and known(value.dtype) and value.dtype != "INDEX":
+        return value.dtype
+    return None
 
 
 @family("ci")
 def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     shape = shape_arg(param(args, kwargs, 1, "shape"))
-    dtype_idx = 3 if op.short_name == "tri" else 2
-    dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("INT32")))
+    tri = op.short_name == "tri"
+    dtype = dtype_arg(param(args, kwargs, 3 if tri else 2, "dtype", DTypeValue("INT32")))
+    if tri:
+        _tile_shape(op, shape)
+        if shape is not None and len(shape) != 2:
+            _creation_check(op, f"requires a 2D shape, but got rank {len(shape)}")
+        return _created(op, shape, dtype)
+    if dtype is not None:
+        _dtype_domain(op, dtype, _CI_DTYPES)
+        start = _literal_dtype(param(args, kwargs, 0, "start"), dtype)
+        if start is not None and known(dtype) and start != dtype:
+            got, want = dtype_text(start), dtype_text(dtype)
+            if op.namespace == "tensor":
+                _creation_check(op, f"'start' dtype ({got}) must match destination dtype ({want})")
+            _creation_check(op, f"requires 'start' dtype ({got}) to match destination dtype ({want})")
+    if shape:
+        _tile_shape(op, shape)
+        last = shape[-1]
+        if isinstance(last, int) and last == 1:
+            _creation_check(op, f"requires the innermost dimension (Cols) to be != 1, got {last}")
+        for i, d in enumerate(shape[:-1]):
+            if isinstance(d, int) and d != 1:
+                _creation_check(
+                    op,
+                    "only populates the first row because pto.tci ignores valid rows; leading dimensions must be "
+                    f"1, but got {d} at index {i}",
+                )
     return _created(op, shape, dtype)
 
 
@@ -224,6 +371,19 @@ def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     shape = shape_arg(param(args, kwargs, 6, "shape"))
     dtype_idx = 7 if op.namespace == "tensor" else 8
     dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("UINT32")))
+    if dtype is not None:
+        _dtype_domain(op, dtype, _RANDOM_DTYPES)
+    rounds = kwargs.get("rounds")
+    if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds not in (7, 10):
+        _creation_check(op, f"requires rounds to be 7 or 10, but got {rounds}")
+    for i, name in enumerate(("key0", "key1", "counter0", "counter1", "counter2", "counter3")):
+        seed = _literal_dtype(param(args, kwargs, i, name), "INT32")
+        if seed is not None and seed != "INT32":
+            _creation_check(op, f"requires seed argument {i} to have INT32 dtype, but got {dtype_text(seed)}")
+    if shape is not None:
+        _tile_shape(op, shape)
+        if shape and len(shape) != 2:
+            _creation_check(op, f"requires a 2D shape (rows, cols), but got rank {len(shape)}")
     return _created(op, shape, dtype)
 
 
@@ -298,3 +458,17 @@ def _set_validshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
                 "PTO-TD120", op=op.name, axis=axis, requirement=f"({value}) exceeds {kind} bound {bound}"
             )
     return src
+
+
+@family("array_create")
+def _array_create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """DeduceArrayCreateType: an integer, BOOL or TASK_ID element type, and a positive static extent."""
+    dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    if dtype is not None and known(dtype) and not (is_int(dtype) or dtype in ("BOOL", "TASK_ID")):
+        raise DeduceError(
+            "PTO-TD141", requirement=f"dtype must be integer, BOOL, or TASK_ID, got {dtype_text(dtype)}"
+        )
+    extent = param(args, kwargs, 0, "extent")
+    if isinstance(extent, int) and not isinstance(extent, bool) and extent <= 0:
+        raise DeduceError("PTO-TD141", requirement=f"extent must be positive, got {extent}")
+    return UNKNOWN

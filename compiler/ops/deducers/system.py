@@ -6,7 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from compiler.ops.deducers.core import (
     DeduceError,
+    dtype_text,
     family,
+    known,
     param,
     type_name,
 )
@@ -17,6 +19,17 @@ from compiler.vocabulary import EnumValue
 
 @family("index_scalar")
 def _index_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    src, axis = (args[0] if args else None), param(args, kwargs, 1, "axis")
+    # DeduceTensorDimType: a negative axis counts from the end; the message prints the given one.
+    if (
+        op.name == "tensor.dim"
+        and isinstance(src, TensorType)
+        and src.ranked
+        and isinstance(axis, int)
+        and not isinstance(axis, bool)
+        and not 0 <= (axis + src.rank if axis < 0 else axis) < src.rank
+    ):
+        raise DeduceError("PTO-TD143", axis=axis, rank=src.rank)
     return ScalarType("INDEX")
 
 
@@ -64,10 +77,10 @@ def _sync_event(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
         raise DeduceError("PTO-TD50", subject=dsl)
     event = param(args, kwargs, 0, "event_id")
     if isinstance(event, int) and not isinstance(event, bool) and not 0 <= event <= 13:
-        raise DeduceError("PTO-TD51", subject=dsl, event=event)
+        raise DeduceError("PTO-TD51", op=op.name, event=event)
     ffts = kwargs.get("ffts_mode")
     if isinstance(ffts, int) and not isinstance(ffts, bool) and ffts not in (0, 1, 2):
-        raise DeduceError("PTO-TD52", subject=dsl, ffts=ffts)
+        raise DeduceError("PTO-TD52", op=op.name, ffts=ffts)
     return UNKNOWN
 
 
@@ -83,4 +96,19 @@ def _prefetch(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     for i, dim in enumerate(src.shape[:-1]):
         if isinstance(dim, int) and dim != 1:
             raise DeduceError("PTO-TD55", op=op.name, dim=i, extent=dim)
+    return UNKNOWN
+
+
+@family("set_ffts")
+def _set_ffts(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """DeduceSetFFTSType: a 1-D INT64 GM workspace of at least 256 static elements."""
+    ws = param(args, kwargs, 0, "workspace")
+    if not isinstance(ws, TensorType) or not ws.ranked or not known(ws.dtype):
+        return UNKNOWN
+    if ws.dtype != "INT64":
+        raise DeduceError("PTO-TD144", requirement=f"must have INT64 dtype, got {dtype_text(ws.dtype)}")
+    if ws.rank != 1:
+        raise DeduceError("PTO-TD144", requirement=f"must be 1-D, got rank {ws.rank}")
+    if isinstance(ws.shape[0], int) and ws.shape[0] < 256:
+        raise DeduceError("PTO-TD144", requirement="must have a static length of at least 256 INT64 elements")
     return UNKNOWN
