@@ -21,7 +21,7 @@ from compiler.frontend.consts import (
     source_text,
 )
 from compiler.frontend.factories import selected_defs
-from compiler.frontend.units import Unit, parse_typed_lines_as_pass, split_units
+from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import stored_names
 from compiler.memo import long_body
@@ -69,6 +69,7 @@ class ParseCache:
     env_token: tuple[tuple[tuple[str, str], ...], int] | None = None
     statements: dict[tuple[object, ...], StatementMemo] = field(default_factory=dict)  # by unit position
     bodies: dict[tuple[object, ...], _BodyRecord] = field(default_factory=dict)  # by unit position
+    split: SplitMemo = field(default_factory=SplitMemo)  # the last version's units
     hits: int = 0
     misses: int = 0
 
@@ -124,7 +125,7 @@ def parse_document(
     graph = graph if graph is not None else ModuleGraph()
     if anchors is None:
         anchors = LineAnchors.numbered(source)
-    units = split_units(source)
+    units = split_units(source, cache.split)
     diagnostics: list[Diagnostic] = []
     env: dict[str, object] = {}
     imports: tuple[ImportedName, ...] = ()
