@@ -575,7 +575,8 @@ def _suffix_window(
             break
         if last >= target and stmt is not None:
             at = _nested_start(stmt, target, record)
-            break
+            if at is not None:
+                break
     if at is None:
         return None
     end = at + len(new) - len(old)
@@ -992,6 +993,21 @@ def _end_of(node: ast.stmt, spans: SpanMaker) -> tuple[int, int]:
     return spans.line(end_line), spans.col(end_line, end_col)
 
 
+def _parse_region(new: list[str], start: int, end: int, indent: int) -> tuple[list[str], ast.Module] | None:
+    """Unit lines [start, end] of a body at `indent`, and their tree, when they parse alone."""
+    if end < start or end >= len(new):
+        return None
+    region = new[start : end + 1]
+    if any(line.strip() and (len(line) - len(line.lstrip()) < indent) for line in region):
+        return None
+    if any(line.strip() and not line.startswith(" " * indent) for line in region):
+        return None
+    try:
+        return region, parse_source("\n".join(line[indent:] for line in region))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _reparse_body(
     record: _BodyRecord,
     unit: Unit,
@@ -1042,20 +1058,25 @@ def _reparse_body(
     end_old = ranges[last][1]
     if end_old < changed_last:
         return None
-    end = end_old + delta
-    if end < start or end >= len(new):
+    # The neighbours after the edit that it left as they were (a long loop after a new line) are first
+    # left out: when the lines before them parse alone, those end in a whole statement with nothing
+    # open, and each of them starts at the body's indent as before, so they read as they did.
+    unchanged = len(old) - tail
+    trimmed = last
+    while trimmed > first and ranges[trimmed][0] >= unchanged:
+        trimmed -= 1
+    options = [(trimmed, ranges[trimmed + 1][0] + delta - 1)] if trimmed < last else []
+    parsed = None
+    for option_last, end in [*options, (last, end_old + delta)]:
+        parsed = _parse_region(new, start, end, record.indent)
+        if parsed is not None:
+            last = option_last
+            break
+    if parsed is None:
         return None
+    region, tree = parsed
+    end = start + len(region) - 1
     indent = record.indent
-    region = new[start : end + 1]
-    if any(line.strip() and (len(line) - len(line.lstrip()) < indent) for line in region):
-        return None
-    if any(line.strip() and not line.startswith(" " * indent) for line in region):
-        return None
-    text = "\n".join(line[indent:] for line in region)
-    try:
-        tree = parse_source(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
     region_spans = SpanMaker(
         [line[indent:] for line in region], start, unit.indent + indent, anchors[start : end + 1]
     )
