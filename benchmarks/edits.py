@@ -52,6 +52,8 @@ def edit_sequence(text: str, rng: random.Random, count: int) -> Iterator[str]:
         elif kind == "cut" and len(lines) > 2:
             size = rng.randint(2, 12)
             del lines[at : at + size]
+            if not lines:  # a cut of the whole (short) document leaves one empty line, as an editor does
+                lines.append("")
         elif kind == "rename":
             words = list(re.finditer(r"\b[A-Za-z_]\w*\b", lines[at]))
             if words:
