@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -21,9 +22,9 @@ from compiler.frontend.consts import (
     source_text,
 )
 from compiler.frontend.factories import selected_defs
-from compiler.frontend.units import Unit, parse_typed_lines_as_pass, split_units
+from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
-from compiler.ir_walk import stored_names
+from compiler.ir_walk import child_blocks, stored_names
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
@@ -69,6 +70,7 @@ class ParseCache:
     env_token: tuple[tuple[tuple[str, str], ...], int] | None = None
     statements: dict[tuple[object, ...], StatementMemo] = field(default_factory=dict)  # by unit position
     bodies: dict[tuple[object, ...], _BodyRecord] = field(default_factory=dict)  # by unit position
+    split: SplitMemo = field(default_factory=SplitMemo)  # the last version's units
     hits: int = 0
     misses: int = 0
 
@@ -124,7 +126,7 @@ def parse_document(
     graph = graph if graph is not None else ModuleGraph()
     if anchors is None:
         anchors = LineAnchors.numbered(source)
-    units = split_units(source)
+    units = split_units(source, cache.split)
     diagnostics: list[Diagnostic] = []
     env: dict[str, object] = {}
     imports: tuple[ImportedName, ...] = ()
@@ -397,6 +399,7 @@ def _syntax_diagnostic(
 
 
 _DEF_RE = re.compile(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.M)
+_CLAUSE_RE = re.compile(r"(?:else|elif|except|finally)\b")
 _CLASS_RE = re.compile(r"^\s*class\s+([A-Za-z_]\w*)")
 
 
@@ -478,11 +481,136 @@ def _suffix_syntax_error(record: _BodyRecord, unit: Unit, anchors: list[int]) ->
     if not ends or ends[-1] + 1 <= kept:
         return None
     cut = ends[-1] + 1
-    code = next((line for line in new[cut:] if line.strip() and not line.lstrip().startswith("#")), None)
-    if code is None or len(code) - len(code.lstrip()) != record.indent:
+    if not _starts_clean(new, cut, record.indent):
         return None
+    window = _suffix_window(record, old, new, anchors, head)
+    if window is not None:
+        # The header of a function parsed alone reads its body as the real one does (a long parameter
+        # list changes nothing after it; `async` would, so such a header is kept).
+        header = new[:kept] if any("async" in line for line in new[:kept]) else [_STUB_HEADER]
+        # Inside a long compound statement: its header lines, and the lines from the nested statement
+        # the edit lies in (or follows) on, are read as in the whole unit.
+        nested = _nested_cut(record, head)
+        if nested is not None and nested[1] < window[0] and _starts_clean(new, nested[1], nested[2]):
+            chain = [line for a, b in nested[0] for line in new[a:b]]
+            lines = header + chain + new[nested[1] : window[0]]
+            found = _shortened_error(lines, len(header) + len(chain), nested[1])
+        else:
+            found = _shortened_error(header + new[cut : window[0]], len(header), cut)
+        if (
+            found is not None
+            and found is not _PARSES
+            and (found.end_lineno or found.lineno or window[1]) < window[1]
+        ):
+            return found
+    found = _shortened_error(new[:kept] + new[cut:], kept, cut)
+    return found if found is not _PARSES else None
+
+
+def _starts_clean(lines: list[str], cut: int, indent: int) -> bool:
+    """The first code line from `cut` on is at `indent` and is no clause (`else:` there would belong to
+    the statement cut off before it)."""
+    code = next((line for line in lines[cut:] if line.strip() and not line.lstrip().startswith("#")), None)
+    return (
+        code is not None and len(code) - len(code.lstrip()) == indent and not _CLAUSE_RE.match(code.lstrip())
+    )
+
+
+def _nested_cut(record: _BodyRecord, head: int) -> tuple[list[tuple[int, int]], int, int] | None:
+    """For an edit at unit line `head` inside a compound body statement: the header lines of the compound
+    statements around it (ranges of unit lines, first blocks only), the start of the innermost nested
+    statement at or before it, and that statement's indent; None when the edit is not inside one."""
+    index = next((i for i, (_, last) in enumerate(record.ranges) if last >= head), None)
+    if index is None or record.ranges[index][0] >= head:
+        return None
+    stmt = record.stmts[index]
+    chain: list[tuple[int, int]] = []
+    cut = indent = 0
+    while stmt is not None:
+        blocks = child_blocks(stmt)
+        top = _unit_line(stmt.span, record)
+        if not blocks or not blocks[0] or top is None:
+            break
+        starts = [_unit_line(inner.span, record) for inner in blocks[0]]
+        known = [line for line in starts if line is not None]
+        if len(known) != len(starts) or known != sorted(known) or known[0] > head or known[0] <= top:
+            break
+        k = max(i for i, line in enumerate(known) if line <= head)
+        if k == len(known) - 1 and isinstance(stmt, ir.If) and stmt.orelse:
+            break  # the edit may be in the else block
+        chain.append((top, known[0]))
+        cut, indent, stmt = known[k], blocks[0][k].span.col, blocks[0][k]
+    return (chain, cut, indent) if chain else None
+
+
+# A syntax error is looked for first in the lines up to a statement start at least _WINDOW_LINES unchanged
+# lines after the edit (a statement that is not the first of its block: the lines before it are whole
+# statements, valid and balanced, and the window is too). It is taken when it ends _WINDOW_MARGIN lines or
+# more before the cut: the parser read the same tokens as in the whole unit, and the statements left out
+# are read in the same state (an open bracket of the edit stays open to the end either way). Else the
+# rest of the unit is parsed.
+_WINDOW_LINES = 40
+_WINDOW_MARGIN = 20
+_PARSES = SyntaxError("parses")
+_STUB_HEADER = "def _():"  # the shortened text has no syntax error
+
+
+def _suffix_window(
+    record: _BodyRecord, old: tuple[str, ...], new: list[str], anchors: list[int], head: int
+) -> tuple[int, int] | None:
+    """Where the window of `_suffix_syntax_error` ends (a unit line, exclusive) and the unit line the
+    error must end before; None when no statement starts far enough after the edit."""
+    limit = min(len(old), len(new)) - head
+    tail = 0
+    while (
+        tail < limit and old[-1 - tail] == new[-1 - tail] and record.anchors[-1 - tail] == anchors[-1 - tail]
+    ):
+        tail += 1
+    unchanged = len(old) - tail  # old lines from here on are kept as they were (moved by delta)
+    target = max(unchanged, head) + _WINDOW_LINES
+    at: int | None = None
+    for (first, last), stmt in zip(record.ranges, record.stmts, strict=True):
+        if first >= target:
+            at = first
+            break
+        if last >= target and stmt is not None:
+            at = _nested_start(stmt, target, record)
+            if at is not None:
+                break
+    if at is None:
+        return None
+    end = at + len(new) - len(old)
+    return end, end - _WINDOW_MARGIN
+
+
+def _nested_start(stmt: ir.Stmt, target: int, record: _BodyRecord) -> int | None:
+    """The unit line (0-based, old) of the first statement nested in `stmt` that starts at or after
+    `target` and is not the first of its block, when its line begins with it; None when there is none."""
+    for block in child_blocks(stmt):
+        for k, inner in enumerate(block):
+            line = _unit_line(inner.span, record)
+            if k and line is not None and line >= target:
+                return line
+            found = _nested_start(inner, target, record)
+            if found is not None:
+                return found
+    return None
+
+
+def _unit_line(span: Span, record: _BodyRecord) -> int | None:
+    """The unit line a span starts on, when its start is the first character of that line."""
+    index = bisect.bisect_left(record.anchors, span.line)
+    if index >= len(record.anchors) or record.anchors[index] != span.line:
+        return None
+    text = record.lines[index]
+    return index if len(text) - len(text.lstrip()) == span.col and text.strip() else None
+
+
+def _shortened_error(lines: list[str], kept: int, cut: int) -> SyntaxError | None:
+    """The syntax error of the header and the lines from `cut` on, in unit lines; `_PARSES` when they
+    parse; None when it cannot be told from them (a message naming a line, an error in the header)."""
     try:
-        parse_source("\n".join(new[:kept] + new[cut:]))
+        parse_source("\n".join(lines))
     except SyntaxError as exc:
         if exc.lineno is None or exc.lineno <= kept or "line" in exc.msg:
             return None
@@ -492,7 +620,7 @@ def _suffix_syntax_error(record: _BodyRecord, unit: Unit, anchors: list[int]) ->
         return type(exc)(exc.msg, details)
     except (ValueError, RecursionError, MemoryError):
         return None
-    return None
+    return _PARSES
 
 
 def _typed_line_as_pass(unit: Unit, error: SyntaxError) -> Unit | None:
@@ -865,6 +993,21 @@ def _end_of(node: ast.stmt, spans: SpanMaker) -> tuple[int, int]:
     return spans.line(end_line), spans.col(end_line, end_col)
 
 
+def _parse_region(new: list[str], start: int, end: int, indent: int) -> tuple[list[str], ast.Module] | None:
+    """Unit lines [start, end] of a body at `indent`, and their tree, when they parse alone."""
+    if end < start or end >= len(new):
+        return None
+    region = new[start : end + 1]
+    if any(line.strip() and (len(line) - len(line.lstrip()) < indent) for line in region):
+        return None
+    if any(line.strip() and not line.startswith(" " * indent) for line in region):
+        return None
+    try:
+        return region, parse_source("\n".join(line[indent:] for line in region))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _reparse_body(
     record: _BodyRecord,
     unit: Unit,
@@ -915,20 +1058,25 @@ def _reparse_body(
     end_old = ranges[last][1]
     if end_old < changed_last:
         return None
-    end = end_old + delta
-    if end < start or end >= len(new):
+    # The neighbours after the edit that it left as they were (a long loop after a new line) are first
+    # left out: when the lines before them parse alone, those end in a whole statement with nothing
+    # open, and each of them starts at the body's indent as before, so they read as they did.
+    unchanged = len(old) - tail
+    trimmed = last
+    while trimmed > first and ranges[trimmed][0] >= unchanged:
+        trimmed -= 1
+    options = [(trimmed, ranges[trimmed + 1][0] + delta - 1)] if trimmed < last else []
+    parsed = None
+    for option_last, end in [*options, (last, end_old + delta)]:
+        parsed = _parse_region(new, start, end, record.indent)
+        if parsed is not None:
+            last = option_last
+            break
+    if parsed is None:
         return None
+    region, tree = parsed
+    end = start + len(region) - 1
     indent = record.indent
-    region = new[start : end + 1]
-    if any(line.strip() and (len(line) - len(line.lstrip()) < indent) for line in region):
-        return None
-    if any(line.strip() and not line.startswith(" " * indent) for line in region):
-        return None
-    text = "\n".join(line[indent:] for line in region)
-    try:
-        tree = parse_source(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
     region_spans = SpanMaker(
         [line[indent:] for line in region], start, unit.indent + indent, anchors[start : end + 1]
     )

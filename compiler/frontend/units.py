@@ -109,9 +109,99 @@ def _trim(lines: list[str], a: int, b: int) -> int:
     return b
 
 
-def split_units(source: str) -> list[Unit]:
-    """Cut source into units: each top-level def/class member is its own unit; other code groups."""
+@dataclass(slots=True)
+class SplitMemo:
+    """The last version's lines and units (one document's), for `split_units` to redo only an edit."""
+
+    lines: list[str] | None = None
+    units: tuple[Unit, ...] = ()
+
+
+# What can change how the lines after an edit are read (a string spanning lines, a line continuation).
+_MULTILINE_MARKS = ('"""', "'''", "\\")
+
+
+def split_units(source: str, memo: SplitMemo | None = None) -> list[Unit]:
+    """Cut source into units: each top-level def/class member is its own unit; other code groups. With
+    a `memo` of the last version, an edit inside one function's body re-cuts that unit only."""
     lines = source.split("\n")
+    if memo is not None and memo.lines is not None:
+        again = _resplit(memo.lines, memo.units, lines)
+        if again is not None:
+            memo.lines, memo.units = lines, again
+            return list(again)
+    units = _split(source, lines)
+    if memo is not None:
+        memo.lines, memo.units = lines, tuple(units)
+    return units
+
+
+def _resplit(old: list[str], units: tuple[Unit, ...], new: list[str]) -> tuple[Unit, ...] | None:
+    """The units of `new` from those of `old` when the lines that differ lie strictly inside one
+    function's body (after its header line, before its last line) and neither side of the edit has a
+    triple quote or a backslash: every line then starts in the same string state as before and no
+    unit boundary, kind or trimmed end moves. None when that cannot be told (then all is cut again)."""
+    limit = min(len(old), len(new))
+    head = 0
+    while head < limit and old[head] == new[head]:
+        head += 1
+    if head == len(old) == len(new):
+        return units
+    tail = 0
+    while tail < limit - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    old_end, new_end = len(old) - tail, len(new) - tail  # changed: old[head:old_end], new[head:new_end]
+    changed = old[head:old_end] + new[head:new_end]
+    if any(mark in line for line in changed for mark in _MULTILINE_MARKS):
+        return None
+    index = next(
+        (
+            i
+            for i, u in enumerate(units)
+            if u.kind in ("def", "member") and u.first_line - 1 < head and old_end <= u.last_line - 1
+        ),
+        None,
+    )
+    if index is None:
+        return None
+    unit = units[index]
+    a, b = unit.first_line - 1, unit.last_line  # old lines [a, b)
+    header = next((i for i in range(a, b) if _code_line(old[i])), None)
+    if header is None or header >= head:
+        return None  # the edit may change which line is the unit's header (and so its kind)
+    for line in new[head:new_end]:
+        if _starts_unit(line, 0) or (unit.indent and _starts_unit(line, unit.indent)):
+            return None
+    delta = len(new) - len(old)
+    body = new[a : b + delta]
+    if unit.kind == "member":
+        ind = unit.indent
+        body = [line[ind:] if line[:ind].strip() == "" else line.lstrip() for line in body]
+    out = list(units)
+    out[index] = Unit(unit.first_line, unit.last_line + delta, unit.indent, "\n".join(body), unit.kind)
+    if delta:
+        for i in range(index + 1, len(out)):
+            u = out[i]
+            out[i] = Unit(u.first_line + delta, u.last_line + delta, u.indent, u.text, u.kind, u.lines)
+        if out[0].kind == "module" and out[0].lines and out[0].lines[-1] > b:
+            out[0] = _module_unit(new, [line - 1 + (delta if line > b else 0) for line in out[0].lines])
+    return tuple(out)
+
+
+def _code_line(line: str) -> bool:
+    stripped = line.lstrip()
+    return bool(stripped) and not stripped.startswith(("@", "#"))
+
+
+def _module_unit(lines: list[str], module_lines: list[int]) -> Unit:
+    """The module code unit: its lines (0-based `module_lines`) at their document lines, others blank."""
+    keep = set(module_lines)
+    last = max(module_lines) + 1
+    text = "\n".join(lines[i] if i in keep else "" for i in range(last))
+    return Unit(1, last, 0, text, "module", tuple(i + 1 for i in sorted(keep)))
+
+
+def _split(source: str, lines: list[str]) -> list[Unit]:
     multiline = '"""' in source or "'''" in source or "\\\n" in source
     in_string = string_lines(source) if multiline else frozenset()
     units: list[Unit] = []
@@ -127,10 +217,7 @@ def split_units(source: str) -> list[Unit]:
             module_lines.extend(range(a, b))
     if module_lines:
         # Module code keeps its absolute line numbers: blank out every other line.
-        keep = set(module_lines)
-        last = max(module_lines) + 1
-        text = "\n".join(lines[i] if i in keep else "" for i in range(last))
-        units.insert(0, Unit(1, last, 0, text, "module", tuple(i + 1 for i in sorted(keep))))
+        units.insert(0, _module_unit(lines, module_lines))
     return units
 
 
