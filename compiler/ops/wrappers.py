@@ -285,6 +285,14 @@ _TILE_SCALAR_OPERAND = frozenset(
         "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc", "expands", "cmps",
     }
 )  # fmt: skip
+# Of those, the wrappers that unwrap only a Scalar and hand a Tile to the builder as it is (lrelu normalises its
+# slope to FP32 the same way): float() / int() then meets the Tile.
+_TILE_KEPT = frozenset(
+    {
+        "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc",
+        "expands", "cmps", "lrelu",
+    }
+)  # fmt: skip
 
 
 # The window-bound operands of the pld wrappers (name, position), checked in this order
@@ -359,18 +367,251 @@ def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mappin
             )
 
 
+# The explicit wrappers that call ``.unwrap()`` on operands before anything else can fail, with those operands
+# (parameter, position) in the order Python evaluates the calls (python/pypto/language/op/{tile,tensor}_ops.py).
+_UNWRAPPED_GROUPS: tuple[tuple[tuple[tuple[str, int], ...], str], ...] = (
+    (
+        (("input", 0),),
+        (
+            "tensor.abs tensor.cast tensor.col_argmax tensor.col_argmin tensor.col_max tensor.col_min "
+            "tensor.col_prod tensor.col_sum tensor.cos tensor.exp tensor.log tensor.neg tensor.not_ "
+            "tensor.recip tensor.row_argmax tensor.row_argmin tensor.row_max tensor.row_min "
+            "tensor.row_prod tensor.row_sum tensor.rsqrt tensor.sin tensor.sqrt"
+        ),
+    ),
+    (
+        (("lhs", 0),),
+        (
+            "tensor.add tensor.adds tensor.and_ tensor.ands tensor.cmp tensor.div tensor.divs "
+            "tensor.fmod tensor.fmods tensor.maximum tensor.minimum tensor.mul tensor.muls tensor.or_ "
+            "tensor.ors tensor.shl tensor.shls tensor.shr tensor.shrs tensor.sub tensor.subs tensor.xor "
+            "tensor.xors tile.add tile.adds tile.ands tile.cmps tile.div tile.divs tile.fmods "
+            "tile.maximums tile.minimums tile.mul tile.muls tile.ors tile.shls tile.shrs tile.sub "
+            "tile.subs"
+        ),
+    ),
+    (
+        (("src", 0),),
+        ("tile.gather_mask"),
+    ),
+    (
+        (("target", 0),),
+        ("tensor.expands tile.expands"),
+    ),
+    (
+        (("tensor", 0),),
+        (
+            "tensor.fillpad tensor.fillpad_expand tensor.reshape tensor.set_validshape tensor.transpose "
+            "tensor.view"
+        ),
+    ),
+    (
+        (("tile", 0),),
+        (
+            "tile.abs tile.cast tile.col_max tile.col_min tile.col_prod tile.col_sum tile.cos tile.exp "
+            "tile.fillpad tile.fillpad_expand tile.fillpad_inplace tile.log tile.lrelu tile.move "
+            "tile.neg tile.not_ tile.recip tile.relu tile.reshape tile.rsqrt tile.set_validshape "
+            "tile.sin tile.sqrt tile.transpose tile.transpose_view"
+        ),
+    ),
+    (
+        (("acc", 0), ("src", 1)),
+        ("tensor.gather_row"),
+    ),
+    (
+        (("dst", 0), ("src", 1)),
+        ("tile.scatter_mask"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1)),
+        (
+            "tensor.matmul tensor.part_add tensor.part_max tensor.part_min tensor.part_mul tile.and_ "
+            "tile.batch_matmul tile.cmp tile.fmod tile.gemv tile.matmul tile.maximum tile.minimum "
+            "tile.or_ tile.shl tile.shr"
+        ),
+    ),
+    (
+        (("lhs", 0), ("rhs2", 2)),
+        ("tile.addsc tile.subsc"),
+    ),
+    (
+        (("lhs", 0), ("tmp", 2)),
+        ("tile.rems tile.xors"),
+    ),
+    (
+        (("mem", 0), ("idx", 1)),
+        ("tile.mgather"),
+    ),
+    (
+        (("src", 0), ("idx", 1)),
+        ("tensor.sort32 tile.sort32"),
+    ),
+    (
+        (("src", 0), ("offset", 1)),
+        ("tile.gatherb"),
+    ),
+    (
+        (("src", 0), ("target", 1)),
+        ("tensor.expand_clone"),
+    ),
+    (
+        (("src", 0), ("tmp", 2)),
+        ("tile.gather_compare"),
+    ),
+    (
+        (("src", 1), ("dst", 0)),
+        ("tile.gather_row"),
+    ),
+    (
+        (("src0", 0), ("src1", 1)),
+        ("tensor.concat tile.concat tile.part_add tile.part_max tile.part_min tile.part_mul"),
+    ),
+    (
+        (("target", 0), ("col_vec", 1)),
+        ("tile.col_expand"),
+    ),
+    (
+        (("target", 0), ("row_vec", 1)),
+        ("tensor.row_expand tile.row_expand"),
+    ),
+    (
+        (("target", 0), ("source", 1)),
+        ("tensor.assemble tile.assemble"),
+    ),
+    (
+        (("tensor", 0), ("col_vec", 1)),
+        (
+            "tensor.col_expand tensor.col_expand_add tensor.col_expand_div tensor.col_expand_expdif "
+            "tensor.col_expand_max tensor.col_expand_min tensor.col_expand_mul tensor.col_expand_sub"
+        ),
+    ),
+    (
+        (("tensor", 0), ("row_vec", 1)),
+        (
+            "tensor.row_expand_add tensor.row_expand_div tensor.row_expand_expdif tensor.row_expand_max "
+            "tensor.row_expand_min tensor.row_expand_mul tensor.row_expand_sub"
+        ),
+    ),
+    (
+        (("tile", 0), ("col_vec", 1)),
+        (
+            "tile.col_expand_add tile.col_expand_div tile.col_expand_expdif tile.col_expand_max "
+            "tile.col_expand_min tile.col_expand_mul tile.col_expand_sub"
+        ),
+    ),
+    (
+        (("tile", 0), ("row_vec", 1)),
+        (
+            "tile.row_expand_add tile.row_expand_div tile.row_expand_expdif tile.row_expand_max "
+            "tile.row_expand_min tile.row_expand_mul tile.row_expand_sub"
+        ),
+    ),
+    (
+        (("tile", 0), ("tmp_tile", 1)),
+        (
+            "tile.col_argmax tile.col_argmin tile.row_argmax tile.row_argmin tile.row_max tile.row_min "
+            "tile.row_prod tile.row_sum"
+        ),
+    ),
+    (
+        (("acc", 0), ("lhs", 1), ("rhs", 2)),
+        ("tile.batch_matmul_acc tile.gemv_acc tile.matmul_acc"),
+    ),
+    (
+        (("dst", 0), ("src", 1), ("indexes", 2)),
+        ("tile.scatter"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1), ("bias", 2)),
+        ("tile.gemv_bias tile.matmul_bias"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1), ("rhs2", 2)),
+        ("tile.addc tile.subc"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1), ("tmp", 2)),
+        ("tile.rem tile.xor"),
+    ),
+    (
+        (("mask", 0), ("src", 1), ("tmp", 2)),
+        ("tile.sels"),
+    ),
+    (
+        (("rhs", 2), ("acc", 0), ("lhs", 1)),
+        ("tensor.matmul_acc"),
+    ),
+    (
+        (("src", 0), ("block_table", 2), ("indices", 1)),
+        ("tensor.paged_gather"),
+    ),
+    (
+        (("src", 0), ("idx", 1), ("output_tensor", 2)),
+        ("tile.mscatter"),
+    ),
+    (
+        (("src", 0), ("indices", 1), ("tmp", 2)),
+        ("tile.gather"),
+    ),
+    (
+        (("tile", 0), ("slope", 1), ("tmp", 2)),
+        ("tile.prelu"),
+    ),
+    (
+        (("lhs", 0), ("lhs_scale", 1), ("rhs", 2), ("rhs_scale", 3)),
+        ("tile.matmul_mx"),
+    ),
+    (
+        (("mask", 0), ("lhs", 1), ("rhs", 2), ("tmp", 3)),
+        ("tile.sel"),
+    ),
+    (
+        (("acc", 0), ("lhs", 1), ("lhs_scale", 2), ("rhs", 3), ("rhs_scale", 4)),
+        ("tile.matmul_mx_acc"),
+    ),
+    (
+        (("lhs", 0), ("lhs_scale", 1), ("rhs", 2), ("rhs_scale", 3), ("bias", 4)),
+        ("tile.matmul_mx_bias"),
+    ),
+)
+_UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
+    f"pl.{op}": operands for operands, ops in _UNWRAPPED_GROUPS for op in ops.split()
+}
+
+
+def check_unwrapped(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """A literal where an explicit wrapper unwraps a Tensor / Tile: the parser passes it as a bare ConstInt /
+    ConstFloat, which has no ``unwrap`` (an AttributeError, PTO-F16 around PTO-WR11)."""
+    for name, index in _UNWRAPPED.get(dsl, ()):
+        value = kwargs[name] if name in kwargs else args[index] if index < len(args) else None
+        cls = py_class(value)
+        if cls in ("ConstInt", "ConstFloat"):
+            raise DeduceError("PTO-WR11", cls=cls)
+        if cls is None:
+            return  # missing or not typed by the model: whatever fails first is not ours to say
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
     module, _, op = dsl.rpartition(".")
-    if module == "pl.tile" and op in _TILE_SCALAR_OPERAND and len(args) > 1:
+    if module == "pl.tile" and op in _TILE_SCALAR_OPERAND | _TILE_KEPT and len(args) > 1:
         lhs, rhs = args[0], args[1]
-        if isinstance(lhs, TileType) and isinstance(rhs, TensorType):
+        kept = op in _TILE_KEPT and isinstance(rhs, TileType)
+        if isinstance(lhs, TileType) and (isinstance(rhs, TensorType) or kept):
             cls = py_class(rhs)
-            if is_float(lhs.dtype):
+            if op == "lrelu" or is_float(lhs.dtype):
                 raise DeduceError("PTO-WR10", conversion="float", cls=cls)
             if lhs.dtype.startswith(("INT", "UINT")):
                 raise DeduceError("PTO-WR10b", conversion="int", cls=cls)
 
 
-__all__ = ["NOWHERE", "UNKNOWN", "Dispatch", "check_explicit", "dispatch_unified", "py_class"]
+__all__ = [
+    "NOWHERE",
+    "UNKNOWN",
+    "Dispatch",
+    "check_explicit",
+    "check_unwrapped",
+    "dispatch_unified",
+    "py_class",
+]

@@ -192,11 +192,8 @@ _r(
     "op-error",
     "parse",
     "Error in {module} operation '{op}': {detail}",
-    "An op wrapper failed with an exception other than TypeError / ValueError.",
-    unreachable=(
-        "a bug in an op's Python wrapper (an exception other than TypeError / ValueError); no DSL "
-        "spelling reaches it"
-    ),
+    "An op wrapper failed with an exception other than TypeError / ValueError: a number where the wrapper "
+    "unwraps a tensor or tile (PTO-WR11).",
 )
 _r(
     "PTO-F17",

@@ -100,3 +100,12 @@ _r(
     "{conversion}() argument must be a string, a bytes-like object or a real number, not '{cls}'",
     "As PTO-WR10 for an integer tile: the builder tries to read the tensor as an int constant.",
 )
+_r(
+    "PTO-WR11",
+    "literal-where-operand-unwrapped",
+    _WR,
+    "'{cls}' object has no attribute 'unwrap'",
+    "An explicitly namespaced op (pl.tile.maximum, pl.tensor.part_add, ...) given a number where its wrapper "
+    "takes a tensor or tile: the wrapper unwraps the operand, and the literal is a bare constant. The parser "
+    "reports it as PTO-F16.",
+)
