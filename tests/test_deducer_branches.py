@@ -311,6 +311,9 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
     ("_set_ffts#1", "tile", f"w: {T}[[2, 256], pl.INT64], w64: {T}[[256], pl.INT64]",
      "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
+    ("_check_handles#0", "jit", f"p: {T}[[1, 4096], pl.FP32]",
+     "r = pl.prefetch.wait(pl.prefetch.async_prefetch(p, pl.prefetch.make_context()), p)",
+     "r = pl.prefetch.session(pl.prefetch.make_context())"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.

@@ -337,6 +337,7 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
     _check_collective_deducer(dsl, args, kwargs)
+    _check_comm_ctx(dsl, args, kwargs)
     # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
     src = kwargs.get("src", args[2] if len(args) > 2 else None)
     if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
@@ -577,6 +578,39 @@ _UNWRAPPED_GROUPS: tuple[tuple[tuple[tuple[str, int], ...], str], ...] = (
 _UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
     f"pl.{op}": operands for operands, ops in _UNWRAPPED_GROUPS for op in ops.split()
 }
+
+
+def _type_name(value: ArgValue) -> str | None:
+    """Type::TypeName of a value the model types for sure; None otherwise."""
+    if isinstance(value, TensorType):
+        return "DistributedTensorType" if value.distributed else "TensorType"
+    if isinstance(value, TileType):
+        return "TileType"
+    if isinstance(value, ScalarType):
+        return "ScalarType"
+    return None
+
+
+def _check_comm_ctx(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """DeduceGetCommCtxType / DeduceCommCtxScalarType (distributed/get_comm_ctx.cpp): get_comm_ctx takes a
+    window-bound tensor, rank / nranks a CommCtx (which the model never types as a tensor, tile or scalar)."""
+    name = {
+        "pld.system.get_comm_ctx": "dist_tensor",
+        "pld.system.rank": "ctx",
+        "pld.system.nranks": "ctx",
+    }.get(dsl)
+    if name is None or len(args) + len(kwargs) != 1:
+        return
+    value = kwargs.get(name, args[0] if args else None)
+    got = _type_name(value)
+    if got is None or (got == "DistributedTensorType" and dsl.endswith("get_comm_ctx")):
+        return
+    want = (
+        "a DistributedTensor (window-bound)"
+        if dsl.endswith("get_comm_ctx")
+        else "a CommCtx (output of pld.system.get_comm_ctx)"
+    )
+    raise DeduceError("PTO-TD145", op=dsl[4:], requirement=f"expects {want}, got {got}")
 
 
 def check_unwrapped(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:

@@ -648,6 +648,15 @@ _r(
     "A pl.system.set_ffts workspace that is not a 1-D INT64 tensor of at least 256 elements.",
 )
 _r(
+    "PTO-TD146",
+    "prefetch-handle-operand",
+    _TD,
+    "{op} expects {role} (output of {producer}), got {got}",
+    "A prefetch op given a tensor, tile or scalar where it takes a handle: async_prefetch and session take "
+    "the context from pl.prefetch.make_context, wait the event from async_prefetch and the session from "
+    "pl.prefetch.session.",
+)
+_r(
     "PTO-TD145",
     "distributed-operand",
     _TD,
