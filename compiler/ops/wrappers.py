@@ -338,6 +338,7 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
             )
     _check_collective_deducer(dsl, args, kwargs)
     _check_comm_ctx(dsl, args, kwargs)
+    _check_remote_offsets(dsl, args, kwargs)
     # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
     src = kwargs.get("src", args[2] if len(args) > 2 else None)
     if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
@@ -580,6 +581,48 @@ _UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
 }
 
 
+# The pld ops whose deducer checks an offsets tuple against the window's rank: target, peer and offsets
+# positions, and the tuples it checks before (remote_load's shape) (remote_load.cpp, remote_store.cpp,
+# system.cpp).
+_REMOTE_OFFSETS: dict[str, tuple[int, int, int]] = {
+    "pld.tile.remote_load": (0, 1, 2),
+    "pld.tile.remote_store": (1, 2, 3),
+    "pld.system.notify": (0, 1, 2),
+}
+_REMOTE_NAMES = ("target", "peer", "offsets")
+
+
+def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """'pld.tile.remote_load offsets rank (1) must match target tensor rank (2)': an offsets list literal of
+    the wrong length, once the checks before it (a window-bound target, a scalar peer, a 2-D source tile for
+    remote_store, a shape list for remote_load) surely pass."""
+    positions = _REMOTE_OFFSETS.get(dsl)
+    if positions is None:
+        return
+    target, peer, offsets = (
+        kwargs[name] if name in kwargs else args[i] if i < len(args) else None
+        for name, i in zip(_REMOTE_NAMES, positions, strict=True)
+    )
+    if not (isinstance(target, TensorType) and target.distributed and target.ranked):
+        return
+    if not (isinstance(peer, ScalarType) or (isinstance(peer, int) and not isinstance(peer, bool))):
+        return
+    if dsl.endswith("remote_store"):
+        src = kwargs.get("src", args[0] if args else None)
+        if not (isinstance(src, TileType) and len(src.shape) == 2):
+            return
+    if dsl.endswith("remote_load") and not isinstance(
+        kwargs.get("shape", args[3] if len(args) > 3 else None), tuple
+    ):
+        return
+    if isinstance(offsets, tuple) and len(offsets) != target.rank:
+        raise DeduceError(
+            "PTO-TD145",
+            op=dsl[4:],
+            requirement=f"offsets rank ({len(offsets)}) must match target tensor rank ({target.rank})",
+        )
+
+
 def _type_name(value: ArgValue) -> str | None:
     """Type::TypeName of a value the model types for sure; None otherwise."""
     if isinstance(value, TensorType):
@@ -625,9 +668,47 @@ def check_unwrapped(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
             return  # missing or not typed by the model: whatever fails first is not ours to say
 
 
+def _check_cacheinvalid(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.system.cacheinvalid's two forms (language/op/system_ops.py, ir/op/system_ops.py): no arguments, or a
+    tensor with shapes and offsets of its rank. Only arguments written out count as given."""
+    given = {
+        name: kwargs[name] if name in kwargs else args[i]
+        for i, name in enumerate(("tensor", "shapes", "offsets"))
+        if name in kwargs or i < len(args)
+    }
+    if any(v is None for v in given.values()):
+        return  # a literal None, or a value the model cannot see: the form is not sure
+    tensor = given.get("tensor")
+    if tensor is None:
+        if given:
+            raise DeduceError(
+                "PTO-WR12",
+                requirement="whole-GM form takes no shapes/offsets; pass (tensor, shapes, offsets) for the region "
+                "form",
+            )
+        return
+    if "shapes" not in given or "offsets" not in given:
+        raise DeduceError(
+            "PTO-WR12",
+            requirement="region form requires both shapes and offsets (or pass no arguments for the whole-GM form)",
+        )
+    if not (isinstance(tensor, TensorType) and tensor.ranked):
+        return
+    for name in ("shapes", "offsets"):
+        items = given[name]
+        if isinstance(items, tuple) and len(items) != tensor.rank:
+            raise DeduceError(
+                "PTO-WR12", requirement=f"{name} must match tensor rank {tensor.rank}, got {len(items)}"
+            )
+        if not isinstance(items, tuple):
+            return
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
+    if dsl == "pl.system.cacheinvalid":
+        _check_cacheinvalid(args, kwargs)
     module, _, op = dsl.rpartition(".")
     if module == "pl.tile" and op in _TILE_SCALAR_OPERAND | _TILE_KEPT and len(args) > 1:
         lhs, rhs = args[0], args[1]

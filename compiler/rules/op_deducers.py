@@ -662,6 +662,7 @@ _r(
     _TD,
     "pld.{op} {requirement}",
     "A pld collective or remote access given a plain pl.Tensor (or a tile) where it needs a window-bound "
-    "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, or "
-    "pld.tensor.allreduce with core_num below 1.",
+    "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, "
+    "pld.tensor.allreduce with core_num below 1, get_comm_ctx / rank / nranks given the wrong kind of operand, "
+    "or remote_load / remote_store / notify offsets of the wrong rank.",
 )

@@ -101,6 +101,14 @@ _r(
     "As PTO-WR10 for an integer tile: the builder tries to read the tensor as an int constant.",
 )
 _r(
+    "PTO-WR12",
+    "cacheinvalid-form",
+    _WR,
+    "system.cacheinvalid {requirement}",
+    "pl.system.cacheinvalid neither in its whole-GM form (no arguments) nor in its region form (a tensor, with "
+    "shapes and offsets of the tensor's rank).",
+)
+_r(
     "PTO-WR11",
     "literal-where-operand-unwrapped",
     _WR,
