@@ -657,6 +657,21 @@ _r(
     "pl.prefetch.session.",
 )
 _r(
+    "PTO-TD147",
+    "reinterpret-view-bytes",
+    _TD,
+    "{op} requires {requirement}",
+    "A reinterpret_view to the dtype its source already has, or with an explicit static shape that does not hold "
+    "the source's bytes.",
+)
+_r(
+    "PTO-TD148",
+    "extract-source-rank",
+    _TD,
+    "tile.extract requires a 2D source tile, but got rank {rank}",
+    "pl.tile.extract from a tile that is not 2-D.",
+)
+_r(
     "PTO-TD145",
     "distributed-operand",
     _TD,
