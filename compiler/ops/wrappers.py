@@ -704,11 +704,74 @@ def _check_cacheinvalid(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             return
 
 
+_CMP_MODES = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
+def _check_cmp_mode(mode: ArgValue) -> None:
+    """resolve_gather_compare_cmp_mode: one of the six names, or an int in [0, 5]."""
+    if isinstance(mode, str) and mode not in _CMP_MODES:
+        raise DeduceError(
+            "PTO-WR14", mode=repr(mode), expected=f"expected one of {list(_CMP_MODES)} or int 0-5"
+        )
+    if isinstance(mode, int) and not isinstance(mode, bool) and not 0 <= mode < len(_CMP_MODES):
+        raise DeduceError("PTO-WR14", mode=str(mode), expected=f"int must be in [0, {len(_CMP_MODES) - 1}]")
+
+
+def _check_tensor_gather(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.tensor.gather's three forms (language/op/tensor_ops.py): index (dim, index), mask (mask_pattern=) and
+    compare (kvalue= / cmp_mode= / out_cols=), never mixed, each complete. An argument written as None, or one
+    the model does not see, leaves the form unsure."""
+    written: dict[str, ArgValue] = {name: kwargs[name] for name in kwargs}
+    for i, name in ((1, "dim"), (2, "index")):
+        if i < len(args):
+            written[name] = args[i]
+    if len(args) > 3 or any(v is None for v in written.values()):
+        return
+    index = "dim" in written or "index" in written
+    mask = "mask_pattern" in written
+    compare = any(k in written for k in ("kvalue", "cmp_mode", "out_cols"))
+    if index + mask + compare > 1:
+        raise DeduceError(
+            "PTO-WR13",
+            sentence="gather() index form (dim, index), mask form (mask_pattern=...) and compare form "
+            "(kvalue=..., cmp_mode=..., out_cols=...) are mutually exclusive; do not mix kwargs from different "
+            "forms",
+        )
+    if mask:
+        return
+    without_mask = "output_dtype is only valid for the mask form of gather(); use mask_pattern=<int>"
+    if compare:
+        if not all(k in written for k in ("kvalue", "cmp_mode", "out_cols")):
+            raise DeduceError(
+                "PTO-WR13", sentence="gather() compare form requires kvalue, cmp_mode and out_cols all set"
+            )
+        if "output_dtype" in written:
+            raise DeduceError("PTO-WR13", sentence=without_mask)
+        if isinstance(args[0] if args else kwargs.get("input"), TensorType) and _scalar(written["kvalue"]):
+            _check_cmp_mode(written["cmp_mode"])
+        return
+    if "output_dtype" in written:
+        raise DeduceError("PTO-WR13", sentence=without_mask)
+    if not index:
+        raise DeduceError(
+            "PTO-WR13",
+            sentence="gather() requires (dim, index) for index form, mask_pattern=<int> for mask form, or "
+            "(kvalue=..., cmp_mode=..., out_cols=...) for compare form",
+        )
+    if "dim" not in written or "index" not in written:
+        raise DeduceError("PTO-WR13", sentence="gather() index form requires both dim and index")
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
     if dsl == "pl.system.cacheinvalid":
         _check_cacheinvalid(args, kwargs)
+    if dsl == "pl.tensor.gather":
+        _check_tensor_gather(args, kwargs)
+    tile_compare = dsl == "pl.tile.gather_compare" and len(args) == 3
+    if tile_compare and isinstance(args[0], TileType) and isinstance(args[2], TileType) and _scalar(args[1]):
+        _check_cmp_mode(kwargs.get("cmp_mode"))
     module, _, op = dsl.rpartition(".")
     if module == "pl.tile" and op in _TILE_SCALAR_OPERAND | _TILE_KEPT and len(args) > 1:
         lhs, rhs = args[0], args[1]

@@ -109,6 +109,22 @@ _r(
     "shapes and offsets of the tensor's rank).",
 )
 _r(
+    "PTO-WR13",
+    "gather-form",
+    _WR,
+    "{sentence}",
+    "pl.tensor.gather with arguments of two forms (index: dim, index; mask: mask_pattern=; compare: kvalue=, "
+    "cmp_mode=, out_cols=), an incomplete form, or output_dtype= outside the mask form.",
+)
+_r(
+    "PTO-WR14",
+    "gather-compare-cmp-mode",
+    _WR,
+    "Invalid cmp_mode {mode}: {expected}",
+    "A gather compare form (pl.tile.gather_compare, pl.tensor.gather(kvalue=...)) whose cmp_mode is not one of "
+    "'eq', 'ne', 'lt', 'le', 'gt', 'ge' or an int in [0, 5].",
+)
+_r(
     "PTO-WR11",
     "literal-where-operand-unwrapped",
     _WR,
