@@ -762,6 +762,55 @@ def _check_tensor_gather(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
         raise DeduceError("PTO-WR13", sentence="gather() index form requires both dim and index")
 
 
+_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
+
+
+def _check_pad_value(value: ArgValue) -> None:
+    """normalize_pad_value (ir/op/_pad_value.py): a PadValue other than null, or 0 / 0.0 / +-math.inf."""
+    if isinstance(value, EnumValue) and value.enum == "PadValue" and value.member == "null":
+        raise DeduceError(
+            "PTO-WR15", sentence=f"cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
+        )
+    if isinstance(value, bool):
+        raise DeduceError("PTO-WR15", sentence=f"cannot be bool ({value!r}). {_PAD_HINT}")
+    if isinstance(value, int) and value != 0:
+        raise DeduceError(
+            "PTO-WR15",
+            sentence=f"only accepts the integer literal 0 (mapped to PadValue.zero); got {value!r}. {_PAD_HINT}",
+        )
+    if isinstance(value, float) and value == value and value != 0.0 and abs(value) != float("inf"):
+        raise DeduceError(
+            "PTO-WR15",
+            sentence=f"only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. {_PAD_HINT}",
+        )
+
+
+def _check_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.tile.mrgsort's two forms (language/op/tile_ops.py): block_len= alone, or src0, src1 and tmp."""
+    names = ("src0", "src1", "src2", "src3", "tmp", "exhausted")
+    written: dict[str, ArgValue] = dict(kwargs)
+    written.update(zip(names, args, strict=False))
+    if len(args) > len(names) or any(v is None for v in written.values()):
+        return
+    if "block_len" in written:
+        if any(k in written for k in ("src1", "src2", "src3", "tmp")):
+            raise DeduceError(
+                "PTO-WR16",
+                sentence="format1 (block_len=...) and format2 (src1, ..., tmp) are mutually exclusive; do not pass "
+                "format2 arguments with block_len",
+            )
+        return
+    if "src1" not in written:
+        raise DeduceError(
+            "PTO-WR16",
+            sentence="requires either block_len=<int> for format1, or at least (src0, src1, tmp=<tile>) for format2",
+        )
+    if "tmp" not in written:
+        raise DeduceError(
+            "PTO-WR16", sentence="format2 requires tmp; use mrgsort(src0, src1[, src2[, src3]], tmp=<tile>)"
+        )
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
@@ -769,6 +818,11 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
         _check_cacheinvalid(args, kwargs)
     if dsl == "pl.tensor.gather":
         _check_tensor_gather(args, kwargs)
+    if dsl == "pl.tile.mrgsort":
+        _check_mrgsort(args, kwargs)
+    fillpad = dsl in ("pl.tensor.fillpad", "pl.tile.fillpad", "pl.tile.fillpad_inplace")
+    if fillpad and args and isinstance(args[0], TensorType | TileType):
+        _check_pad_value(kwargs["pad_value"] if "pad_value" in kwargs else args[1] if len(args) > 1 else None)
     tile_compare = dsl == "pl.tile.gather_compare" and len(args) == 3
     if tile_compare and isinstance(args[0], TileType) and isinstance(args[2], TileType) and _scalar(args[1]):
         _check_cmp_mode(kwargs.get("cmp_mode"))

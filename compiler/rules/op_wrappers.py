@@ -125,6 +125,22 @@ _r(
     "'eq', 'ne', 'lt', 'le', 'gt', 'ge' or an int in [0, 5].",
 )
 _r(
+    "PTO-WR15",
+    "fillpad-pad-value",
+    _WR,
+    "fillpad pad_value {sentence}",
+    "pl.tensor.fillpad / pl.tile.fillpad / fillpad_inplace with a pad_value other than a PadValue (not null) or "
+    "the literals 0, 0.0, math.inf, -math.inf.",
+)
+_r(
+    "PTO-WR16",
+    "mrgsort-form",
+    _WR,
+    "mrgsort() {sentence}",
+    "pl.tile.mrgsort neither in its format1 (src0, block_len=) nor in its format2 (src0, src1[, src2[, src3]], "
+    "tmp=): format2 without tmp, or arguments of both.",
+)
+_r(
     "PTO-WR11",
     "literal-where-operand-unwrapped",
     _WR,
