@@ -733,33 +733,32 @@ def _check_tensor_gather(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     if index + mask + compare > 1:
         raise DeduceError(
             "PTO-WR13",
-            sentence="gather() index form (dim, index), mask form (mask_pattern=...) and compare form "
+            sentence="index form (dim, index), mask form (mask_pattern=...) and compare form "
             "(kvalue=..., cmp_mode=..., out_cols=...) are mutually exclusive; do not mix kwargs from different "
             "forms",
         )
     if mask:
         return
-    without_mask = "output_dtype is only valid for the mask form of gather(); use mask_pattern=<int>"
     if compare:
         if not all(k in written for k in ("kvalue", "cmp_mode", "out_cols")):
             raise DeduceError(
-                "PTO-WR13", sentence="gather() compare form requires kvalue, cmp_mode and out_cols all set"
+                "PTO-WR13", sentence="compare form requires kvalue, cmp_mode and out_cols all set"
             )
         if "output_dtype" in written:
-            raise DeduceError("PTO-WR13", sentence=without_mask)
+            raise DeduceError("PTO-WR13b")
         if isinstance(args[0] if args else kwargs.get("input"), TensorType) and _scalar(written["kvalue"]):
             _check_cmp_mode(written["cmp_mode"])
         return
     if "output_dtype" in written:
-        raise DeduceError("PTO-WR13", sentence=without_mask)
+        raise DeduceError("PTO-WR13b")
     if not index:
         raise DeduceError(
             "PTO-WR13",
-            sentence="gather() requires (dim, index) for index form, mask_pattern=<int> for mask form, or "
+            sentence="requires (dim, index) for index form, mask_pattern=<int> for mask form, or "
             "(kvalue=..., cmp_mode=..., out_cols=...) for compare form",
         )
     if "dim" not in written or "index" not in written:
-        raise DeduceError("PTO-WR13", sentence="gather() index form requires both dim and index")
+        raise DeduceError("PTO-WR13", sentence="index form requires both dim and index")
 
 
 _PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."

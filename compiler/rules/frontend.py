@@ -180,6 +180,14 @@ _r(
     "(pld.tensor.allreduce expects ...): the parser passes it through unchanged.",
 )
 _r(
+    "PTO-F50",
+    "task-dummy-arguments",
+    "parse",
+    "pl.system.task_dummy {requirement}",
+    "pl.system.task_dummy, which the parser builds itself, called with a positional argument, a keyword other "
+    "than deps= (and attrs=), or without deps=.",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

@@ -112,9 +112,16 @@ _r(
     "PTO-WR13",
     "gather-form",
     _WR,
-    "{sentence}",
+    "gather() {sentence}",
     "pl.tensor.gather with arguments of two forms (index: dim, index; mask: mask_pattern=; compare: kvalue=, "
     "cmp_mode=, out_cols=), an incomplete form, or output_dtype= outside the mask form.",
+)
+_r(
+    "PTO-WR13b",
+    "gather-output-dtype-outside-mask",
+    _WR,
+    "output_dtype is only valid for the mask form of gather(); use mask_pattern=<int>",
+    "pl.tensor.gather(..., output_dtype=...) in its index or compare form.",
 )
 _r(
     "PTO-WR14",
