@@ -58,6 +58,8 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "NotifyOp": ("AtomicAdd", "Set"),
     "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
 }
+# pl.tile.MaskPattern's selectors (a class of pl.tile, not of pl), in their numeric order 1..7.
+MASK_PATTERNS: tuple[str, ...] = ("P0101", "P1010", "P0001", "P0010", "P0100", "P1000", "P1111")
 # Another spelling of an enum: `pl.Mem` is `pl.MemorySpace`.
 ENUM_ALIASES: dict[str, str] = {"Mem": "MemorySpace"}
 
@@ -116,4 +118,6 @@ def dsl_constant(dotted: str) -> DTypeValue | EnumValue | int | None:
         return CONSTANTS[parts[1]]
     if len(parts) == 3 and enum_members(parts[1]) is not None:
         return EnumValue(canonical_enum(parts[1]), parts[2])
+    if len(parts) == 4 and parts[1:3] == ["tile", "MaskPattern"] and parts[3] in MASK_PATTERNS:
+        return EnumValue("MaskPattern", parts[3])
     return None

@@ -311,6 +311,18 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
     ("_set_ffts#1", "tile", f"w: {T}[[2, 256], pl.INT64], w64: {T}[[256], pl.INT64]",
      "pl.system.set_ffts(w)", "pl.system.set_ffts(w64)"),
+    ("_check_reinterpret#0", "jit", f"a: {T}[[64, 64], pl.INT32]", "r = pl.tensor.reinterpret_view(a, pl.INT32)",
+     "r = pl.tensor.reinterpret_view(a, pl.FP32)"),
+    ("_check_reinterpret#1", "jit", f"a: {T}[[64, 64], pl.FP32]",
+     "r = pl.tensor.reinterpret_view(a, pl.FP16, shape=[64, 64])",
+     "r = pl.tensor.reinterpret_view(a, pl.FP16, shape=[64, 128])"),
+    ("_extract#0", "tile", f"a: {T}[[2, 64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
+     f"t = pl.load(a, [0, 0, 0], [2, 64, 64], {MAT})\n"
+     "r = pl.tile.extract(t, 0, 0, [16, 16], target_memory=pl.Mem.Left)",
+     f"t = pl.load(b, [0, 0], [64, 64], {MAT})\nr = pl.tile.extract(t, 0, 0, [16, 16], target_memory=pl.Mem.Left)"),
+    ("_check_handles#0", "jit", f"p: {T}[[1, 4096], pl.FP32]",
+     "r = pl.prefetch.wait(pl.prefetch.async_prefetch(p, pl.prefetch.make_context()), p)",
+     "r = pl.prefetch.session(pl.prefetch.make_context())"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.

@@ -11,7 +11,7 @@ from compiler.ops.deduce import DeduceError, deduce, promote_dtypes
 from compiler.ops.dsl import BOUNDARY, DSL_NAMES, EXPLICIT, FRONTEND, PLD_SHORT, PROMOTED, UNIFIED
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import get_op
-from compiler.ops.wrappers import check_explicit, dispatch_unified
+from compiler.ops.wrappers import check_explicit, check_unwrapped, dispatch_unified
 from compiler.types import (
     UNKNOWN,
     UNRANKED_TENSOR,
@@ -61,6 +61,8 @@ def op_error(dsl_name: str, problem: Problem) -> Problem:
     PTO-F15b for an explicitly namespaced op, PTO-F15c (passed through) when the error already names the
     op by its DSL name."""
     module, op = _module_and_op(dsl_name)
+    if problem.code == "PTO-WR11":
+        return catalog.problem("PTO-F16", module=module, op=op, detail=problem)
     named = problem.subject
     if named is not None and named.startswith((f"pl.{op}", f"{module}.{op}")):
         return catalog.problem("PTO-F15c", op=named, detail=replace(problem, subject=None))
@@ -172,6 +174,8 @@ def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, A
                 return dispatched
             target = dispatched
         try:
+            if target == dsl_name:
+                check_unwrapped(target, args, kwargs)
             check_explicit(target, args, kwargs)
         except DeduceError as exc:
             return Resolution(dsl_name, None, None, UNKNOWN, exc.problem)

@@ -285,6 +285,14 @@ _TILE_SCALAR_OPERAND = frozenset(
         "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc", "expands", "cmps",
     }
 )  # fmt: skip
+# Of those, the wrappers that unwrap only a Scalar and hand a Tile to the builder as it is (lrelu normalises its
+# slope to FP32 the same way): float() / int() then meets the Tile.
+_TILE_KEPT = frozenset(
+    {
+        "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc",
+        "expands", "cmps", "lrelu",
+    }
+)  # fmt: skip
 
 
 # The window-bound operands of the pld wrappers (name, position), checked in this order
@@ -329,6 +337,8 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
     _check_collective_deducer(dsl, args, kwargs)
+    _check_comm_ctx(dsl, args, kwargs)
+    _check_remote_offsets(dsl, args, kwargs)
     # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
     src = kwargs.get("src", args[2] if len(args) > 2 else None)
     if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
@@ -359,18 +369,480 @@ def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mappin
             )
 
 
+# The explicit wrappers that call ``.unwrap()`` on operands before anything else can fail, with those operands
+# (parameter, position) in the order Python evaluates the calls (python/pypto/language/op/{tile,tensor}_ops.py).
+_UNWRAPPED_GROUPS: tuple[tuple[tuple[tuple[str, int], ...], str], ...] = (
+    (
+        (("input", 0),),
+        (
+            "tensor.abs tensor.cast tensor.col_argmax tensor.col_argmin tensor.col_max tensor.col_min "
+            "tensor.col_prod tensor.col_sum tensor.cos tensor.exp tensor.log tensor.neg tensor.not_ "
+            "tensor.recip tensor.row_argmax tensor.row_argmin tensor.row_max tensor.row_min "
+            "tensor.row_prod tensor.row_sum tensor.rsqrt tensor.sin tensor.sqrt"
+        ),
+    ),
+    (
+        (("lhs", 0),),
+        (
+            "tensor.add tensor.adds tensor.and_ tensor.ands tensor.cmp tensor.div tensor.divs "
+            "tensor.fmod tensor.fmods tensor.maximum tensor.minimum tensor.mul tensor.muls tensor.or_ "
+            "tensor.ors tensor.shl tensor.shls tensor.shr tensor.shrs tensor.sub tensor.subs tensor.xor "
+            "tensor.xors tile.add tile.adds tile.ands tile.cmps tile.div tile.divs tile.fmods "
+            "tile.maximums tile.minimums tile.mul tile.muls tile.ors tile.shls tile.shrs tile.sub "
+            "tile.subs"
+        ),
+    ),
+    (
+        (("src", 0),),
+        ("tile.gather_mask"),
+    ),
+    (
+        (("target", 0),),
+        ("tensor.expands tile.expands"),
+    ),
+    (
+        (("tensor", 0),),
+        (
+            "tensor.fillpad tensor.fillpad_expand tensor.reshape tensor.set_validshape tensor.transpose "
+            "tensor.view"
+        ),
+    ),
+    (
+        (("tile", 0),),
+        (
+            "tile.abs tile.cast tile.col_max tile.col_min tile.col_prod tile.col_sum tile.cos tile.exp "
+            "tile.fillpad tile.fillpad_expand tile.fillpad_inplace tile.log tile.lrelu tile.move "
+            "tile.neg tile.not_ tile.recip tile.relu tile.reshape tile.rsqrt tile.set_validshape "
+            "tile.sin tile.sqrt tile.transpose tile.transpose_view"
+        ),
+    ),
+    (
+        (("acc", 0), ("src", 1)),
+        ("tensor.gather_row"),
+    ),
+    (
+        (("dst", 0), ("src", 1)),
+        ("tile.scatter_mask"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1)),
+        (
+            "tensor.matmul tensor.part_add tensor.part_max tensor.part_min tensor.part_mul tile.and_ "
+            "tile.batch_matmul tile.cmp tile.fmod tile.gemv tile.matmul tile.maximum tile.minimum "
+            "tile.or_ tile.shl tile.shr"
+        ),
+    ),
+    (
+        (("lhs", 0), ("rhs2", 2)),
+        ("tile.addsc tile.subsc"),
+    ),
+    (
+        (("lhs", 0), ("tmp", 2)),
+        ("tile.rems tile.xors"),
+    ),
+    (
+        (("mem", 0), ("idx", 1)),
+        ("tile.mgather"),
+    ),
+    (
+        (("src", 0), ("idx", 1)),
+        ("tensor.sort32 tile.sort32"),
+    ),
+    (
+        (("src", 0), ("offset", 1)),
+        ("tile.gatherb"),
+    ),
+    (
+        (("src", 0), ("target", 1)),
+        ("tensor.expand_clone"),
+    ),
+    (
+        (("src", 0), ("tmp", 2)),
+        ("tile.gather_compare"),
+    ),
+    (
+        (("src", 1), ("dst", 0)),
+        ("tile.gather_row"),
+    ),
+    (
+        (("src0", 0), ("src1", 1)),
+        ("tensor.concat tile.concat tile.part_add tile.part_max tile.part_min tile.part_mul"),
+    ),
+    (
+        (("target", 0), ("col_vec", 1)),
+        ("tile.col_expand"),
+    ),
+    (
+        (("target", 0), ("row_vec", 1)),
+        ("tensor.row_expand tile.row_expand"),
+    ),
+    (
+        (("target", 0), ("source", 1)),
+        ("tensor.assemble tile.assemble"),
+    ),
+    (
+        (("tensor", 0), ("col_vec", 1)),
+        (
+            "tensor.col_expand tensor.col_expand_add tensor.col_expand_div tensor.col_expand_expdif "
+            "tensor.col_expand_max tensor.col_expand_min tensor.col_expand_mul tensor.col_expand_sub"
+        ),
+    ),
+    (
+        (("tensor", 0), ("row_vec", 1)),
+        (
+            "tensor.row_expand_add tensor.row_expand_div tensor.row_expand_expdif tensor.row_expand_max "
+            "tensor.row_expand_min tensor.row_expand_mul tensor.row_expand_sub"
+        ),
+    ),
+    (
+        (("tile", 0), ("col_vec", 1)),
+        (
+            "tile.col_expand_add tile.col_expand_div tile.col_expand_expdif tile.col_expand_max "
+            "tile.col_expand_min tile.col_expand_mul tile.col_expand_sub"
+        ),
+    ),
+    (
+        (("tile", 0), ("row_vec", 1)),
+        (
+            "tile.row_expand_add tile.row_expand_div tile.row_expand_expdif tile.row_expand_max "
+            "tile.row_expand_min tile.row_expand_mul tile.row_expand_sub"
+        ),
+    ),
+    (
+        (("tile", 0), ("tmp_tile", 1)),
+        (
+            "tile.col_argmax tile.col_argmin tile.row_argmax tile.row_argmin tile.row_max tile.row_min "
+            "tile.row_prod tile.row_sum"
+        ),
+    ),
+    (
+        (("acc", 0), ("lhs", 1), ("rhs", 2)),
+        ("tile.batch_matmul_acc tile.gemv_acc tile.matmul_acc"),
+    ),
+    (
+        (("dst", 0), ("src", 1), ("indexes", 2)),
+        ("tile.scatter"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1), ("bias", 2)),
+        ("tile.gemv_bias tile.matmul_bias"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1), ("rhs2", 2)),
+        ("tile.addc tile.subc"),
+    ),
+    (
+        (("lhs", 0), ("rhs", 1), ("tmp", 2)),
+        ("tile.rem tile.xor"),
+    ),
+    (
+        (("mask", 0), ("src", 1), ("tmp", 2)),
+        ("tile.sels"),
+    ),
+    (
+        (("rhs", 2), ("acc", 0), ("lhs", 1)),
+        ("tensor.matmul_acc"),
+    ),
+    (
+        (("src", 0), ("block_table", 2), ("indices", 1)),
+        ("tensor.paged_gather"),
+    ),
+    (
+        (("src", 0), ("idx", 1), ("output_tensor", 2)),
+        ("tile.mscatter"),
+    ),
+    (
+        (("src", 0), ("indices", 1), ("tmp", 2)),
+        ("tile.gather"),
+    ),
+    (
+        (("tile", 0), ("slope", 1), ("tmp", 2)),
+        ("tile.prelu"),
+    ),
+    (
+        (("lhs", 0), ("lhs_scale", 1), ("rhs", 2), ("rhs_scale", 3)),
+        ("tile.matmul_mx"),
+    ),
+    (
+        (("mask", 0), ("lhs", 1), ("rhs", 2), ("tmp", 3)),
+        ("tile.sel"),
+    ),
+    (
+        (("acc", 0), ("lhs", 1), ("lhs_scale", 2), ("rhs", 3), ("rhs_scale", 4)),
+        ("tile.matmul_mx_acc"),
+    ),
+    (
+        (("lhs", 0), ("lhs_scale", 1), ("rhs", 2), ("rhs_scale", 3), ("bias", 4)),
+        ("tile.matmul_mx_bias"),
+    ),
+)
+_UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
+    f"pl.{op}": operands for operands, ops in _UNWRAPPED_GROUPS for op in ops.split()
+}
+
+
+# The pld ops whose deducer checks an offsets tuple against the window's rank: target, peer and offsets
+# positions, and the tuples it checks before (remote_load's shape) (remote_load.cpp, remote_store.cpp,
+# system.cpp).
+_REMOTE_OFFSETS: dict[str, tuple[int, int, int]] = {
+    "pld.tile.remote_load": (0, 1, 2),
+    "pld.tile.remote_store": (1, 2, 3),
+    "pld.system.notify": (0, 1, 2),
+}
+_REMOTE_NAMES = ("target", "peer", "offsets")
+
+
+def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """'pld.tile.remote_load offsets rank (1) must match target tensor rank (2)': an offsets list literal of
+    the wrong length, once the checks before it (a window-bound target, a scalar peer, a 2-D source tile for
+    remote_store, a shape list for remote_load) surely pass."""
+    positions = _REMOTE_OFFSETS.get(dsl)
+    if positions is None:
+        return
+    target, peer, offsets = (
+        kwargs[name] if name in kwargs else args[i] if i < len(args) else None
+        for name, i in zip(_REMOTE_NAMES, positions, strict=True)
+    )
+    if not (isinstance(target, TensorType) and target.distributed and target.ranked):
+        return
+    if not (isinstance(peer, ScalarType) or (isinstance(peer, int) and not isinstance(peer, bool))):
+        return
+    if dsl.endswith("remote_store"):
+        src = kwargs.get("src", args[0] if args else None)
+        if not (isinstance(src, TileType) and len(src.shape) == 2):
+            return
+    if dsl.endswith("remote_load") and not isinstance(
+        kwargs.get("shape", args[3] if len(args) > 3 else None), tuple
+    ):
+        return
+    if isinstance(offsets, tuple) and len(offsets) != target.rank:
+        raise DeduceError(
+            "PTO-TD145",
+            op=dsl[4:],
+            requirement=f"offsets rank ({len(offsets)}) must match target tensor rank ({target.rank})",
+        )
+
+
+def _type_name(value: ArgValue) -> str | None:
+    """Type::TypeName of a value the model types for sure; None otherwise."""
+    if isinstance(value, TensorType):
+        return "DistributedTensorType" if value.distributed else "TensorType"
+    if isinstance(value, TileType):
+        return "TileType"
+    if isinstance(value, ScalarType):
+        return "ScalarType"
+    return None
+
+
+def _check_comm_ctx(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """DeduceGetCommCtxType / DeduceCommCtxScalarType (distributed/get_comm_ctx.cpp): get_comm_ctx takes a
+    window-bound tensor, rank / nranks a CommCtx (which the model never types as a tensor, tile or scalar)."""
+    name = {
+        "pld.system.get_comm_ctx": "dist_tensor",
+        "pld.system.rank": "ctx",
+        "pld.system.nranks": "ctx",
+    }.get(dsl)
+    if name is None or len(args) + len(kwargs) != 1:
+        return
+    value = kwargs.get(name, args[0] if args else None)
+    got = _type_name(value)
+    if got is None or (got == "DistributedTensorType" and dsl.endswith("get_comm_ctx")):
+        return
+    want = (
+        "a DistributedTensor (window-bound)"
+        if dsl.endswith("get_comm_ctx")
+        else "a CommCtx (output of pld.system.get_comm_ctx)"
+    )
+    raise DeduceError("PTO-TD145", op=dsl[4:], requirement=f"expects {want}, got {got}")
+
+
+def check_unwrapped(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """A literal where an explicit wrapper unwraps a Tensor / Tile: the parser passes it as a bare ConstInt /
+    ConstFloat, which has no ``unwrap`` (an AttributeError, PTO-F16 around PTO-WR11)."""
+    for name, index in _UNWRAPPED.get(dsl, ()):
+        value = kwargs[name] if name in kwargs else args[index] if index < len(args) else None
+        cls = py_class(value)
+        if cls in ("ConstInt", "ConstFloat"):
+            raise DeduceError("PTO-WR11", cls=cls)
+        if cls is None:
+            return  # missing or not typed by the model: whatever fails first is not ours to say
+
+
+def _check_cacheinvalid(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.system.cacheinvalid's two forms (language/op/system_ops.py, ir/op/system_ops.py): no arguments, or a
+    tensor with shapes and offsets of its rank. Only arguments written out count as given."""
+    given = {
+        name: kwargs[name] if name in kwargs else args[i]
+        for i, name in enumerate(("tensor", "shapes", "offsets"))
+        if name in kwargs or i < len(args)
+    }
+    if any(v is None for v in given.values()):
+        return  # a literal None, or a value the model cannot see: the form is not sure
+    tensor = given.get("tensor")
+    if tensor is None:
+        if given:
+            raise DeduceError(
+                "PTO-WR12",
+                requirement="whole-GM form takes no shapes/offsets; pass (tensor, shapes, offsets) for the region "
+                "form",
+            )
+        return
+    if "shapes" not in given or "offsets" not in given:
+        raise DeduceError(
+            "PTO-WR12",
+            requirement="region form requires both shapes and offsets (or pass no arguments for the whole-GM form)",
+        )
+    if not (isinstance(tensor, TensorType) and tensor.ranked):
+        return
+    for name in ("shapes", "offsets"):
+        items = given[name]
+        if isinstance(items, tuple) and len(items) != tensor.rank:
+            raise DeduceError(
+                "PTO-WR12", requirement=f"{name} must match tensor rank {tensor.rank}, got {len(items)}"
+            )
+        if not isinstance(items, tuple):
+            return
+
+
+_CMP_MODES = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
+def _check_cmp_mode(mode: ArgValue) -> None:
+    """resolve_gather_compare_cmp_mode: one of the six names, or an int in [0, 5]."""
+    if isinstance(mode, str) and mode not in _CMP_MODES:
+        raise DeduceError(
+            "PTO-WR14", mode=repr(mode), expected=f"expected one of {list(_CMP_MODES)} or int 0-5"
+        )
+    if isinstance(mode, int) and not isinstance(mode, bool) and not 0 <= mode < len(_CMP_MODES):
+        raise DeduceError("PTO-WR14", mode=str(mode), expected=f"int must be in [0, {len(_CMP_MODES) - 1}]")
+
+
+def _check_tensor_gather(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.tensor.gather's three forms (language/op/tensor_ops.py): index (dim, index), mask (mask_pattern=) and
+    compare (kvalue= / cmp_mode= / out_cols=), never mixed, each complete. An argument written as None, or one
+    the model does not see, leaves the form unsure."""
+    written: dict[str, ArgValue] = {name: kwargs[name] for name in kwargs}
+    for i, name in ((1, "dim"), (2, "index")):
+        if i < len(args):
+            written[name] = args[i]
+    if len(args) > 3 or any(v is None for v in written.values()):
+        return
+    index = "dim" in written or "index" in written
+    mask = "mask_pattern" in written
+    compare = any(k in written for k in ("kvalue", "cmp_mode", "out_cols"))
+    if index + mask + compare > 1:
+        raise DeduceError(
+            "PTO-WR13",
+            sentence="index form (dim, index), mask form (mask_pattern=...) and compare form "
+            "(kvalue=..., cmp_mode=..., out_cols=...) are mutually exclusive; do not mix kwargs from different "
+            "forms",
+        )
+    if mask:
+        return
+    if compare:
+        if not all(k in written for k in ("kvalue", "cmp_mode", "out_cols")):
+            raise DeduceError(
+                "PTO-WR13", sentence="compare form requires kvalue, cmp_mode and out_cols all set"
+            )
+        if "output_dtype" in written:
+            raise DeduceError("PTO-WR13b")
+        if isinstance(args[0] if args else kwargs.get("input"), TensorType) and _scalar(written["kvalue"]):
+            _check_cmp_mode(written["cmp_mode"])
+        return
+    if "output_dtype" in written:
+        raise DeduceError("PTO-WR13b")
+    if not index:
+        raise DeduceError(
+            "PTO-WR13",
+            sentence="requires (dim, index) for index form, mask_pattern=<int> for mask form, or "
+            "(kvalue=..., cmp_mode=..., out_cols=...) for compare form",
+        )
+    if "dim" not in written or "index" not in written:
+        raise DeduceError("PTO-WR13", sentence="index form requires both dim and index")
+
+
+_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
+
+
+def _check_pad_value(value: ArgValue) -> None:
+    """normalize_pad_value (ir/op/_pad_value.py): a PadValue other than null, or 0 / 0.0 / +-math.inf."""
+    if isinstance(value, EnumValue) and value.enum == "PadValue" and value.member == "null":
+        raise DeduceError(
+            "PTO-WR15", sentence=f"cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
+        )
+    if isinstance(value, bool):
+        raise DeduceError("PTO-WR15", sentence=f"cannot be bool ({value!r}). {_PAD_HINT}")
+    if isinstance(value, int) and value != 0:
+        raise DeduceError(
+            "PTO-WR15",
+            sentence=f"only accepts the integer literal 0 (mapped to PadValue.zero); got {value!r}. {_PAD_HINT}",
+        )
+    if isinstance(value, float) and value == value and value != 0.0 and abs(value) != float("inf"):
+        raise DeduceError(
+            "PTO-WR15",
+            sentence=f"only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. {_PAD_HINT}",
+        )
+
+
+def _check_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.tile.mrgsort's two forms (language/op/tile_ops.py): block_len= alone, or src0, src1 and tmp."""
+    names = ("src0", "src1", "src2", "src3", "tmp", "exhausted")
+    written: dict[str, ArgValue] = dict(kwargs)
+    written.update(zip(names, args, strict=False))
+    if len(args) > len(names) or any(v is None for v in written.values()):
+        return
+    if "block_len" in written:
+        if any(k in written for k in ("src1", "src2", "src3", "tmp")):
+            raise DeduceError(
+                "PTO-WR16",
+                sentence="format1 (block_len=...) and format2 (src1, ..., tmp) are mutually exclusive; do not pass "
+                "format2 arguments with block_len",
+            )
+        return
+    if "src1" not in written:
+        raise DeduceError(
+            "PTO-WR16",
+            sentence="requires either block_len=<int> for format1, or at least (src0, src1, tmp=<tile>) for format2",
+        )
+    if "tmp" not in written:
+        raise DeduceError(
+            "PTO-WR16", sentence="format2 requires tmp; use mrgsort(src0, src1[, src2[, src3]], tmp=<tile>)"
+        )
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
+    if dsl == "pl.system.cacheinvalid":
+        _check_cacheinvalid(args, kwargs)
+    if dsl == "pl.tensor.gather":
+        _check_tensor_gather(args, kwargs)
+    if dsl == "pl.tile.mrgsort":
+        _check_mrgsort(args, kwargs)
+    fillpad = dsl in ("pl.tensor.fillpad", "pl.tile.fillpad", "pl.tile.fillpad_inplace")
+    if fillpad and args and isinstance(args[0], TensorType | TileType):
+        _check_pad_value(kwargs["pad_value"] if "pad_value" in kwargs else args[1] if len(args) > 1 else None)
+    tile_compare = dsl == "pl.tile.gather_compare" and len(args) == 3
+    if tile_compare and isinstance(args[0], TileType) and isinstance(args[2], TileType) and _scalar(args[1]):
+        _check_cmp_mode(kwargs.get("cmp_mode"))
     module, _, op = dsl.rpartition(".")
-    if module == "pl.tile" and op in _TILE_SCALAR_OPERAND and len(args) > 1:
+    if module == "pl.tile" and op in _TILE_SCALAR_OPERAND | _TILE_KEPT and len(args) > 1:
         lhs, rhs = args[0], args[1]
-        if isinstance(lhs, TileType) and isinstance(rhs, TensorType):
+        kept = op in _TILE_KEPT and isinstance(rhs, TileType)
+        if isinstance(lhs, TileType) and (isinstance(rhs, TensorType) or kept):
             cls = py_class(rhs)
-            if is_float(lhs.dtype):
+            if op == "lrelu" or is_float(lhs.dtype):
                 raise DeduceError("PTO-WR10", conversion="float", cls=cls)
             if lhs.dtype.startswith(("INT", "UINT")):
                 raise DeduceError("PTO-WR10b", conversion="int", cls=cls)
 
 
-__all__ = ["NOWHERE", "UNKNOWN", "Dispatch", "check_explicit", "dispatch_unified", "py_class"]
+__all__ = [
+    "NOWHERE",
+    "UNKNOWN",
+    "Dispatch",
+    "check_explicit",
+    "check_unwrapped",
+    "dispatch_unified",
+    "py_class",
+]

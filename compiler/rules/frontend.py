@@ -180,6 +180,14 @@ _r(
     "(pld.tensor.allreduce expects ...): the parser passes it through unchanged.",
 )
 _r(
+    "PTO-F50",
+    "task-dummy-arguments",
+    "parse",
+    "pl.system.task_dummy {requirement}",
+    "pl.system.task_dummy, which the parser builds itself, called with a positional argument, a keyword other "
+    "than deps= (and attrs=), or without deps=.",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",
@@ -192,11 +200,8 @@ _r(
     "op-error",
     "parse",
     "Error in {module} operation '{op}': {detail}",
-    "An op wrapper failed with an exception other than TypeError / ValueError.",
-    unreachable=(
-        "a bug in an op's Python wrapper (an exception other than TypeError / ValueError); no DSL "
-        "spelling reaches it"
-    ),
+    "An op wrapper failed with an exception other than TypeError / ValueError: a number where the wrapper "
+    "unwraps a tensor or tile (PTO-WR11).",
 )
 _r(
     "PTO-F17",

@@ -648,11 +648,36 @@ _r(
     "A pl.system.set_ffts workspace that is not a 1-D INT64 tensor of at least 256 elements.",
 )
 _r(
+    "PTO-TD146",
+    "prefetch-handle-operand",
+    _TD,
+    "{op} expects {role} (output of {producer}), got {got}",
+    "A prefetch op given a tensor, tile or scalar where it takes a handle: async_prefetch and session take "
+    "the context from pl.prefetch.make_context, wait the event from async_prefetch and the session from "
+    "pl.prefetch.session.",
+)
+_r(
+    "PTO-TD147",
+    "reinterpret-view-bytes",
+    _TD,
+    "{op} requires {requirement}",
+    "A reinterpret_view to the dtype its source already has, or with an explicit static shape that does not hold "
+    "the source's bytes.",
+)
+_r(
+    "PTO-TD148",
+    "extract-source-rank",
+    _TD,
+    "tile.extract requires a 2D source tile, but got rank {rank}",
+    "pl.tile.extract from a tile that is not 2-D.",
+)
+_r(
     "PTO-TD145",
     "distributed-operand",
     _TD,
     "pld.{op} {requirement}",
     "A pld collective or remote access given a plain pl.Tensor (or a tile) where it needs a window-bound "
-    "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, or "
-    "pld.tensor.allreduce with core_num below 1.",
+    "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, "
+    "pld.tensor.allreduce with core_num below 1, get_comm_ctx / rank / nranks given the wrong kind of operand, "
+    "or remote_load / remote_store / notify offsets of the wrong rank.",
 )

@@ -100,3 +100,59 @@ _r(
     "{conversion}() argument must be a string, a bytes-like object or a real number, not '{cls}'",
     "As PTO-WR10 for an integer tile: the builder tries to read the tensor as an int constant.",
 )
+_r(
+    "PTO-WR12",
+    "cacheinvalid-form",
+    _WR,
+    "system.cacheinvalid {requirement}",
+    "pl.system.cacheinvalid neither in its whole-GM form (no arguments) nor in its region form (a tensor, with "
+    "shapes and offsets of the tensor's rank).",
+)
+_r(
+    "PTO-WR13",
+    "gather-form",
+    _WR,
+    "gather() {sentence}",
+    "pl.tensor.gather with arguments of two forms (index: dim, index; mask: mask_pattern=; compare: kvalue=, "
+    "cmp_mode=, out_cols=), an incomplete form, or output_dtype= outside the mask form.",
+)
+_r(
+    "PTO-WR13b",
+    "gather-output-dtype-outside-mask",
+    _WR,
+    "output_dtype is only valid for the mask form of gather(); use mask_pattern=<int>",
+    "pl.tensor.gather(..., output_dtype=...) in its index or compare form.",
+)
+_r(
+    "PTO-WR14",
+    "gather-compare-cmp-mode",
+    _WR,
+    "Invalid cmp_mode {mode}: {expected}",
+    "A gather compare form (pl.tile.gather_compare, pl.tensor.gather(kvalue=...)) whose cmp_mode is not one of "
+    "'eq', 'ne', 'lt', 'le', 'gt', 'ge' or an int in [0, 5].",
+)
+_r(
+    "PTO-WR15",
+    "fillpad-pad-value",
+    _WR,
+    "fillpad pad_value {sentence}",
+    "pl.tensor.fillpad / pl.tile.fillpad / fillpad_inplace with a pad_value other than a PadValue (not null) or "
+    "the literals 0, 0.0, math.inf, -math.inf.",
+)
+_r(
+    "PTO-WR16",
+    "mrgsort-form",
+    _WR,
+    "mrgsort() {sentence}",
+    "pl.tile.mrgsort neither in its format1 (src0, block_len=) nor in its format2 (src0, src1[, src2[, src3]], "
+    "tmp=): format2 without tmp, or arguments of both.",
+)
+_r(
+    "PTO-WR11",
+    "literal-where-operand-unwrapped",
+    _WR,
+    "'{cls}' object has no attribute 'unwrap'",
+    "An explicitly namespaced op (pl.tile.maximum, pl.tensor.part_add, ...) given a number where its wrapper "
+    "takes a tensor or tile: the wrapper unwraps the operand, and the literal is a bare constant. The parser "
+    "reports it as PTO-F16.",
+)

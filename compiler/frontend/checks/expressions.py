@@ -197,6 +197,9 @@ class ExpressionTyper:
             return self._frontend_call(call, ctx)
         args = [self.arg_value(a, ctx) for a in call.args]
         kwargs = {kw.name: self.arg_value(kw.value, ctx) for kw in call.keywords}
+        if func == "pl.system.task_dummy" and (dummy := task_dummy_error(call)) is not None:
+            state.report_problem(dummy, call.span)
+            return UNKNOWN
         problem = signature_error(call)
         if problem is not None:
             state.report_problem(op_error(func, problem), call.span)
@@ -333,6 +336,21 @@ class ExpressionTyper:
         return found
 
 
+def task_dummy_error(call: ir.Call) -> Problem | None:
+    """The parser's own checks of pl.system.task_dummy (it never calls a wrapper): keywords only, deps= and
+    attrs= alone, deps= present."""
+    if call.args:
+        return catalog.problem("PTO-F50", requirement="must not use positional arguments")
+    if call.star_kwargs:
+        return None
+    for kw in call.keywords:
+        if kw.name not in ("deps", "attrs"):
+            return catalog.problem("PTO-F50", requirement=f"does not accept keyword argument '{kw.name}'")
+    if all(kw.name != "deps" for kw in call.keywords):
+        return catalog.problem("PTO-F50", requirement="requires keyword argument 'deps'")
+    return None
+
+
 def signature_error(call: ir.Call) -> Problem | None:
     """The TypeError Python raises when a DSL wrapper is called with arguments that do not fit its
     parameter list (a PTO-SG* rule; the parser wraps it in its op error)."""
@@ -346,13 +364,21 @@ def signature_error(call: ir.Call) -> Problem | None:
         takes = (
             str(len(positional)) if required == len(positional) else f"from {required} to {len(positional)}"
         )
+        # CPython's too_many_positional names the keyword-only arguments already bound, if any.
+        kwonly_given = sum(1 for kw in call.keywords if kw.name in kwonly)
+        counted = (
+            f"{given} positional argument{'s' if given != 1 else ''} (and {kwonly_given} keyword-only "
+            f"argument{'s' if kwonly_given != 1 else ''})"
+            if kwonly_given
+            else str(given)
+        )
         return catalog.problem(
             "PTO-SG1",
             function=function,
             takes=takes,
             s="" if takes == "1" else "s",
-            given=given,
-            was="was" if given == 1 else "were",
+            given=counted,
+            was="was" if given == 1 and not kwonly_given else "were",
         )
     names = [kw.name for kw in call.keywords]
     for name in names:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from compiler.ops.deducers.core import (
@@ -87,6 +88,8 @@ def _move(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
 def _extract(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "src")
     shape = shape_arg(param(args, kwargs, 3, "shape"))
+    if isinstance(src, TileType) and src.rank != 2:
+        raise DeduceError("PTO-TD148", rank=src.rank)
     if not isinstance(src, TileType) or shape is None:
         return UNKNOWN
     return TileType(shape, src.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
@@ -217,6 +220,38 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     return TensorType(shape if shape is not None else src.shape, src.dtype, src.distributed)
 
 
+# reinterpret_view_semantics::IsSupportedDType: the byte-addressable dtypes.
+_REINTERPRETABLE = frozenset(
+    {"INT8", "INT16", "INT32", "INT64", "UINT8", "UINT16", "UINT32", "UINT64", "FP16", "BF16", "FP32"}
+)
+
+
+def _check_reinterpret(
+    op: OpDef, src: TensorType | TileType, dtype: str, shape: tuple[Dim, ...] | None
+) -> None:
+    """reinterpret_view_semantics::Resolve: the dtype must change, and an explicit static shape must hold the
+    source's bytes. Whatever the checks before these find, the call is rejected all the same."""
+    if src.dtype not in _REINTERPRETABLE or dtype not in _REINTERPRETABLE or not src.shape:
+        return
+    if src.dtype == dtype:
+        raise DeduceError(
+            "PTO-TD147",
+            op=op.name,
+            requirement="source and target dtypes to differ; use reshape/view for shape-only changes",
+        )
+    if shape is None or not all(isinstance(d, int) and d > 0 for d in (*src.shape, *shape)):
+        return
+    source_bytes = math.prod(int(d) for d in src.shape) * DTYPE_BITS[src.dtype] // 8
+    target_bytes = math.prod(int(d) for d in shape) * DTYPE_BITS[dtype] // 8
+    if source_bytes != target_bytes:
+        raise DeduceError(
+            "PTO-TD147",
+            op=op.name,
+            requirement=f"equal source and target byte sizes, but source has {source_bytes} bytes and target has "
+            f"{target_bytes} bytes",
+        )
+
+
 @family("reinterpret_view")
 def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "data")
@@ -224,6 +259,8 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
+        _check_reinterpret(op, src, dtype, shape)
     if shape is None:
         last = src.shape[-1] if src.shape else None
         old_bits, new_bits = DTYPE_BITS.get(src.dtype, 32), DTYPE_BITS.get(dtype, 32)

@@ -96,7 +96,44 @@ def _prefetch(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     for i, dim in enumerate(src.shape[:-1]):
         if isinstance(dim, int) and dim != 1:
             raise DeduceError("PTO-TD55", op=op.name, dim=i, extent=dim)
+    _check_handles(op, args, kwargs)
     return UNKNOWN
+
+
+# The handle operands of the prefetch ops (CheckHandle): op -> (position, role, producer).
+_HANDLES = {
+    "prefetch.async_prefetch": ((1, "ctx to be a PrefetchAsyncContext", "prefetch.make_context"),),
+    "prefetch.session": ((0, "ctx to be a PrefetchAsyncContext", "prefetch.make_context"),),
+    "prefetch.wait": (
+        (0, "event to be an AsyncEvent", "prefetch.async_prefetch"),
+        (1, "session to be an AsyncSession", "prefetch.session"),
+    ),
+}
+
+
+def _check_handles(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """A tensor, tile or scalar where a prefetch op takes a handle (the model types no handle, so a value it
+    types as one of those is surely not one); only for the positional call CheckArity accepts. An untyped
+    operand before it may be a handle, so the scan goes on."""
+    handles = _HANDLES.get(op.name, ())
+    if kwargs or len(args) != len(op.args):
+        return
+    for index, role, producer in handles:
+        value = args[index]
+        if isinstance(value, TensorType | TileType | ScalarType):
+            got = (
+                "DistributedTensorType"
+                if isinstance(value, TensorType) and value.distributed
+                else type_name(value)
+            )
+            raise DeduceError("PTO-TD146", op=op.name, role=role, producer=producer, got=got)
+
+
+@family("prefetch_handles")
+def _prefetch_handles(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """prefetch.session / prefetch.wait: their handle operands; wait yields a BOOL done flag."""
+    _check_handles(op, args, kwargs)
+    return ScalarType("BOOL") if op.name == "prefetch.wait" else UNKNOWN
 
 
 @family("set_ffts")
