@@ -503,8 +503,10 @@ class P:
         b: pl.Tensor[[32, 64], pl.FP16],
         out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
     ) -> pl.Tensor[[64, 64], pl.FP32]:
-        ta = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Left)
-        tb = pl.load(b, [0, 0], [32, 64], target_memory=pl.MemorySpace.Right)
+        ma = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+        mb = pl.load(b, [0, 0], [32, 64], target_memory=pl.MemorySpace.Mat)
+        ta = pl.move(ma, target_memory=pl.MemorySpace.Left)
+        tb = pl.move(mb, target_memory=pl.MemorySpace.Right)
         c = pl.matmul(ta, tb)
         out = pl.store(c, [0, 0], out)
         return out
@@ -534,7 +536,7 @@ DEDUCTION = [
         "PTO-F15",
         "pl operation 'matmul': The operator tile.matmul requires matching physical inner dimensions (physical "
         "K), but got lhs K=64 and rhs K=32",
-        (15, 12, 15, 29),
+        (17, 12, 17, 29),
         "pl.matmul(ta, tb)",
     ),
     Case(
