@@ -223,14 +223,18 @@ class ExpressionTyper:
                 state.record_call(call.span, patched)  # the passes see it too
         return result
 
-    def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
-        """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
-        state = self.state
-        func = call.func
+    def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> None:
+        """Type every argument of a call whose own check reads none of their types."""
         for arg in call.args:
             self.value(arg, ctx)
         for kw in call.keywords:
             self.value(kw.value, ctx)
+
+    def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
+        """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
+        state = self.state
+        func = call.func
+        self._type_arguments(call, ctx)
         functions = state.program_functions
         target = functions.get(func[5:])
         if target is None and functions:
@@ -254,10 +258,7 @@ class ExpressionTyper:
         function's."""
         state = self.state
         func = call.func
-        for arg in call.args:
-            self.value(arg, ctx)
-        for kw in call.keywords:
-            self.value(kw.value, ctx)
+        self._type_arguments(call, ctx)
         if (
             state.function.decorator == "function"
             and _plain_python_function(state.env.get(func))
