@@ -216,8 +216,6 @@ def test_dsl_names() -> None:
         ("pl.store", (VEC, (0, 0), TensorType((64, 64), "FP32")), "tile.store"),
         ("pl.move", (ACC,), "tile.move"),
         ("pl.create_tensor", ((4, 8),), "tensor.create"),
-        ("pl.tile.mrgsort", (VEC,), "tile.mrgsort_format1"),
-        ("pl.tile.mrgsort", (VEC, VEC), "tile.mrgsort_format2"),
         ("pl.system.syncall", (), "system.syncall"),
         ("pld.system.notify", (), "pld.system.notify"),
         ("pld.remote_store", (VEC,), "pld.tile.remote_store"),
@@ -234,6 +232,23 @@ def test_resolution(dsl: str, args: tuple, ir: str) -> None:
     assert res.error is None
     assert res.ir_name == ir
     assert res.op is not None and res.op.name == ir
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "ir"),
+    [((VEC,), {"block_len": 64}, "tile.mrgsort_format1"), ((VEC, VEC), {"tmp": VEC}, "tile.mrgsort_format2")],
+)
+def test_mrgsort_forms_resolve(args: tuple, kwargs: dict, ir: str) -> None:
+    """pl.tile.mrgsort's two forms, as the wrapper takes them: block_len= alone, or two sources and tmp=."""
+    res = resolve_call("pl.tile.mrgsort", args, kwargs)
+    assert res.error is None and res.ir_name == ir
+
+
+def test_mrgsort_without_a_form_is_the_wrappers_error() -> None:
+    """Neither form (one source and no block_len, or two sources and no tmp) is the wrapper's ValueError."""
+    for args in ((VEC,), (VEC, VEC)):
+        res = resolve_call("pl.tile.mrgsort", args, {})
+        assert res.error is not None and res.error.rule.code == "PTO-WR16"
 
 
 def test_unknown_and_frontend_names() -> None:
