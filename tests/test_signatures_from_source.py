@@ -13,7 +13,7 @@ from compiler.pipeline import analyze
 # Calls the parser handles itself before any wrapper runs (their own rules and fixtures cover them).
 _PARSER_FORMS = frozenset(
     {"aiv_shard", "aic_gather", "func_attr", "yield_", "const", "static_assert", "task_dummy"}
-)  # the parser reads these itself
+)
 _DOTTED = re.compile(r"^pld?(\.[A-Za-z_]\w*)+$")
 STRICT = sorted(
     n
