@@ -238,6 +238,11 @@ class IdentityMemo:
         """Start a new version: keep only what the finished one used."""
         self._last, self._live = self._live, {}
 
+    def carried(self) -> IdentityMemo:
+        """A new memo for the next version holding what this version used (this one is left as it is,
+        so a run cancelled part way loses nothing)."""
+        return IdentityMemo(self._live or self._last)
+
     def checkpoint(self) -> Callable[[], None]:
         """What puts this memo back as it stands now, for a run cancelled part way (a new version fills
         new tables, so these stay as they are)."""

@@ -576,7 +576,7 @@ class Analyzer:
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
                 memos = self._body_memos(function)
-                statements = memos.splices_for_next(key) if memos is not None else None
+                statements = memos.splices_for_next() if memos is not None else None
                 spliced = _unit(
                     function.name,
                     function.header,
@@ -716,16 +716,16 @@ class _BodyMemos:
     version's: the checks make it and Simplify, which runs on the same statements, reads it."""
 
     names: NameIndex = field(default_factory=NameIndex)
-    splices: tuple[object, StatementSplices] | None = None  # (the helpers it is valid for, the memo)
+    splices: tuple[object, StatementSplices] | None = None  # (kept for any helpers, the memo)
     checks: tuple[object, Recorded] | None = None  # (the header it is valid for, the memo)
     folds: StatementFolds | None = None
 
-    def splices_for_next(self, helpers: object) -> StatementSplices:
-        """InlineFunctions' memo for the next run: the last one's, while the helpers are the same."""
-        last = self.splices
-        memo = last[1] if last is not None and last[0] == helpers else StatementSplices()
+    def splices_for_next(self) -> StatementSplices:
+        """InlineFunctions' memo for the next run: the last one's, whatever the helpers (each step
+        recorded the helpers it looked up, so an edit to one helper re-splices only its call sites)."""
+        memo = self.splices[1] if self.splices is not None else StatementSplices()
         memo.next_version({})
-        self.splices = (helpers, memo)
+        self.splices = (None, memo)
         return memo
 
     def checks_for_next(self, header: object) -> Recorded:

@@ -11,7 +11,7 @@ from the modules it imports; a helper of another module keeps its spans in a lin
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -218,9 +218,44 @@ class _Spliced:
     used: tuple[Helper, ...]
 
 
-# The caller's statements spliced last version, by statement and the fresh-name counter before it
-# (compiler.incremental.Recorded; valid for one set of helpers).
-StatementSplices = Recorded
+def _same_helper(a: object, b: object) -> bool:
+    """Recorded helper look-ups agree: the same objects (a helper's IR, module, constants, namespace)."""
+    if a is b:
+        return True
+    if type(a) is not tuple or type(b) is not tuple or len(a) != len(b):
+        return False
+    return all(x is y for x, y in zip(a, b, strict=True))
+
+
+class StatementSplices(Recorded):
+    """The caller's statements spliced last version, by statement and the fresh-name counter before it
+    (compiler.incremental.Recorded). Each step records the document-level helpers and program members
+    it looked up ("helper" / "member" reads, compared by identity), so an edit to one helper re-splices
+    only the statements that reach it. A foreign helper's own namespace needs no reads: it is built once
+    per version of its module and never changed, and the helper's identity (a recorded value) pins it."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(_same_helper)
+
+
+def _helper_identity(helper: Helper | None) -> object:
+    if helper is None:
+        return None
+    # A document helper's constants are an empty mapping made anew with each Helper: all alike.
+    constants = helper.constants if helper.constants else None
+    return (helper.function, helper.path, constants, helper.namespace)
+
+
+def helper_sources(
+    helpers: Mapping[str, Helper], members: Mapping[str, ir.Function]
+) -> dict[str, Callable[[Any], object]]:
+    """The state a statement memo's steps read: the document's helpers and the program's members."""
+    return {
+        "helper": lambda name: _helper_identity(helpers.get(name)),
+        "member": lambda name: members.get(name),
+    }
 
 
 def inline_function(
@@ -232,6 +267,8 @@ def inline_function(
 ) -> InlineResult:
     """Splice every statement-level call of an inline helper in `function` (to a fixpoint, bounded)."""
     result = InlineResult(function)
+    if statements is not None:  # what its steps read: this run's helpers
+        statements.sources = {**statements.sources, **helper_sources(helpers, program_members)}
     splicer = _Splicer(
         helpers, program_members, result, memo if memo is not None else SpliceMemo(), statements
     )
@@ -258,12 +295,19 @@ class _Splicer:
         self.count = 0
 
     def helper_of(self, call: ir.Call, helpers: Mapping[str, Helper]) -> Helper | None:
+        memo = self.statements
         if call.func.startswith("self."):
-            member = self.members.get(call.func[5:])
+            name = call.func[5:]
+            member = self.members.get(name)
+            if memo is not None:
+                memo.read("member", name)
             return Helper(member) if member is not None and member.func_type in INLINE_KINDS else None
         if "." in call.func:
             return None
-        return helpers.get(call.func)
+        found = helpers.get(call.func)
+        if memo is not None and helpers is self.helpers:
+            memo.read("helper", call.func)  # a foreign namespace is pinned by its helper's identity
+        return found
 
     def block(
         self, stmts: tuple[ir.Stmt, ...], stack: tuple[str, ...], helpers: Mapping[str, Helper]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
+from compiler.incremental import IdentityMemo
 from compiler.ir_walk import child_blocks, walk_expr
 from compiler.memo import NameIndex, NestedMemo
 
@@ -47,10 +48,13 @@ class StatementFolds:
 
     names: NameIndex
     stmts: NestedMemo[int, _Folded] = field(default_factory=NestedMemo)
+    # The names each body assigns, by body tuple (a pure function of it): an edit inside a long loop
+    # walks only the bodies it rebuilt, not every unchanged one nested in them.
+    assigned: IdentityMemo = field(default_factory=IdentityMemo)
 
     def next_version(self, names: NameIndex) -> StatementFolds:
         """The memo the next version's Simplify reads (with that version's name index)."""
-        return StatementFolds(names, self.stmts.next_version())
+        return StatementFolds(names, self.stmts.next_version(), self.assigned.carried())
 
 
 def simplify(
@@ -185,6 +189,13 @@ class _Folder:
         cached = self.memo.get(id(body))
         if cached is not None:
             return cached
+        if self.statements is not None:
+            found: frozenset[str] = self.statements.assigned.get(body, self._assigned)
+            self.memo[id(body)] = found
+            return found
+        return self._assigned(body)
+
+    def _assigned(self, body: tuple[ir.Stmt, ...]) -> frozenset[str]:
         names: set[str] = set()
         for stmt in body:
             if isinstance(stmt, ir.Assign):
