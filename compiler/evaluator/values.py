@@ -140,8 +140,21 @@ def plain(value: object) -> bool:
 
 
 def contains_unknown(value: object) -> bool:
-    if value is UNKNOWN_VALUE:
-        return True
-    if isinstance(value, tuple | list):
-        return any(v is UNKNOWN_VALUE for v in value)
+    """Whether an unknown value sits anywhere in `value`, at any depth (each container looked at once, so
+    shared and cyclic values cost their distinct elements; values are bounded in size)."""
+    stack = [value]
+    seen: set[int] = set()
+    while stack:
+        item = stack.pop()
+        if item is UNKNOWN_VALUE:
+            return True
+        if isinstance(item, tuple | list | dict | set | frozenset):
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            if isinstance(item, dict):
+                stack.extend(item.keys())
+                stack.extend(item.values())
+            else:
+                stack.extend(item)
     return False
