@@ -3,17 +3,16 @@ kernel inputs read from changed facts. Each shortcut must give what the whole co
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from compiler import ir
-from compiler.frontend.parser import ParseCache, _suffix_syntax_error, parse_document
-from compiler.frontend.units import split_units
+from compiler.frontend.parser import ParseCache, parse_document
+from compiler.frontend.units import Unit
 from compiler.incremental import LineAnchors, MappingChanges, changed_keys
 from compiler.ir_walk import walk_stmts
-from compiler.modules import ModuleGraph, parse_source
+from compiler.modules import ModuleGraph
 from compiler.pipeline import Analyzer
+from tests.suffix_window_check import window_error_matches_whole
 from tests.test_statement_memos import BLOCK, PATH
 
 HELPER_LINE = "            sq = pl.mul(t, t)"
@@ -101,6 +100,10 @@ _BROKEN = [
 ]
 
 
+def _is_decode_block(unit: Unit) -> bool:
+    return unit.kind == "def" and "def decode_block" in unit.text
+
+
 def test_the_syntax_error_found_from_the_lines_after_the_edit_is_the_whole_units() -> None:
     graph, cache, anchors = ModuleGraph(), ParseCache(), LineAnchors()
     anchors.update(BLOCK)
@@ -112,27 +115,8 @@ def test_the_syntax_error_found_from_the_lines_after_the_edit_is_the_whole_units
         indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())] or "    "
         for broken in _BROKEN:
             text = "\n".join([*lines[: at + 1], indent + broken, *lines[at + 1 :]])
-            moved = copy.deepcopy(anchors)
-            moved.update(text)
-            unit = next(u for u in split_units(text) if u.kind == "def" and "def decode_block" in u.text)
-            unit_anchors = moved.of_lines(unit.first_line, unit.last_line - unit.first_line + 1)
-            record = next(r for place, r in cache.bodies.items() if place[0] == unit_anchors[0])
-            found = _suffix_syntax_error(record, unit, unit_anchors)
-            try:
-                parse_source(unit.text)
-                whole = None
-            except SyntaxError as exc:
-                whole = (type(exc), exc.msg, exc.lineno, exc.offset, exc.end_lineno, exc.end_offset)
-            if found is not None:
+            if window_error_matches_whole(text, anchors, cache, _is_decode_block):
                 told += 1
-                assert whole == (
-                    type(found),
-                    found.msg,
-                    found.lineno,
-                    found.offset,
-                    found.end_lineno,
-                    found.end_offset,
-                ), (at, broken)
     assert told > 100  # most of them are told without the whole unit
 
 

@@ -4,15 +4,13 @@ be the whole unit's error, in every place and for every kind of broken line."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from compiler.frontend import parser as parser_module
-from compiler.frontend.parser import ParseCache, _suffix_syntax_error, parse_document
-from compiler.frontend.units import split_units
+from compiler.frontend.parser import ParseCache, parse_document
 from compiler.incremental import LineAnchors
-from compiler.modules import ModuleGraph, parse_source
+from compiler.modules import ModuleGraph
+from tests.suffix_window_check import window_error_matches_whole
 
 PATH = "/tmp/window_kernel.py"
 PARAMS = "\n".join(f"    a{k}: pl.Tensor[[N], pl.FP32]," for k in range(30))
@@ -84,20 +82,7 @@ def test_the_window_error_is_the_whole_units(monkeypatch: pytest.MonkeyPatch) ->
         indents = {line[: len(line) - len(line.lstrip())] or "    " for line in lines[at : at + 2]}
         for indent, broken in [(indent, broken) for indent in sorted(indents) for broken in BROKEN]:
             text = "\n".join([*lines[: at + 1], indent + broken, *lines[at + 1 :]])
-            moved = copy.deepcopy(anchors)
-            moved.update(text)
-            unit = next(u for u in split_units(text) if u.kind == "def")
-            unit_anchors = moved.of_lines(unit.first_line, unit.last_line - unit.first_line + 1)
-            record = next(r for place, r in cache.bodies.items() if place[0] == unit_anchors[0])
-            found = _suffix_syntax_error(record, unit, unit_anchors)
-            try:
-                parse_source(unit.text)
-                whole = None
-            except SyntaxError as exc:
-                whole = (type(exc), exc.msg, exc.lineno, exc.offset, exc.end_lineno, exc.end_offset)
-            if found is not None:
+            if window_error_matches_whole(text, anchors, cache, lambda u: u.kind == "def"):
                 told += 1
-                got = (type(found), found.msg, found.lineno, found.offset, found.end_lineno, found.end_offset)
-                assert got == whole, (at, broken)
     assert told > 200
     assert sum(1 for size in sizes if size < 60) > 100  # most were told from a short window
