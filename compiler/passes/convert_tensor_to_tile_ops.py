@@ -9,7 +9,7 @@ tensor become `tile.store`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from compiler import budget, ir
@@ -20,7 +20,7 @@ from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
-from compiler.ops.deducers.core import dtype_text, known
+from compiler.ops.deducers.core import dtype_text, known, promote_dtypes
 from compiler.ops.lowering import as_tile, deduce_error, valid_rank_mismatch
 from compiler.ops.registry import get_op, is_boundary
 from compiler.passes.model import (
@@ -695,15 +695,26 @@ def _lowered_tile_ops(
     errors = 0
     for op in ops:
         opdef = get_op(op.op)
-        if opdef is None or op.origin != USER or not op.op.startswith("tile.") or op.op == "tile.div":
+        if opdef is None or op.origin != USER or not op.op.startswith("tile."):
             continue
         lowered = isinstance(op.type, TensorType) and op.type.ranked
+        if op.op == "tile.div":
+            div = _lowered_div_problem(op, types) if lowered else None
+            if div is not None:
+                report(diagnostic("PTO-CT14", op.call_span, detail=div))
+                errors += 1
+            continue
         if not lowered and not isinstance(op.type, TileType):
             continue  # the op's own deducer failed (reported at parse) or its result is not a tile
         operands = [types.get(name) if name else None for name in op.operands]
         tiles: list[ArgValue] = [
             as_tile(v) if isinstance(v, TensorType | TileType) else None for v in operands
         ]
+        created = _created_shape_problem(op) if lowered and opdef.deduce in ("create", "full") else None
+        if created is not None:
+            report(diagnostic("PTO-CT14", op.call_span, detail=created))
+            errors += 1
+            continue
         mismatch = valid_rank_mismatch(opdef.deduce, tiles)
         if mismatch is not None:
             if lowered:
@@ -738,6 +749,39 @@ def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem
     if any(v is None for v in tiles):
         return None  # a scalar or unknown operand: the tile deducer would judge a value we do not model
     return deduce_error(op.op, tiles, {})
+
+
+def _created_shape_problem(op: TOp) -> Problem | None:
+    """tensor.create / tensor.full become tile.create / tile.full, whose deducer takes only a non-empty shape of
+    positive static extents (the tensor op takes any)."""
+    shape = op.type.shape if isinstance(op.type, TensorType) else None
+    if shape is None:
+        return None
+    for i, d in enumerate(shape):
+        if isinstance(d, int) and d <= 0:
+            return problem("PTO-TD139", op=op.op, index=i, dim=d)
+    if not shape:
+        return problem("PTO-TD138", name=op.op.split(".", 1)[1], requirement="requires non-empty shape")
+    return None
+
+
+def _lowered_div_problem(op: TOp, types: Mapping[str, ValueType]) -> Problem | None:
+    """tensor.div's conversion: both tiles cast to the promoted dtype, then a [M, 1] divisor becomes
+    tile.row_expand_div (not modelled: silent) and anything else tile.div, which does not broadcast."""
+    values = [types.get(name) if name else None for name in op.operands[:2]]
+    tiles = [as_tile(v) for v in values if isinstance(v, TensorType | TileType)]
+    if len(op.operands) < 2 or len(tiles) != 2:
+        return None
+    lhs, rhs = tiles
+    if not isinstance(lhs, TileType) or not isinstance(rhs, TileType):
+        return None
+    if not known(lhs.dtype) or not known(rhs.dtype):
+        return None
+    dtype = promote_dtypes(lhs.dtype, rhs.dtype)
+    lhs, rhs = replace(lhs, dtype=dtype), replace(rhs, dtype=dtype)
+    if lhs.rank == 2 and rhs.rank == 2 and (lhs.shape[1] == 1) != (rhs.shape[1] == 1):
+        return None  # DetectRowBroadcast: a column-vector operand lowers to tile.row_expand_div
+    return deduce_error("tile.div", [lhs, rhs], {})
 
 
 _INT16_FLAT = 32767  # the largest flat index an INT16 index can address

@@ -13,7 +13,7 @@ from compiler.diagnostics import Diagnostic, Problem
 from compiler.ops.lowering import REDEDUCED, as_tile, deduce_error, flattened
 from compiler.ops.registry import get_op
 from compiler.passes.model import Kernel, TOp, ops_of
-from compiler.types import ArgValue, TensorType, TileType
+from compiler.types import ArgValue, ScalarType, TensorType, TileType
 
 _NO_ND = frozenset({"tile.read", "tile.write", "tile.slice"})
 
@@ -48,11 +48,17 @@ def _flattened_problem(op: TOp, types: Mapping[str, object]) -> Problem | None:
     if opdef is None or opdef.deduce not in REDEDUCED or op.op == "tile.div":
         return None
     tiles: list[ArgValue] = []
-    for name in op.operands:
+    for i, name in enumerate(op.operands):
         value = types.get(name) if name else None
-        if not isinstance(value, TensorType | TileType):
+        const = op.consts[i] if i < len(op.consts) else None
+        if isinstance(value, TensorType | TileType):
+            tiles.append(as_tile(value))
+        elif isinstance(value, ScalarType):
+            tiles.append(value)
+        elif name is None and isinstance(const, int | float) and not isinstance(const, bool):
+            tiles.append(const)  # a literal scalar operand (tile.adds's rhs)
+        else:
             return None
-        tiles.append(as_tile(value))
     if not tiles or not any(v.rank > 2 for v in tiles if isinstance(v, TileType)):
         return None
     if deduce_error(op.op, tiles, {}) is not None:

@@ -70,9 +70,40 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     return TileType(shape, src.dtype, memory, valid)
 
 
+_STORE_REMEDY = (
+    "A store performs no layout conversion (RFC #1300 P7): the offsets and the tile extent must already be in the "
+    "destination's coordinate system. If the tile was read through a view whose layout differs from the "
+    "destination's -- a DN view transposes it -- take the matching view of the destination, pl.view(out, "
+    "layout=...), and store into that"
+)
+_TENSOR_ASSEMBLE_REMEDY = (
+    "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the whole "
+    "source allocation -- that has to fit at this offset"
+)
+
+
+def _transferred(value: TensorType | TileType) -> tuple[Dim, ...]:
+    """The extents a valid-region transfer moves: the value's valid_shape, else its whole shape."""
+    valid = value.valid
+    return tuple(valid) if valid is not None and len(valid) == value.rank else value.shape
+
+
 @family("store")
 def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    tile = param(args, kwargs, 0, "tile")
+    offsets = static_items(param(args, kwargs, 1, "offsets"))
     out = param(args, kwargs, 2, "output_tensor")
+    shapes = param(args, kwargs, 3, "shapes")
+    if (
+        isinstance(tile, TileType)
+        and isinstance(out, TensorType)
+        and out.ranked
+        and offsets is not None
+        and shapes is None
+        and tile.rank == out.rank == len(offsets)
+    ):
+        # InferWriteValidShapeUnion (kValidRegionTransfer): only the tile's valid region must fit.
+        check_write(op.name, out.shape, _transferred(tile), offsets, _STORE_REMEDY)
     return out if isinstance(out, TensorType) else UNKNOWN
 
 
@@ -186,6 +217,16 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     target = param(args, kwargs, 0, "target")
     source = param(args, kwargs, 1, "source")
     offsets = static_items(param(args, kwargs, 2, "offset"))
+    if isinstance(target, TensorType) and isinstance(source, TensorType):
+        if (
+            target.ranked
+            and source.ranked
+            and offsets is not None
+            and source.rank == target.rank == len(offsets)
+        ):
+            # tensor.assemble moves only the source's valid region (kValidRegionTransfer).
+            check_write(op.name, target.shape, _transferred(source), offsets, _TENSOR_ASSEMBLE_REMEDY)
+        return target
     if not (isinstance(target, TileType) and isinstance(source, TileType)):
         return target if isinstance(target, TensorType | TileType) else UNKNOWN
     fixpipe = source.dtype == "FP32" and target.dtype in ("BF16", "FP16")
@@ -299,13 +340,16 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     return vec(src, shape)
 
 
-def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None) -> None:
-    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0)."""
+def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None, nonempty: bool = True) -> None:
+    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0), and
+    at least one (tile.tri checks its rank instead)."""
     if op.namespace != "tile" or shape is None:
         return
     for i, d in enumerate(shape):
         if isinstance(d, int) and d <= 0:
             raise DeduceError("PTO-TD139", op=op.name, index=i, dim=d)
+    if nonempty and not shape:
+        raise DeduceError("PTO-TD138", name=op.short_name, requirement="requires non-empty shape")
 
 
 @family("create")
@@ -376,7 +420,7 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
     tri = op.short_name == "tri"
     dtype = dtype_arg(param(args, kwargs, 3 if tri else 2, "dtype", DTypeValue("INT32")))
     if tri:
-        _tile_shape(op, shape)
+        _tile_shape(op, shape, nonempty=False)
         if shape is not None and len(shape) != 2:
             _creation_check(op, f"requires a 2D shape, but got rank {len(shape)}")
         return _created(op, shape, dtype)
