@@ -17,6 +17,7 @@ from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkConte
 from compiler.frontend.consts import MAX_FOLDED_BITS, UNKNOWN_VALUE, attribute_value, enum_member_error, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import walk_expr
+from compiler.ops.dsl import PLD_SHORT
 from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
@@ -356,6 +357,8 @@ def signature_error(call: ir.Call) -> Problem | None:
     """The TypeError Python raises when a DSL wrapper is called with arguments that do not fit its
     parameter list (a PTO-SG* rule; the parser wraps it in its op error)."""
     signature = SIGNATURES.get(call.func)
+    if signature is None and call.func in PLD_SHORT and call.func != "pld.remote_store":
+        signature = SIGNATURES.get(PLD_SHORT[call.func])  # the same function (remote_store dispatches)
     if signature is None or call.star_kwargs:
         return None
     positional, required, kwonly, kw_required, varargs, varkw = signature
