@@ -649,6 +649,8 @@ def check_conversions(
             and not op.type.shape
         ):
             found.append((op, "PTO-CT3", {}))
+        elif short == "matmul_acc" and _gm_accumulator(op, entry):
+            found.append((op, "PTO-E10", {}))
         elif short == "matmul_acc" and any(k == "init_cond" for k, _ in op.kwargs):
             ranks = [_rank(types.get(name or "")) for name in op.operands[:3]]
             if len(ranks) == 3 and all(r is not None for r in ranks) and any(r > 2 for r in ranks if r):
@@ -684,6 +686,16 @@ def check_conversions(
         _mixed_store_paths(kernel.body, report) if not kernel.outlined and kernel.func_type == "InCore" else 0
     )
     return len(found) + mixed + lowered_errors
+
+
+def _gm_accumulator(op: TOp, entry: Mapping[str, str]) -> bool:
+    """A tensor.matmul_acc whose accumulator is a GM tensor: its entry load puts it in Vec, from where it has to
+    cross to the cube into Acc, a cross-core move ExpandMixedKernel cannot build (PTO-E10)."""
+    if op.op != "tile.matmul_acc" or op.dsl_name.startswith("pl.tile.") or not op.operands:
+        return False
+    if any(k == "init_cond" for k, _ in op.kwargs):
+        return False  # lowered through its own select of the first step (not modelled): stay silent
+    return op.operands[0] in entry
 
 
 def _lowered_tile_ops(
