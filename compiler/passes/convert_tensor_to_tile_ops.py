@@ -649,6 +649,8 @@ def check_conversions(
             and not op.type.shape
         ):
             found.append((op, "PTO-CT3", {}))
+        elif op.dsl_name == "pl.tensor.alloc" and op.bound:
+            found.append((op, "PTO-CT16", {}))  # no tile conversion is registered for tensor.alloc
         elif short == "matmul_acc" and _gm_accumulator(op, entry):
             found.append((op, "PTO-E10", {}))
         elif short == "matmul_acc" and any(k == "init_cond" for k, _ in op.kwargs):
@@ -722,6 +724,11 @@ def _lowered_tile_ops(
         tiles: list[ArgValue] = [
             as_tile(v) if isinstance(v, TensorType | TileType) else None for v in operands
         ]
+        window = _window_rank_problem(op) if lowered and op.op == "tile.load" else None
+        if window is not None:
+            report(diagnostic("PTO-CT14", op.call_span, detail=window))
+            errors += 1
+            continue
         created = _created_shape_problem(op) if lowered and opdef.deduce in ("create", "full") else None
         if created is not None:
             report(diagnostic("PTO-CT14", op.call_span, detail=created))
@@ -761,6 +768,22 @@ def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem
     if any(v is None for v in tiles):
         return None  # a scalar or unknown operand: the tile deducer would judge a value we do not model
     return deduce_error(op.op, tiles, {})
+
+
+def _window_rank_problem(op: TOp) -> Problem | None:
+    """tensor.slice becomes tile.load, whose deducer takes one offset per window dimension (the tensor op does
+    not check the two lists against each other)."""
+    shape, offsets = (*op.consts[1:3], None, None)[:2]
+    if not (isinstance(shape, list | tuple) and isinstance(offsets, list | tuple)) or len(shape) == len(
+        offsets
+    ):
+        return None
+    return problem(
+        "PTO-TD117",
+        op="The operator tile.load",
+        requirement=f"offsets and shapes to have same number of dimensions, but got {len(offsets)} offsets and "
+        f"{len(shape)} shapes",
+    )
 
 
 def _created_shape_problem(op: TOp) -> Problem | None:

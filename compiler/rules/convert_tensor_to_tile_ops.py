@@ -177,3 +177,14 @@ _r(
     "by pl.create_l1 becomes an on-chip tile, and gather_row writes into it in place.",
     "Create the accumulator in the scope with pl.create_l1(shape, dtype) and gather into that.",
 )
+_r(
+    "PTO-CT16",
+    "tensor-alloc-in-core",
+    _CT,
+    'TensorOp "tensor.alloc" has no registered tile conversion. Add a conversion in '
+    "src/ir/transforms/op_conversion_registry.cpp.",
+    "pl.tensor.alloc bound to a name inside InCore code: ConvertTensorToTileOps has no tile form for it (an "
+    "internal error at e2d0f78).",
+    "Allocate on-chip memory with pl.create_tile(shape, dtype=..., target_memory=...) inside the scope, or call "
+    "pl.tensor.alloc in orchestration code.",
+)

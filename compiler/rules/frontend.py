@@ -320,6 +320,14 @@ _r(
     "Provide at most {rank} indices for a {rank}D tensor",
 )
 _r(
+    "PTO-F51",
+    "subscript-slice-step",
+    "parse",
+    "Slice step is not supported in {kind} subscript",
+    "A tensor or tile subscript read whose slice has a step (a[0:32:2]).",
+    "Use A[start:stop] without step",
+)
+_r(
     "PTO-F30",
     "tile-subscript-rank",
     "parse",

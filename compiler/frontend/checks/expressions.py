@@ -123,7 +123,7 @@ class ExpressionTyper:
         return UNKNOWN
 
     def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
-        """F29 / F30: more subscript indices than the tensor's or tile's rank."""
+        """F29 / F30: more subscript indices than the tensor's or tile's rank; F51: a slice with a step."""
         ranked = isinstance(base, TensorType) and base.ranked and base.shape
         if not (ranked or (isinstance(base, TileType) and base.shape)):
             return
@@ -132,6 +132,11 @@ class ExpressionTyper:
         if count > rank:
             code = "PTO-F29" if isinstance(base, TensorType) else "PTO-F30"
             self.state.error(code, expr.span, count=count, rank=rank)
+            return
+        items = expr.index.elts if isinstance(expr.index, ir.TupleExpr) else (expr.index,)
+        if any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items):
+            kind = "tensor" if isinstance(base, TensorType) else "tile"
+            self.state.error("PTO-F51", expr.span, kind=kind)
 
     def _takes_device_value(self, call: ir.Call) -> bool:
         """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
