@@ -695,6 +695,8 @@ def _gm_accumulator(op: TOp, entry: Mapping[str, str]) -> bool:
     cross to the cube into Acc, a cross-core move ExpandMixedKernel cannot build (PTO-E10)."""
     if op.op != "tile.matmul_acc" or op.dsl_name.startswith("pl.tile.") or not op.operands:
         return False
+    if not isinstance(op.type, TensorType):
+        return False  # its own deducer rejected it first
     if any(k == "init_cond" for k, _ in op.kwargs):
         return False  # lowered through its own select of the first step (not modelled): stay silent
     return op.operands[0] in entry
@@ -724,6 +726,13 @@ def _lowered_tile_ops(
         tiles: list[ArgValue] = [
             as_tile(v) if isinstance(v, TensorType | TileType) else None for v in operands
         ]
+        stored = (
+            _col_reduction_store(op, types) if lowered and op.op in _COL_REDUCTIONS and op.bound else None
+        )
+        if stored is not None:
+            report(diagnostic("PTO-CT14", op.call_span, detail=stored))
+            errors += 1
+            continue
         window = _window_rank_problem(op) if lowered and op.op == "tile.load" else None
         if window is not None:
             report(diagnostic("PTO-CT14", op.call_span, detail=window))
@@ -756,6 +765,11 @@ def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem
     """The tile deducer's error on the lowered operands (tensor matmuls: only the dtype pairing)."""
     if family == "matmul":
         lhs, rhs = (*tiles, None, None)[:2]
+        if op.op == "tile.matmul" and isinstance(lhs, TileType) and isinstance(rhs, TileType):
+            # No operand above 2D: the conversion picks tile.matmul, which takes 2D operands only.
+            for side, value in (("lhs", lhs), ("rhs", rhs)):
+                if value.rank < 2 and max(lhs.rank, rhs.rank) <= 2:
+                    return problem("PTO-TD18", op=op.op, operand=side, rank=value.rank)
         if (
             isinstance(lhs, TileType)
             and isinstance(rhs, TileType)
@@ -768,6 +782,43 @@ def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem
     if any(v is None for v in tiles):
         return None  # a scalar or unknown operand: the tile deducer would judge a value we do not model
     return deduce_error(op.op, tiles, {})
+
+
+_COL_REDUCTIONS = frozenset(
+    {"tile.col_sum", "tile.col_max", "tile.col_min", "tile.col_prod", "tile.col_argmax", "tile.col_argmin"}
+)
+_STORE_REMEDY = (
+    "A store performs no layout conversion (RFC #1300 P7): the offsets and the tile extent must already be in the "
+    "destination's coordinate system. If the tile was read through a view whose layout differs from the "
+    "destination's -- a DN view transposes it -- take the matching view of the destination, pl.view(out, "
+    "layout=...), and store into that"
+)
+
+
+def _col_reduction_store(op: TOp, types: Mapping[str, ValueType]) -> Problem | None:
+    """A tensor column reduction of a >2D tensor reduces its second-to-last axis, but the tile op it lowers to
+    reduces the first ([B, M, N] -> [1, M, N], not [B, 1, N]): storing that tile into the tensor result runs
+    past the end of the reduced axis."""
+    source = types.get(op.operands[0]) if op.operands and op.operands[0] else None
+    if (
+        not isinstance(source, TensorType | TileType)
+        or source.rank < 3
+        or not isinstance(op.type, TensorType)
+    ):
+        return None
+    tile = (1, *source.shape[1:])
+    for i, (extent, bound) in enumerate(zip(tile, op.type.shape, strict=False)):
+        if isinstance(extent, int) and isinstance(bound, int) and extent > bound:
+            return problem(
+                "PTO-TD127",
+                op="tile.store",
+                axis=i,
+                offset=0,
+                extent=extent,
+                target=bound,
+                remedy=_STORE_REMEDY,
+            )
+    return None
 
 
 def _window_rank_problem(op: TOp) -> Problem | None:

@@ -344,6 +344,23 @@ _r(
     "Use a valid dtype like pl.FP32, pl.INT32, etc. Available: {available}",
 )
 _r(
+    "PTO-F52",
+    "unresolved-dtype-literal",
+    "parse",
+    "Cannot resolve dtype: {expr}",
+    "An op's dtype= given a literal (a string such as 'fp32', or a number) instead of a dtype constant.",
+    "Use pl.FP32, pl.INT32, or other supported dtype constants",
+)
+_r(
+    "PTO-F53",
+    "unsupported-constant",
+    "parse",
+    "Unsupported constant type: {kind}",
+    'A string literal passed positionally to an op (pl.tile.mgather(mem, idx, "row")): positional op '
+    "arguments are parsed as expressions, which take int, float, bool and None constants only.",
+    "Use int, float, bool, or None (TaskId sentinel) constants",
+)
+_r(
     "PTO-F32",
     "static-assert-failed",
     "parse",

@@ -206,6 +206,16 @@ class ExpressionTyper:
         if func == "pl.system.task_dummy" and (dummy := task_dummy_error(call)) is not None:
             state.report_problem(dummy, call.span)
             return UNKNOWN
+        text = next((a for a in call.args if isinstance(a, ir.Const) and isinstance(a.value, str)), None)
+        if text is not None:
+            # A positional op argument is parsed as an expression, and a string literal is none.
+            state.error("PTO-F53", text.span, kind="<class 'str'>")
+            return UNKNOWN
+        dtype_kw = call.kwarg("dtype")
+        if isinstance(dtype_kw, ir.Const) and dtype_kw.value is not None and dtype_kw.value is not Ellipsis:
+            # The parser resolves every op's dtype= itself (TypeResolver.resolve_dtype): a literal is no dtype.
+            state.error("PTO-F52", dtype_kw.span, expr=repr(dtype_kw.value))
+            return UNKNOWN
         problem = signature_error(call)
         if problem is not None:
             state.report_problem(op_error(func, problem), call.span)

@@ -509,7 +509,16 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
         _fail(_DTYPE, op, f"requires idx dtype to be INT32, but got {_dt(idx)}")
     if idx.rank != 2:
         _fail(_RANK, op, f"requires a 2D idx tile, but got rank {idx.rank}")
-    return TileType(idx.shape, mem.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
+    memory = memory_of(kwargs.get("target_memory")) or "Vec"
+    coalesce = param(args, kwargs, 2, "coalesce", "row")
+    row = coalesce in ("row", 0) and not isinstance(coalesce, bool)
+    if memory == "Vec" and row and mem.ranked and mem.rank < 2:
+        _fail(
+            _RANK,
+            op,
+            f"row mode requires mem rank >= 2 so rows have an element dimension, but got rank {mem.rank}",
+        )
+    return TileType(idx.shape, mem.dtype, memory)
 
 
 # ---------------------------------------------------------------------------------------------
