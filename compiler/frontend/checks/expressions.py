@@ -230,6 +230,11 @@ class ExpressionTyper:
         if resolution.error:
             state.report_problem(op_error(func, resolution.error), call.span)
             return UNKNOWN
+        if resolution.ir_name == "pld.tensor.allreduce" and ctx.in_core:
+            requirement = composite_allreduce_error(args, kwargs)
+            if requirement is not None:
+                state.error("PTO-LC1", call.span, requirement=requirement)
+                return UNKNOWN
         result = resolution.result
         if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
             extents = call.args[1:3] if len(call.args) >= 3 else []
@@ -365,6 +370,37 @@ def task_dummy_error(call: ir.Call) -> Problem | None:
             return catalog.problem("PTO-F50", requirement=f"does not accept keyword argument '{kw.name}'")
     if all(kw.name != "deps" for kw in call.keywords):
         return catalog.problem("PTO-F50", requirement="requires keyword argument 'deps'")
+    return None
+
+
+def composite_allreduce_error(args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:
+    """LowerTensorAllReduceRule (lower_composite_ops_pass.cpp), which lowers a pld.tensor.allreduce outside
+    host orchestrator functions: an explicit signal, core_num 1, mode "ring" or "mesh", and a ring signal of
+    shape [2*(NR-1), NR] INT32. None when it lowers (or the operands are not known well enough to tell)."""
+    if len(args) < 2 and "signal" not in kwargs:
+        return (
+            "requires an explicit signal outside host orchestrator functions. Use pld.tensor.allreduce(target, "
+            "signal, op=...) for InCore/lowered composite paths."
+        )
+    core_num = kwargs.get("core_num", 1)
+    if isinstance(core_num, int) and not isinstance(core_num, bool) and core_num != 1:
+        return (
+            "core_num > 1 is supported only in a HOST orchestrator; use an enclosing pl.spmd(...) for multi-core "
+            "InCore execution"
+        )
+    mode = kwargs.get("mode", "mesh")
+    if not isinstance(mode, str):
+        return None
+    if mode not in ("ring", "mesh"):
+        return f'mode must be "ring" or "mesh", got "{mode}"'
+    signal = kwargs.get("signal", args[1] if len(args) > 1 else None)
+    if mode != "ring" or not isinstance(signal, TensorType) or not signal.distributed or not signal.ranked:
+        return None
+    if signal.rank != 2 or signal.dtype != "INT32":
+        return None  # "mode=ring signal must be ..." carries no op prefix: not modelled
+    rounds, nr = signal.shape
+    if isinstance(rounds, int) and isinstance(nr, int) and nr > 0 and rounds != 2 * (nr - 1):
+        return f"mode=ring signal shape[0] ({rounds}) must equal 2*(NR-1) = {2 * (nr - 1)} for NR = {nr}"
     return None
 
 
