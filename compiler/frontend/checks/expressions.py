@@ -23,7 +23,7 @@ from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import EnumValue
+from compiler.vocabulary import PL_CLASSES, EnumValue, enum_members
 
 _FRONTEND_NAMES = frozenset(
     {
@@ -76,7 +76,12 @@ class ExpressionTyper:
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
-            if bad is not None:
+            parts = expr.dotted.split(".")
+            missing = len(parts) == 3 and parts[0] == "pl" and _no_pl_class(parts[1])
+            if missing:
+                detail = f"module 'pypto.language' has no attribute '{parts[1]}'"
+                state.error("PTO-F9", expr.span, expr=expr.dotted, detail=detail)
+            elif bad is not None:
                 state.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
             elif root and self._undefined(root):
                 # The parser evaluates a non-DSL attribute chain in the closure: a NameError.
@@ -371,6 +376,11 @@ def task_dummy_error(call: ir.Call) -> Problem | None:
     if all(kw.name != "deps" for kw in call.keywords):
         return catalog.problem("PTO-F50", requirement="requires keyword argument 'deps'")
     return None
+
+
+def _no_pl_class(name: str) -> bool:
+    """A capitalised `pl.<name>` that pypto.language does not bind (nor the spec, as an enum)."""
+    return name[:1].isupper() and name not in PL_CLASSES and enum_members(name) is None
 
 
 def composite_allreduce_error(args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:
