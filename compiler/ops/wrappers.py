@@ -935,6 +935,11 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     _check_distributed(dsl, args, kwargs)
     if dsl == "pld.tensor.alloc_window_buffer":
         _check_window_buffer(args, kwargs)
+    if dsl in ("pl.tensor.scatter_update", "pl.tile.scatter_update") and args:
+        given = [kwargs.get(k) is not None for k in ("dim", "index", "src")]
+        forms = {(3, (False, False, False)), (2, (True, False, False)), (1, (False, True, True))}
+        if len(args) - 1 != 0 and (len(args) - 1, tuple(given)) not in forms:
+            raise DeduceError("PTO-WR17")  # the IR builder's *args dispatch (ir/op/tensor_ops.py)
     if dsl == "pl.system.cacheinvalid":
         _check_cacheinvalid(args, kwargs)
     if dsl == "pl.tensor.gather":

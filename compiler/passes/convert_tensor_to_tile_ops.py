@@ -633,6 +633,8 @@ def check_conversions(
                 found.append((op, *problem))
         if short in ("gather", "scatter", "scatter_update") and op.dsl_name.startswith(("pl.", "pl.tensor.")):
             problem = _indexed_access(op, short, gm_type, target)
+            if problem is None and short == "scatter_update":
+                problem = _scatter_update_rows(op, gm_type)
             if problem is not None:
                 found.append((op, *problem))
         if short == "reinterpret_view" and source in dn:
@@ -920,6 +922,31 @@ def _indexed_access(
             "cols": shape[1],
             "max_rows": (_INT16_FLAT + 1) // shape[1],
         }
+    return None
+
+
+def _scatter_update_rows(
+    op: TOp, gm_type: Callable[[str | None], ValueType | None]
+) -> tuple[str, dict[str, Any]] | None:
+    """The row-scatter lowering of scatter_update (tensor or tile form, 2D input and src, static shapes): src
+    has one row per index element (CT17), and the flat [n, d] index it builds has the input's d columns, which
+    tile.scatter needs src to match (CT18)."""
+    if len(op.operands) != 4:
+        return None
+    values = [gm_type(name) for name in (op.operands[0], op.operands[2], op.operands[3])]
+    shapes: list[tuple[int, int]] = []
+    for value in values:
+        if not isinstance(value, TensorType | TileType) or value.rank != 2:
+            return None
+        dims = [d for d in value.shape if isinstance(d, int)]
+        if len(dims) != 2:
+            return None
+        shapes.append((dims[0], dims[1]))
+    (_, cols), (b, s), (rows, src_cols) = shapes
+    if rows != b * s:
+        return "PTO-CT17", {"rows": rows, "size": b * s}
+    if src_cols != cols:
+        return "PTO-CT18", {"src_cols": src_cols, "cols": cols}
     return None
 
 

@@ -188,3 +188,22 @@ _r(
     "Allocate on-chip memory with pl.create_tile(shape, dtype=..., target_memory=...) inside the scope, or call "
     "pl.tensor.alloc in orchestration code.",
 )
+_r(
+    "PTO-CT17",
+    "scatter-update-rows",
+    _CT,
+    "tensor.scatter_update conversion: src rows ({rows}) must match index size (b * s = {size})",
+    "A scatter_update (tensor or tile form) whose src does not have one row per element of its [b, s] index: "
+    "each src row is written whole to the row the flattened index names.",
+    "Give src b * s rows, one per index element.",
+)
+_r(
+    "PTO-CT18",
+    "scatter-update-cols",
+    _CT,
+    "The operator tile.scatter requires indexes.shape[1] == src.shape[1], got src cols {src_cols} vs indexes "
+    "cols {cols}",
+    "A scatter_update whose src rows are not as wide as the input's: the lowering scatters whole rows through a "
+    "flat index as wide as the input.",
+    "Make src as wide as the input (the same number of columns).",
+)

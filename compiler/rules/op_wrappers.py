@@ -156,3 +156,12 @@ _r(
     "takes a tensor or tile: the wrapper unwraps the operand, and the literal is a bare constant. The parser "
     "reports it as PTO-F16.",
 )
+_r(
+    "PTO-WR17",
+    "scatter-update-call-form",
+    _WR,
+    "scatter_update expects (input, dim, index, src), (input, index, src, dim=...), or (input, dim, index=..., "
+    "src=...)",
+    "A scatter_update call in none of its three argument forms (a TypeError of its IR builder).",
+    "Call it as scatter_update(input, dim, index, src).",
+)

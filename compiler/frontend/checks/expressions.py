@@ -79,8 +79,8 @@ class ExpressionTyper:
             parts = expr.dotted.split(".")
             missing = len(parts) == 3 and parts[0] == "pl" and _no_pl_class(parts[1])
             if missing:
-                detail = f"module 'pypto.language' has no attribute '{parts[1]}'"
-                state.error("PTO-F9", expr.span, expr=expr.dotted, detail=detail)
+                absent = f"module 'pypto.language' has no attribute '{parts[1]}'"
+                state.error("PTO-F9", expr.span, expr=expr.dotted, detail=absent)
             elif bad is not None:
                 state.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
             elif root and self._undefined(root):
