@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from compiler.ops.deducers.core import (
     DeduceError,
@@ -160,7 +161,12 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
-    return with_shape(src, shape)
+    result = with_shape(src, shape)
+    if requested is not None and len(requested) == len(shape) and tuple(requested) != tuple(shape):
+        return replace(result, valid=tuple(requested))  # an explicit valid_shape narrows the window
+    if param(args, kwargs, 6, "clamp") and isinstance(src, TensorType):
+        return replace(result, valid=("?",) * len(shape))  # clamped at the source edge: not modelled
+    return result
 
 
 @family("reshape")
@@ -174,7 +180,20 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
         kind = "tensor" if isinstance(src, TensorType) else "tile"
         raise DeduceError("PTO-TD5", op=op.name, kind=kind, old=old, new=new)
-    return with_shape(src, shape)
+    result = with_shape(src, shape)
+    valid = _unit_padded_valid(src, shape)
+    return replace(result, valid=valid) if valid is not None else result
+
+
+def _unit_padded_valid(src: TensorType | TileType, shape: tuple[Dim, ...]) -> tuple[Dim, ...] | None:
+    """A reshape that only adds or drops leading unit axes keeps the valid region on the remaining ones."""
+    if src.valid is None or len(src.valid) != src.rank:
+        return None
+    lead = next((i for i, d in enumerate(src.shape) if d != 1), src.rank)
+    new_lead = next((i for i, d in enumerate(shape) if d != 1), len(shape))
+    if tuple(src.shape[lead:]) != tuple(shape[new_lead:]):
+        return None
+    return (1,) * new_lead + tuple(src.valid[lead:])
 
 
 def _numel(shape: Sequence[Dim]) -> int | None:
