@@ -86,6 +86,7 @@ STAGES: tuple[str, ...] = (
     "ConvertTensorToTileOps",
     "LowerCompositeOps",
     "FlattenTileNdTo2D",
+    "LegalizeTileCast",
     "InferTileMemorySpace",
     "AivSplitValid",
     "AccToGmStoreValid",

@@ -930,11 +930,24 @@ def _check_window_buffer(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
                 )
 
 
+# Tensor wrappers that hand a parameter to the IR as a kwarg (attribute), by parameter name and position.
+_TENSOR_FLAGS: dict[str, tuple[str, int]] = {
+    "pl.tensor.rsqrt": ("high_precision", 1),
+    "pl.tensor.div": ("high_precision", 2),
+}
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
     if dsl == "pld.tensor.alloc_window_buffer":
         _check_window_buffer(args, kwargs)
+    flag_slot = _TENSOR_FLAGS.get(dsl)
+    if flag_slot is not None:
+        key, index = flag_slot
+        value = kwargs.get(key, args[index] if index < len(args) else None)
+        if isinstance(value, TensorType | TileType):
+            raise DeduceError("PTO-WR18", key=key)  # the IR builder's kwarg conversion takes no expression
     if dsl in ("pl.tensor.scatter_update", "pl.tile.scatter_update") and args:
         given = [kwargs.get(k) is not None for k in ("dim", "index", "src")]
         forms = {(3, (False, False, False)), (2, (True, False, False)), (1, (False, True, True))}

@@ -651,6 +651,8 @@ def check_conversions(
             and not op.type.shape
         ):
             found.append((op, "PTO-CT3", {}))
+        elif op.op == "tile.cast" and not op.dsl_name.startswith("pl.tile.") and _int_target_type(op):
+            found.append((op, "PTO-CT19", {"got": "int"}))
         elif op.dsl_name == "pl.tensor.alloc" and op.bound:
             found.append((op, "PTO-CT16", {}))  # no tile conversion is registered for tensor.alloc
         elif short == "matmul_acc" and _gm_accumulator(op, entry):
@@ -690,6 +692,12 @@ def check_conversions(
         _mixed_store_paths(kernel.body, report) if not kernel.outlined and kernel.func_type == "InCore" else 0
     )
     return len(found) + mixed + lowered_errors
+
+
+def _int_target_type(op: TOp) -> bool:
+    """A lowered tensor.cast whose target_type is an int literal: LegalizeTileCast reads it as a DataType."""
+    value = _arg(op, 1, "target_type")
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _gm_accumulator(op: TOp, entry: Mapping[str, str]) -> bool:
@@ -906,7 +914,8 @@ def _indexed_access(
         return None
     norm = dim % src.rank
     if short == "gather":
-        if src.rank > 3:
+        # The lowering has a case for (2, 1), (3, 0), (3, 1) and (3, 2) only.
+        if src.rank > 3 or (src.rank == 2 and norm == 0):
             return "PTO-CT9c", {"rank": src.rank, "dim": norm}
         if src.rank == 3 and norm in (0, 1) and src.dtype in _TWO_BYTE:
             return "PTO-CT9b", {"dim": norm, "dtype": src.dtype}

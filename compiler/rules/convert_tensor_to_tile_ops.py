@@ -207,3 +207,12 @@ _r(
     "flat index as wide as the input.",
     "Make src as wide as the input (the same number of columns).",
 )
+_r(
+    "PTO-CT19",
+    "cast-target-type-int",
+    "LegalizeTileCast",
+    "Invalid type for kwarg key: target_type, expected DataType, but got {got}",
+    "A tensor.cast in InCore code whose target_type is a number, not a dtype: the cast lowering reads it as a "
+    "DataType (an internal error at e2d0f78).",
+    "Pass a dtype: target_type=pl.FP16 (or pl.BF16, pl.INT32, ...).",
+)

@@ -522,8 +522,9 @@ _r(
     _TD,
     "{op} writes past the end of dimension {axis}: offset {offset} + extent {extent} exceeds the target extent "
     "{target}. {remedy}",
-    "A tile assemble whose source, placed at its static offset, runs past the end of the target; a store or a "
-    "tensor assemble whose source's valid region does.",
+    "A tile assemble whose source, placed at its static offset, runs past the end of the target; a tensor "
+    "assemble whose source's valid region does; a tensor column reduction of a >2D tensor, whose lowered tile "
+    "(reduced along the first axis) is stored into the tensor result.",
 )
 _r(
     "PTO-TD128",

@@ -165,3 +165,12 @@ _r(
     "A scatter_update call in none of its three argument forms (a TypeError of its IR builder).",
     "Call it as scatter_update(input, dim, index, src).",
 )
+_r(
+    "PTO-WR18",
+    "kwarg-takes-no-value-expression",
+    _WR,
+    "Unsupported kwarg type for key: {key}",
+    "A tensor or tile passed where a tensor op takes an attribute (pl.tensor.rsqrt(x, y): the second parameter is "
+    "high_precision, a flag the IR stores as a kwarg).",
+    "Pass a bool: high_precision=True.",
+)
