@@ -36,7 +36,7 @@ from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
 from compiler.passes.convert_tensor_to_tile_ops import check_conversions, check_put_sources, convert
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
-from compiler.passes.flatten_tile_nd_to_2d import flatten
+from compiler.passes.flatten_tile_nd_to_2d import flatten, unrolled_accumulators
 from compiler.passes.infer_tile_memory_space import infer
 from compiler.passes.inline_functions import (
     FOREIGN_LINE_BASE,
@@ -979,6 +979,8 @@ def run_kernel(
     errors = check_put_sources(kernel, lambda name: isinstance(facts.types.get(name), TensorType), report)
     errors += check_conversions(kernel, {**types, **facts.types}, report, target)
     errors += flatten(kernel, types, report)
+    if errors == 0:
+        errors += unrolled_accumulators(kernel, types, report)
     kernel = infer(kernel, report, target)
     errors += aiv_split_valid(kernel, report)
     if errors == 0:

@@ -63,6 +63,21 @@ MASK_PATTERNS: tuple[str, ...] = ("P0101", "P1010", "P0001", "P0010", "P0100", "
 # Another spelling of an enum: `pl.Mem` is `pl.MemorySpace`.
 ENUM_ALIASES: dict[str, str] = {"Mem": "MemorySpace"}
 
+# The capitalised names `pypto.language` binds at e2d0f78 (classes, enums, dtypes, layout constants): a
+# `pl.<Name>.<member>` whose Name is none of these, of ENUMS (the spec adds KernelType and SyncAllMode) nor an
+# alias is an AttributeError when the parser evaluates it.
+PL_CLASSES: frozenset[str] = frozenset(
+    {
+        "AUTO", "Array", "AsyncEvent", "AsyncSession", "AtomicType", "BF16", "BOOL", "CompactMode", "DN",
+        "DataType", "DynVar", "FP16", "FP32", "FP4", "FP8E4M3FN", "FP8E5M2", "FP8E8M0", "ForKind", "FunctionType",
+        "HF4", "HF8", "INDEX", "INT16", "INT32", "INT4", "INT64", "INT8", "InOut", "InlineFunction", "IntLike",
+        "JITFunction", "Level", "MX_A_ZZ", "MX_B_NN", "Mem", "MemRef", "MemRefType", "MemorySpace", "ND", "NZ",
+        "Out", "PadValue", "PipeType", "PrefetchAsyncContext", "Ptr", "PtrType", "RUNTIME", "Role", "Scalar",
+        "ScopeMode", "SplitMode", "TASK_ID", "TaskId", "Tensor", "TensorLayout", "TensorView", "Tile", "TileLayout",
+        "TileView", "Tuple", "UINT16", "UINT32", "UINT4", "UINT64", "UINT8",
+    }
+)  # fmt: skip
+
 # Plain module constants: `pl.AUTO` is reserve_buffer's "let the compiler place it" base (system_ops.AUTO).
 CONSTANTS: dict[str, int] = {"AUTO": -1}
 

@@ -138,7 +138,7 @@ def main() -> None:
     text = Path(sys.argv[1]).read_text(encoding="utf-8")
     table: dict[str, tuple[object, ...]] = {}
     for name, signature in rows(text):
-        shape = parse(signature)
+        shape = parse("" if signature in ("()", "*") else signature)  # "()": a wrapper with no parameters
         if shape is not None and name not in table:
             table[name] = shape
     print(

@@ -40,6 +40,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("TM", "InferTileMemorySpace (TileMemoryInferred)"),
     ("AG", "AccToGmStoreValid verifier"),
     ("L", "LowerAutoVectorSplit"),
+    ("LC", "LowerCompositeOps"),
     ("S", "Shared split-axis messages"),
     ("E", "ExpandMixedKernel"),
     ("MK", "MixedKernelExpanded verifier"),

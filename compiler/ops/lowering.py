@@ -14,7 +14,12 @@ from compiler.ops.registry import get_op
 from compiler.types import ArgValue, Dim, TensorType, TileType
 
 # Families whose deducer reads only tiles, shapes and plain attributes, so a lowered call re-deduces faithfully.
-REDEDUCED = frozenset({"binary", "tile_ternary", "tile_trinary", "row_expand", "row_reduce", "row_arg"})
+REDEDUCED = frozenset(
+    {
+        "binary", "tile_ternary", "tile_trinary", "row_expand", "row_reduce", "row_arg", "compare", "select",
+        "tile_scalar_tile",
+    }
+)  # fmt: skip
 # Families whose result valid_shape is the first tile operand's while the shape is the broadcast of them all
 # (DeduceTileOpElementwiseBinaryType, ...TernaryType, ...TriTileType, ...TileScalarTileType).
 FIRST_OPERAND_VALID = frozenset({"binary", "tile_ternary", "tile_trinary", "tile_scalar_tile"})

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float
+from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float, known
 from compiler.ops.signatures import SIGNATURES
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType
 from compiler.vocabulary import DTYPE_BITS, EnumValue
@@ -337,6 +337,7 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
     _check_collective_deducer(dsl, args, kwargs)
+    _check_exchange_deducer(dsl, args, kwargs)
     _check_comm_ctx(dsl, args, kwargs)
     _check_remote_offsets(dsl, args, kwargs)
     # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
@@ -367,6 +368,101 @@ def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mappin
             raise DeduceError(
                 "PTO-TD145", op=dsl[4:], requirement=f"root rank must be non-negative, got {root}"
             )
+
+
+# DeduceTensorAllGatherType / DeduceTensorAllToAllType / DeduceTensorAllToAllVType: the operand roles, and how
+# their messages name the input's and the target's 2-D forms.
+_EXCHANGES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "pld.tensor.allgather": (
+        ("local_data", "target", "signal"), "[1, SIZE] (this rank's single chunk)", "[NR, SIZE]"
+    ),
+    "pld.tensor.all_to_all": (("input", "target", "signal"), "[NR, SIZE]", "[NR, SIZE]"),
+    "pld.tensor.all_to_all_v": (
+        ("input", "target", "signal", "send_counts", "recv_counts"), "[NR*MAX_RECV, SIZE]", "[NR*MAX_RECV, SIZE]"
+    ),
+}  # fmt: skip
+
+
+def _exchange_operands(dsl: str, src: ArgValue, target: ArgValue) -> str | None:
+    """The input and target checks of an exchange collective, in its deducer's order: the failed one's
+    requirement, "" when all hold, None when an operand is not known well enough to tell."""
+    _, input_form, target_form = _EXCHANGES[dsl]
+    if not isinstance(src, TensorType) or not src.ranked:
+        got = None if isinstance(src, TensorType) else _type_name(src)
+        return f"input must be a Tensor or DistributedTensor, got {got}" if got else None
+    if src.rank != 2:
+        return f"input must be 2D {input_form}, got {src.rank} dims"
+    gather = dsl == "pld.tensor.allgather"
+    if gather and isinstance(src.shape[0], int) and src.shape[0] != 1:
+        return f"input must be [1, SIZE] (this rank's single chunk), got first dim {src.shape[0]}"
+    if not (isinstance(target, TensorType) and target.distributed and target.ranked):
+        got = _type_name(target)
+        return f"target must be a DistributedTensor (window-bound), got {got}" if got else None
+    if target.rank != 2:
+        return f"target must be 2D {target_form}, got {target.rank} dims"
+    (s0, s1), (t0, t1) = src.shape, target.shape
+    if not (known(src.dtype) and known(target.dtype) and isinstance(s1, int) and isinstance(t1, int)):
+        return None  # an unknown dtype or a symbolic SIZE (compared structurally upstream): not modelled
+    dtypes = f"target dtype {dtype_text(target.dtype)} must match input dtype {dtype_text(src.dtype)}"
+    size = (
+        "target shape must equal input shape"
+        if dsl == "pld.tensor.all_to_all"
+        else ("target SIZE must equal input SIZE")
+    )
+    first = f"target first dimension ({t0}) must equal input first dimension ({s0})"
+    nr_differs = not gather and isinstance(s0, int) and isinstance(t0, int) and s0 != t0
+    order = (
+        ((src.dtype != target.dtype, dtypes), (s1 != t1, size))
+        if gather
+        else ((nr_differs, first), (s1 != t1, size), (src.dtype != target.dtype, dtypes))
+    )
+    return next((message for failed, message in order if failed), "")
+
+
+def _exchange_signal(dsl: str, src: TensorType, target: TensorType, signal: ArgValue) -> str | None:
+    """The signal checks of an exchange collective, and the NR extents that must agree when static."""
+    if not (isinstance(signal, TensorType) and signal.distributed and signal.ranked):
+        got = _type_name(signal)
+        return f"signal must be a DistributedTensor (window-bound), got {got}" if got else None
+    if not known(signal.dtype):
+        return None
+    if signal.dtype != "INT32":
+        return f"signal must have INT32 element type, got dtype {dtype_text(signal.dtype)}"
+    variable = dsl == "pld.tensor.all_to_all_v"
+    if signal.rank not in ((2,) if variable else (1, 2)):
+        form = "2D [NR, 1]" if variable else "1D [NR] or 2D [NR, 1]"
+        return f"signal must be {form}, got {signal.rank} dims"
+    if signal.rank == 2 and signal.shape[1] != 1:
+        d1 = signal.shape[1]
+        return f"signal second dimension must be 1, got {d1 if isinstance(d1, int) else '<dynamic>'}"
+    n, t0, s0 = signal.shape[0], target.shape[0], src.shape[0]
+    if variable:
+        if not (isinstance(n, int) and isinstance(t0, int)):
+            return None
+        if n <= 0:
+            return f"signal dim 0 (NR) must be positive, got {n}"
+        return f"signal dim 0 ({n}) must divide target dim 0 ({t0})" if t0 % n else None
+    other, extent = ("target", t0) if dsl == "pld.tensor.allgather" else ("input", s0)
+    if isinstance(n, int) and isinstance(extent, int) and n != extent:
+        return f"signal first dimension ({n}) must equal {other} first dimension ({extent})"
+    return None
+
+
+def _check_exchange_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """allgather / all_to_all / all_to_all_v (distributed/collective.cpp): operand kinds, ranks and dtypes, and
+    the NR extents that must agree when static."""
+    if dsl not in _EXCHANGES:
+        return
+    roles = _EXCHANGES[dsl][0]
+    operands = [kwargs.get(role, args[i] if i < len(args) else None) for i, role in enumerate(roles)]
+    if any(v is None for v in operands):
+        return
+    src, target, signal = operands[:3]
+    requirement = _exchange_operands(dsl, src, target)
+    if requirement == "" and isinstance(src, TensorType) and isinstance(target, TensorType):
+        requirement = _exchange_signal(dsl, src, target, signal)
+    if requirement:
+        raise DeduceError("PTO-TD145", op=dsl[4:], requirement=requirement)
 
 
 # The explicit wrappers that call ``.unwrap()`` on operands before anything else can fail, with those operands
@@ -810,9 +906,53 @@ def _check_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
         )
 
 
+def _check_window_buffer(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pld.tensor.alloc_window_buffer's ValueErrors (distributed/op/tensor_ops.py): a shape needs dtype=, and is
+    non-empty with positive static extents; a byte size takes no dtype=."""
+    size = kwargs.get("size", args[0] if args else None)
+    dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
+    if isinstance(size, list | tuple):
+        if dtype is None and "dtype" not in kwargs:
+            requirement = (
+                "requires dtype= when the first argument is a shape (list / tuple of per-rank dimensions)"
+            )
+            raise DeduceError("PTO-TD145", op="tensor.alloc_window_buffer", requirement=requirement)
+        if not size:
+            raise DeduceError(
+                "PTO-TD145", op="tensor.alloc_window_buffer", requirement="shape must be non-empty"
+            )
+        for i, d in enumerate(size):
+            if isinstance(d, int) and not isinstance(d, bool) and d <= 0:
+                raise DeduceError(
+                    "PTO-TD145",
+                    op="tensor.alloc_window_buffer",
+                    requirement=f"shape dimension[{i}] is {d}; all dimensions must be positive",
+                )
+
+
+# Tensor wrappers that hand a parameter to the IR as a kwarg (attribute), by parameter name and position.
+_TENSOR_FLAGS: dict[str, tuple[str, int]] = {
+    "pl.tensor.rsqrt": ("high_precision", 1),
+    "pl.tensor.div": ("high_precision", 2),
+}
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
+    if dsl == "pld.tensor.alloc_window_buffer":
+        _check_window_buffer(args, kwargs)
+    flag_slot = _TENSOR_FLAGS.get(dsl)
+    if flag_slot is not None:
+        key, index = flag_slot
+        value = kwargs.get(key, args[index] if index < len(args) else None)
+        if isinstance(value, TensorType | TileType):
+            raise DeduceError("PTO-WR18", key=key)  # the IR builder's kwarg conversion takes no expression
+    if dsl in ("pl.tensor.scatter_update", "pl.tile.scatter_update") and args:
+        given = [kwargs.get(k) is not None for k in ("dim", "index", "src")]
+        forms = {(3, (False, False, False)), (2, (True, False, False)), (1, (False, True, True))}
+        if len(args) - 1 != 0 and (len(args) - 1, tuple(given)) not in forms:
+            raise DeduceError("PTO-WR17")  # the IR builder's *args dispatch (ir/op/tensor_ops.py)
     if dsl == "pl.system.cacheinvalid":
         _check_cacheinvalid(args, kwargs)
     if dsl == "pl.tensor.gather":

@@ -9,7 +9,7 @@ tensor become `tile.store`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from compiler import budget, ir
@@ -20,7 +20,7 @@ from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import sub_exprs
 from compiler.ops.deduce import format_shape
-from compiler.ops.deducers.core import dtype_text, known
+from compiler.ops.deducers.core import dtype_text, known, promote_dtypes
 from compiler.ops.lowering import as_tile, deduce_error, valid_rank_mismatch
 from compiler.ops.registry import get_op, is_boundary
 from compiler.passes.model import (
@@ -633,6 +633,8 @@ def check_conversions(
                 found.append((op, *problem))
         if short in ("gather", "scatter", "scatter_update") and op.dsl_name.startswith(("pl.", "pl.tensor.")):
             problem = _indexed_access(op, short, gm_type, target)
+            if problem is None and short == "scatter_update":
+                problem = _scatter_update_rows(op, gm_type)
             if problem is not None:
                 found.append((op, *problem))
         if short == "reinterpret_view" and source in dn:
@@ -649,6 +651,12 @@ def check_conversions(
             and not op.type.shape
         ):
             found.append((op, "PTO-CT3", {}))
+        elif op.op == "tile.cast" and not op.dsl_name.startswith("pl.tile.") and _int_target_type(op):
+            found.append((op, "PTO-CT19", {"got": "int"}))
+        elif op.dsl_name == "pl.tensor.alloc" and op.bound:
+            found.append((op, "PTO-CT16", {}))  # no tile conversion is registered for tensor.alloc
+        elif short == "matmul_acc" and _gm_accumulator(op, entry):
+            found.append((op, "PTO-E10", {}))
         elif short == "matmul_acc" and any(k == "init_cond" for k, _ in op.kwargs):
             ranks = [_rank(types.get(name or "")) for name in op.operands[:3]]
             if len(ranks) == 3 and all(r is not None for r in ranks) and any(r > 2 for r in ranks if r):
@@ -686,6 +694,24 @@ def check_conversions(
     return len(found) + mixed + lowered_errors
 
 
+def _int_target_type(op: TOp) -> bool:
+    """A lowered tensor.cast whose target_type is an int literal: LegalizeTileCast reads it as a DataType."""
+    value = _arg(op, 1, "target_type")
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _gm_accumulator(op: TOp, entry: Mapping[str, str]) -> bool:
+    """A tensor.matmul_acc whose accumulator is a GM tensor: its entry load puts it in Vec, from where it has to
+    cross to the cube into Acc, a cross-core move ExpandMixedKernel cannot build (PTO-E10)."""
+    if op.op != "tile.matmul_acc" or op.dsl_name.startswith("pl.tile.") or not op.operands:
+        return False
+    if not isinstance(op.type, TensorType):
+        return False  # its own deducer rejected it first
+    if any(k == "init_cond" for k, _ in op.kwargs):
+        return False  # lowered through its own select of the first step (not modelled): stay silent
+    return op.operands[0] in entry
+
+
 def _lowered_tile_ops(
     ops: Sequence[TOp], types: Mapping[str, ValueType], report: Callable[[Diagnostic], None]
 ) -> int:
@@ -695,15 +721,38 @@ def _lowered_tile_ops(
     errors = 0
     for op in ops:
         opdef = get_op(op.op)
-        if opdef is None or op.origin != USER or not op.op.startswith("tile.") or op.op == "tile.div":
+        if opdef is None or op.origin != USER or not op.op.startswith("tile."):
             continue
         lowered = isinstance(op.type, TensorType) and op.type.ranked
+        if op.op == "tile.div":
+            div = _lowered_div_problem(op, types) if lowered else None
+            if div is not None:
+                report(diagnostic("PTO-CT14", op.call_span, detail=div))
+                errors += 1
+            continue
         if not lowered and not isinstance(op.type, TileType):
             continue  # the op's own deducer failed (reported at parse) or its result is not a tile
         operands = [types.get(name) if name else None for name in op.operands]
         tiles: list[ArgValue] = [
             as_tile(v) if isinstance(v, TensorType | TileType) else None for v in operands
         ]
+        stored = (
+            _col_reduction_store(op, types) if lowered and op.op in _COL_REDUCTIONS and op.bound else None
+        )
+        if stored is not None:
+            report(diagnostic("PTO-CT14", op.call_span, detail=stored))
+            errors += 1
+            continue
+        window = _window_rank_problem(op) if lowered and op.op == "tile.load" else None
+        if window is not None:
+            report(diagnostic("PTO-CT14", op.call_span, detail=window))
+            errors += 1
+            continue
+        created = _created_shape_problem(op) if lowered and opdef.deduce in ("create", "full") else None
+        if created is not None:
+            report(diagnostic("PTO-CT14", op.call_span, detail=created))
+            errors += 1
+            continue
         mismatch = valid_rank_mismatch(opdef.deduce, tiles)
         if mismatch is not None:
             if lowered:
@@ -726,6 +775,11 @@ def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem
     """The tile deducer's error on the lowered operands (tensor matmuls: only the dtype pairing)."""
     if family == "matmul":
         lhs, rhs = (*tiles, None, None)[:2]
+        if op.op == "tile.matmul" and isinstance(lhs, TileType) and isinstance(rhs, TileType):
+            # No operand above 2D: the conversion picks tile.matmul, which takes 2D operands only.
+            for side, value in (("lhs", lhs), ("rhs", rhs)):
+                if value.rank < 2 and max(lhs.rank, rhs.rank) <= 2:
+                    return problem("PTO-TD18", op=op.op, operand=side, rank=value.rank)
         if (
             isinstance(lhs, TileType)
             and isinstance(rhs, TileType)
@@ -738,6 +792,92 @@ def _lowered_problem(op: TOp, family: str, tiles: Sequence[ArgValue]) -> Problem
     if any(v is None for v in tiles):
         return None  # a scalar or unknown operand: the tile deducer would judge a value we do not model
     return deduce_error(op.op, tiles, {})
+
+
+_COL_REDUCTIONS = frozenset(
+    {"tile.col_sum", "tile.col_max", "tile.col_min", "tile.col_prod", "tile.col_argmax", "tile.col_argmin"}
+)
+_STORE_REMEDY = (
+    "A store performs no layout conversion (RFC #1300 P7): the offsets and the tile extent must already be in the "
+    "destination's coordinate system. If the tile was read through a view whose layout differs from the "
+    "destination's -- a DN view transposes it -- take the matching view of the destination, pl.view(out, "
+    "layout=...), and store into that"
+)
+
+
+def _col_reduction_store(op: TOp, types: Mapping[str, ValueType]) -> Problem | None:
+    """A tensor column reduction of a >2D tensor reduces its second-to-last axis, but the tile op it lowers to
+    reduces the first ([B, M, N] -> [1, M, N], not [B, 1, N]): storing that tile into the tensor result runs
+    past the end of the reduced axis."""
+    source = types.get(op.operands[0]) if op.operands and op.operands[0] else None
+    if (
+        not isinstance(source, TensorType | TileType)
+        or source.rank < 3
+        or not isinstance(op.type, TensorType)
+    ):
+        return None
+    tile = (1, *source.shape[1:])
+    for i, (extent, bound) in enumerate(zip(tile, op.type.shape, strict=False)):
+        if isinstance(extent, int) and isinstance(bound, int) and extent > bound:
+            return problem(
+                "PTO-TD127",
+                op="tile.store",
+                axis=i,
+                offset=0,
+                extent=extent,
+                target=bound,
+                remedy=_STORE_REMEDY,
+            )
+    return None
+
+
+def _window_rank_problem(op: TOp) -> Problem | None:
+    """tensor.slice becomes tile.load, whose deducer takes one offset per window dimension (the tensor op does
+    not check the two lists against each other)."""
+    shape, offsets = (*op.consts[1:3], None, None)[:2]
+    if not (isinstance(shape, list | tuple) and isinstance(offsets, list | tuple)) or len(shape) == len(
+        offsets
+    ):
+        return None
+    return problem(
+        "PTO-TD117",
+        op="The operator tile.load",
+        requirement=f"offsets and shapes to have same number of dimensions, but got {len(offsets)} offsets and "
+        f"{len(shape)} shapes",
+    )
+
+
+def _created_shape_problem(op: TOp) -> Problem | None:
+    """tensor.create / tensor.full become tile.create / tile.full, whose deducer takes only a non-empty shape of
+    positive static extents (the tensor op takes any)."""
+    shape = op.type.shape if isinstance(op.type, TensorType) else None
+    if shape is None:
+        return None
+    for i, d in enumerate(shape):
+        if isinstance(d, int) and d <= 0:
+            return problem("PTO-TD139", op=op.op, index=i, dim=d)
+    if not shape:
+        return problem("PTO-TD138", name=op.op.split(".", 1)[1], requirement="requires non-empty shape")
+    return None
+
+
+def _lowered_div_problem(op: TOp, types: Mapping[str, ValueType]) -> Problem | None:
+    """tensor.div's conversion: both tiles cast to the promoted dtype, then a [M, 1] divisor becomes
+    tile.row_expand_div (not modelled: silent) and anything else tile.div, which does not broadcast."""
+    values = [types.get(name) if name else None for name in op.operands[:2]]
+    tiles = [as_tile(v) for v in values if isinstance(v, TensorType | TileType)]
+    if len(op.operands) < 2 or len(tiles) != 2:
+        return None
+    lhs, rhs = tiles
+    if not isinstance(lhs, TileType) or not isinstance(rhs, TileType):
+        return None
+    if not known(lhs.dtype) or not known(rhs.dtype):
+        return None
+    dtype = promote_dtypes(lhs.dtype, rhs.dtype)
+    lhs, rhs = replace(lhs, dtype=dtype), replace(rhs, dtype=dtype)
+    if lhs.rank == 2 and rhs.rank == 2 and (lhs.shape[1] == 1) != (rhs.shape[1] == 1):
+        return None  # DetectRowBroadcast: a column-vector operand lowers to tile.row_expand_div
+    return deduce_error("tile.div", [lhs, rhs], {})
 
 
 _INT16_FLAT = 32767  # the largest flat index an INT16 index can address
@@ -774,7 +914,8 @@ def _indexed_access(
         return None
     norm = dim % src.rank
     if short == "gather":
-        if src.rank > 3:
+        # The lowering has a case for (2, 1), (3, 0), (3, 1) and (3, 2) only.
+        if src.rank > 3 or (src.rank == 2 and norm == 0):
             return "PTO-CT9c", {"rank": src.rank, "dim": norm}
         if src.rank == 3 and norm in (0, 1) and src.dtype in _TWO_BYTE:
             return "PTO-CT9b", {"dim": norm, "dtype": src.dtype}
@@ -790,6 +931,31 @@ def _indexed_access(
             "cols": shape[1],
             "max_rows": (_INT16_FLAT + 1) // shape[1],
         }
+    return None
+
+
+def _scatter_update_rows(
+    op: TOp, gm_type: Callable[[str | None], ValueType | None]
+) -> tuple[str, dict[str, Any]] | None:
+    """The row-scatter lowering of scatter_update (tensor or tile form, 2D input and src, static shapes): src
+    has one row per index element (CT17), and the flat [n, d] index it builds has the input's d columns, which
+    tile.scatter needs src to match (CT18)."""
+    if len(op.operands) != 4:
+        return None
+    values = [gm_type(name) for name in (op.operands[0], op.operands[2], op.operands[3])]
+    shapes: list[tuple[int, int]] = []
+    for value in values:
+        if not isinstance(value, TensorType | TileType) or value.rank != 2:
+            return None
+        dims = [d for d in value.shape if isinstance(d, int)]
+        if len(dims) != 2:
+            return None
+        shapes.append((dims[0], dims[1]))
+    (_, cols), (b, s), (rows, src_cols) = shapes
+    if rows != b * s:
+        return "PTO-CT17", {"rows": rows, "size": b * s}
+    if src_cols != cols:
+        return "PTO-CT18", {"src_cols": src_cols, "cols": cols}
     return None
 
 

@@ -177,3 +177,42 @@ _r(
     "by pl.create_l1 becomes an on-chip tile, and gather_row writes into it in place.",
     "Create the accumulator in the scope with pl.create_l1(shape, dtype) and gather into that.",
 )
+_r(
+    "PTO-CT16",
+    "tensor-alloc-in-core",
+    _CT,
+    'TensorOp "tensor.alloc" has no registered tile conversion. Add a conversion in '
+    "src/ir/transforms/op_conversion_registry.cpp.",
+    "pl.tensor.alloc bound to a name inside InCore code: ConvertTensorToTileOps has no tile form for it (an "
+    "internal error at e2d0f78).",
+    "Allocate on-chip memory with pl.create_tile(shape, dtype=..., target_memory=...) inside the scope, or call "
+    "pl.tensor.alloc in orchestration code.",
+)
+_r(
+    "PTO-CT17",
+    "scatter-update-rows",
+    _CT,
+    "tensor.scatter_update conversion: src rows ({rows}) must match index size (b * s = {size})",
+    "A scatter_update (tensor or tile form) whose src does not have one row per element of its [b, s] index: "
+    "each src row is written whole to the row the flattened index names.",
+    "Give src b * s rows, one per index element.",
+)
+_r(
+    "PTO-CT18",
+    "scatter-update-cols",
+    _CT,
+    "The operator tile.scatter requires indexes.shape[1] == src.shape[1], got src cols {src_cols} vs indexes "
+    "cols {cols}",
+    "A scatter_update whose src rows are not as wide as the input's: the lowering scatters whole rows through a "
+    "flat index as wide as the input.",
+    "Make src as wide as the input (the same number of columns).",
+)
+_r(
+    "PTO-CT19",
+    "cast-target-type-int",
+    "LegalizeTileCast",
+    "Invalid type for kwarg key: target_type, expected DataType, but got {got}",
+    "A tensor.cast in InCore code whose target_type is a number, not a dtype: the cast lowering reads it as a "
+    "DataType (an internal error at e2d0f78).",
+    "Pass a dtype: target_type=pl.FP16 (or pl.BF16, pl.INT32, ...).",
+)

@@ -152,6 +152,19 @@ _r(
     "Group ABI: external-source or runtime-bound members whose layouts differ.",
 )
 
+_r(
+    "PTO-E10",
+    "cross-core-move-into-acc",
+    _EM,
+    "cross-core move destination must be Vec, Mat, Left, or Right, got 5",
+    "An accumulator that reaches a cube matmul from the vector side, so the compiler would move it across the "
+    "cores into Acc, which the cross-core transfer cannot target (an internal error at e2d0f78): a "
+    "tensor.matmul_acc whose accumulator is a GM tensor (loaded into Vec), or a batch_matmul_acc of more than "
+    "one batch (FlattenTileNdTo2D unrolls it into per-batch slices and assembles of the accumulator).",
+    "Start the accumulation on the cube side: produce the accumulator with a matmul (or pl.create_tile(..., "
+    "target_memory=pl.Mem.Acc)), and accumulate one batch per matmul_acc.",
+)
+
 # Notes: the labels of related locations.
 
 SPLIT_REQUESTED = Note("pl.split({mode}) requested here")

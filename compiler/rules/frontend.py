@@ -320,6 +320,14 @@ _r(
     "Provide at most {rank} indices for a {rank}D tensor",
 )
 _r(
+    "PTO-F51",
+    "subscript-slice-step",
+    "parse",
+    "Slice step is not supported in {kind} subscript",
+    "A tensor or tile subscript read whose slice has a step (a[0:32:2]).",
+    "Use A[start:stop] without step",
+)
+_r(
     "PTO-F30",
     "tile-subscript-rank",
     "parse",
@@ -334,6 +342,23 @@ _r(
     "Unknown dtype: {dtype}",
     "A dtype attribute that does not exist (e.g. pl.FP64).",
     "Use a valid dtype like pl.FP32, pl.INT32, etc. Available: {available}",
+)
+_r(
+    "PTO-F52",
+    "unresolved-dtype-literal",
+    "parse",
+    "Cannot resolve dtype: {expr}",
+    "An op's dtype= given a literal (a string such as 'fp32', or a number) instead of a dtype constant.",
+    "Use pl.FP32, pl.INT32, or other supported dtype constants",
+)
+_r(
+    "PTO-F53",
+    "unsupported-constant",
+    "parse",
+    "Unsupported constant type: {kind}",
+    'A string literal passed positionally to an op (pl.tile.mgather(mem, idx, "row")): positional op '
+    "arguments are parsed as expressions, which take int, float, bool and None constants only.",
+    "Use int, float, bool, or None (TaskId sentinel) constants",
 )
 _r(
     "PTO-F32",

@@ -522,7 +522,9 @@ _r(
     _TD,
     "{op} writes past the end of dimension {axis}: offset {offset} + extent {extent} exceeds the target extent "
     "{target}. {remedy}",
-    "A tile assemble whose source, placed at its static offset, runs past the end of the target.",
+    "A tile assemble whose source, placed at its static offset, runs past the end of the target; a tensor "
+    "assemble whose source's valid region does; a tensor column reduction of a >2D tensor, whose lowered tile "
+    "(reduced along the first axis) is stored into the tensor result.",
 )
 _r(
     "PTO-TD128",
@@ -602,7 +604,8 @@ _r(
     "tile-creation-requirement",
     _TD,
     "The operator tile.{name} {requirement}",
-    "The tile forms of PTO-TD137 (tile.ci, tile.random, tile.tri).",
+    "The tile forms of PTO-TD137 (tile.ci, tile.random, tile.tri), and a tile.create / tile.full of an empty "
+    "shape (also a tensor.create / tensor.full lowered to one in an InCore scope).",
 )
 _r(
     "PTO-TD139",

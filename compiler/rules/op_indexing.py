@@ -67,3 +67,12 @@ _r(
     "A scatter_update whose input is not 2D or 4D, whose index is not a 2D integer tile or tensor, whose src "
     "differs from the input in rank or dtype, or whose dim is not -2.",
 )
+_r(
+    "PTO-TD149",
+    "gather-mask-tile-rank",
+    _TD,
+    "Internal error: tile.gather_mask requires 2D src shape, got rank {rank}",
+    "pl.tile.gather_mask of a tile that is not 2-D: the deducer's internal check on the source rank (the tensor "
+    "form reports PTO-TD112 instead).",
+    "Reshape the tile to 2D (pl.tile.reshape) before gathering from it.",
+)

@@ -156,3 +156,21 @@ _r(
     "takes a tensor or tile: the wrapper unwraps the operand, and the literal is a bare constant. The parser "
     "reports it as PTO-F16.",
 )
+_r(
+    "PTO-WR17",
+    "scatter-update-call-form",
+    _WR,
+    "scatter_update expects (input, dim, index, src), (input, index, src, dim=...), or (input, dim, index=..., "
+    "src=...)",
+    "A scatter_update call in none of its three argument forms (a TypeError of its IR builder).",
+    "Call it as scatter_update(input, dim, index, src).",
+)
+_r(
+    "PTO-WR18",
+    "kwarg-takes-no-value-expression",
+    _WR,
+    "Unsupported kwarg type for key: {key}",
+    "A tensor or tile passed where a tensor op takes an attribute (pl.tensor.rsqrt(x, y): the second parameter is "
+    "high_precision, a flag the IR stores as a kwarg).",
+    "Pass a bool: high_precision=True.",
+)

@@ -14,4 +14,5 @@ def faulty(c: pl.Tensor[[64, 64], pl.FP32], a: pl.Tensor[[64, 64], pl.FP16], b: 
 @pl.jit
 def twin(c: pl.Tensor[[64, 64], pl.FP32], a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.BF16]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
-        r = pl.matmul_acc(c, a, a)
+        c0 = pl.matmul(a, a, out_dtype=pl.FP32)
+        r = pl.matmul_acc(c0, a, a)

@@ -12,6 +12,6 @@ def faulty(u: pl.Tensor[[64], pl.FP16], v: pl.Tensor[[32], pl.FP16]):
 
 
 @pl.jit
-def twin(u: pl.Tensor[[64], pl.FP16], v: pl.Tensor[[32], pl.FP16]):
+def twin(u: pl.Tensor[[1, 64], pl.FP16], v: pl.Tensor[[64, 32], pl.FP16]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
-        r = pl.matmul(u, u)
+        r = pl.matmul(u, v)

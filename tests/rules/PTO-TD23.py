@@ -14,4 +14,4 @@ def faulty(c: pl.Tensor[[64], pl.FP32], d: pl.Tensor[[64, 64], pl.FP32], a: pl.T
 @pl.jit
 def twin(c: pl.Tensor[[64], pl.FP32], d: pl.Tensor[[64, 64], pl.FP32], a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
-        r = pl.matmul_acc(d, a, b)
+        r = pl.matmul_acc(pl.matmul(a, b, out_dtype=pl.FP32), a, b)

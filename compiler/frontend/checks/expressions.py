@@ -17,12 +17,13 @@ from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkConte
 from compiler.frontend.consts import MAX_FOLDED_BITS, UNKNOWN_VALUE, attribute_value, enum_member_error, fold
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import walk_expr
+from compiler.ops.dsl import PLD_SHORT
 from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import EnumValue
+from compiler.vocabulary import PL_CLASSES, EnumValue, enum_members
 
 _FRONTEND_NAMES = frozenset(
     {
@@ -75,7 +76,12 @@ class ExpressionTyper:
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
-            if bad is not None:
+            parts = expr.dotted.split(".")
+            missing = len(parts) == 3 and parts[0] == "pl" and _no_pl_class(parts[1])
+            if missing:
+                absent = f"module 'pypto.language' has no attribute '{parts[1]}'"
+                state.error("PTO-F9", expr.span, expr=expr.dotted, detail=absent)
+            elif bad is not None:
                 state.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
             elif root and self._undefined(root):
                 # The parser evaluates a non-DSL attribute chain in the closure: a NameError.
@@ -122,7 +128,7 @@ class ExpressionTyper:
         return UNKNOWN
 
     def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
-        """F29 / F30: more subscript indices than the tensor's or tile's rank."""
+        """F29 / F30: more subscript indices than the tensor's or tile's rank; F51: a slice with a step."""
         ranked = isinstance(base, TensorType) and base.ranked and base.shape
         if not (ranked or (isinstance(base, TileType) and base.shape)):
             return
@@ -131,6 +137,11 @@ class ExpressionTyper:
         if count > rank:
             code = "PTO-F29" if isinstance(base, TensorType) else "PTO-F30"
             self.state.error(code, expr.span, count=count, rank=rank)
+            return
+        items = expr.index.elts if isinstance(expr.index, ir.TupleExpr) else (expr.index,)
+        if any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items):
+            kind = "tensor" if isinstance(base, TensorType) else "tile"
+            self.state.error("PTO-F51", expr.span, kind=kind)
 
     def _takes_device_value(self, call: ir.Call) -> bool:
         """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
@@ -200,6 +211,16 @@ class ExpressionTyper:
         if func == "pl.system.task_dummy" and (dummy := task_dummy_error(call)) is not None:
             state.report_problem(dummy, call.span)
             return UNKNOWN
+        text = next((a for a in call.args if isinstance(a, ir.Const) and isinstance(a.value, str)), None)
+        if text is not None:
+            # A positional op argument is parsed as an expression, and a string literal is none.
+            state.error("PTO-F53", text.span, kind="<class 'str'>")
+            return UNKNOWN
+        dtype_kw = call.kwarg("dtype")
+        if isinstance(dtype_kw, ir.Const) and dtype_kw.value is not None and dtype_kw.value is not Ellipsis:
+            # The parser resolves every op's dtype= itself (TypeResolver.resolve_dtype): a literal is no dtype.
+            state.error("PTO-F52", dtype_kw.span, expr=repr(dtype_kw.value))
+            return UNKNOWN
         problem = signature_error(call)
         if problem is not None:
             state.report_problem(op_error(func, problem), call.span)
@@ -214,6 +235,11 @@ class ExpressionTyper:
         if resolution.error:
             state.report_problem(op_error(func, resolution.error), call.span)
             return UNKNOWN
+        if resolution.ir_name == "pld.tensor.allreduce" and ctx.in_core:
+            requirement = composite_allreduce_error(args, kwargs)
+            if requirement is not None:
+                state.error("PTO-LC1", call.span, requirement=requirement)
+                return UNKNOWN
         result = resolution.result
         if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
             extents = call.args[1:3] if len(call.args) >= 3 else []
@@ -352,10 +378,48 @@ def task_dummy_error(call: ir.Call) -> Problem | None:
     return None
 
 
+def _no_pl_class(name: str) -> bool:
+    """A capitalised `pl.<name>` that pypto.language does not bind (nor the spec, as an enum)."""
+    return name[:1].isupper() and name not in PL_CLASSES and enum_members(name) is None
+
+
+def composite_allreduce_error(args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:
+    """LowerTensorAllReduceRule (lower_composite_ops_pass.cpp), which lowers a pld.tensor.allreduce outside
+    host orchestrator functions: an explicit signal, core_num 1, mode "ring" or "mesh", and a ring signal of
+    shape [2*(NR-1), NR] INT32. None when it lowers (or the operands are not known well enough to tell)."""
+    if len(args) < 2 and "signal" not in kwargs:
+        return (
+            "requires an explicit signal outside host orchestrator functions. Use pld.tensor.allreduce(target, "
+            "signal, op=...) for InCore/lowered composite paths."
+        )
+    core_num = kwargs.get("core_num", 1)
+    if isinstance(core_num, int) and not isinstance(core_num, bool) and core_num != 1:
+        return (
+            "core_num > 1 is supported only in a HOST orchestrator; use an enclosing pl.spmd(...) for multi-core "
+            "InCore execution"
+        )
+    mode = kwargs.get("mode", "mesh")
+    if not isinstance(mode, str):
+        return None
+    if mode not in ("ring", "mesh"):
+        return f'mode must be "ring" or "mesh", got "{mode}"'
+    signal = kwargs.get("signal", args[1] if len(args) > 1 else None)
+    if mode != "ring" or not isinstance(signal, TensorType) or not signal.distributed or not signal.ranked:
+        return None
+    if signal.rank != 2 or signal.dtype != "INT32":
+        return None  # "mode=ring signal must be ..." carries no op prefix: not modelled
+    rounds, nr = signal.shape
+    if isinstance(rounds, int) and isinstance(nr, int) and nr > 0 and rounds != 2 * (nr - 1):
+        return f"mode=ring signal shape[0] ({rounds}) must equal 2*(NR-1) = {2 * (nr - 1)} for NR = {nr}"
+    return None
+
+
 def signature_error(call: ir.Call) -> Problem | None:
     """The TypeError Python raises when a DSL wrapper is called with arguments that do not fit its
     parameter list (a PTO-SG* rule; the parser wraps it in its op error)."""
     signature = SIGNATURES.get(call.func)
+    if signature is None and call.func in PLD_SHORT and call.func != "pld.remote_store":
+        signature = SIGNATURES.get(PLD_SHORT[call.func])  # the same function (remote_store dispatches)
     if signature is None or call.star_kwargs:
         return None
     positional, required, kwonly, kw_required, varargs, varkw = signature

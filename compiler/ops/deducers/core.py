@@ -167,11 +167,13 @@ def flag(value: ArgValue) -> bool:
 def with_shape(
     like: Shaped, shape: tuple[Dim, ...], dtype: str | None = None, memory: str | None = None
 ) -> Shaped:
-    """A value of the same kind (tensor or tile) as `like` with another shape."""
+    """A value of the same kind (tensor or tile) as `like` with another shape. A narrowed valid region is not
+    mapped onto the new shape: it becomes unknown ("?" extents), so no check reads the new box as fully valid."""
     dt = dtype or like.dtype
+    valid: tuple[Dim, ...] | None = ("?",) * len(shape) if like.valid is not None else None
     if isinstance(like, TensorType):
-        return TensorType(shape, dt, like.distributed)
-    return TileType(shape, dt, memory if memory is not None else like.memory)
+        return TensorType(shape, dt, like.distributed, valid=valid)
+    return TileType(shape, dt, memory if memory is not None else like.memory, valid)
 
 
 def vec(like: Shaped, shape: tuple[Dim, ...], dtype: str | None = None) -> Shaped:

@@ -218,6 +218,8 @@ def _binary_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
     if op.name == "tile.subs":
         if known(lhs.dtype) and lhs.dtype not in _TSUBS:
             raise DeduceError("PTO-TD67", op=op.name, kind="tile", dtype=dtype_text(lhs.dtype))
+        if isinstance(rhs, bool):
+            sd = "BOOL"  # a True / False literal is a ConstBool scalar
         if sd is not None and sd not in _TSUBS:
             raise DeduceError("PTO-TD67", op=op.name, kind="scalar", dtype=dtype_text(sd))
     return _result(lhs, lhs.shape, lhs.dtype)
@@ -290,6 +292,8 @@ def _tensor_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
     if op.name == "tensor.subs":
         if known(lhs.dtype) and lhs.dtype not in _TSUBS:
             raise DeduceError("PTO-TD67", op=op.name, kind="tensor", dtype=dtype_text(lhs.dtype))
+        if isinstance(rhs, bool):
+            sd = "BOOL"  # a True / False literal is a ConstBool scalar
         if sd is not None and sd not in _TSUBS:
             raise DeduceError("PTO-TD67", op=op.name, kind="scalar", dtype=dtype_text(sd))
     if op.name == "tensor.cmp":

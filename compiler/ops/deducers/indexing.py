@@ -347,15 +347,16 @@ def _gather_mask(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVa
         return UNKNOWN
     if src.dtype not in _GATHER_ELEMENTS:
         _fail(_DTYPE, op, f"requires {what} dtype to be FP16, FP32, INT16, or INT32, but got {_dt(src)}")
-    if src.rank != 2:
-        if not tensor:
-            return UNKNOWN  # the tile deducer reads the columns first: an internal error, not this check
+    if src.rank != 2 and tensor:
         _fail(_RANK, op, f"requires 2D input, but got rank {src.rank}")
     pattern = _int(kwargs.get("mask_pattern") if tensor else param(args, kwargs, 1, "mask_pattern"))
     if pattern is None:
         return UNKNOWN
     if not 1 <= pattern <= 7:
         _fail(_ATTR, op, f"requires mask_pattern in range [1, 7], but got {pattern}")
+    if src.rank != 2:
+        # The tile deducer reads the columns after the pattern: an INTERNAL_CHECK, reported as one.
+        raise DeduceError("PTO-TD149", rank=src.rank)
     cols: Dim = src.shape[1]
     if pattern != 7:
         divisor = 2 if pattern <= 2 else 4
@@ -509,7 +510,16 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
         _fail(_DTYPE, op, f"requires idx dtype to be INT32, but got {_dt(idx)}")
     if idx.rank != 2:
         _fail(_RANK, op, f"requires a 2D idx tile, but got rank {idx.rank}")
-    return TileType(idx.shape, mem.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
+    memory = memory_of(kwargs.get("target_memory")) or "Vec"
+    coalesce = param(args, kwargs, 2, "coalesce", "row")
+    row = coalesce in ("row", 0) and not isinstance(coalesce, bool)
+    if memory == "Vec" and row and mem.ranked and mem.rank < 2:
+        _fail(
+            _RANK,
+            op,
+            f"row mode requires mem rank >= 2 so rows have an element dimension, but got rank {mem.rank}",
+        )
+    return TileType(idx.shape, mem.dtype, memory)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -246,7 +246,9 @@ def _gemv_product(op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue) -> T
     rows = lhs.shape[0]
     if isinstance(rows, int) and rows != 1:
         raise DeduceError("PTO-TD32", shape=format_shape(lhs.shape))
-    return TileType((16, rhs.shape[1]), "INT32" if lhs.dtype == "INT8" else "FP32", "Acc")
+    # BuildGemvResultType: 16 physical rows, valid_shape [1, N] (the logical row and rhs's valid columns).
+    cols = rhs.valid[1] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[1]
+    return TileType((16, rhs.shape[1]), "INT32" if lhs.dtype == "INT8" else "FP32", "Acc", (1, cols))
 
 
 @family("gemv")

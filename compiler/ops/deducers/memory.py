@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from compiler.ops.deducers.core import (
     DeduceError,
@@ -70,8 +71,22 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     return TileType(shape, src.dtype, memory, valid)
 
 
+_TENSOR_ASSEMBLE_REMEDY = (
+    "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the whole "
+    "source allocation -- that has to fit at this offset"
+)
+
+
+def _transferred(value: TensorType | TileType) -> tuple[Dim, ...]:
+    """The extents a valid-region transfer moves: the value's valid_shape, else its whole shape."""
+    valid = value.valid
+    return tuple(valid) if valid is not None and len(valid) == value.rank else value.shape
+
+
 @family("store")
 def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    # tile.store's own bounds (InferWriteValidShapeUnion) are not checked here: a tile whose rows a boundary op
+    # doubled in a faulty region would report this instead of the region's own fault (examples/attention.py).
     out = param(args, kwargs, 2, "output_tensor")
     return out if isinstance(out, TensorType) else UNKNOWN
 
@@ -129,7 +144,12 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
-    return with_shape(src, shape)
+    result = with_shape(src, shape)
+    if requested is not None and len(requested) == len(shape) and tuple(requested) != tuple(shape):
+        return replace(result, valid=tuple(requested))  # an explicit valid_shape narrows the window
+    if param(args, kwargs, 6, "clamp") and isinstance(src, TensorType):
+        return replace(result, valid=("?",) * len(shape))  # clamped at the source edge: not modelled
+    return result
 
 
 @family("reshape")
@@ -143,7 +163,20 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
         kind = "tensor" if isinstance(src, TensorType) else "tile"
         raise DeduceError("PTO-TD5", op=op.name, kind=kind, old=old, new=new)
-    return with_shape(src, shape)
+    result = with_shape(src, shape)
+    valid = _unit_padded_valid(src, shape)
+    return replace(result, valid=valid) if valid is not None else result
+
+
+def _unit_padded_valid(src: TensorType | TileType, shape: tuple[Dim, ...]) -> tuple[Dim, ...] | None:
+    """A reshape that only adds or drops leading unit axes keeps the valid region on the remaining ones."""
+    if src.valid is None or len(src.valid) != src.rank:
+        return None
+    lead = next((i for i, d in enumerate(src.shape) if d != 1), src.rank)
+    new_lead = next((i for i, d in enumerate(shape) if d != 1), len(shape))
+    if tuple(src.shape[lead:]) != tuple(shape[new_lead:]):
+        return None
+    return (1,) * new_lead + tuple(src.valid[lead:])
 
 
 def _numel(shape: Sequence[Dim]) -> int | None:
@@ -186,6 +219,16 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     target = param(args, kwargs, 0, "target")
     source = param(args, kwargs, 1, "source")
     offsets = static_items(param(args, kwargs, 2, "offset"))
+    if isinstance(target, TensorType) and isinstance(source, TensorType):
+        if (
+            target.ranked
+            and source.ranked
+            and offsets is not None
+            and source.rank == target.rank == len(offsets)
+        ):
+            # tensor.assemble moves only the source's valid region (kValidRegionTransfer).
+            check_write(op.name, target.shape, _transferred(source), offsets, _TENSOR_ASSEMBLE_REMEDY)
+        return target
     if not (isinstance(target, TileType) and isinstance(source, TileType)):
         return target if isinstance(target, TensorType | TileType) else UNKNOWN
     fixpipe = source.dtype == "FP32" and target.dtype in ("BF16", "FP16")
@@ -299,13 +342,16 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     return vec(src, shape)
 
 
-def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None) -> None:
-    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0)."""
+def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None, nonempty: bool = True) -> None:
+    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0), and
+    at least one (tile.tri checks its rank instead)."""
     if op.namespace != "tile" or shape is None:
         return
     for i, d in enumerate(shape):
         if isinstance(d, int) and d <= 0:
             raise DeduceError("PTO-TD139", op=op.name, index=i, dim=d)
+    if nonempty and not shape:
+        raise DeduceError("PTO-TD138", name=op.short_name, requirement="requires non-empty shape")
 
 
 @family("create")
@@ -376,7 +422,7 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
     tri = op.short_name == "tri"
     dtype = dtype_arg(param(args, kwargs, 3 if tri else 2, "dtype", DTypeValue("INT32")))
     if tri:
-        _tile_shape(op, shape)
+        _tile_shape(op, shape, nonempty=False)
         if shape is not None and len(shape) != 2:
             _creation_check(op, f"requires a 2D shape, but got rank {len(shape)}")
         return _created(op, shape, dtype)
