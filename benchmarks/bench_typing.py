@@ -325,6 +325,8 @@ def print_file(run: FileRun) -> None:
         f"slowest {worst[0]!r} {worst[1] * 1000:.0f} ms  undo==open: {'yes' if run.undo_equal else 'NO'}",
         flush=True,
     )
+    if run.cpu:  # in-process: the same keystrokes in CPU time (what a shared machine does not inflate)
+        print(f"{'':<46} CPU    {_figures(run.cpu)}  Enter {run.cpu[0] * 1000:6.1f} ms", flush=True)
 
 
 def print_overall(runs: list[FileRun]) -> None:

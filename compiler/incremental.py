@@ -21,7 +21,9 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
+from compiler import ir
 from compiler.diagnostics import Note, Related, Rule
+from compiler.ir_walk import child_blocks
 from compiler.source import Line, Span
 
 T = TypeVar("T")
@@ -254,6 +256,58 @@ class IdentityMemo:
         return restore
 
 
+# A lasting memo drops an entry that no version asked for in this many versions.
+_LASTING_VERSIONS = 64
+
+
+class LastingMemo:
+    """Pure functions of immutable IR nodes, by node identity, kept across versions: a statement reused
+    whole keeps the entries of the statements nested in it without touching them, so the next edit
+    inside it finds them. An entry that no version asked for in `_LASTING_VERSIONS` versions is dropped
+    (a sweep every that many versions), which bounds what edits leave behind."""
+
+    __slots__ = ("_table", "_version")
+
+    def __init__(self) -> None:
+        self._table: dict[int, list[Any]] = {}  # id -> [node, value, the version that last asked]
+        self._version = 0
+
+    def get(self, node: object, compute: Callable[[Any], T]) -> T:
+        """`compute(node)`, once per node object."""
+        found = self._table.get(id(node))
+        if found is None or found[0] is not node:
+            found = [node, compute(node), self._version]
+            self._table[id(node)] = found
+        else:
+            found[2] = self._version
+        return found[1]  # type: ignore[no-any-return]
+
+    def next_version(self) -> None:
+        """Start a new version (every `_LASTING_VERSIONS` versions: drop what none of them asked for)."""
+        self._version += 1
+        if self._version % _LASTING_VERSIONS == 0:
+            oldest = self._version - _LASTING_VERSIONS
+            self._table = {k: e for k, e in self._table.items() if e[2] >= oldest}
+
+
+def nested_fold(memo: LastingMemo, stmt: ir.Stmt, own: Callable[[ir.Stmt], tuple[T, ...]]) -> tuple[T, ...]:
+    """`own` of a statement and of every statement nested in it, concatenated in source order (the order
+    of `walk_stmts`); each nested compound statement's part is taken from `memo` (one memo per `own`), so
+    an edit inside a long loop computes again only the statements around it."""
+
+    def compute(node: ir.Stmt) -> tuple[T, ...]:
+        blocks = child_blocks(node)
+        if not blocks:
+            return own(node)
+        out = list(own(node))
+        for block in blocks:
+            for child in block:
+                out.extend(memo.get(child, compute) if child_blocks(child) else own(child))
+        return tuple(out)
+
+    return memo.get(stmt, compute)
+
+
 @dataclass(slots=True)
 class SameInputs:
     """The last result of a pure function of immutable objects, reused while it is asked with the very
@@ -275,6 +329,18 @@ class SameInputs:
         return self._result  # type: ignore[return-value]
 
 
+_Entry = tuple[str, object, object, object]  # a read (source, key, value, scope) or write (target, ...)
+
+
+@dataclass(frozen=True, slots=True)
+class _Groups:
+    """A step's writes by target, each in order: as (key, value) pairs for the bulk sinks, and the
+    unscoped ones as recorded, which a replay inside a step being recorded hands on whole."""
+
+    pairs: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]
+    entries: tuple[tuple[str, tuple[_Entry, ...]], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One recorded step: what it read (source, key, the value it gave, scope) and what it wrote
@@ -282,11 +348,41 @@ class Step:
 
     node: object
     context: object
-    reads: tuple[tuple[str, object, object, object], ...]
-    writes: tuple[tuple[str, object, object, object], ...]
+    reads: tuple[_Entry, ...]
+    writes: tuple[_Entry, ...]
     result: object
-    grouped: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()  # the writes by target, in order
     children: tuple[object, ...] = ()  # the steps recorded or reused inside it (they live on with it)
+    shadows: frozenset[tuple[str, object]] = frozenset()  # the reads its writes answer (`write`'s)
+    _groups: list[_Groups] = field(
+        default_factory=list, compare=False, repr=False
+    )  # made when first replayed
+
+    @property
+    def grouped(self) -> tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]:
+        """The writes by target, in order, as (key, value) pairs."""
+        return self.groups().pairs
+
+    def groups(self) -> _Groups:
+        """The writes by target (made once, when the step is first replayed: most never are)."""
+        if not self._groups:
+            pairs: dict[str, list[tuple[Any, Any]]] = {}
+            entries: dict[str, list[_Entry]] = {}
+            scoped: set[str] = set()
+            for entry in self.writes:
+                target, written, value, scope = entry
+                pairs.setdefault(target, []).append((written, value))
+                entries.setdefault(target, []).append(entry)
+                if scope is not None:
+                    scoped.add(target)
+            self._groups.append(
+                _Groups(
+                    tuple((target, tuple(found)) for target, found in pairs.items()),
+                    tuple(
+                        (target, tuple(found)) for target, found in entries.items() if target not in scoped
+                    ),
+                )
+            )
+        return self._groups[0]
 
 
 @dataclass(slots=True)
@@ -407,6 +503,9 @@ class Recorded:
     def replay(self, step: Step) -> None:
         """Apply a reused step's writes again, in order, through the sinks."""
         sinks = self.sinks
+        if self._frames and self.bulk:
+            self._replay_recorded(step)
+            return
         if not self._frames and self.bulk:
             bulk = self.bulk
             for target, pairs in step.grouped:
@@ -421,6 +520,30 @@ class Recorded:
         for target, key, value, _ in step.writes:
             sinks[target](key, value)
 
+    def _replay_recorded(self, step: Step) -> None:
+        """`replay` while steps around it are being recorded: each target with a bulk sink takes all of
+        the step's unscoped writes to it at once, and the steps being recorded take them whole, with the
+        reads they answer, as `write` would have given them one by one (within a target the order is
+        kept; the targets are independent of each other). Scoped writes go through the sinks."""
+        bulk, sinks, frames = self.bulk, self.sinks, self._frames
+        groups = step.groups()
+        whole = {target for target, _ in groups.entries}
+        for target, pairs in groups.pairs:
+            many = bulk.get(target) if target in whole else None
+            if many is None:
+                continue
+            many(pairs)
+        for target, entries in groups.entries:
+            if target in bulk:
+                for frame in frames:
+                    frame.writes.extend(entries)
+        if step.shadows:
+            for frame in frames:
+                frame.shadowed.update(step.shadows)
+        for target, key, value, scope in step.writes:
+            if scope is not None or target not in whole or target not in bulk:
+                sinks[target](key, value)
+
     def begin(self, scope: object = None) -> None:
         """Start recording a step (in `scope`)."""
         self._frames.append(_Frame(scope))
@@ -431,17 +554,14 @@ class Recorded:
         key = node if self._by_value else id(node)
         if self._frames:
             self._frames[-1].children.append(key)
-        grouped: dict[str, list[tuple[Any, Any]]] = {}
-        for target, written, value, _ in frame.writes:
-            grouped.setdefault(target, []).append((written, value))
         step = Step(
             node,
             context,
             tuple(frame.reads.values()),
             tuple(frame.writes),
             result,
-            tuple((target, tuple(pairs)) for target, pairs in grouped.items()),
             tuple(frame.children),
+            frozenset(frame.shadowed),
         )
         self._live[key] = step
         return step

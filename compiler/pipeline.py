@@ -28,7 +28,15 @@ from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.import_faults import ImportFaults, find_faults
-from compiler.incremental import IdentityMemo, LineAnchors, MappingChanges, Rebase, Recorded, SameInputs
+from compiler.incremental import (
+    IdentityMemo,
+    LastingMemo,
+    LineAnchors,
+    MappingChanges,
+    Rebase,
+    Recorded,
+    SameInputs,
+)
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
 from compiler.memo import NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
@@ -123,8 +131,8 @@ class Analyzer:
     outline_memo: OutlineMemo = field(default_factory=dict)
     outline_steps: OutlineSteps = field(default_factory=OutlineSteps)
     # Per top-level statement, what the whole-module sweeps take from it (pure functions of the IR).
-    cluster_checks: IdentityMemo = field(default_factory=IdentityMemo)
-    scope_statements: IdentityMemo = field(default_factory=IdentityMemo)
+    cluster_checks: LastingMemo = field(default_factory=LastingMemo)
+    scope_statements: LastingMemo = field(default_factory=LastingMemo)
     bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
     syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from compiler import ir
 from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
-from compiler.incremental import IdentityMemo
+from compiler.incremental import LastingMemo, nested_fold
 from compiler.ops.registry import get_op
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.core_affinity import op_affinity
@@ -159,11 +159,11 @@ def scope_infos(
     module: ir.Module,
     kernels: list[Kernel],
     memo: dict[int, tuple[object, list[ir.Call]]] | None = None,
-    scopes: IdentityMemo | None = None,
+    scopes: LastingMemo | None = None,
 ) -> tuple[ScopeInfo, ...]:
     """Cluster scopes with the kernels inside them, and dispatch-form spmd scopes with what they launch
     (`memo` keeps the calls of unchanged scope bodies across analyses)."""
-    from compiler.ir_walk import calls_in_block, walk_stmts
+    from compiler.ir_walk import calls_in_block
 
     memo = memo if memo is not None else {}
     live: set[int] = set()
@@ -176,12 +176,7 @@ def scope_infos(
             memo[id(body)] = cached
         return cached[1]
 
-    scopes = scopes if scopes is not None else IdentityMemo()
-
-    def scopes_in(top: ir.Stmt) -> tuple[ir.With, ...]:
-        return tuple(
-            s for s in walk_stmts((top,)) if isinstance(s, ir.With) and s.kind in ("cluster", "spmd")
-        )
+    scopes = scopes if scopes is not None else LastingMemo()
 
     by_name: dict[str, list[int]] = {}
     by_span: dict[object, list[int]] = {}
@@ -191,7 +186,7 @@ def scope_infos(
     starts = sorted((k.span.line, index) for index, k in enumerate(kernels))
     out: list[ScopeInfo] = []
     for function in module.all_functions():
-        for stmt in (s for top in function.body for s in scopes.get(top, scopes_in)):
+        for stmt in (s for top in function.body for s in nested_fold(scopes, top, _launch_scope)):
             if stmt.kind == "cluster":
                 low = bisect.bisect_left(starts, (stmt.span.line, -1))
                 high = bisect.bisect_right(starts, (stmt.span.end_line, len(kernels)))
@@ -214,3 +209,8 @@ def scope_infos(
     for stale in [k for k in memo if k not in live]:
         del memo[stale]
     return tuple(out)
+
+
+def _launch_scope(stmt: ir.Stmt) -> tuple[ir.With, ...]:
+    """(stmt,) for a `pl.cluster()` or `pl.spmd` with-scope (the scopes nested in it give their own)."""
+    return (stmt,) if isinstance(stmt, ir.With) and stmt.kind in ("cluster", "spmd") else ()

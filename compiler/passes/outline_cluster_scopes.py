@@ -11,25 +11,27 @@ from collections.abc import Iterator
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.incremental import IdentityMemo
+from compiler.incremental import LastingMemo, nested_fold
 from compiler.ir_walk import walk_expr, walk_stmts
 from compiler.rules.outline_cluster_scopes import READ_HERE
 
 
-def check_clusters(module: ir.Module, memo: IdentityMemo | None = None) -> list[Diagnostic]:
-    """OC-1 for every `pl.spmd` nested in a `pl.cluster()` of the module (`memo`: per top-level
-    statement, what it gives: a cluster reads nothing outside itself)."""
-    memo = memo if memo is not None else IdentityMemo()
+def check_clusters(module: ir.Module, memo: LastingMemo | None = None) -> list[Diagnostic]:
+    """OC-1 for every `pl.spmd` nested in a `pl.cluster()` of the module (`memo`: per compound
+    statement, what it and the statements in it give: a cluster reads nothing outside itself)."""
+    memo = memo if memo is not None else LastingMemo()
     out: list[Diagnostic] = []
     for function in module.all_functions():
         for stmt in function.body:
-            out.extend(memo.get(stmt, _statement_clusters))
+            out.extend(nested_fold(memo, stmt, _cluster_faults))
     return out
 
 
-def _statement_clusters(stmt: ir.Stmt) -> tuple[Diagnostic, ...]:
+def _cluster_faults(stmt: ir.Stmt) -> tuple[Diagnostic, ...]:
+    """OC-1 of a `pl.cluster()` statement (the clusters nested in it give their own)."""
     out: list[Diagnostic] = []
-    for cluster in _clusters((stmt,)):
+    if isinstance(stmt, ir.With) and stmt.kind == "cluster":
+        cluster = stmt
         bound = _bound_names(cluster.body)
         for spmd in _spmd_scopes(cluster.body):
             width = spmd.args[0] if spmd.args else spmd.kwarg("core_num")
@@ -47,12 +49,6 @@ def _statement_clusters(stmt: ir.Stmt) -> tuple[Diagnostic, ...]:
                     )
                     break
     return tuple(out)
-
-
-def _clusters(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.With]:
-    for stmt in walk_stmts(stmts):
-        if isinstance(stmt, ir.With) and stmt.kind == "cluster":
-            yield stmt
 
 
 def _spmd_scopes(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.Call]:

@@ -17,7 +17,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.fixes import WrapPlAt
 from compiler.frontend.checks.facts import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
-from compiler.incremental import IdentityMemo, Recorded
+from compiler.incremental import LastingMemo, Recorded, nested_fold
 from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.passes.model import Kernel, Launch
 from compiler.source import Span
@@ -59,12 +59,12 @@ OutlineMemo = dict[int, tuple[object, object, list["OutlinedKernel"], dict[str, 
 
 @dataclass(slots=True)
 class OutlineSteps:
-    """The outlining of each top-level statement of the document's functions, one version deep: a
-    statement is outlined again only when it is a new object or a fact it read changed."""
+    """The outlining of each statement of the document's functions (top-level and compound ones), one
+    version deep: a statement is outlined again only when it is a new object or a fact it read changed."""
 
     functions: dict[tuple[str | None, str], tuple[object, Recorded]] = field(default_factory=dict)
-    shapes: IdentityMemo = field(default_factory=IdentityMemo)  # per statement: has a no_dep_args scope
-    queries: IdentityMemo = field(default_factory=IdentityMemo)  # per statement: its device-query bindings
+    shapes: LastingMemo = field(default_factory=LastingMemo)  # per statement: its no_dep_args scopes
+    queries: LastingMemo = field(default_factory=LastingMemo)  # per statement: its device-query bindings
 
     def for_function(self, function: ir.Function) -> Recorded:
         """The memo of one function, new when its header (which every step reads) changed."""
@@ -162,8 +162,8 @@ def outline(
             )
             outliner.top_level(function.body)
             waits = any(r.dsl_name == _DEFER_WAIT for r in fn_facts.calls.values())
-            shapes = steps.shapes if steps is not None else IdentityMemo()
-            if waits or any(shapes.get(st, _has_no_dep_args) for st in function.body):
+            shapes = steps.shapes if steps is not None else LastingMemo()
+            if waits or any(nested_fold(shapes, st, _no_dep_args_scope) for st in function.body):
                 _check_task_scopes(function.body, found_diagnostics.append, env, under_launch=False)
             cached = (function, fn_facts, found, found_launches, found_diagnostics)
             memo[id(function)] = cached
@@ -185,17 +185,15 @@ _DEVICE_QUERIES = frozenset({"available_cluster_count", "available_aiv_count"})
 _DEFER_WAIT = "pld.system.defer_wait"
 
 
-def _has_no_dep_args(stmt: ir.Stmt) -> bool:
-    """A `pl.at(..., no_dep_args=...)` scope in the statement."""
-    return any(
-        isinstance(st, ir.With) and st.kind == "at" and st.call.kwarg("no_dep_args") is not None
-        for st in walk_stmts((stmt,))
-    )
+def _no_dep_args_scope(stmt: ir.Stmt) -> tuple[bool, ...]:
+    """(True,) for a `pl.at(..., no_dep_args=...)` scope (its nested statements not looked at)."""
+    found = isinstance(stmt, ir.With) and stmt.kind == "at" and stmt.call.kwarg("no_dep_args") is not None
+    return (True,) if found else ()
 
 
 @dataclass(frozen=True, slots=True)
 class _Outlined:
-    """What outlining one top-level statement gave, from a kernel counter."""
+    """What outlining one statement gave, from a kernel counter."""
 
     kernels: tuple[OutlinedKernel, ...]
     launches: tuple[tuple[str, Launch], ...]
@@ -203,15 +201,13 @@ class _Outlined:
     count: int  # the counter after
 
 
-def _query_bindings(stmt: ir.Stmt) -> tuple[tuple[str, str], ...]:
-    """`n = pl.system.available_cluster_count()`-style bindings in a statement, in order."""
-    out: list[tuple[str, str]] = []
-    for st in walk_stmts((stmt,)):
-        if isinstance(st, ir.Assign) and isinstance(st.value, ir.Call):
-            query = st.value.func.rsplit(".", 1)[-1]
-            if query in _DEVICE_QUERIES:
-                out.extend((t.id, query) for t in st.targets if isinstance(t, ir.Name))
-    return tuple(out)
+def _query_binding(stmt: ir.Stmt) -> tuple[tuple[str, str], ...]:
+    """The names `n = pl.system.available_cluster_count()` binds (its nested statements not looked at)."""
+    if isinstance(stmt, ir.Assign) and isinstance(stmt.value, ir.Call):
+        query = stmt.value.func.rsplit(".", 1)[-1]
+        if query in _DEVICE_QUERIES:
+            return tuple((t.id, query) for t in stmt.targets if isinstance(t, ir.Name))
+    return ()
 
 
 def _waits(body: tuple[ir.Stmt, ...]) -> bool:
@@ -289,10 +285,10 @@ class _Outliner:
         launches: dict[str, Launch],
         report: Callable[[Diagnostic], None],
         memo: Recorded | None = None,
-        queries: IdentityMemo | None = None,
+        queries: LastingMemo | None = None,
     ) -> None:
         self.function = function
-        self._query_memo = queries if queries is not None else IdentityMemo()
+        self._query_memo = queries if queries is not None else LastingMemo()
         self.facts = facts
         self.env = env
         self.kernels = kernels
@@ -306,41 +302,46 @@ class _Outliner:
 
     def top_level(self, stmts: tuple[ir.Stmt, ...]) -> None:
         """Outline the function body, reusing each statement's outlining while what it read holds."""
-        memo = self.memo
-        if memo is None:
+        if self.memo is None:
             self.block(stmts, None)
             return
         for stmt in stmts:
-            step = memo.reuse(stmt, self.count)
-            found: _Outlined | None = step.result if step is not None else None  # type: ignore[assignment]
-            if found is None:
-                marks = (len(self.kernels), self.count)
-                launches: list[tuple[str, Launch]] = []
-                diagnostics: list[Diagnostic] = []
-                report, self.report = self.report, diagnostics.append
-                launches_before, self.launches = self.launches, _Journal(launches)  # type: ignore[assignment]
-                memo.begin()
-                try:
-                    self.stmt(stmt, None)
-                except BaseException:
-                    memo.abandon()
-                    raise
-                finally:
-                    self.report, self.launches = report, launches_before
-                found = _Outlined(
-                    tuple(self.kernels[marks[0] :]), tuple(launches), tuple(diagnostics), self.count
-                )
-                memo.end(stmt, marks[1], found)
-                del self.kernels[marks[0] :]
-            function = self.function
-            self.kernels.extend(
-                k if k.function is function else replace(k, function=function) for k in found.kernels
-            )
-            for name, launch in found.launches:
-                self.launches.setdefault(name, launch)
-            for diag in found.diagnostics:
-                self.report(diag)
-            self.count = found.count
+            self._recorded(stmt, None)
+
+    def _recorded(self, stmt: ir.Stmt, group: str | None) -> None:
+        """Outline one statement through the memo (a compound one nested in another too: an edit inside
+        a long loop then outlines again only the statements around it)."""
+        memo = self.memo
+        assert memo is not None
+        context = (self.count, group)
+        step = memo.reuse(stmt, context)
+        found: _Outlined | None = step.result if step is not None else None  # type: ignore[assignment]
+        if found is None:
+            marks = len(self.kernels)
+            launches: list[tuple[str, Launch]] = []
+            diagnostics: list[Diagnostic] = []
+            report, self.report = self.report, diagnostics.append
+            launches_before, self.launches = self.launches, _Journal(launches)  # type: ignore[assignment]
+            memo.begin()
+            try:
+                self.stmt(stmt, group)
+            except BaseException:
+                memo.abandon()
+                raise
+            finally:
+                self.report, self.launches = report, launches_before
+            found = _Outlined(tuple(self.kernels[marks:]), tuple(launches), tuple(diagnostics), self.count)
+            memo.end(stmt, context, found)
+            del self.kernels[marks:]
+        function = self.function
+        self.kernels.extend(
+            k if k.function is function else replace(k, function=function) for k in found.kernels
+        )
+        for name, launch in found.launches:
+            self.launches.setdefault(name, launch)
+        for diag in found.diagnostics:
+            self.report(diag)
+        self.count = found.count
 
     def _scope(self, span: Span) -> ScopeInfo | None:
         return self.memo.read("scope", span) if self.memo is not None else self.facts.scopes.get(span)
@@ -385,8 +386,12 @@ class _Outliner:
         )
 
     def block(self, stmts: tuple[ir.Stmt, ...], group: str | None) -> None:
+        memo = self.memo
         for stmt in stmts:
-            self.stmt(stmt, group)
+            if memo is not None and child_blocks(stmt):
+                self._recorded(stmt, group)
+            else:
+                self.stmt(stmt, group)
 
     def stmt(self, stmt: ir.Stmt, group: str | None) -> None:
         if isinstance(stmt, ir.With):
@@ -460,7 +465,7 @@ class _Outliner:
         if self._queries is None:  # once per function, from each top-level statement's bindings
             self._queries = {}
             for stmt in self.function.body:
-                for bound, query in self._query_memo.get(stmt, _query_bindings):
+                for bound, query in nested_fold(self._query_memo, stmt, _query_binding):
                     self._queries.setdefault(bound, query)
         return self._queries.get(name)
 
