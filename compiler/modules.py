@@ -112,6 +112,9 @@ class ModuleGraph:
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
     scanned: set[Path] = field(default_factory=set)  # folders whose modules were scanned for module stores
+    # Trees the store scan parsed, by file and text: the module's evaluation takes its tree from here
+    # (popped) instead of parsing the same text again.
+    scan_trees: dict[Path, tuple[str, ast.Module]] = field(default_factory=dict)
 
     def foreign_id(self, path: Path) -> int:
         """A small stable number for a module, naming its line space when its code is spliced elsewhere."""
@@ -231,8 +234,9 @@ class ModuleGraph:
         return True
 
     def _evaluate(self, path: Path, text: str, stack: tuple[Path, ...]) -> ModuleSummary:
+        scanned = self.scan_trees.pop(path, None)
         try:
-            tree = parse_source(text)
+            tree = scanned[1] if scanned is not None and scanned[0] == text else parse_source(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return ModuleSummary(path, text, {}, ())
         self._note_module_stores(path, tree)
@@ -284,7 +288,9 @@ class ModuleGraph:
                 if text is None or not _MODULE_STORE.search(text):
                     continue
                 try:
-                    self._note_module_stores(file, parse_source(text))
+                    tree = parse_source(text)
+                    self.scan_trees[file] = (text, tree)
+                    self._note_module_stores(file, tree)
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     continue
 

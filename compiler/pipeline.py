@@ -130,6 +130,9 @@ class Analyzer:
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
+    # One analysis and no edit after it (`pypto-lsp check`): no statement memos are recorded, as for a
+    # short function (they only serve the next version's re-analysis).
+    one_shot: bool = False
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
@@ -661,6 +664,8 @@ class Analyzer:
         """The statement memos of a long function (None for a short one, re-run whole in a few ms). Long
         is long in lines or in statements: a short function that splices large helpers in is long once
         spliced, and then keeps its memos (InlineFunctions, which runs before the splice, uses them)."""
+        if self.one_shot:
+            return None
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
         if memos is None:

@@ -277,3 +277,19 @@ def test_a_did_you_mean_follows_names_defined_outside_the_statement() -> None:
 
     assert suggestion(typo) == "tile"
     assert suggestion(closer) == "tileee"
+
+
+def test_a_one_shot_analysis_records_no_memos_and_equals_the_memoised_one() -> None:
+    """`pypto-lsp check` analyses each file once (Analyzer(one_shot=True)): no statement memo is recorded,
+    and the analysis is the one the editor's memoised analyzer gives, for the block and every edit of it."""
+    graph = ModuleGraph()
+    once = Analyzer(graph=graph, one_shot=True)
+    memoised = Analyzer(graph=graph)
+    assert once.analyze(BLOCK, PATH) == memoised.analyze(BLOCK, PATH)
+    assert once.body_memos == {} and memoised.body_memos != {}
+    mismatches = [
+        label
+        for label, text in EDITS[::3]
+        if Analyzer(graph=graph, one_shot=True).analyze(text, PATH) != Analyzer(graph=graph).analyze(text, PATH)
+    ]
+    assert mismatches == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from compiler import ir
@@ -250,11 +250,17 @@ def imported_names(tree: ast.Module) -> tuple[ImportedName, ...]:
 
 
 def module_functions(
-    tree: ast.Module, text: str, env: Mapping[str, object]
+    tree: ast.Module,
+    text: str,
+    env: Mapping[str, object],
+    kinds: Collection[str] | None = None,
+    line_offset: int = 0,
+    lines: list[str] | None = None,
 ) -> tuple[list[ir.Function], tuple[ImportedName, ...]]:
     """The DSL functions and imported names of a whole module already parsed (an imported module's
-    helpers: built from its one parse, with its evaluated values)."""
-    spans = SpanMaker(text.split("\n"), 0, 0)
+    helpers: built from its one parse, with its evaluated values). `kinds` keeps only functions of those
+    types (the others' bodies are never built); spans are `line_offset` lines down (a foreign line space)."""
+    spans = SpanMaker(lines if lines is not None else text.split("\n"), line_offset, 0)
     ignored: list[Diagnostic] = []
     functions = [
         fn
@@ -262,10 +268,17 @@ def module_functions(
             *(n for n in tree.body if isinstance(n, ast.FunctionDef)),
             *_selected_defs(tree.body, env),
         ]
-        if (fn := _function(node, spans, env, ignored.append, None)) is not None
+        if (kinds is None or function_kind(node) in kinds)
+        and (fn := _function(node, spans, env, ignored.append, None)) is not None
     ]
     imports = imported_names(tree)
     return functions, imports
+
+
+def dsl_function_names(tree: ast.Module, env: Mapping[str, object]) -> set[str]:
+    """The names of the DSL functions `module_functions` finds in a module (nothing built)."""
+    nodes = [*(n for n in tree.body if isinstance(n, ast.FunctionDef)), *_selected_defs(tree.body, env)]
+    return {node.name for node in nodes if function_kind(node) is not None}
 
 
 def _conditional_functions(
@@ -730,6 +743,24 @@ def _decorator_kind(node: ast.expr) -> tuple[str, ast.Call | None] | None:
     kind = name[3:]
     if kind in ("function", "program") or kind in _JIT_TYPES:
         return kind, call
+    return None
+
+
+def function_kind(node: ast.FunctionDef) -> str | None:
+    """The func_type `_function` gives a definition (None: not a DSL function), read from its decorator
+    alone, without building the body."""
+    for dec in node.decorator_list:
+        found = _decorator_kind(dec)
+        if found is None:
+            continue
+        decorator, call = found
+        func_type = _JIT_TYPES.get(decorator, "Opaque")
+        for kw in call.keywords if call is not None else ():
+            if kw.arg == "type":
+                dotted = dotted_name(kw.value)
+                if dotted:
+                    func_type = dotted.rsplit(".", 1)[-1]
+        return func_type
     return None
 
 

@@ -21,7 +21,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.consts import front_end_env, resolve_globals
 from compiler.frontend.factories import bound_helpers
-from compiler.frontend.parser import ImportedName, module_functions
+from compiler.frontend.parser import ImportedName, dsl_function_names, module_functions
 from compiler.incremental import Recorded
 from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
 from compiler.modules import ModuleGraph, ModuleSummary
@@ -575,17 +575,19 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
             return {}
         # Built from the module's one parse and evaluation (the graph's summary), not parsed again.
         env = front_end_env(summary.names, summary.tree)
-        functions, imports = module_functions(summary.tree, summary.text, env)
-        functions.extend(_factory_bound(summary.tree, summary.text, env, {f.name for f in functions}))
+        # Only the inline helpers are built, directly in the module's own line space.
         offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
+        lines = summary.text.split("\n")
+        functions, imports = module_functions(summary.tree, summary.text, env, INLINE_KINDS, offset, lines)
+        defined = dsl_function_names(summary.tree, env)
+        functions.extend(_factory_bound(summary.tree, summary.text, env, defined, offset, lines))
         namespace: dict[str, Helper] = {}
         for function in functions:
             if function.func_type in INLINE_KINDS:
                 # The helper's module constants are folded into it once, here, not at every splice.
                 own = {p.name for p in function.params} | stored_names(function.body)
                 body = tuple(resolve_globals(s, env, own) for s in function.body)
-                resolved = replace(function, body=body)
-                namespace[function.name] = Helper(shift_spans(resolved, offset), str(file), env, namespace)
+                namespace[function.name] = Helper(replace(function, body=body), str(file), env, namespace)
         for imported in imports:
             if imported.local in namespace:
                 continue
@@ -601,13 +603,14 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
 
 
 def _factory_bound(
-    tree: ast.Module, text: str, env: Mapping[str, object], defined: set[str]
+    tree: ast.Module, text: str, env: Mapping[str, object], defined: set[str], offset: int, lines: list[str]
 ) -> list[ir.Function]:
     """The helpers a module binds through a factory (`hc_pre = _bind_hc_pre()`), under the bound name."""
     out: list[ir.Function] = []
     for name, node in bound_helpers(tree, env):
         if name in defined:
             continue
-        functions, _ = module_functions(ast.Module(body=[node], type_ignores=[]), text, env)
+        module = ast.Module(body=[node], type_ignores=[])
+        functions, _ = module_functions(module, text, env, INLINE_KINDS, offset, lines)
         out.extend(replace(f, name=name) for f in functions if f.func_type in INLINE_KINDS)
     return out
