@@ -186,6 +186,11 @@ class Rebase:
         self._live.update(self._memo)
 
     def _value(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind in _KEPT:  # most fields: nothing to rebase (the checks below give the same)
+            return obj
+        if kind is Span:
+            return self.span(obj)
         if isinstance(obj, Span):
             return self.span(obj)
         if isinstance(obj, Line):
@@ -214,6 +219,8 @@ class Rebase:
             return replace(obj, **changes)
         return obj
 
+
+_KEPT = frozenset({str, int, float, bool, type(None), frozenset})
 
 # Per class: None when `Rebase` leaves its objects as they are (not a dataclass; a rule or a note, which are
 # declarations), else its field names and whether they are all plain __init__ fields.

@@ -75,10 +75,11 @@ def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
 
 def child_blocks(stmt: ir.Stmt) -> tuple[tuple[ir.Stmt, ...], ...]:
     """Nested statement lists."""
-    if isinstance(stmt, ir.For | ir.While | ir.With):
-        return (stmt.body,)
-    if isinstance(stmt, ir.If):
-        return (stmt.body, stmt.orelse)
+    kind = type(stmt)  # by exact type (IR classes are never subclassed): called for every statement walked
+    if kind is ir.For or kind is ir.While or kind is ir.With:
+        return (stmt.body,)  # type: ignore[union-attr]
+    if kind is ir.If:
+        return (stmt.body, stmt.orelse)  # type: ignore[union-attr]
     return ()
 
 
