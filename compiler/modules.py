@@ -395,16 +395,22 @@ def _package_root(file: Path) -> Path:
 
 
 def document_constants(
-    tree: ast.Module, path: str | None, graph: ModuleGraph, deps: list[ModuleSummary] | None = None
+    tree: ast.Module,
+    path: str | None,
+    graph: ModuleGraph,
+    deps: list[ModuleSummary] | None = None,
+    faults: list[ImportFault] | None = None,
 ) -> dict[str, object]:
     """Evaluate a document's own module-level code, importing through the graph (`deps` collects the
-    summaries of the modules it read)."""
+    summaries of the modules it read, `faults` what makes the code's import fail, when proven)."""
     file = Path(path) if path else None
     found: list[ModuleSummary] = [] if deps is None else deps
     if file is not None:
         graph.note_module_stores(file, tree)  # this version's stores, before anything it imports is read
     with graph.query():
-        names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
+        names = evaluate_module(
+            tree, graph.environ, graph.importer(file, (file,) if file else (), found), None, faults
+        )
     return {k: v for k, v in names.items() if not k.startswith("__")}
 
 

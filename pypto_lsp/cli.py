@@ -508,7 +508,7 @@ def _analyse(
     from pypto_lsp.document import run_analysis
 
     analysis = run_analysis(
-        text, str(path), target, force=True, analyzer=Analyzer(graph=graph, one_shot=True)
+        text, str(path), target, force=True, analyzer=Analyzer(graph=graph, one_shot=True, lean=True)
     )
     assert analysis is not None  # forced
     return _allowed(analysis, project)

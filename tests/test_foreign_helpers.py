@@ -16,7 +16,7 @@ from compiler.ir_walk import stored_names
 from compiler.modules import ModuleGraph
 from compiler.passes.inline_functions import FOREIGN_LINE_BASE, INLINE_KINDS, foreign_helpers, shift_spans
 
-HELPERS = '''import pypto.language as pl
+HELPERS = """import pypto.language as pl
 
 ROWS = 64
 
@@ -42,7 +42,7 @@ def entry(x: pl.Tensor[[ROWS, ROWS], pl.FP32], y: pl.Out[pl.Tensor[[ROWS, ROWS],
 
 def plain():
     return 1
-'''
+"""
 
 
 def _write(tmp_path: Path) -> Path:
@@ -62,7 +62,9 @@ def test_only_inline_helpers_are_built_in_their_line_space(
     graph = ModuleGraph()
     built: list[str] = []
     original = parser._function
-    monkeypatch.setattr(parser, "_function", lambda node, *a, **k: built.append(node.name) or original(node, *a, **k))
+    monkeypatch.setattr(
+        parser, "_function", lambda node, *a, **k: built.append(node.name) or original(node, *a, **k)
+    )
     found = foreign_helpers(graph, helpers)
     assert sorted(found) == ["scale", "typed_inline"]
     assert sorted(built) == ["scale", "typed_inline"]  # `entry` is not an inline helper: never built

@@ -141,6 +141,8 @@ class Builder:
     # ------------------------------------------------------------ expressions
     def expr(self, node: ast.expr) -> ir.Expr:
         """Convert one expression."""
+        if isinstance(node, ast.Call):
+            return self.call(node)  # its span is made there
         span = self.spans.of(node)
         if isinstance(node, ast.Name):
             return ir.Name(node.id, span)
@@ -154,8 +156,6 @@ class Builder:
             if dotted is not None:
                 return ir.Attribute(dotted, span)
             return ir.Opaque("Attribute", span)
-        if isinstance(node, ast.Call):
-            return self.call(node)
         if isinstance(node, ast.Subscript):
             return ir.Subscript(self.expr(node.value), self.expr(node.slice), span)
         if isinstance(node, ast.Slice):

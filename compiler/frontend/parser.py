@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.evaluator import Dynamic, evaluate_statements
+from compiler.evaluator import Dynamic, ImportFault, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, statement_memo
 from compiler.frontend.consts import (
     UNKNOWN_VALUE,
@@ -63,6 +63,9 @@ class ParseCache:
         None
     )
     module_lines: tuple[int, ...] = ()  # the document line of each line of the module code evaluated
+    # The module code's tree and what makes its import fail, from the same evaluation as `constants`
+    # (import_faults reads them instead of parsing and evaluating the code again).
+    module_faults: tuple[ast.Module, tuple[ImportFault, ...]] | None = None
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
     env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
     # A small number for the current env key: unit keys hold it instead of the (long) key itself, so that
@@ -381,10 +384,12 @@ def _constants(
         if cached_text == text and still_current(graph, deps):
             return dict(env), imports
     found: list[ModuleSummary] = []
+    faults: list[ImportFault] = []
     tree = parse_source(text)
-    env = module_constants(tree, path, graph, found)
+    env = module_constants(tree, path, graph, found, faults)
     imports = imported_names(tree)
     cache.constants = (text, tuple(found), env, imports)
+    cache.module_faults = (tree, tuple(faults))
     return dict(env), imports
 
 
