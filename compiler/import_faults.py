@@ -50,11 +50,16 @@ def _statement_span(stmt: ast.stmt) -> Span:
 
 
 def find_faults(
-    module_code: str, path: str | None, graph: ModuleGraph, lines: Sequence[int] = ()
+    module_code: str,
+    path: str | None,
+    graph: ModuleGraph,
+    lines: Sequence[int] = (),
+    evaluated: tuple[ast.Module, Sequence[ImportFault]] | None = None,
 ) -> ImportFaults:
     """The import faults a document's module-level code proves: its own, and those of the modules its
     top-level imports read. `lines` gives the document line of each line of `module_code` (the code is
-    evaluated without the lines of DSL functions); without it, they are the document's lines."""
+    evaluated without the lines of DSL functions); without it, they are the document's lines. `evaluated`:
+    the code's tree and own faults from the evaluation that gave the document's constants (not redone)."""
 
     def in_document(span: Span) -> Span:
         if not lines:
@@ -63,16 +68,23 @@ def find_faults(
         last = lines[span.end_line - 1] if 0 < span.end_line <= len(lines) else first
         return Span(first, span.col, last, span.end_col)
 
-    try:
-        tree = parse_source(module_code)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return ImportFaults()
+    if evaluated is None:
+        try:
+            tree = parse_source(module_code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return ImportFaults()
+    else:
+        tree = evaluated[0]
     file = Path(path) if path else None
     found: list[Diagnostic] = []
     foreign: list[ForeignDiagnostic] = []
     with graph.query():
         own: list[ImportFault] = []
-        evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), []), None, own)
+        if evaluated is None:
+            importer = graph.importer(file, (file,) if file else (), [])
+            evaluate_module(tree, graph.environ, importer, None, own)
+        else:
+            own.extend(evaluated[1])
         if own:
             found.append(_report(in_document(_span(own[0])), own[0]))
         for stmt in tree.body:

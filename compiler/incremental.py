@@ -188,6 +188,11 @@ class Rebase:
         self._live.update(self._memo)
 
     def _value(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind in _KEPT:  # most fields: nothing to rebase (the checks below give the same)
+            return obj
+        if kind is Span:
+            return self.span(obj)
         if isinstance(obj, Span):
             return self.span(obj)
         if isinstance(obj, Line):
@@ -198,17 +203,44 @@ class Rebase:
         if isinstance(obj, tuple):
             items = tuple(self._value(item) for item in obj)
             return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items
-        if is_dataclass(obj) and not isinstance(obj, type | Rule | Note):  # a rule or note: a declaration
+        shape = _shape(type(obj))
+        if shape is not None:
+            names, plain = shape
             changes: dict[str, Any] = {}
-            for f in fields(obj):
-                old = getattr(obj, f.name)
+            for name in names:
+                old = getattr(obj, name)
                 if old is None or isinstance(old, str | bool | float | frozenset) or type(old) is int:
                     continue
                 new = self._value(old)
                 if new is not old:
-                    changes[f.name] = new
-            return replace(obj, **changes) if changes else obj
+                    changes[name] = new
+            if not changes:
+                return obj
+            if plain:  # every field set by __init__: a call, not the generic dataclasses.replace
+                return type(obj)(**{name: changes.get(name, getattr(obj, name)) for name in names})
+            return replace(obj, **changes)
         return obj
+
+
+_KEPT = frozenset({str, int, float, bool, type(None), frozenset})
+
+# Per class: None when `Rebase` leaves its objects as they are (not a dataclass; a rule or a note, which are
+# declarations), else its field names and whether they are all plain __init__ fields.
+_SHAPES: dict[type, tuple[tuple[str, ...], bool] | None] = {}
+
+
+def _shape(cls: type) -> tuple[tuple[str, ...], bool] | None:
+    try:
+        return _SHAPES[cls]
+    except KeyError:
+        pass
+    shape: tuple[tuple[str, ...], bool] | None = None
+    if is_dataclass(cls) and not issubclass(cls, type | Rule | Note):
+        found = fields(cls)
+        plain = all(f.init for f in found) and len(found) == len(cls.__dataclass_fields__)
+        shape = (tuple(f.name for f in found), plain)
+    _SHAPES[cls] = shape
+    return shape
 
 
 # --------------------------------------------------------------------------------------------- memos

@@ -13,37 +13,46 @@ from compiler import ir
 from compiler.source import Span
 
 
-def sub_exprs(expr: ir.Expr) -> Iterator[ir.Expr]:
+def _call_children(expr: ir.Call) -> tuple[ir.Expr, ...]:
+    if not expr.keywords:
+        return expr.args
+    return (*expr.args, *(kw.value for kw in expr.keywords))
+
+
+def _slice_children(expr: ir.SliceExpr) -> tuple[ir.Expr, ...]:
+    return tuple(part for part in (expr.lower, expr.upper, expr.step) if part is not None)
+
+
+# The direct children of each expression class (looked up by exact type: IR classes are never subclassed).
+_SUB_EXPRS: dict[type, Callable[[Any], tuple[ir.Expr, ...]]] = {
+    ir.Call: _call_children,
+    ir.Subscript: lambda e: (e.value, e.index),
+    ir.SliceExpr: _slice_children,
+    ir.BinOp: lambda e: (e.left, e.right),
+    ir.Compare: lambda e: (e.left, e.right),
+    ir.UnaryOp: lambda e: (e.operand,),
+    ir.BoolOp: lambda e: e.values,
+    ir.TupleExpr: lambda e: e.elts,
+    ir.ListExpr: lambda e: e.elts,
+}
+
+
+def sub_exprs(expr: ir.Expr) -> tuple[ir.Expr, ...]:
     """Direct children of an expression."""
-    if isinstance(expr, ir.Call):
-        yield from expr.args
-        for kw in expr.keywords:
-            yield kw.value
-    elif isinstance(expr, ir.Subscript):
-        yield expr.value
-        yield expr.index
-    elif isinstance(expr, ir.SliceExpr):
-        for part in (expr.lower, expr.upper, expr.step):
-            if part is not None:
-                yield part
-    elif isinstance(expr, ir.BinOp | ir.Compare):
-        yield expr.left
-        yield expr.right
-    elif isinstance(expr, ir.UnaryOp):
-        yield expr.operand
-    elif isinstance(expr, ir.BoolOp):
-        yield from expr.values
-    elif isinstance(expr, ir.TupleExpr | ir.ListExpr):
-        yield from expr.elts
+    children = _SUB_EXPRS.get(type(expr))
+    return children(expr) if children is not None else ()
 
 
 def walk_expr(expr: ir.Expr) -> Iterator[ir.Expr]:
     """Every expression in a tree, parents first."""
     stack = [expr]
+    table = _SUB_EXPRS
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(list(sub_exprs(node))))
+        children = table.get(type(node))
+        if children is not None:
+            stack.extend(reversed(children(node)))
 
 
 def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
@@ -66,10 +75,11 @@ def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
 
 def child_blocks(stmt: ir.Stmt) -> tuple[tuple[ir.Stmt, ...], ...]:
     """Nested statement lists."""
-    if isinstance(stmt, ir.For | ir.While | ir.With):
-        return (stmt.body,)
-    if isinstance(stmt, ir.If):
-        return (stmt.body, stmt.orelse)
+    kind = type(stmt)  # by exact type (IR classes are never subclassed): called for every statement walked
+    if kind is ir.For or kind is ir.While or kind is ir.With:
+        return (stmt.body,)  # type: ignore[union-attr]
+    if kind is ir.If:
+        return (stmt.body, stmt.orelse)  # type: ignore[union-attr]
     return ()
 
 
@@ -130,6 +140,21 @@ _CHILD_FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 
+# The IR classes whose fields are all set by __init__: rebuilt by a positional call (dataclasses.replace,
+# generic, costs several times as much, and map_ir rebuilds every node on the path to a change).
+_ALL_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in _IR_NODE_TYPES if all(f.init for f in fields(cls))
+}
+
+
+def rebuilt(node: Any, changes: dict[str, Any]) -> Any:
+    """`dataclasses.replace(node, **changes)` for an IR node, faster."""
+    names = _ALL_FIELDS.get(type(node))
+    if names is None:
+        return replace(node, **changes)
+    return type(node)(*[changes[n] if n in changes else getattr(node, n) for n in names])
+
+
 def map_ir(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any] | None = None) -> Any:
     """Rebuild an IR tree; `fn` may replace a node before its children are visited (None keeps it), and
     `post` rewrites each rebuilt node. Unchanged subtrees are shared."""
@@ -137,20 +162,28 @@ def map_ir(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any
     if replaced is not None:
         return replaced
     if isinstance(node, tuple):
-        items = tuple(map_ir(item, fn, post) for item in node)
-        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
+        out: list[Any] | None = None
+        for index, item in enumerate(node):
+            mapped = map_ir(item, fn, post)
+            if out is not None:
+                out.append(mapped)
+            elif mapped is not item:
+                out = [*node[:index], mapped]
+        return tuple(out) if out is not None else node
     child_fields = _CHILD_FIELDS.get(type(node))
     if not child_fields:
         return post(node) if post is not None and child_fields is not None else node
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] | None = None
     for name in child_fields:
         value = getattr(node, name)
         if value is not None and not isinstance(value, str):
             mapped = map_ir(value, fn, post)
             if mapped is not value:
+                if changes is None:
+                    changes = {}
                 changes[name] = mapped
-    rebuilt = replace(node, **changes) if changes else node
-    return post(rebuilt) if post is not None else rebuilt
+    new = rebuilt(node, changes) if changes else node
+    return post(new) if post is not None else new
 
 
 def map_spans(node: Any, fn: Callable[[Span], Span]) -> Any:

@@ -112,6 +112,9 @@ class ModuleGraph:
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
     scanned: set[Path] = field(default_factory=set)  # folders whose modules were scanned for module stores
+    # Trees the store scan parsed, by file and text: the module's evaluation takes its tree from here
+    # (popped) instead of parsing the same text again.
+    scan_trees: dict[Path, tuple[str, ast.Module]] = field(default_factory=dict)
 
     def foreign_id(self, path: Path) -> int:
         """A small stable number for a module, naming its line space when its code is spliced elsewhere."""
@@ -231,8 +234,9 @@ class ModuleGraph:
         return True
 
     def _evaluate(self, path: Path, text: str, stack: tuple[Path, ...]) -> ModuleSummary:
+        scanned = self.scan_trees.pop(path, None)
         try:
-            tree = parse_source(text)
+            tree = scanned[1] if scanned is not None and scanned[0] == text else parse_source(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return ModuleSummary(path, text, {}, ())
         self._note_module_stores(path, tree)
@@ -284,7 +288,9 @@ class ModuleGraph:
                 if text is None or not _MODULE_STORE.search(text):
                     continue
                 try:
-                    self._note_module_stores(file, parse_source(text))
+                    tree = parse_source(text)
+                    self.scan_trees[file] = (text, tree)
+                    self._note_module_stores(file, tree)
                 except (SyntaxError, ValueError, RecursionError, MemoryError):
                     continue
 
@@ -389,16 +395,22 @@ def _package_root(file: Path) -> Path:
 
 
 def document_constants(
-    tree: ast.Module, path: str | None, graph: ModuleGraph, deps: list[ModuleSummary] | None = None
+    tree: ast.Module,
+    path: str | None,
+    graph: ModuleGraph,
+    deps: list[ModuleSummary] | None = None,
+    faults: list[ImportFault] | None = None,
 ) -> dict[str, object]:
     """Evaluate a document's own module-level code, importing through the graph (`deps` collects the
-    summaries of the modules it read)."""
+    summaries of the modules it read, `faults` what makes the code's import fail, when proven)."""
     file = Path(path) if path else None
     found: list[ModuleSummary] = [] if deps is None else deps
     if file is not None:
         graph.note_module_stores(file, tree)  # this version's stores, before anything it imports is read
     with graph.query():
-        names = evaluate_module(tree, graph.environ, graph.importer(file, (file,) if file else (), found))
+        names = evaluate_module(
+            tree, graph.environ, graph.importer(file, (file,) if file else (), found), None, faults
+        )
     return {k: v for k, v in names.items() if not k.startswith("__")}
 
 

@@ -138,6 +138,12 @@ class Analyzer:
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
+    # One analysis and no edit after it (`pypto-lsp check`): no statement memos are recorded, as for a
+    # short function (they only serve the next version's re-analysis).
+    one_shot: bool = False
+    # Only what `pypto-lsp check` prints (diagnostics and lanes, here and in helper modules): the read-out
+    # for editor features (ops, kernel infos, regions, scopes, symbols) is left empty.
+    lean: bool = False
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
     kernel_refs: dict[
@@ -327,7 +333,11 @@ class Analyzer:
         self.scope_statements.next_version()
         scopes = tuple(
             s
-            for s in scope_infos(module, kernel_objs, self.scope_calls, self.scope_statements)
+            for s in (
+                scope_infos(module, kernel_objs, self.scope_calls, self.scope_statements)
+                if not self.lean
+                else ()
+            )
             if not is_foreign(s.span)
         )
         # Read out in document lines: each kernel's rows are rebased once and reused while its lines
@@ -336,12 +346,16 @@ class Analyzer:
         rebase.next_version()
         localize = self._localizer(splices, path)
         # The same kernel results while no kept line moved: the read-out of the last version as it was.
-        readout = (localize, self.anchors.moves, *results)
-        fresh = self.readout.get(readout, lambda: self._read_out(localize, results))
-        if fresh is not self.readout_last:
-            self.readout_last = fresh
+        fresh: _ReadOut
+        if self.lean:
+            fresh = ((), (), (), self._lanes(results), ())
         else:
-            rebase.keep_all()
+            readout = (localize, self.anchors.moves, *results)
+            fresh = self.readout.get(readout, lambda: self._read_out(localize, results))
+            if fresh is not self.readout_last:
+                self.readout_last = fresh
+            else:
+                rebase.keep_all()
         ops, foreign_ops, infos, lanes, regions = fresh
         placed_scopes = rebase.value(scopes)
         return Analysis(
@@ -372,7 +386,7 @@ class Analyzer:
             foreign_ops=foreign_ops,
             kernels=infos,
             # From the rebased kernel infos (each cached with its kernel): only function spans are mapped.
-            symbols=symbols(module, list(infos), placed_scopes, rebase.span),
+            symbols=symbols(module, list(infos), placed_scopes, rebase.span) if not self.lean else (),
             lanes=lanes,
             regions=regions,
             scopes=placed_scopes,
@@ -401,6 +415,17 @@ class Analyzer:
             tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items())),
             tuple(region for info in infos for region in info.regions if not is_foreign(region.span)),
         )
+
+    def _lanes(self, results: list[KernelResult]) -> tuple[tuple[int, str], ...]:
+        """The lane of each document line the kernels run on, as `_read_out` gives them."""
+        lanes: dict[int, set[str]] = {}
+        for result in results:
+            for line, lane in result.lanes:
+                if line < FOREIGN_LINE_BASE:
+                    lanes.setdefault(self.rebase.line(line), set()).update(
+                        {"aic", "aiv"} if lane == "both" else {lane}
+                    )
+        return tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items()))
 
     def _localizer(self, splices: list[Splice], path: str) -> _Localizer:
         """The last version's localizer (and what it found) while the splices are the same objects."""
@@ -448,7 +473,8 @@ class Analyzer:
         lines = self.parse_cache.module_lines
         cached = self.import_faults
         if cached is None or cached[0] is not constants or cached[1] != lines:
-            faults = find_faults(constants[0], parsed_path(path), self.graph, lines)
+            evaluated = self.parse_cache.module_faults
+            faults = find_faults(constants[0], parsed_path(path), self.graph, lines, evaluated)
             cached = self.import_faults = (constants, lines, faults)
         return cached[2]
 
@@ -669,6 +695,8 @@ class Analyzer:
         """The statement memos of a long function (None for a short one, re-run whole in a few ms). Long
         is long in lines or in statements: a short function that splices large helpers in is long once
         spliced, and then keeps its memos (InlineFunctions, which runs before the splice, uses them)."""
+        if self.one_shot:
+            return None
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
         if memos is None:

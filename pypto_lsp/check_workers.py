@@ -103,7 +103,7 @@ class _Worker:
         from compiler.pipeline import Analyzer
         from pypto_lsp.document import run_analysis
 
-        analyzer = Analyzer(graph=self.graph)
+        analyzer = Analyzer(graph=self.graph, one_shot=True, lean=True)
         enabled = gc.isenabled()
         gc.disable()
         try:

@@ -507,7 +507,9 @@ def _analyse(
     from compiler.pipeline import Analyzer
     from pypto_lsp.document import run_analysis
 
-    analysis = run_analysis(text, str(path), target, force=True, analyzer=Analyzer(graph=graph))
+    analysis = run_analysis(
+        text, str(path), target, force=True, analyzer=Analyzer(graph=graph, one_shot=True, lean=True)
+    )
     assert analysis is not None  # forced
     return _allowed(analysis, project)
 

@@ -201,7 +201,7 @@ class Scheduler:
         through the shared module graph."""
         start = time.perf_counter()
         loop = asyncio.get_running_loop()
-        analyzer = Analyzer(graph=self.graph)
+        analyzer = Analyzer(graph=self.graph, one_shot=True)
         future = loop.run_in_executor(
             self.executor, analyse_cancellable, budget.CancelToken(), snap.text, snap.path, target, analyzer
         )

@@ -437,7 +437,7 @@ class PyptoServer(LanguageServer):
                     text,
                     str(entry),
                     target,
-                    Analyzer(graph=self.graph),
+                    Analyzer(graph=self.graph, one_shot=True),
                 )
                 if self.read_workspace_file(entry) != text:
                     continue  # changed meanwhile: analysed again on the next round

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import compiler.ops.resolve
 from compiler.ops import deducers
 from compiler.ops.deducers import core
 from compiler.pipeline import analyze
@@ -391,6 +392,9 @@ class _Recorder:
             original(error, code, subject, **fields)
 
         monkeypatch.setattr(core.DeduceError, "__init__", recording)
+        # Resolutions are memoised by value for the whole process: a call another test resolved first
+        # would not run its deducer here. A fresh memo while recording.
+        monkeypatch.setattr(compiler.ops.resolve, "_RESOLVED", {})
 
 
 @pytest.mark.parametrize(("site", "kind", "params", "faulty", "twin"), CASES, ids=[case[0] for case in CASES])

@@ -129,3 +129,26 @@ def test_the_fault_line_follows_lines_typed_into_a_kernel_above_it() -> None:
         analysis = analyzer.analyze(text, "/tmp/faults_follow.py")
         lines.append([d.span.line for d in analysis.diagnostics if d.code == "PTO-F48"])
     assert lines == [[13], [14], [13]]
+
+
+def test_the_module_code_is_evaluated_once_for_its_values_and_its_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The document's own fault comes from the evaluation that gave its constants: find_faults does not
+    parse and evaluate the module code a second time."""
+    import compiler.import_faults
+
+    def never(*_args: object) -> None:
+        raise AssertionError("the module code was evaluated again")
+
+    monkeypatch.setattr(compiler.import_faults, "evaluate_module", never)
+    (tmp_path / "config.py").write_text("import os\nN = int(os.environ.get('N', '48'))\nassert N % 32 == 0\n")
+    text = (
+        "import pypto.language as pl\nfrom config import N\nM = 48\nassert M % 32 == 0\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        y[:] = pl.exp(x)\n"
+        "    return y\n"
+    )
+    analysis = analyze(text, str(tmp_path / "entry.py"))
+    assert [(d.code, d.span.line) for d in analysis.diagnostics] == [("PTO-F48", 2), ("PTO-F48", 4)]

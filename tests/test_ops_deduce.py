@@ -325,3 +325,19 @@ def test_scalar_queries() -> None:
     assert ok("pl.get_block_idx") == ScalarType("INDEX")
     assert ok("pl.system.available_aiv_count") == ScalarType("INT32")
     assert ok("pl.read", T((4, 8), "FP16"), (0, 0)) == ScalarType("FP16")
+
+
+def test_the_resolution_memo_keeps_apart_what_equality_does_not() -> None:
+    """resolve_call is memoised by value: a tile's valid extents (not compared by ==) and a literal's type
+    (1 == 1.0 == True) are part of the key, whichever call comes first."""
+    from compiler.ops.resolve import _RESOLVED, _arg_key, resolve_call
+    from compiler.types import TileType
+
+    full = TileType((16, 64), "FP32", "Vec")
+    part = TileType((16, 64), "FP32", "Vec", valid=(8, 64))
+    for first, second in ((full, part), (part, full)):
+        _RESOLVED.clear()
+        assert resolve_call("pl.exp", [first], {}).result.valid == first.valid  # type: ignore[union-attr]
+        assert resolve_call("pl.exp", [second], {}).result.valid == second.valid  # type: ignore[union-attr]
+    assert len({_arg_key(1), _arg_key(1.0), _arg_key(True)}) == 3
+    assert _arg_key((full,)) != _arg_key((part,))

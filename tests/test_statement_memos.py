@@ -277,3 +277,35 @@ def test_a_did_you_mean_follows_names_defined_outside_the_statement() -> None:
 
     assert suggestion(typo) == "tile"
     assert suggestion(closer) == "tileee"
+
+
+def test_a_one_shot_analysis_records_no_memos_and_equals_the_memoised_one() -> None:
+    """`pypto-lsp check` analyses each file once (Analyzer(one_shot=True)): no statement memo is recorded,
+    and the analysis is the one the editor's memoised analyzer gives, for the block and every edit of it."""
+    graph = ModuleGraph()
+    once = Analyzer(graph=graph, one_shot=True)
+    memoised = Analyzer(graph=graph)
+    assert once.analyze(BLOCK, PATH) == memoised.analyze(BLOCK, PATH)
+    assert once.body_memos == {} and memoised.body_memos != {}
+    mismatches = [
+        label
+        for label, text in EDITS[::3]
+        if Analyzer(graph=graph, one_shot=True).analyze(text, PATH)
+        != Analyzer(graph=graph).analyze(text, PATH)
+    ]
+    assert mismatches == []
+
+
+def test_a_lean_analysis_has_what_check_prints() -> None:
+    """`check` asks for a lean analysis (no read-out for editor features): its diagnostics and lanes, here
+    and in the helper modules, are the full analysis's."""
+    from pypto_lsp.check_cache import slim
+
+    graph = ModuleGraph()
+    for text in (BLOCK, *(t for _, t in EDITS[::7])):
+        full = Analyzer(graph=graph).analyze(text, PATH)
+        lean = Analyzer(graph=graph, one_shot=True, lean=True).analyze(text, PATH)
+        assert slim(lean) == slim(full)
+        assert not lean.ops and not lean.kernels and not lean.symbols
+        if text == BLOCK:
+            assert lean.lanes and lean.foreign_lanes and full.ops

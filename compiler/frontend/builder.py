@@ -84,7 +84,20 @@ class SpanMaker:
         end_line = getattr(node, "end_lineno", None) or line
         end_col = getattr(node, "end_col_offset", None)
         end_col = col if end_col is None else end_col
-        return Span(self.line(line), self.col(line, col), self.line(end_line), self.col(end_line, end_col))
+        # `line` and `col` inlined for the common case (an ASCII line; called for every node built)
+        ascii_lines, count, anchors = self._ascii, len(self._ascii), self.anchors
+        if 0 < line <= count and ascii_lines[line - 1]:
+            col += self.indent
+        else:
+            col = self.col(line, col)
+        if 0 < end_line <= count and ascii_lines[end_line - 1]:
+            end_col += self.indent
+        else:
+            end_col = self.col(end_line, end_col)
+        if anchors is None:
+            offset = self.line_offset
+            return Span(line + offset, col, end_line + offset, end_col)
+        return Span(self.line(line), col, self.line(end_line), end_col)
 
     def header(self, node: ast.stmt, body_first: ast.stmt | None) -> Span:
         """The header of a compound statement: from its start to the end of the line before its body."""
@@ -128,6 +141,8 @@ class Builder:
     # ------------------------------------------------------------ expressions
     def expr(self, node: ast.expr) -> ir.Expr:
         """Convert one expression."""
+        if isinstance(node, ast.Call):
+            return self.call(node)  # its span is made there
         span = self.spans.of(node)
         if isinstance(node, ast.Name):
             return ir.Name(node.id, span)
@@ -141,8 +156,6 @@ class Builder:
             if dotted is not None:
                 return ir.Attribute(dotted, span)
             return ir.Opaque("Attribute", span)
-        if isinstance(node, ast.Call):
-            return self.call(node)
         if isinstance(node, ast.Subscript):
             return ir.Subscript(self.expr(node.value), self.expr(node.slice), span)
         if isinstance(node, ast.Slice):

@@ -15,6 +15,7 @@ from compiler import ir
 from compiler.evaluator import (
     UNKNOWN_VALUE,
     DslName,
+    ImportFault,
     Record,
     attribute_of,
     evaluate_expression,
@@ -182,10 +183,11 @@ def module_constants(
     path: str | None,
     graph: ModuleGraph | None = None,
     deps: list[ModuleSummary] | None = None,
+    faults: list[ImportFault] | None = None,
 ) -> dict[str, object]:
     """Evaluate the module-level code of a document statically (imports through the module graph;
-    `deps` collects the modules it read, with their text)."""
-    names = document_constants(tree, path, graph if graph is not None else ModuleGraph(), deps)
+    `deps` collects the modules it read, with their text; `faults` what makes its import fail)."""
+    names = document_constants(tree, path, graph if graph is not None else ModuleGraph(), deps, faults)
     return front_end_env(names, tree)
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.evaluator import Dynamic, evaluate_statements
+from compiler.evaluator import Dynamic, ImportFault, evaluate_statements
 from compiler.frontend.builder import Builder, SpanMaker, StatementMemo, statement_memo
 from compiler.frontend.consts import (
     UNKNOWN_VALUE,
@@ -63,6 +63,9 @@ class ParseCache:
         None
     )
     module_lines: tuple[int, ...] = ()  # the document line of each line of the module code evaluated
+    # The module code's tree and what makes its import fail, from the same evaluation as `constants`
+    # (import_faults reads them instead of parsing and evaluating the code again).
+    module_faults: tuple[ast.Module, tuple[ImportFault, ...]] | None = None
     conditional: tuple[tuple[object, ...], UnitResult] | None = None
     env_key: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]] | None = None
     # A small number for the current env key: unit keys hold it instead of the (long) key itself, so that
@@ -250,11 +253,17 @@ def imported_names(tree: ast.Module) -> tuple[ImportedName, ...]:
 
 
 def module_functions(
-    tree: ast.Module, text: str, env: Mapping[str, object]
+    tree: ast.Module,
+    text: str,
+    env: Mapping[str, object],
+    kinds: Collection[str] | None = None,
+    line_offset: int = 0,
+    lines: list[str] | None = None,
 ) -> tuple[list[ir.Function], tuple[ImportedName, ...]]:
     """The DSL functions and imported names of a whole module already parsed (an imported module's
-    helpers: built from its one parse, with its evaluated values)."""
-    spans = SpanMaker(text.split("\n"), 0, 0)
+    helpers: built from its one parse, with its evaluated values). `kinds` keeps only functions of those
+    types (the others' bodies are never built); spans are `line_offset` lines down (a foreign line space)."""
+    spans = SpanMaker(lines if lines is not None else text.split("\n"), line_offset, 0)
     ignored: list[Diagnostic] = []
     functions = [
         fn
@@ -262,10 +271,17 @@ def module_functions(
             *(n for n in tree.body if isinstance(n, ast.FunctionDef)),
             *_selected_defs(tree.body, env),
         ]
-        if (fn := _function(node, spans, env, ignored.append, None)) is not None
+        if (kinds is None or function_kind(node) in kinds)
+        and (fn := _function(node, spans, env, ignored.append, None)) is not None
     ]
     imports = imported_names(tree)
     return functions, imports
+
+
+def dsl_function_names(tree: ast.Module, env: Mapping[str, object]) -> set[str]:
+    """The names of the DSL functions `module_functions` finds in a module (nothing built)."""
+    nodes = [*(n for n in tree.body if isinstance(n, ast.FunctionDef)), *_selected_defs(tree.body, env)]
+    return {node.name for node in nodes if function_kind(node) is not None}
 
 
 def _conditional_functions(
@@ -368,10 +384,12 @@ def _constants(
         if cached_text == text and still_current(graph, deps):
             return dict(env), imports
     found: list[ModuleSummary] = []
+    faults: list[ImportFault] = []
     tree = parse_source(text)
-    env = module_constants(tree, path, graph, found)
+    env = module_constants(tree, path, graph, found, faults)
     imports = imported_names(tree)
     cache.constants = (text, tuple(found), env, imports)
+    cache.module_faults = (tree, tuple(faults))
     return dict(env), imports
 
 
@@ -730,6 +748,24 @@ def _decorator_kind(node: ast.expr) -> tuple[str, ast.Call | None] | None:
     kind = name[3:]
     if kind in ("function", "program") or kind in _JIT_TYPES:
         return kind, call
+    return None
+
+
+def function_kind(node: ast.FunctionDef) -> str | None:
+    """The func_type `_function` gives a definition (None: not a DSL function), read from its decorator
+    alone, without building the body."""
+    for dec in node.decorator_list:
+        found = _decorator_kind(dec)
+        if found is None:
+            continue
+        decorator, call = found
+        func_type = _JIT_TYPES.get(decorator, "Opaque")
+        for kw in call.keywords if call is not None else ():
+            if kw.arg == "type":
+                dotted = dotted_name(kw.value)
+                if dotted:
+                    func_type = dotted.rsplit(".", 1)[-1]
+        return func_type
     return None
 
 

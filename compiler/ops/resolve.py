@@ -19,6 +19,7 @@ from compiler.types import (
     ScalarType,
     TensorType,
     TileType,
+    TupleType,
     ValueType,
 )
 
@@ -143,8 +144,44 @@ def _returns_tensor(op: OpDef) -> bool:
     return op.name not in ("tensor.read", "tensor.dim")
 
 
+# Resolutions by call (a pure function of the name and the argument values): the same op on the same
+# types recurs across kernels, helpers spliced many times and the files of one `check` run.
+_RESOLVED: dict[object, Resolution] = {}
+_MAX_RESOLVED = 20_000
+
+
+def _arg_key(value: object) -> object:
+    """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal) and the
+    valid extents of tensors and tiles (not compared)."""
+    if type(value) is tuple:
+        return (tuple, tuple(_arg_key(v) for v in value))
+    if isinstance(value, TensorType | TileType):
+        return (type(value), value, value.valid)
+    if isinstance(value, TupleType):
+        return (TupleType, tuple(_arg_key(v) for v in value.items))
+    return (type(value), value)
+
+
 def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:
-    """Resolve `dsl_name(*args, **kwargs)` to its IR op and deduce the result type."""
+    """Resolve `dsl_name(*args, **kwargs)` to its IR op and deduce the result type (memoised by value)."""
+    key: object = (
+        dsl_name,
+        tuple(_arg_key(a) for a in args),
+        tuple((k, _arg_key(v)) for k, v in kwargs.items()),
+    )
+    try:
+        found = _RESOLVED.get(key)
+    except TypeError:  # an unhashable value: resolved without the memo
+        return _resolve_call(dsl_name, args, kwargs)
+    if found is None:
+        found = _resolve_call(dsl_name, args, kwargs)
+        if len(_RESOLVED) >= _MAX_RESOLVED:
+            _RESOLVED.clear()
+        _RESOLVED[key] = found
+    return found
+
+
+def _resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:
     if dsl_name not in DSL_NAMES:
         return Resolution(dsl_name, None, None, UNKNOWN, None, unknown=True)
     if dsl_name in FRONTEND:

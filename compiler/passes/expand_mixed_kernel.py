@@ -269,8 +269,16 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
 
 
 def _node_present(
-    node: TNode, side: str, mixed: bool, single: str, defs: dict[str, frozenset[str]], removed: set[int]
+    node: TNode,
+    side: str,
+    mixed: bool,
+    single: str,
+    defs: dict[str, frozenset[str]],
+    removed: set[int],
+    memo: dict[int, bool] | None = None,
 ) -> bool:
+    """Whether a node is on `side` (`memo`: the answers for compound nodes within one walk over the same
+    `removed`, so nested bodies are not searched again at every level above them)."""
     if isinstance(node, TOp):
         return id(node) not in removed and side in op_sides(node, mixed, single)
     if isinstance(node, TYield):
@@ -279,7 +287,16 @@ def _node_present(
         if node.is_return:  # the AIC function returns nothing; the AIV function keeps the return
             return side == AIV
         return any(side in defs.get(v, frozenset({AIC, AIV})) for v in node.values) or not node.values
-    return any(_node_present(c, side, mixed, single, defs, removed) for sub in children(node) for c in sub)
+    if memo is not None:
+        found = memo.get(id(node))
+        if found is not None:
+            return found
+    present = any(
+        _node_present(c, side, mixed, single, defs, removed, memo) for sub in children(node) for c in sub
+    )
+    if memo is not None:
+        memo[id(node)] = present
+    return present
 
 
 def _collect_reads(
@@ -290,9 +307,11 @@ def _collect_reads(
     defs: dict[str, frozenset[str]],
     removed: set[int],
     used: set[str],
+    memo: dict[int, bool] | None = None,
 ) -> None:
+    memo = {} if memo is None else memo
     for node in block:
-        if not _node_present(node, side, mixed, single, defs, removed):
+        if not _node_present(node, side, mixed, single, defs, removed, memo):
             continue
         if isinstance(node, TOp):
             used.update(_reads_on(node, side))
@@ -301,7 +320,7 @@ def _collect_reads(
         else:
             inner: set[str] = set()
             for sub in children(node):
-                _collect_reads(sub, side, mixed, single, defs, removed, inner)
+                _collect_reads(sub, side, mixed, single, defs, removed, inner, memo)
             used |= inner
             if isinstance(node, TIf):
                 used.update(node.reads)
@@ -322,10 +341,12 @@ def _place(
     statement_lines: bool = False,
     read_anywhere: frozenset[str] = frozenset(),
     in_if: bool = False,
+    memo: dict[int, bool] | None = None,
 ) -> list[TNode]:
+    memo = {} if memo is None else memo
     kept: list[TNode] = []
     for node in block:
-        if not _node_present(node, side, mixed, single, defs, removed):
+        if not _node_present(node, side, mixed, single, defs, removed, memo):
             continue
         kept.append(node)
         line: int | None = None
@@ -354,6 +375,7 @@ def _place(
                 statement_lines,
                 read_anywhere,
                 isinstance(node, TIf),
+                memo,
             )
     return kept
 

@@ -21,7 +21,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.consts import front_end_env, resolve_globals
 from compiler.frontend.factories import bound_helpers
-from compiler.frontend.parser import ImportedName, module_functions
+from compiler.frontend.parser import ImportedName, dsl_function_names, module_functions
 from compiler.incremental import Recorded
 from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
 from compiler.modules import ModuleGraph, ModuleSummary
@@ -78,6 +78,7 @@ class SpliceMemo:
         default_factory=dict
     )
     locals: dict[int, tuple[ir.Function, frozenset[str]]] = field(default_factory=dict)
+    shapes: dict[int, tuple[ir.Function, tuple[bool, int, int]]] = field(default_factory=dict)
     used: set[object] = field(default_factory=set)
     # Substituted helper statements, by statement object and substitutions (with how many statements
     # each covers): a helper edited in one statement is substituted again in that one only, so the
@@ -95,6 +96,22 @@ class SpliceMemo:
         if cached is None or cached[0] is not function:
             cached = (function, frozenset(stored_names(function.body)))
             self.locals[id(function)] = cached
+        return cached[1]
+
+    def shape_of(self, function: ir.Function) -> tuple[bool, int, int]:
+        """Whether a helper returns only at its end, and the first and last line it spans (read once per
+        helper object, not at each of its splices)."""
+        self.used.add(("shape", id(function)))
+        cached = self.shapes.get(id(function))
+        if cached is None or cached[0] is not function:
+            statements = list(walk_stmts(function.body))
+            trailing = (
+                function.body[-1] if function.body and isinstance(function.body[-1], ir.Return) else None
+            )
+            single = all(s is trailing for s in statements if isinstance(s, ir.Return))
+            lines = [s.span.line for s in statements] + [function.span.line, function.span.end_line]
+            cached = (function, (single, min(lines), max(lines)))
+            self.shapes[id(function)] = cached
         return cached[1]
 
     def substituted(
@@ -181,6 +198,7 @@ class SpliceMemo:
         if self.used:
             self.bodies = {k: v for k, v in self.bodies.items() if k in self.used}
             self.locals = {k: v for k, v in self.locals.items() if k in self.used}
+            self.shapes = {k: v for k, v in self.shapes.items() if ("shape", k) in self.used}
             self.outputs = {k: v for k, v in self.outputs.items() if ("out", k) in self.used}
         self.used = set()
         # Statements of helper versions no longer spliced are dropped all at once, when they outnumber
@@ -397,9 +415,9 @@ class _Splicer:
             return None
         if len(stack) > MAX_INLINE_DEPTH:
             return None
-        returns = [s for s in walk_stmts(function.body) if isinstance(s, ir.Return)]
+        single_return, first_line, last_line = self.memo.shape_of(function)
         trailing = function.body[-1] if function.body and isinstance(function.body[-1], ir.Return) else None
-        if any(r is not trailing for r in returns):
+        if not single_return:
             self.result.diagnostics.append(diagnostic("PTO-IN2", function.header, function=name))
             return None
         bound = _bind(function, call)
@@ -444,11 +462,7 @@ class _Splicer:
             # `return g(..)` of a helper is a call site too (and how two helpers call each other in a cycle).
             spliced.extend(self.block(tuple(self._result(stmt, value, trailing)), (*stack, name), inner))
         if helper.path is not None:
-            lines = [s.span.line for s in walk_stmts(function.body)] + [
-                function.span.line,
-                function.span.end_line,
-            ]
-            self.result.splices.append(Splice(min(lines), max(lines), stmt.span, name, helper.path))
+            self.result.splices.append(Splice(first_line, last_line, stmt.span, name, helper.path))
         return self.memo.stable(stmt, spliced)
 
     def _result(self, stmt: ir.Stmt, value: ir.Expr, trailing: ir.Return) -> list[ir.Stmt]:
@@ -510,25 +524,34 @@ def _ranked(value_type: object) -> bool:
 
 def _substitute(stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr]) -> ir.Stmt:
     def rename_target(node: Any) -> Any:
-        if isinstance(node, ir.With) and node.target is not None:
+        if type(node) is ir.With and node.target is not None:
             sub = substitutions.get(node.target)
             if isinstance(sub, ir.Name):
                 return replace(node, target=sub.id)
         return node
 
-    result: ir.Stmt = map_ir(stmt, lambda n: _sub_name(n, substitutions), rename_target)
+    result: ir.Stmt = map_ir(stmt, _sub_name(substitutions), rename_target)
     return result
 
 
 def _substitute_expr(expr: ir.Expr, substitutions: Mapping[str, ir.Expr]) -> ir.Expr:
-    result: ir.Expr = map_ir(expr, lambda n: _sub_name(n, substitutions))
+    result: ir.Expr = map_ir(expr, _sub_name(substitutions))
     return result
 
 
-def _sub_name(node: Any, substitutions: Mapping[str, ir.Expr]) -> Any | None:
-    if isinstance(node, ir.Name) and node.id in substitutions:
-        return _at(substitutions[node.id], node.span)
-    return None
+def _sub_name(substitutions: Mapping[str, ir.Expr]) -> Callable[[Any], Any | None]:
+    """map_ir's rewrite of each node: a substituted name, placed at its use (called for every node)."""
+    found = substitutions.get
+    name = ir.Name
+
+    def rewrite(node: Any) -> Any | None:
+        if type(node) is name:
+            sub = found(node.id)
+            if sub is not None:
+                return _at(sub, node.span)
+        return None
+
+    return rewrite
 
 
 def _at(expr: ir.Expr, span: Span) -> ir.Expr:
@@ -575,17 +598,19 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
             return {}
         # Built from the module's one parse and evaluation (the graph's summary), not parsed again.
         env = front_end_env(summary.names, summary.tree)
-        functions, imports = module_functions(summary.tree, summary.text, env)
-        functions.extend(_factory_bound(summary.tree, summary.text, env, {f.name for f in functions}))
+        # Only the inline helpers are built, directly in the module's own line space.
         offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
+        lines = summary.text.split("\n")
+        functions, imports = module_functions(summary.tree, summary.text, env, INLINE_KINDS, offset, lines)
+        defined = dsl_function_names(summary.tree, env)
+        functions.extend(_factory_bound(summary.tree, summary.text, env, defined, offset, lines))
         namespace: dict[str, Helper] = {}
         for function in functions:
             if function.func_type in INLINE_KINDS:
                 # The helper's module constants are folded into it once, here, not at every splice.
                 own = {p.name for p in function.params} | stored_names(function.body)
                 body = tuple(resolve_globals(s, env, own) for s in function.body)
-                resolved = replace(function, body=body)
-                namespace[function.name] = Helper(shift_spans(resolved, offset), str(file), env, namespace)
+                namespace[function.name] = Helper(replace(function, body=body), str(file), env, namespace)
         for imported in imports:
             if imported.local in namespace:
                 continue
@@ -601,13 +626,14 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
 
 
 def _factory_bound(
-    tree: ast.Module, text: str, env: Mapping[str, object], defined: set[str]
+    tree: ast.Module, text: str, env: Mapping[str, object], defined: set[str], offset: int, lines: list[str]
 ) -> list[ir.Function]:
     """The helpers a module binds through a factory (`hc_pre = _bind_hc_pre()`), under the bound name."""
     out: list[ir.Function] = []
     for name, node in bound_helpers(tree, env):
         if name in defined:
             continue
-        functions, _ = module_functions(ast.Module(body=[node], type_ignores=[]), text, env)
+        module = ast.Module(body=[node], type_ignores=[])
+        functions, _ = module_functions(module, text, env, INLINE_KINDS, offset, lines)
         out.extend(replace(f, name=name) for f in functions if f.func_type in INLINE_KINDS)
     return out

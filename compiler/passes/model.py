@@ -113,10 +113,13 @@ TNode = TOp | TLoop | TIf | TRegion | TYield | TScope
 
 def children(node: TNode) -> tuple[tuple[TNode, ...], ...]:
     """Nested blocks of a node."""
-    if isinstance(node, TLoop | TRegion | TScope):
-        return (node.body,)
-    if isinstance(node, TIf):
-        return (node.body, node.orelse)
+    kind = type(node)  # by exact type (the node classes are never subclassed): called for every node walked
+    if kind is TOp or kind is TYield:
+        return ()
+    if kind is TLoop or kind is TRegion or kind is TScope:
+        return (node.body,)  # type: ignore[union-attr]
+    if kind is TIf:
+        return (node.body, node.orelse)  # type: ignore[union-attr]
     return ()
 
 
@@ -157,9 +160,12 @@ def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[
     out: list[tuple[TNode, TRegion | None]] = []
     for node in block:
         out.append((node, region))
-        inner = node if isinstance(node, TRegion) else region
+        kind = type(node)
+        if kind is TOp or kind is TYield:
+            continue
+        inner = node if kind is TRegion else region
         for sub in children(node):
-            out.extend(walk(sub, inner))
+            out.extend(walk(sub, inner))  # type: ignore[arg-type]
     return out
 
 

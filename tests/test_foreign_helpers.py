@@ -1,0 +1,98 @@
+"""An imported module's inline helpers, as the cold path builds them: only the inline helpers (the module's
+other functions are never built), directly in the module's own line space, from the one parse of it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import compiler.frontend.parser as parser
+import compiler.modules as modules
+from compiler.frontend.consts import front_end_env, resolve_globals
+from compiler.frontend.parser import module_functions
+from compiler.ir_walk import stored_names
+from compiler.modules import ModuleGraph
+from compiler.passes.inline_functions import FOREIGN_LINE_BASE, INLINE_KINDS, foreign_helpers, shift_spans
+
+HELPERS = """import pypto.language as pl
+
+ROWS = 64
+
+
+@pl.jit.inline
+def scale(x: pl.Tensor, y: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        y[:] = pl.mul(x, ROWS)
+    return y
+
+
+@pl.function(type=pl.FunctionType.Inline)
+def typed_inline(x: pl.Tensor, y: pl.Out[pl.Tensor]):
+    y[:] = pl.exp(x)  # naïve: a non-ASCII comment on a helper line
+    return y
+
+
+@pl.jit
+def entry(x: pl.Tensor[[ROWS, ROWS], pl.FP32], y: pl.Out[pl.Tensor[[ROWS, ROWS], pl.FP32]]):
+    y = scale(x, y)
+    return y
+
+
+def plain():
+    return 1
+"""
+
+
+def _write(tmp_path: Path) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    (tmp_path / "setter.py").write_text("import config\nconfig.TP = 2\n")  # a module store: scanned
+    helpers = tmp_path / "pkg" / "helpers.py"
+    helpers.write_text(HELPERS)
+    return helpers
+
+
+def test_only_inline_helpers_are_built_in_their_line_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    helpers = _write(tmp_path)
+    graph = ModuleGraph()
+    built: list[str] = []
+    original = parser._function
+    monkeypatch.setattr(
+        parser, "_function", lambda node, *a, **k: built.append(node.name) or original(node, *a, **k)
+    )
+    found = foreign_helpers(graph, helpers)
+    assert sorted(found) == ["scale", "typed_inline"]
+    assert sorted(built) == ["scale", "typed_inline"]  # `entry` is not an inline helper: never built
+    # The same IR as building every function at line 1 and moving the helpers' spans afterwards.
+    summary = graph.summary(helpers)
+    assert summary is not None and summary.tree is not None
+    env = front_end_env(summary.names, summary.tree)
+    offset = graph.foreign_id(helpers) * FOREIGN_LINE_BASE
+    for function in module_functions(summary.tree, summary.text, env)[0]:
+        if function.func_type not in INLINE_KINDS:
+            continue
+        own = {p.name for p in function.params} | stored_names(function.body)
+        resolved = replace(function, body=tuple(resolve_globals(s, env, own) for s in function.body))
+        assert found[function.name].function == shift_spans(resolved, offset)
+        assert found[function.name].function.span.line > FOREIGN_LINE_BASE
+
+
+def test_a_module_the_store_scan_parsed_is_not_parsed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write(tmp_path)
+    parsed: list[str] = []
+    original = modules.parse_source
+    monkeypatch.setattr(modules, "parse_source", lambda text: parsed.append(text) or original(text))
+    graph = ModuleGraph()
+    setter = graph.resolve(tmp_path / "main.py", "setter", 0)
+    assert setter is not None and parsed.count(setter.read_text()) == 1  # the folder's store scan
+    summary = graph.summary(setter)
+    assert summary is not None and summary.tree is not None
+    assert parsed.count(setter.read_text()) == 1  # its evaluation took the scan's tree
+    assert graph.scan_trees == {}
