@@ -187,6 +187,67 @@ _r(
     "pl.system.task_dummy, which the parser builds itself, called with a positional argument, a keyword other "
     "than deps= (and attrs=), or without deps=.",
 )
+H_SPMD_LOOP = (
+    "Use 'for i in pl.spmd(4):' — the loop variable is bound to the per-block index (equivalent to "
+    "pl.tile.get_block_idx())."
+)
+_r(
+    "PTO-F51",
+    "spmd-loop-keyword",
+    "parse",
+    "pl.spmd() loop form does not accept '{kw}='",
+    "A loop keyword (init_values=, chunk=, chunk_policy=, attrs=, step=, stage=) on 'for ... in pl.spmd(...)'.",
+    H_SPMD_LOOP,
+)
+_r(
+    "PTO-F52",
+    "spmd-deps-without-tid",
+    "parse",
+    "pl.spmd() does not accept 'deps=' here",
+    "deps= on a pl.spmd form that captures no TaskId (the for-form, or a with-form without 'as tid').",
+    "Use `with pl.spmd(n, deps=[...]) as tid:` (the with-form) to declare explicit TaskId deps, or "
+    "`out, tid = pl.spmd_submit(..., deps=[...])` for the single-call form.",
+)
+_r(
+    "PTO-F53",
+    "spmd-extra-positional",
+    "parse",
+    "pl.spmd() accepts at most one positional argument (core_num)",
+    "pl.spmd called with a second positional argument.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F54",
+    "spmd-duplicate-core-num",
+    "parse",
+    "pl.spmd() got multiple values for argument 'core_num'",
+    "pl.spmd given core_num both positionally and as a keyword.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F55",
+    "scope-flag-not-literal",
+    "parse",
+    "{kw} must be a boolean literal (True/False)",
+    "pl.spmd's sync_start= / allow_early_resolve= given anything but the literal True or False.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F56",
+    "spmd-loop-target",
+    "parse",
+    "for ... in pl.spmd(...) must use a single loop variable",
+    "A tuple target on 'for ... in pl.spmd(...)'.",
+    H_SPMD_LOOP,
+)
+_r(
+    "PTO-F57",
+    "spmd-unknown-keyword",
+    "parse",
+    "pl.spmd() got unexpected keyword argument '{kw}'",
+    "A keyword pl.spmd does not take.",
+    "Supported keywords: {supported}",
+)
 _r(
     "PTO-F15c",
     "named-op-type-deduction",

@@ -34,6 +34,11 @@ _AT_KEYWORDS = frozenset(
         "windowize",
     }
 )
+_SPMD_KEYWORDS = frozenset(
+    {"core_num", "sync_start", "name_hint", "optimizations", "allow_early_resolve", "predicate"}
+)
+_SPMD_LOOP_ONLY = ("init_values", "chunk", "chunk_policy", "attrs", "step", "stage")
+"""The loop keywords `for ... in pl.spmd(...)` rejects (before it looks at any other argument)."""
 _SLOT_CODES = {
     "split": ("PTO-O11b", "PTO-O12"),
     "slot_num": ("PTO-O11", "PTO-O12"),
@@ -89,16 +94,57 @@ class ScopeChecks:
         state = self.state
         call = stmt.iter
         self.scope_options(call, "pl.spmd", stmt.header)
-        width = call.args[0] if call.args else call.kwarg("core_num")
-        if width is None:
-            state.error("PTO-F33", call.span)
-        value = fold(width, state.env) if width is not None else None
-        if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
-            state.error("PTO-F34", width.span, value=value)
+        if self.spmd_call(call, stmt.header, stmt.target, allow_deps=False):
+            width = call.args[0] if call.args else call.kwarg("core_num")
+            if width is None:
+                state.error("PTO-F33", call.span)
+            value = fold(width, state.env) if width is not None else None
+            if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
+                state.error("PTO-F34", width.span, value=value)
         info = self.scope_info(call)
         state.record_scope(stmt.span, info)
         inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
         return inner.child(loops=[*ctx.loops, "spmd"])
+
+    def spmd_call(self, call: ir.Call, anchor: Span, loop_target: ir.Expr | None, allow_deps: bool) -> bool:
+        """F51 ... F57: the argument forms of `pl.spmd(...)` the parser checks before the block count, in
+        its order (the first one it finds stops the parse). `loop_target`: the for-form's target. False
+        when one was reported."""
+        state = self.state
+        if loop_target is not None:
+            if isinstance(loop_target, ir.TupleExpr):
+                state.error("PTO-F56", loop_target.span)
+                return False
+            for kw in call.keywords:
+                if kw.name in _SPMD_LOOP_ONLY:
+                    state.error("PTO-F51", kw.value.span, kw=kw.name)
+                    return False
+        if len(call.args) > 1:
+            state.error("PTO-F53", call.args[1].span)
+            return False
+        if call.star_kwargs:
+            return True  # the keywords are not all visible: stay silent
+        for kw in call.keywords:
+            if kw.name == "deps" and not allow_deps:
+                state.error("PTO-F52", kw.value.span)
+                return False
+            if kw.name != "deps" and kw.name not in _SPMD_KEYWORDS:
+                supported = "'sync_start', 'name_hint', 'optimizations', " + (
+                    "'deps', " if allow_deps else ""
+                )
+                state.error(
+                    "PTO-F57", anchor, kw=kw.name, supported=supported + "'allow_early_resolve', 'predicate'"
+                )
+                return False
+            if kw.name == "core_num" and call.args:
+                state.error("PTO-F54", kw.value.span)
+                return False
+            if kw.name in ("sync_start", "allow_early_resolve") and not (
+                isinstance(kw.value, ir.Const) and isinstance(kw.value.value, bool)
+            ):
+                state.error("PTO-F55", kw.value.span, kw=kw.name)
+                return False
+        return True
 
     def at_arguments(self, call: ir.Call, header: Span) -> None:
         """F37 / F38 / F39: the keywords of `pl.at(...)`."""
@@ -119,7 +165,9 @@ class ScopeChecks:
         state = self.state
         call = stmt.call
         width = call.args[0] if call.args else call.kwarg("core_num")
-        if width is None:
+        if not self.spmd_call(call, stmt.header, None, allow_deps=stmt.target is not None):
+            pass
+        elif width is None:
             state.error("PTO-F33", call.span)
         else:
             value = fold(width, state.env)
