@@ -249,6 +249,46 @@ _r(
     "Supported keywords: {supported}",
 )
 _r(
+    "PTO-F58",
+    "pipeline-missing-stage",
+    "parse",
+    "pl.pipeline() requires stage= (positive integer)",
+    "A pl.pipeline loop without stage=.",
+    "Use pl.pipeline(stop, stage=F).",
+)
+_r(
+    "PTO-F59",
+    "pipeline-stage-not-positive",
+    "parse",
+    "pl.pipeline() stage must be >= 1, got {value}",
+    "A literal pl.pipeline stage count below 1.",
+    "Use a positive integer for stage: stage=4",
+)
+_r(
+    "PTO-F60",
+    "stage-not-on-pipeline",
+    "parse",
+    "stage= is only supported on pl.pipeline(), not pl.{kind}()",
+    "stage= on a pl.range / pl.parallel / pl.unroll loop.",
+    "Use pl.pipeline() for software pipelining.",
+)
+_r(
+    "PTO-F61",
+    "unroll-init-values",
+    "parse",
+    "pl.unroll() cannot be combined with init_values",
+    "A pl.unroll loop that carries values (init_values=).",
+    "Use pl.range() to carry state across iterations.",
+)
+_r(
+    "PTO-F62",
+    "unroll-zero-step",
+    "parse",
+    "pl.unroll() step cannot be zero",
+    "A pl.unroll loop whose step is the literal 0.",
+    "Use a non-zero step in pl.unroll(start, stop, step).",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

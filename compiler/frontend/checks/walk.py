@@ -20,6 +20,7 @@ from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
+from compiler.frontend.consts import fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
@@ -207,6 +208,8 @@ class FunctionChecker:
             return
         for arg in call.args:
             self.expressions.value(arg, ctx)
+        if stmt.kind in ("range", "parallel", "unroll", "pipeline"):
+            self.loop_arguments(call, stmt.kind)
         if stmt.kind == "split_aiv":
             self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
             return
@@ -214,6 +217,30 @@ class FunctionChecker:
             self._loop_body(stmt, self.scopes.spmd_loop(stmt, ctx))
             return
         self._loop_body(stmt, ctx.child(loops=[*ctx.loops, stmt.kind]))
+
+    def loop_arguments(self, call: ir.Call, kind: str) -> None:
+        """F58 ... F62: init_values= and the step of pl.unroll, stage= of pl.pipeline, in the parser's order.
+        A bound or stage that does not fold stays silent (it may be a constant we cannot see)."""
+        state = self.state
+        if kind == "unroll":
+            if call.kwarg("init_values") is not None:
+                state.error("PTO-F61", call.span)
+                return
+            step = call.args[2] if len(call.args) > 2 else call.kwarg("step")
+            value = fold(step, state.env) if step is not None else None
+            if isinstance(value, int) and not isinstance(value, bool) and value == 0:
+                state.error("PTO-F62", call.span)
+                return
+        stage = call.kwarg("stage")
+        if kind == "pipeline":
+            if stage is None and not call.star_kwargs:
+                state.error("PTO-F58", call.span)
+                return
+            value = fold(stage, state.env)
+            if isinstance(value, int) and not isinstance(value, bool) and value < 1:
+                state.error("PTO-F59", call.span, value=value)
+        elif stage is not None:
+            state.error("PTO-F60", call.span, kind=kind)
 
     def _loop_body(self, stmt: ir.For, ctx: WalkContext) -> None:
         target = stmt.target
