@@ -289,6 +289,39 @@ _r(
     "Use a non-zero step in pl.unroll(start, stop, step).",
 )
 _r(
+    "PTO-F63",
+    "static-assert-failed-bare",
+    "parse",
+    "static_assert failed",
+    "pl.static_assert(cond) without a message whose condition is false.",
+    "Condition `{condition}` evaluated to {value}",
+)
+_r(
+    "PTO-F64",
+    "static-assert-arguments",
+    "parse",
+    "static_assert() requires 1 or 2 arguments",
+    "pl.static_assert called with no argument or more than two.",
+    "Use: pl.static_assert(condition) or pl.static_assert(condition, 'message')",
+)
+_r(
+    "PTO-F65",
+    "static-print-arguments",
+    "parse",
+    "static_print() requires at least 1 argument",
+    "pl.static_print called with no argument.",
+    "Use: pl.static_print(variable) or pl.static_print('label', variable)",
+)
+_r(
+    "PTO-F66",
+    "static-assert-not-constant",
+    "parse",
+    "static_assert condition must be compile-time evaluable",
+    "pl.static_assert on a DSL value (a parameter or a variable of the function), which has no value at parse "
+    "time.",
+    "Condition `{condition}` produced a non-constant IR expression",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

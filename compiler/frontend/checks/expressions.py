@@ -268,17 +268,42 @@ class ExpressionTyper:
             return UNKNOWN
         if func == "pl.yield_" and call.args:
             return self.value(call.args[0], ctx)
-        if (
-            func == "pl.static_assert"
-            and len(call.args) == 2
-            and isinstance(call.args[1], ir.Const)
-            and fold(call.args[0], state.env) is False
-        ):
-            condition = expr_text(call.args[0])
-            state.error("PTO-F32", call.span, text=call.args[1].value, condition=condition, value=False)
+        if func == "pl.static_assert":
+            self._static_assert(call)
+        if func == "pl.static_print" and not call.args and not call.star_kwargs:
+            state.error("PTO-F65", call.span)
         if func == "pl.const":
             return ScalarType()
         return UNKNOWN
+
+    def _static_assert(self, call: ir.Call) -> None:
+        """F32 / F63 / F64 / F66: pl.static_assert's arguments and its condition, as the parser evaluates it."""
+        state = self.state
+        if not 1 <= len(call.args) <= 2:
+            state.error("PTO-F64", call.span)
+            return
+        message = call.args[1] if len(call.args) == 2 else None
+        if message is not None and not (isinstance(message, ir.Const) and isinstance(message.value, str)):
+            return  # not a string literal: another parser error, which we do not model
+        condition = call.args[0]
+        value = fold(condition, state.env)
+        if value is UNKNOWN_VALUE:
+            # A parameter or a variable of the function has no value at parse time (a name we cannot see
+            # may be a constant: silent).
+            if (
+                isinstance(condition, ir.Name)
+                and condition.id not in state.env
+                and state.type_of(condition.id)
+            ):
+                state.error("PTO-F66", call.span, condition=expr_text(condition))
+            return
+        if value:
+            return
+        text = expr_text(condition)
+        if message is not None and message.value:
+            state.error("PTO-F32", call.span, text=message.value, condition=text, value=repr(value))
+        else:
+            state.error("PTO-F63", call.span, condition=text, value=repr(value))
 
     def _extent(self, expr: ir.Expr) -> int | str:
         """A valid extent: its folded int, or the text of the runtime value."""
