@@ -322,6 +322,22 @@ _r(
     "Condition `{condition}` produced a non-constant IR expression",
 )
 _r(
+    "PTO-F67",
+    "subscript-step",
+    "parse",
+    "Slice step is not supported in {kind} subscript",
+    "A slice with a step (x[0:16:2]) in a tensor or tile subscript read.",
+    "Use A[start:stop] without step",
+)
+_r(
+    "PTO-F68",
+    "subscript-write-step",
+    "parse",
+    "Slice step is not supported in {kind} subscript-write",
+    "A slice with a step in the target of a subscript write (dst[0:16:2] = src).",
+    "Use 'dst[start:stop] = src' without step",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

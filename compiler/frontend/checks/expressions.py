@@ -131,6 +131,8 @@ class ExpressionTyper:
         if count > rank:
             code = "PTO-F29" if isinstance(base, TensorType) else "PTO-F30"
             self.state.error(code, expr.span, count=count, rank=rank)
+        elif stepped(expr):
+            self.state.error("PTO-F67", expr.span, kind="tensor" if isinstance(base, TensorType) else "tile")
 
     def _takes_device_value(self, call: ir.Call) -> bool:
         """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
@@ -454,3 +456,9 @@ def _listed(names: list[str]) -> str:
     if len(quoted) <= 2:
         return " and ".join(quoted)
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+
+
+def stepped(expr: ir.Subscript) -> bool:
+    """True when an axis of the subscript is a slice with a step (`x[0:16:2]`)."""
+    items = expr.index.elts if isinstance(expr.index, ir.TupleExpr) else (expr.index,)
+    return any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items)

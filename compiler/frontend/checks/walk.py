@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checks.expressions import ExpressionTyper
+from compiler.frontend.checks.expressions import ExpressionTyper, stepped
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import printed_type
@@ -167,8 +167,11 @@ class FunctionChecker:
             for elt in target.elts:
                 self.bind(elt, UNKNOWN, ctx)
         elif isinstance(target, ir.Subscript):
-            self.expressions.value(target.value, ctx)
+            base = self.expressions.value(target.value, ctx)
             self.expressions.value(target.index, ctx)
+            if isinstance(base, TensorType | TileType) and stepped(target):
+                kind = "tensor" if isinstance(base, TensorType) else "tile"
+                self.state.error("PTO-F68", target.span, kind=kind)
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
         """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
