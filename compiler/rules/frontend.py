@@ -338,6 +338,22 @@ _r(
     "Use 'dst[start:stop] = src' without step",
 )
 _r(
+    "PTO-F69",
+    "scope-name-hint-identifier",
+    "parse",
+    "{owner} 'name_hint' must be a valid non-keyword identifier, got {value}",
+    "A name_hint= of pl.at / pl.spmd that is not a Python identifier (or is a keyword).",
+    "Use a valid Python identifier like 'fused_matmul_add'",
+)
+_r(
+    "PTO-F70",
+    "loop-init-values-simple-target",
+    "parse",
+    "For loop target must be a tuple when init_values is provided",
+    "A loop with init_values= whose target is a single name.",
+    "Use: for i, (var1,) in pl.range(n, init_values=(val1,)) to include iter_args",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

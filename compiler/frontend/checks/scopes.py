@@ -4,6 +4,7 @@ O-1 ... O-16, SP-6)."""
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Mapping
 from typing import Any
 
@@ -144,11 +145,24 @@ class ScopeChecks:
             ):
                 state.error("PTO-F55", kw.value.span, kw=kw.name)
                 return False
+        self.name_hint(call, "pl.spmd()")
         return True
 
+    def name_hint(self, call: ir.Call, owner: str) -> None:
+        """F69: a literal name_hint= must be a non-keyword identifier (the scope's function is named after it)."""
+        hint = call.kwarg("name_hint")
+        if (
+            isinstance(hint, ir.Const)
+            and isinstance(hint.value, str)
+            and hint.value
+            and (not hint.value.isidentifier() or keyword.iskeyword(hint.value))
+        ):
+            self.state.error("PTO-F69", hint.span, owner=owner, value=repr(hint.value))
+
     def at_arguments(self, call: ir.Call, header: Span) -> None:
-        """F37 / F38 / F39: the keywords of `pl.at(...)`."""
+        """F37 / F38 / F39 / F69: the keywords of `pl.at(...)`."""
         state = self.state
+        self.name_hint(call, "pl.at()")
         for kw in call.keywords:
             if kw.name not in _AT_KEYWORDS:
                 state.error("PTO-F37", kw.span, kw=kw.name)

@@ -212,7 +212,10 @@ class FunctionChecker:
         for arg in call.args:
             self.expressions.value(arg, ctx)
         if stmt.kind in ("range", "parallel", "unroll", "pipeline"):
-            self.loop_arguments(call, stmt.kind)
+            if isinstance(stmt.target, ir.Name) and call.kwarg("init_values") is not None:
+                self.state.error("PTO-F70", stmt.target.span)
+            else:
+                self.loop_arguments(call, stmt.kind)
         if stmt.kind == "split_aiv":
             self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
             return
