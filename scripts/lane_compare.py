@@ -233,9 +233,12 @@ def classify(text: str, ours: str | None, theirs: str | None, helper: bool) -> s
     return f"{where}both lanes differ: ours {ours} vs compiler {theirs}"
 
 
-def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -> int:
-    """Print agreement on accepted files, false-error files and the classified disagreements."""
-    results = json.loads(oracle_json.read_text())
+def compiler_side(
+    results: dict[str, dict[str, object]],
+) -> tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]:
+    """From an oracle's results: each entry file's verdict (True accepted, False rejected for a user fault,
+    None left out), the compiler's lanes per file and line (helper modules included, from the accepted
+    entries that reach them), the helper modules, and the number of entries."""
     by_file: dict[str, list[tuple[str, dict[str, object]]]] = defaultdict(list)
     for key, res in results.items():
         if "::" in key:
@@ -252,9 +255,8 @@ def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -
             verdicts[path] = None
     # Compiler lanes per file, from the accepted entries (helper modules included).
     theirs: dict[str, dict[int, str]] = defaultdict(dict)
-    reached_from: dict[str, set[str]] = defaultdict(set)
-    for path, entries in by_file.items():
-        for entry, res in entries:
+    for entries in by_file.values():
+        for _entry, res in entries:
             if _usable(res) is not True:
                 continue
             lanes = res.get("lanes") or {}
@@ -263,10 +265,15 @@ def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -
                 fpath, line = key.rsplit(":", 1)
                 have = theirs[fpath].get(int(line))
                 theirs[fpath][int(line)] = lane if have in (None, lane) else "both"
-                if fpath != path:
-                    reached_from[fpath].add(f"{path}::{entry}")
-    accepted = sorted(p for p, v in verdicts.items() if v)
     helpers = sorted(p for p in theirs if p not in by_file)
+    return verdicts, dict(theirs), helpers, sum(len(v) for v in by_file.values())
+
+
+def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -> int:
+    """Print agreement on accepted files, false-error files and the classified disagreements."""
+    results = json.loads(oracle_json.read_text())
+    verdicts, theirs, helpers, n_entries = compiler_side(results)
+    accepted = sorted(p for p, v in verdicts.items() if v)
     dsl_files = sorted(
         str(f.relative_to(root))
         for f in root.rglob("*.py")
@@ -309,7 +316,7 @@ def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -
     n_rej = sum(1 for v in verdicts.values() if v is False)
     n_out = sum(1 for v in verdicts.values() if v is None)
     print(
-        f"entries: {sum(len(v) for v in by_file.values())}; files with entries: {len(by_file)} "
+        f"entries: {n_entries}; files with entries: {len(verdicts)} "
         f"(accepted {len(accepted)}, rejected {n_rej}, left out {n_out}); helper modules with lanes: {len(helpers)}"
     )
     pct = 100 * agree / total if total else 100.0

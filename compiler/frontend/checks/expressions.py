@@ -14,7 +14,14 @@ from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
-from compiler.frontend.consts import MAX_FOLDED_BITS, UNKNOWN_VALUE, attribute_value, enum_member_error, fold
+from compiler.frontend.consts import (
+    MAX_FOLDED_BITS,
+    UNKNOWN_VALUE,
+    attribute_value,
+    dtype_bytes,
+    enum_member_error,
+    fold,
+)
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import walk_expr
 from compiler.ops.resolve import op_error, resolve_call
@@ -195,10 +202,14 @@ class ExpressionTyper:
             return self.transfers.split_transfer(call, operand, ctx)
         if func == "pl.func_attr":
             return UNKNOWN  # the parser reads its dict literal; it emits no IR (F44 / F45 check its place)
+        if dtype_bytes(call) is not None:
+            return ScalarType("INDEX")  # pl.FP32.get_byte(): the parser folds it to a constant
         if func in _FRONTEND_NAMES or not func.startswith(("pl.", "pld.")):
             return self._frontend_call(call, ctx)
         args = [self.arg_value(a, ctx) for a in call.args]
-        kwargs = {kw.name: self.arg_value(kw.value, ctx) for kw in call.keywords}
+        kwargs = {
+            kw.name: UNKNOWN if _attrs_dict(kw) else self.arg_value(kw.value, ctx) for kw in call.keywords
+        }
         if func == "pl.system.task_dummy" and (dummy := task_dummy_error(call)) is not None:
             state.report_problem(dummy, call.span)
             return UNKNOWN
@@ -230,7 +241,8 @@ class ExpressionTyper:
         for arg in call.args:
             self.value(arg, ctx)
         for kw in call.keywords:
-            self.value(kw.value, ctx)
+            if not _attrs_dict(kw):
+                self.value(kw.value, ctx)
 
     def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
@@ -242,7 +254,8 @@ class ExpressionTyper:
         if target is None and functions:
             state.error("PTO-F35", call.func_span, name=func[5:], available=str(list(functions)))
         if target is not None and not call.star_kwargs:
-            got = len(call.args) + len(call.keywords)
+            # attrs= / device= / deps= ... are options of the call, not arguments of the function
+            got = len(call.args) + sum(1 for kw in call.keywords if kw.name not in _CALL_OPTIONS)
             required = sum(1 for p in target.params if p.default is None)
             if not required <= got <= len(target.params):
                 state.error(
@@ -456,6 +469,17 @@ def _listed(names: list[str]) -> str:
     if len(quoted) <= 2:
         return " and ".join(quoted)
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+
+
+_CALL_OPTIONS = frozenset(
+    {"attrs", "device", "deps", "dumps", "allow_early_resolve", "predicate", "core_num", "sync_start"}
+)
+"""The keywords the parser takes off a `self.<function>(...)` call before it counts the arguments."""
+
+
+def _attrs_dict(kw: ir.Keyword) -> bool:
+    """`attrs={...}`: the parser reads the dict literal itself (on an op, a loop or a function call)."""
+    return kw.name == "attrs" and isinstance(kw.value, ir.Opaque) and kw.value.kind == "Dict"
 
 
 def stepped(expr: ir.Subscript) -> bool:

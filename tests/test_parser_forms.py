@@ -1,0 +1,50 @@
+"""Forms the parser reads itself, which must not be typed as ordinary expressions: `pl.<dtype>.get_byte()`
+(folded to the dtype's size), `attrs={...}` dict literals, and the options of a `self.<function>(...)` call."""
+
+from __future__ import annotations
+
+from compiler.pipeline import analyze
+
+GET_BYTE = """
+import pypto.language as pl
+
+
+@pl.function
+def sizes(x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+    pl.static_assert(pl.FP32.get_byte() == {fp32})
+    pl.static_assert(pl.BF16.get_byte() * 32 == 64)
+    return x
+"""
+
+CALL_OPTIONS = """
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 16])
+        b = pl.store(pl.exp(t), [0, 0], b)
+        return b
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orch(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        r = self.kernel(a, b, attrs={"arg_directions": [pl.adir.input, pl.adir.output_existing]})
+        return r
+"""
+
+
+def _errors(source: str) -> list[tuple[str, int]]:
+    return [(d.code, d.span.line) for d in analyze(source, "forms.py").diagnostics if d.is_error]
+
+
+def test_get_byte_is_the_dtype_size() -> None:
+    assert _errors(GET_BYTE.format(fp32=4)) == []
+    assert _errors(GET_BYTE.format(fp32=2)) == [("PTO-F63", 7)]
+
+
+def test_attrs_dicts_and_call_options_are_not_arguments() -> None:
+    assert _errors(CALL_OPTIONS) == []
+    two_args = CALL_OPTIONS.replace("self.kernel(a, b, attrs=", "self.kernel(a, attrs=")
+    assert [code for code, _ in _errors(two_args)] == ["PTO-F36"]
