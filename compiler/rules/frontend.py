@@ -354,6 +354,40 @@ _r(
     "Use: for i, (var1,) in pl.range(n, init_values=(val1,)) to include iter_args",
 )
 _r(
+    "PTO-F71",
+    "subscript-write-rank",
+    "parse",
+    "{Kind} subscript-write has {count} indices but the {kind} is {rank}D",
+    "A subscript write with more indices than the target's rank.",
+    "Provide at most {rank} indices for a {rank}D {kind}",
+)
+_r(
+    "PTO-F72",
+    "element-write",
+    "parse",
+    "Element-write 'dst[i, j] = scalar' is not supported for {kind} targets",
+    "A subscript write that indexes every axis with a scalar (an element write).",
+    "Use slice indices (e.g. 'dst[i:i+1, j:j+1] = tile_1x1') or index fewer axes",
+)
+_r(
+    "PTO-F73",
+    "subscript-write-source-rank",
+    "parse",
+    "Subscript-write source must be {expected} to match the rank-reduced {kind} window, got {rank}D",
+    "The source of dst[...] = src has another rank than the window (a scalar index removes its axis).",
+    "A scalar index removes its axis from the lhs window; the rhs rank must match the remaining axes (tiles "
+    "may also keep leading unit axes to stay 2D)",
+)
+_r(
+    "PTO-F74",
+    "subscript-write-source-extent",
+    "parse",
+    "Subscript-write shape mismatch on source axis {axis}: window expects {want} elements, source has {have}",
+    "The source of dst[...] = src is larger or smaller than the window along one axis.",
+    "Make the source's static_shape or valid_shape match the rank-reduced lhs window, or adjust the slice "
+    "bounds",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

@@ -14,12 +14,13 @@ from collections.abc import Callable, Mapping
 from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checks.expressions import ExpressionTyper, stepped
+from compiler.frontend.checks.expressions import ExpressionTyper
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
+from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.consts import fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks
@@ -169,9 +170,7 @@ class FunctionChecker:
         elif isinstance(target, ir.Subscript):
             base = self.expressions.value(target.value, ctx)
             self.expressions.value(target.index, ctx)
-            if isinstance(base, TensorType | TileType) and stepped(target):
-                kind = "tensor" if isinstance(base, TensorType) else "tile"
-                self.state.error("PTO-F68", target.span, kind=kind)
+            check_subscript_write(self.state, target, base, value_type)
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
         """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from compiler.ops.deducers.core import (
     DeduceError,
@@ -126,10 +127,16 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         clamp = param(args, kwargs, 6, "clamp")
         if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
             check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
+    valid = requested if requested is not None and len(requested) == len(shape) else None
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
-    return with_shape(src, shape)
+        valid = tuple(d for i, d in enumerate(valid) if i not in dropped) if valid is not None else None
+    result = with_shape(src, shape)
+    # valid_shape= narrows the window: a subscript write compares the window with it, not with the shape.
+    return (
+        replace(result, valid=tuple(valid)) if valid is not None and tuple(valid) != tuple(shape) else result
+    )
 
 
 @family("reshape")
