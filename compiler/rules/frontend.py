@@ -388,6 +388,16 @@ _r(
     "bounds",
 )
 _r(
+    "PTO-F75",
+    "kernel-call-keyword",
+    "parse",
+    "Function '{name}' does not accept keyword argument '{kw}'",
+    "A keyword on a plain self.<function>(...) call other than attrs= (and device= for an orchestrator): "
+    "deps= / dumps= / allow_early_resolve= / predicate= belong to pl.submit, core_num= / sync_start= to "
+    "pl.spmd_submit, and the function's own parameters are passed positionally.",
+    "{advice}",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

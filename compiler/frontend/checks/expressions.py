@@ -253,9 +253,15 @@ class ExpressionTyper:
         target = functions.get(func[5:])
         if target is None and functions:
             state.error("PTO-F35", call.func_span, name=func[5:], available=str(list(functions)))
-        if target is not None and not call.star_kwargs:
-            # attrs= / device= / deps= ... are options of the call, not arguments of the function
-            got = len(call.args) + sum(1 for kw in call.keywords if kw.name not in _CALL_OPTIONS)
+        stray = next((kw for kw in call.keywords if kw.name not in ("attrs", "device")), None)
+        if target is not None and stray is not None:
+            # The parser checks the keywords first: a plain call takes attrs= (and device= for an
+            # orchestrator) only; the function's own parameters are positional.
+            state.error(
+                "PTO-F75", call.span, name=target.name, kw=stray.name, advice=_keyword_advice(stray.name)
+            )
+        elif target is not None and not call.star_kwargs:
+            got = len(call.args)
             required = sum(1 for p in target.params if p.default is None)
             if not required <= got <= len(target.params):
                 state.error(
@@ -471,10 +477,24 @@ def _listed(names: list[str]) -> str:
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
 
 
-_CALL_OPTIONS = frozenset(
-    {"attrs", "device", "deps", "dumps", "allow_early_resolve", "predicate", "core_num", "sync_start"}
-)
-"""The keywords the parser takes off a `self.<function>(...)` call before it counts the arguments."""
+def _keyword_advice(kw: str) -> str:
+    """The parser's hint for a keyword a plain `self.<function>(...)` call does not take."""
+    if kw == "deps":
+        return (
+            "Plain self.kernel(...) is fire-and-forget. To attach dependency edges, submit it: "
+            "`out, tid = pl.submit(self.kernel, ..., deps=[...])`."
+        )
+    if kw in ("core_num", "sync_start"):
+        return (
+            f"'{kw}' is an SPMD launch parameter. Launch the kernel across multiple blocks with "
+            "`out, tid = pl.spmd_submit(self.kernel, ..., core_num=N)`."
+        )
+    if kw == "dumps":
+        return (
+            "dumps= is only valid on pl.submit(...) / pl.at(...). For a plain self.kernel(...) call, declare "
+            "the dump target with a `pl.dump_tag(x)` statement before the call instead."
+        )
+    return "Allowed keyword arguments: ['attrs']"
 
 
 def _attrs_dict(kw: ir.Keyword) -> bool:
