@@ -398,6 +398,39 @@ _r(
     "{advice}",
 )
 _r(
+    "PTO-F76",
+    "annotation-kind",
+    "parse",
+    "Type annotation for '{name}' is {ann} but expression has type {inf}",
+    "An assignment annotated pl.Tile whose value is a tensor, or the other way round.",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F77",
+    "annotation-dtype",
+    "parse",
+    "Type annotation for '{name}' has dtype {ann} but expression has dtype {inf}",
+    "An assignment whose annotated dtype is not the value's (INDEX matches any integer dtype).",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F78",
+    "annotation-rank",
+    "parse",
+    "Type annotation for '{name}' has rank {ann} but expression has rank {inf}",
+    "An assignment whose annotated shape has another rank than the value's.",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F79",
+    "annotation-shape",
+    "parse",
+    "Type annotation for '{name}' has shape dimension {axis} = {ann} but expression has shape dimension {axis} = "
+    "{inf}",
+    "An assignment whose annotated static dimension differs from the value's.",
+    "Change annotation to: {inferred}",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",
