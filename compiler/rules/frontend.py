@@ -431,6 +431,16 @@ _r(
     "Change annotation to: {inferred}",
 )
 _r(
+    "PTO-F80",
+    "scope-as-target",
+    "parse",
+    "`with pl.{construct}(...) as ...:` is not supported — the `as` clause only applies to `with pl.at(...) as "
+    "tid:` and `with pl.spmd(...) as tid:`",
+    "An `as` target on a scope other than pl.at / pl.spmd (pl.cluster, pl.scope, pl.manual_scope, ...).",
+    "Drop the `as` target, or use `with pl.at(...) as tid:` / `with pl.spmd(...) as tid:` to capture the "
+    "outlined dispatch's producer TaskId.",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

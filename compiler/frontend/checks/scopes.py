@@ -66,6 +66,14 @@ class ScopeChecks:
                 self.typer.value(arg, ctx)
         if stmt.kind not in _CONTEXT_KINDS:
             state.error("PTO-F24", stmt.header)
+        construct = call.func.removeprefix("pl.")
+        if (
+            stmt.target
+            and call.func.startswith("pl.")
+            and "." not in construct
+            and construct not in ("at", "spmd")
+        ):
+            state.error("PTO-F80", stmt.header, construct=construct)
         if stmt.target:
             # `with pl.at(...) as tid` / `with pl.spmd(...) as tid` binds the scope's TaskId.
             state.define(stmt.target, ScalarType("TASK_ID"))
