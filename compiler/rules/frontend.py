@@ -441,6 +441,15 @@ _r(
     "outlined dispatch's producer TaskId.",
 )
 _r(
+    "PTO-F81",
+    "bare-yield-with-init-values",
+    "parse",
+    "Loop with init_values requires an assignment-form pl.yield_(...) — the LHS supplies the post-loop binding "
+    "name. Bare pl.yield_(...) is rejected here.",
+    "A loop with init_values= whose body yields with a bare pl.yield_(...) statement.",
+    "Use yield-LHS form: `x_next = pl.yield_(updated)`. Then refer to `x_next` after the loop.",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

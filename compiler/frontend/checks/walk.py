@@ -212,10 +212,17 @@ class FunctionChecker:
             return
         for arg in call.args:
             self.expressions.value(arg, ctx)
-        if stmt.kind in ("range", "parallel", "unroll", "pipeline"):
-            if isinstance(stmt.target, ir.Name) and call.kwarg("init_values") is not None:
+        if stmt.kind in ("range", "parallel", "unroll", "pipeline", "while_"):
+            bare = _bare_yield(stmt.body) if call.kwarg("init_values") is not None else None
+            if (
+                stmt.kind != "while_"
+                and isinstance(stmt.target, ir.Name)
+                and call.kwarg("init_values") is not None
+            ):
                 self.state.error("PTO-F70", stmt.target.span)
-            else:
+            elif bare is not None:
+                self.state.error("PTO-F81", bare.span)
+            elif stmt.kind != "while_":
                 self.loop_arguments(call, stmt.kind)
         if stmt.kind == "split_aiv":
             self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
@@ -262,6 +269,27 @@ class FunctionChecker:
         else:
             self.bind(target, ScalarType("INDEX"), ctx)
         self.block(stmt.body, ctx)
+
+
+def _bare_yield(body: tuple[ir.Stmt, ...]) -> ir.ExprStmt | None:
+    """The first `pl.yield_(...)` statement without a target in a loop body, through if / with bodies but not
+    into nested loops (whose yields are their own)."""
+    for stmt in body:
+        if (
+            isinstance(stmt, ir.ExprStmt)
+            and isinstance(stmt.value, ir.Call)
+            and stmt.value.func == "pl.yield_"
+        ):
+            return stmt
+        if isinstance(stmt, ir.If):
+            found = _bare_yield(stmt.body) or _bare_yield(stmt.orelse)
+            if found is not None:
+                return found
+        elif isinstance(stmt, ir.With):
+            found = _bare_yield(stmt.body)
+            if found is not None:
+                return found
+    return None
 
 
 def _static(vtype: object) -> bool:
