@@ -450,6 +450,24 @@ _r(
     "Use yield-LHS form: `x_next = pl.yield_(updated)`. Then refer to `x_next` after the loop.",
 )
 _r(
+    "PTO-F82",
+    "spmd-tid-in-cluster",
+    "parse",
+    "`with pl.spmd(...) as tid:` cannot capture a TaskId when nested inside `pl.cluster()` — a cluster-nested "
+    "pl.spmd is unwrapped into the Group function and never produces a Submit.",
+    "`with pl.spmd(...) as tid:` inside `with pl.cluster():`.",
+    "Use a standalone `with pl.spmd(...) as tid:` (implicit cluster) to capture the dispatch TaskId.",
+)
+_r(
+    "PTO-F83",
+    "spmd-submit-option-in-cluster",
+    "parse",
+    "`pl.spmd(..., {kwarg})` cannot be nested inside `pl.cluster()` — a cluster-nested pl.spmd is unwrapped "
+    "into the Group function and never produces a Submit, so {lost} would be lost.",
+    "pl.spmd with allow_early_resolve=True or predicate= inside `with pl.cluster():`.",
+    "Use a standalone `with pl.spmd(..., {kwarg}):` (implicit cluster) to keep it.",
+)
+_r(
     "PTO-F15c",
     "named-op-type-deduction",
     "parse",

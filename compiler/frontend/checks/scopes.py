@@ -87,8 +87,14 @@ class ScopeChecks:
                 return ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
             if call.kwarg("optimizations") is not None:
                 state.error("PTO-O14", stmt.header)
+        elif stmt.kind == "cluster":
+            return ctx.child(in_cluster=True)
         elif stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
+            if ctx.in_cluster and stmt.target:
+                state.error("PTO-F82", stmt.header)
+            else:
+                self.in_cluster_options(call, stmt.header, ctx)
             self.spmd_arguments(stmt)
             self.spmd_body(stmt)
             if self.reads_block_idx(stmt.body):
@@ -104,6 +110,7 @@ class ScopeChecks:
         call = stmt.iter
         self.scope_options(call, "pl.spmd", stmt.header)
         if self.spmd_call(call, stmt.header, stmt.target, allow_deps=False):
+            self.in_cluster_options(call, stmt.header, ctx)
             width = call.args[0] if call.args else call.kwarg("core_num")
             if width is None:
                 state.error("PTO-F33", call.span)
@@ -155,6 +162,18 @@ class ScopeChecks:
                 return False
         self.name_hint(call, "pl.spmd()")
         return True
+
+    def in_cluster_options(self, call: ir.Call, header: Span, ctx: WalkContext) -> None:
+        """F83: allow_early_resolve=True / predicate= ride on a Submit, which a cluster-nested pl.spmd never is."""
+        if not ctx.in_cluster:
+            return
+        early = call.kwarg("allow_early_resolve")
+        if isinstance(early, ir.Const) and early.value is True:
+            self.state.error(
+                "PTO-F83", header, kwarg="allow_early_resolve=True", lost="the early-dispatch hint"
+            )
+        elif call.kwarg("predicate") is not None:
+            self.state.error("PTO-F83", header, kwarg="predicate=(...)", lost="the dispatch predicate")
 
     def name_hint(self, call: ir.Call, owner: str) -> None:
         """F69: a literal name_hint= must be a non-keyword identifier (the scope's function is named after it)."""
