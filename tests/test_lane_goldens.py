@@ -51,6 +51,8 @@ def _ours(monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, object]]:
 
 @pytest.fixture(scope="module")
 def compiler() -> tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]:
+    if not ORACLE.exists():  # recorded with the compiler built from source; CI cannot build it
+        pytest.skip(f"no recorded compiler run: {ORACLE.name} (see the module docstring)")
     results = json.loads(ORACLE.read_text())
     side: tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]
     side = _script("lane_compare").compiler_side(results)
