@@ -48,3 +48,35 @@ def test_attrs_dicts_and_call_options_are_not_arguments() -> None:
     assert _errors(CALL_OPTIONS) == []
     two_args = CALL_OPTIONS.replace("self.kernel(a, b, attrs=", "self.kernel(a, attrs=")
     assert [code for code, _ in _errors(two_args)] == ["PTO-F36"]
+
+
+STATIC_FORMS = """
+import pypto.language as pl
+
+K = 4
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def produce(self, x: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        out = pl.store(pl.exp(pl.load(x, [0], [64])), [0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        pl.static_print(f"rows: {x}")
+        with pl.manual_scope():
+            tids = pl.array.create(K, pl.TASK_ID)
+            for n in pl.parallel(K):
+                a, t = pl.submit(self.produce, x)
+                tids[n] = t
+            b, _ = pl.submit(self.produce, x, deps=[tids[k] for k in range(K)])
+        return b
+"""
+
+
+def test_static_print_labels_and_deps_comprehensions_are_read_by_the_parser() -> None:
+    assert _errors(STATIC_FORMS) == []
+    elsewhere = STATIC_FORMS.replace('pl.static_print(f"rows: {x}")', 'y = pl.exp(f"rows: {x}")')
+    assert ("PTO-F28", 16) in _errors(elsewhere)

@@ -239,6 +239,8 @@ class ExpressionTyper:
     def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> None:
         """Type every argument of a call whose own check reads none of their types."""
         for arg in call.args:
+            if call.func == "pl.static_print" and isinstance(arg, ir.Opaque) and arg.kind == "JoinedStr":
+                continue  # the parser formats an f-string label itself
             self.value(arg, ctx)
         for kw in call.keywords:
             if not _attrs_dict(kw):
@@ -498,8 +500,13 @@ def _keyword_advice(kw: str) -> str:
 
 
 def _attrs_dict(kw: ir.Keyword) -> bool:
-    """`attrs={...}`: the parser reads the dict literal itself (on an op, a loop or a function call)."""
-    return kw.name == "attrs" and isinstance(kw.value, ir.Opaque) and kw.value.kind == "Dict"
+    """`attrs={...}` / `deps=[t[k] for k in range(K)]`: forms the parser reads itself (an attrs dict literal
+    on an op, a loop or a function call; a comprehension of TaskIds, which it expands statically)."""
+    if not isinstance(kw.value, ir.Opaque):
+        return False
+    return (kw.name == "attrs" and kw.value.kind == "Dict") or (
+        kw.name == "deps" and kw.value.kind == "ListComp"
+    )
 
 
 def stepped(expr: ir.Subscript) -> bool:
