@@ -80,3 +80,10 @@ def test_static_print_labels_and_deps_comprehensions_are_read_by_the_parser() ->
     assert _errors(STATIC_FORMS) == []
     elsewhere = STATIC_FORMS.replace('pl.static_print(f"rows: {x}")', 'y = pl.exp(f"rows: {x}")')
     assert ("PTO-F28", 16) in _errors(elsewhere)
+
+
+def test_forms_the_parser_cannot_evaluate_stay_errors() -> None:
+    converted = STATIC_FORMS.replace('f"rows: {x}"', 'f"rows: {x!r}"')
+    assert ("PTO-F28", 16) in _errors(converted)
+    dsl_loop = STATIC_FORMS.replace("for k in range(K)]", "for k in pl.range(K)]")
+    assert [code for code, _ in _errors(dsl_loop)] == ["PTO-F28"]

@@ -239,7 +239,12 @@ class ExpressionTyper:
     def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> None:
         """Type every argument of a call whose own check reads none of their types."""
         for arg in call.args:
-            if call.func == "pl.static_print" and isinstance(arg, ir.Opaque) and arg.kind == "JoinedStr":
+            if (
+                call.func == "pl.static_print"
+                and isinstance(arg, ir.Opaque)
+                and arg.kind == "JoinedStr"
+                and arg.static
+            ):
                 continue  # the parser formats an f-string label itself
             self.value(arg, ctx)
         for kw in call.keywords:
@@ -504,9 +509,9 @@ def _attrs_dict(kw: ir.Keyword) -> bool:
     on an op, a loop or a function call; a comprehension of TaskIds, which it expands statically)."""
     if not isinstance(kw.value, ir.Opaque):
         return False
-    return (kw.name == "attrs" and kw.value.kind == "Dict") or (
-        kw.name == "deps" and kw.value.kind == "ListComp"
-    )
+    if kw.name == "attrs":
+        return kw.value.kind == "Dict"
+    return kw.name == "deps" and kw.value.kind == "ListComp" and kw.value.static
 
 
 def stepped(expr: ir.Subscript) -> bool:
