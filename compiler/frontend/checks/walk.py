@@ -172,10 +172,7 @@ class FunctionChecker:
         elif isinstance(target, ir.Subscript):
             base = self.expressions.value(target.value, ctx)
             self.expressions.value(target.index, ctx)
-            # In a pl.split_aiv region the model types values per lane (the parser does not): no extents.
-            check_subscript_write(
-                self.state, target, base, value_type if ctx.region_mode is None else UNKNOWN
-            )
+            check_subscript_write(self.state, target, base, value_type)
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
         """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
