@@ -192,7 +192,7 @@ H_SPMD_LOOP = (
     "pl.tile.get_block_idx())."
 )
 _r(
-    "PTO-F51",
+    "PTO-F84",
     "spmd-loop-keyword",
     "parse",
     "pl.spmd() loop form does not accept '{kw}='",
@@ -200,7 +200,7 @@ _r(
     H_SPMD_LOOP,
 )
 _r(
-    "PTO-F52",
+    "PTO-F85",
     "spmd-deps-without-tid",
     "parse",
     "pl.spmd() does not accept 'deps=' here",
@@ -209,7 +209,7 @@ _r(
     "`out, tid = pl.spmd_submit(..., deps=[...])` for the single-call form.",
 )
 _r(
-    "PTO-F53",
+    "PTO-F86",
     "spmd-extra-positional",
     "parse",
     "pl.spmd() accepts at most one positional argument (core_num)",

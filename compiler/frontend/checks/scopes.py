@@ -123,7 +123,7 @@ class ScopeChecks:
         return inner.child(loops=[*ctx.loops, "spmd"])
 
     def spmd_call(self, call: ir.Call, anchor: Span, loop_target: ir.Expr | None, allow_deps: bool) -> bool:
-        """F51 ... F57: the argument forms of `pl.spmd(...)` the parser checks before the block count, in
+        """F84 ... F86, F54 ... F57: the argument forms of `pl.spmd(...)` the parser checks before the block count, in
         its order (the first one it finds stops the parse). `loop_target`: the for-form's target. False
         when one was reported."""
         state = self.state
@@ -133,16 +133,16 @@ class ScopeChecks:
                 return False
             for kw in call.keywords:
                 if kw.name in _SPMD_LOOP_ONLY:
-                    state.error("PTO-F51", kw.value.span, kw=kw.name)
+                    state.error("PTO-F84", kw.value.span, kw=kw.name)
                     return False
         if len(call.args) > 1:
-            state.error("PTO-F53", call.args[1].span)
+            state.error("PTO-F86", call.args[1].span)
             return False
         if call.star_kwargs:
             return True  # the keywords are not all visible: stay silent
         for kw in call.keywords:
             if kw.name == "deps" and not allow_deps:
-                state.error("PTO-F52", kw.value.span)
+                state.error("PTO-F85", kw.value.span)
                 return False
             if kw.name != "deps" and kw.name not in _SPMD_KEYWORDS:
                 supported = "'sync_start', 'name_hint', 'optimizations', " + (

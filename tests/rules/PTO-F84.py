@@ -1,4 +1,4 @@
-# rule: PTO-F51
+# rule: PTO-F84
 # line: 10
 # message: pl.spmd() loop form does not accept 'chunk='
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.

@@ -1,19 +1,19 @@
-# rule: PTO-F52
+# rule: PTO-F86
 # line: 10
-# message: pl.spmd() does not accept 'deps=' here
+# message: pl.spmd() accepts at most one positional argument (core_num)
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 
 
 @pl.jit
 def faulty(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
-    for i in pl.spmd(4, deps=[]):
+    for i in pl.spmd(4, 2):
         out[:] = pl.mul(x, pl.cast(i, pl.FP32))
     return out
 
 
 @pl.jit
 def twin(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
-    for i in pl.spmd(4):
+    for i in pl.spmd(4, sync_start=True):
         out[:] = pl.mul(x, pl.cast(i, pl.FP32))
     return out
