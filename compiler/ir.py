@@ -140,6 +140,7 @@ class Opaque:
 
     kind: str
     span: Span
+    static: bool = False  # an f-string without conversions or format specs, a comprehension over no pl.* call
 
 
 Expr = (

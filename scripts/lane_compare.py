@@ -97,8 +97,29 @@ def _child(tools: Path, mode: str, path: str, entry: str | None, root: str) -> N
         print(json.dumps({"entry": name, "result": res}), flush=True)
 
 
-def oracle(root: Path, out: Path, tools: Path, limit: int | None) -> int:
-    """Every entry of every DSL file under ``root``, each in its own process."""
+def _file_results(me: list[str], f: Path, env: dict[str, str]) -> dict[str, dict[str, object]] | None:
+    """Every entry of one file from one child process (``child file``), keyed by entry name; None when the
+    child died (then each entry gets its own process)."""
+    try:
+        r = subprocess.run(
+            [*me, "file", str(f)], capture_output=True, text=True, timeout=1800, env=env, cwd=f.parent
+        )
+    except Exception:
+        return None
+    got: dict[str, dict[str, object]] = {}
+    for line in r.stdout.splitlines():
+        if line.startswith('{"entry"'):
+            row = json.loads(line)
+            got[row["entry"]] = row["result"]
+    # A Python error before any entry is a module that does not import; a signal or an error after some
+    # entries is a crash part way.
+    if r.returncode < 0 or (r.returncode != 0 and got):
+        return None
+    return got
+
+
+def oracle(root: Path, out: Path, tools: Path, limit: int | None, per_file: bool = False) -> int:
+    """Every entry of every DSL file under ``root``, each in its own process (``per_file``: one per file)."""
     files = sorted(f for f in root.rglob("*.py") if "pypto.language" in f.read_text(errors="ignore"))
     paths = [str(root), str(root / "models"), os.environ.get("PYTHONPATH", "")]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
@@ -106,6 +127,17 @@ def oracle(root: Path, out: Path, tools: Path, limit: int | None) -> int:
     results: dict[str, dict[str, object]] = {}
     for f in files[:limit]:
         rel = str(f.relative_to(root))
+        if per_file:
+            # One interpreter lists and compiles every entry of the file: importing pypto and torch dominates.
+            got = _file_results(me, f, env)
+            if got is not None:
+                if not got:
+                    results[rel] = {"ok": None, "note": "no importable jit entry"}
+                for e, res in got.items():
+                    results[f"{rel}::{e}"] = res
+                    print(f"{rel}::{e}: ok={res.get('ok')}", flush=True)
+                out.write_text(json.dumps(results, indent=1))
+                continue
         try:
             r = subprocess.run(
                 [*me, "list", str(f)], capture_output=True, text=True, timeout=120, env=env, cwd=f.parent
@@ -201,9 +233,12 @@ def classify(text: str, ours: str | None, theirs: str | None, helper: bool) -> s
     return f"{where}both lanes differ: ours {ours} vs compiler {theirs}"
 
 
-def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -> int:
-    """Print agreement on accepted files, false-error files and the classified disagreements."""
-    results = json.loads(oracle_json.read_text())
+def compiler_side(
+    results: dict[str, dict[str, object]],
+) -> tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]:
+    """From an oracle's results: each entry file's verdict (True accepted, False rejected for a user fault,
+    None left out), the compiler's lanes per file and line (helper modules included, from the accepted
+    entries that reach them), the helper modules, and the number of entries."""
     by_file: dict[str, list[tuple[str, dict[str, object]]]] = defaultdict(list)
     for key, res in results.items():
         if "::" in key:
@@ -220,9 +255,8 @@ def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -
             verdicts[path] = None
     # Compiler lanes per file, from the accepted entries (helper modules included).
     theirs: dict[str, dict[int, str]] = defaultdict(dict)
-    reached_from: dict[str, set[str]] = defaultdict(set)
-    for path, entries in by_file.items():
-        for entry, res in entries:
+    for entries in by_file.values():
+        for _entry, res in entries:
             if _usable(res) is not True:
                 continue
             lanes = res.get("lanes") or {}
@@ -231,10 +265,15 @@ def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -
                 fpath, line = key.rsplit(":", 1)
                 have = theirs[fpath].get(int(line))
                 theirs[fpath][int(line)] = lane if have in (None, lane) else "both"
-                if fpath != path:
-                    reached_from[fpath].add(f"{path}::{entry}")
-    accepted = sorted(p for p, v in verdicts.items() if v)
     helpers = sorted(p for p in theirs if p not in by_file)
+    return verdicts, dict(theirs), helpers, sum(len(v) for v in by_file.values())
+
+
+def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -> int:
+    """Print agreement on accepted files, false-error files and the classified disagreements."""
+    results = json.loads(oracle_json.read_text())
+    verdicts, theirs, helpers, n_entries = compiler_side(results)
+    accepted = sorted(p for p, v in verdicts.items() if v)
     dsl_files = sorted(
         str(f.relative_to(root))
         for f in root.rglob("*.py")
@@ -277,7 +316,7 @@ def compare(root: Path, oracle_json: Path, report: Path | None, examples: int) -
     n_rej = sum(1 for v in verdicts.values() if v is False)
     n_out = sum(1 for v in verdicts.values() if v is None)
     print(
-        f"entries: {sum(len(v) for v in by_file.values())}; files with entries: {len(by_file)} "
+        f"entries: {n_entries}; files with entries: {len(verdicts)} "
         f"(accepted {len(accepted)}, rejected {n_rej}, left out {n_out}); helper modules with lanes: {len(helpers)}"
     )
     pct = 100 * agree / total if total else 100.0
@@ -324,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     o.add_argument("out", type=Path)
     o.add_argument("--tools", type=Path, required=True)
     o.add_argument("--limit", type=int)
+    o.add_argument("--per-file", action="store_true", help="one compiler process per file, not per entry")
     c = sub.add_parser("compare")
     c.add_argument("root", type=Path)
     c.add_argument("oracle_json", type=Path)
@@ -337,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     ch.add_argument("entry", nargs="?")
     args = ap.parse_args(argv)
     if args.cmd == "oracle":
-        return oracle(args.root.resolve(), args.out, args.tools.resolve(), args.limit)
+        return oracle(args.root.resolve(), args.out, args.tools.resolve(), args.limit, args.per_file)
     if args.cmd == "compare":
         return compare(args.root.resolve(), args.oracle_json, args.json, args.examples)
     _child(args.tools, args.mode, args.path, args.entry, args.root)

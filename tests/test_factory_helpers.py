@@ -56,7 +56,7 @@ from gates import gate
 
 
 @pl.jit
-def layer(x: pl.Tensor[[64, {k}], pl.FP16], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+def layer(x: pl.Tensor[[64, {k}], pl.FP16], y: pl.Out[pl.Tensor[[64, {k}], pl.FP32]]):
     y = gate(x, y)
     return y
 """

@@ -194,7 +194,7 @@ class Builder:
             return ir.ListExpr(tuple(self.expr(e) for e in node.elts), span)
         if isinstance(node, ast.Dict):
             return ir.Opaque("Dict", span)
-        return ir.Opaque(type(node).__name__, span)
+        return ir.Opaque(type(node).__name__, span, _static_form(node))
 
     def call(self, node: ast.Call) -> ir.Call:
         """Convert a call, keeping the callee's dotted text."""
@@ -315,3 +315,19 @@ class Builder:
             return ir.Simple(type(node).__name__.lower(), span)
         self.report(diagnostic("PTO-F4", span, kind=type(node).__name__))
         return None
+
+
+def _static_form(node: ast.expr) -> bool:
+    """An f-string with plain placeholders only, or a comprehension that iterates over no pl.* call: forms
+    the parser evaluates itself where it takes them (a pl.static_print label, a deps= list)."""
+    if isinstance(node, ast.JoinedStr):
+        return all(
+            not isinstance(v, ast.FormattedValue) or (v.conversion == -1 and v.format_spec is None)
+            for v in node.values
+        )
+    if isinstance(node, ast.ListComp):
+        return not any(
+            isinstance(g.iter, ast.Call) and (ast.unparse(g.iter.func).startswith(("pl.", "pld.")))
+            for g in node.generators
+        )
+    return False

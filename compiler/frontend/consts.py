@@ -26,7 +26,7 @@ from compiler.evaluator import (
 from compiler.ir_walk import map_ir
 from compiler.modules import ModuleGraph, ModuleSummary, document_constants
 from compiler.source import Span
-from compiler.vocabulary import DSL_ROOTS, dsl_constant, enum_members
+from compiler.vocabulary import DSL_ROOTS, DTYPE_BITS, DTypeValue, dsl_constant, enum_members
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,20 @@ def _fold(expr: ir.Expr | None, env: Mapping[str, object]) -> object:
         if not _numeric(left) or not _numeric(right):
             return UNKNOWN_VALUE
         return safe_compare(expr.op, left, right)
+    if isinstance(expr, ir.Call):
+        nbytes = dtype_bytes(expr)
+        return UNKNOWN_VALUE if nbytes is None else nbytes
     return UNKNOWN_VALUE
+
+
+def dtype_bytes(call: ir.Call) -> int | None:
+    """`pl.FP32.get_byte()`: the parser folds it to the dtype's size in bytes (None for any other call)."""
+    if call.args or call.keywords or not call.func.endswith(".get_byte"):
+        return None
+    value = dsl_constant(call.func.removesuffix(".get_byte"))
+    if not isinstance(value, DTypeValue) or value.name not in DTYPE_BITS:
+        return None
+    return (DTYPE_BITS[value.name] + 7) // 8
 
 
 def dotted_value(dotted: str, env: Mapping[str, object]) -> object:

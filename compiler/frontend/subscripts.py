@@ -30,7 +30,7 @@ def subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -
             if isinstance(lo, int) and isinstance(hi, int):
                 dims.append(hi - lo)
             elif item.lower is not None and item.upper is not None:
-                dims.append(_slice_extent(item.lower, item.upper, env))
+                dims.append(slice_extent(item.lower, item.upper, env))
             else:
                 dims.append("?")
         # A scalar index drops its axis (tensor.slice / tile.slice with drop_dims).
@@ -42,7 +42,7 @@ def subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -
     return TileType(tuple(dims), base.dtype, base.memory)
 
 
-def _slice_extent(lower: ir.Expr, upper: ir.Expr, env: Mapping[str, object]) -> int | str:
+def slice_extent(lower: ir.Expr, upper: ir.Expr, env: Mapping[str, object]) -> int | str:
     """`k0 : k0 + KC` has the static extent KC even when k0 is a loop value."""
     if isinstance(upper, ir.BinOp) and upper.op == "+" and _same(upper.left, lower):
         value = fold(upper.right, env)

@@ -187,6 +187,286 @@ _r(
     "pl.system.task_dummy, which the parser builds itself, called with a positional argument, a keyword other "
     "than deps= (and attrs=), or without deps=.",
 )
+H_SPMD_LOOP = (
+    "Use 'for i in pl.spmd(4):' — the loop variable is bound to the per-block index (equivalent to "
+    "pl.tile.get_block_idx())."
+)
+_r(
+    "PTO-F84",
+    "spmd-loop-keyword",
+    "parse",
+    "pl.spmd() loop form does not accept '{kw}='",
+    "A loop keyword (init_values=, chunk=, chunk_policy=, attrs=, step=, stage=) on 'for ... in pl.spmd(...)'.",
+    H_SPMD_LOOP,
+)
+_r(
+    "PTO-F85",
+    "spmd-deps-without-tid",
+    "parse",
+    "pl.spmd() does not accept 'deps=' here",
+    "deps= on a pl.spmd form that captures no TaskId (the for-form, or a with-form without 'as tid').",
+    "Use `with pl.spmd(n, deps=[...]) as tid:` (the with-form) to declare explicit TaskId deps, or "
+    "`out, tid = pl.spmd_submit(..., deps=[...])` for the single-call form.",
+)
+_r(
+    "PTO-F86",
+    "spmd-extra-positional",
+    "parse",
+    "pl.spmd() accepts at most one positional argument (core_num)",
+    "pl.spmd called with a second positional argument.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F54",
+    "spmd-duplicate-core-num",
+    "parse",
+    "pl.spmd() got multiple values for argument 'core_num'",
+    "pl.spmd given core_num both positionally and as a keyword.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F55",
+    "scope-flag-not-literal",
+    "parse",
+    "{kw} must be a boolean literal (True/False)",
+    "pl.spmd's sync_start= / allow_early_resolve= given anything but the literal True or False.",
+    H_SPMD_WITH,
+)
+_r(
+    "PTO-F56",
+    "spmd-loop-target",
+    "parse",
+    "for ... in pl.spmd(...) must use a single loop variable",
+    "A tuple target on 'for ... in pl.spmd(...)'.",
+    H_SPMD_LOOP,
+)
+_r(
+    "PTO-F57",
+    "spmd-unknown-keyword",
+    "parse",
+    "pl.spmd() got unexpected keyword argument '{kw}'",
+    "A keyword pl.spmd does not take.",
+    "Supported keywords: {supported}",
+)
+_r(
+    "PTO-F58",
+    "pipeline-missing-stage",
+    "parse",
+    "pl.pipeline() requires stage= (positive integer)",
+    "A pl.pipeline loop without stage=.",
+    "Use pl.pipeline(stop, stage=F).",
+)
+_r(
+    "PTO-F59",
+    "pipeline-stage-not-positive",
+    "parse",
+    "pl.pipeline() stage must be >= 1, got {value}",
+    "A literal pl.pipeline stage count below 1.",
+    "Use a positive integer for stage: stage=4",
+)
+_r(
+    "PTO-F60",
+    "stage-not-on-pipeline",
+    "parse",
+    "stage= is only supported on pl.pipeline(), not pl.{kind}()",
+    "stage= on a pl.range / pl.parallel / pl.unroll loop.",
+    "Use pl.pipeline() for software pipelining.",
+)
+_r(
+    "PTO-F61",
+    "unroll-init-values",
+    "parse",
+    "pl.unroll() cannot be combined with init_values",
+    "A pl.unroll loop that carries values (init_values=).",
+    "Use pl.range() to carry state across iterations.",
+)
+_r(
+    "PTO-F62",
+    "unroll-zero-step",
+    "parse",
+    "pl.unroll() step cannot be zero",
+    "A pl.unroll loop whose step is the literal 0.",
+    "Use a non-zero step in pl.unroll(start, stop, step).",
+)
+_r(
+    "PTO-F63",
+    "static-assert-failed-bare",
+    "parse",
+    "static_assert failed",
+    "pl.static_assert(cond) without a message whose condition is false.",
+    "Condition `{condition}` evaluated to {value}",
+)
+_r(
+    "PTO-F64",
+    "static-assert-arguments",
+    "parse",
+    "static_assert() requires 1 or 2 arguments",
+    "pl.static_assert called with no argument or more than two.",
+    "Use: pl.static_assert(condition) or pl.static_assert(condition, 'message')",
+)
+_r(
+    "PTO-F65",
+    "static-print-arguments",
+    "parse",
+    "static_print() requires at least 1 argument",
+    "pl.static_print called with no argument.",
+    "Use: pl.static_print(variable) or pl.static_print('label', variable)",
+)
+_r(
+    "PTO-F66",
+    "static-assert-not-constant",
+    "parse",
+    "static_assert condition must be compile-time evaluable",
+    "pl.static_assert on a DSL value (a parameter or a variable of the function), which has no value at parse "
+    "time.",
+    "Condition `{condition}` produced a non-constant IR expression",
+)
+_r(
+    "PTO-F67",
+    "subscript-step",
+    "parse",
+    "Slice step is not supported in {kind} subscript",
+    "A slice with a step (x[0:16:2]) in a tensor or tile subscript read.",
+    "Use A[start:stop] without step",
+)
+_r(
+    "PTO-F68",
+    "subscript-write-step",
+    "parse",
+    "Slice step is not supported in {kind} subscript-write",
+    "A slice with a step in the target of a subscript write (dst[0:16:2] = src).",
+    "Use 'dst[start:stop] = src' without step",
+)
+_r(
+    "PTO-F69",
+    "scope-name-hint-identifier",
+    "parse",
+    "{owner} 'name_hint' must be a valid non-keyword identifier, got {value}",
+    "A name_hint= of pl.at / pl.spmd that is not a Python identifier (or is a keyword).",
+    "Use a valid Python identifier like 'fused_matmul_add'",
+)
+_r(
+    "PTO-F70",
+    "loop-init-values-simple-target",
+    "parse",
+    "For loop target must be a tuple when init_values is provided",
+    "A loop with init_values= whose target is a single name.",
+    "Use: for i, (var1,) in pl.range(n, init_values=(val1,)) to include iter_args",
+)
+_r(
+    "PTO-F71",
+    "subscript-write-rank",
+    "parse",
+    "{Kind} subscript-write has {count} indices but the {kind} is {rank}D",
+    "A subscript write with more indices than the target's rank.",
+    "Provide at most {rank} indices for a {rank}D {kind}",
+)
+_r(
+    "PTO-F72",
+    "element-write",
+    "parse",
+    "Element-write 'dst[i, j] = scalar' is not supported for {kind} targets",
+    "A subscript write that indexes every axis with a scalar (an element write).",
+    "Use slice indices (e.g. 'dst[i:i+1, j:j+1] = tile_1x1') or index fewer axes",
+)
+_r(
+    "PTO-F73",
+    "subscript-write-source-rank",
+    "parse",
+    "Subscript-write source must be {expected} to match the rank-reduced {kind} window, got {rank}D",
+    "The source of dst[...] = src has another rank than the window (a scalar index removes its axis).",
+    "A scalar index removes its axis from the lhs window; the rhs rank must match the remaining axes (tiles "
+    "may also keep leading unit axes to stay 2D)",
+)
+_r(
+    "PTO-F74",
+    "subscript-write-source-extent",
+    "parse",
+    "Subscript-write shape mismatch on source axis {axis}: window expects {want} elements, source has {have}",
+    "The source of dst[...] = src is larger or smaller than the window along one axis.",
+    "Make the source's static_shape or valid_shape match the rank-reduced lhs window, or adjust the slice "
+    "bounds",
+)
+_r(
+    "PTO-F75",
+    "kernel-call-keyword",
+    "parse",
+    "Function '{name}' does not accept keyword argument '{kw}'",
+    "A keyword on a plain self.<function>(...) call other than attrs= (and device= for an orchestrator): "
+    "deps= / dumps= / allow_early_resolve= / predicate= belong to pl.submit, core_num= / sync_start= to "
+    "pl.spmd_submit, and the function's own parameters are passed positionally.",
+    "{advice}",
+)
+_r(
+    "PTO-F76",
+    "annotation-kind",
+    "parse",
+    "Type annotation for '{name}' is {ann} but expression has type {inf}",
+    "An assignment annotated pl.Tile whose value is a tensor, or the other way round.",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F77",
+    "annotation-dtype",
+    "parse",
+    "Type annotation for '{name}' has dtype {ann} but expression has dtype {inf}",
+    "An assignment whose annotated dtype is not the value's (INDEX matches any integer dtype).",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F78",
+    "annotation-rank",
+    "parse",
+    "Type annotation for '{name}' has rank {ann} but expression has rank {inf}",
+    "An assignment whose annotated shape has another rank than the value's.",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F79",
+    "annotation-shape",
+    "parse",
+    "Type annotation for '{name}' has shape dimension {axis} = {ann} but expression has shape dimension {axis} = "
+    "{inf}",
+    "An assignment whose annotated static dimension differs from the value's.",
+    "Change annotation to: {inferred}",
+)
+_r(
+    "PTO-F80",
+    "scope-as-target",
+    "parse",
+    "`with pl.{construct}(...) as ...:` is not supported — the `as` clause only applies to `with pl.at(...) as "
+    "tid:` and `with pl.spmd(...) as tid:`",
+    "An `as` target on a scope other than pl.at / pl.spmd (pl.cluster, pl.scope, pl.manual_scope, ...).",
+    "Drop the `as` target, or use `with pl.at(...) as tid:` / `with pl.spmd(...) as tid:` to capture the "
+    "outlined dispatch's producer TaskId.",
+)
+_r(
+    "PTO-F81",
+    "bare-yield-with-init-values",
+    "parse",
+    "Loop with init_values requires an assignment-form pl.yield_(...) — the LHS supplies the post-loop binding "
+    "name. Bare pl.yield_(...) is rejected here.",
+    "A loop with init_values= whose body yields with a bare pl.yield_(...) statement.",
+    "Use yield-LHS form: `x_next = pl.yield_(updated)`. Then refer to `x_next` after the loop.",
+)
+_r(
+    "PTO-F82",
+    "spmd-tid-in-cluster",
+    "parse",
+    "`with pl.spmd(...) as tid:` cannot capture a TaskId when nested inside `pl.cluster()` — a cluster-nested "
+    "pl.spmd is unwrapped into the Group function and never produces a Submit.",
+    "`with pl.spmd(...) as tid:` inside `with pl.cluster():`.",
+    "Use a standalone `with pl.spmd(...) as tid:` (implicit cluster) to capture the dispatch TaskId.",
+)
+_r(
+    "PTO-F83",
+    "spmd-submit-option-in-cluster",
+    "parse",
+    "`pl.spmd(..., {kwarg})` cannot be nested inside `pl.cluster()` — a cluster-nested pl.spmd is unwrapped "
+    "into the Group function and never produces a Submit, so {lost} would be lost.",
+    "pl.spmd with allow_early_resolve=True or predicate= inside `with pl.cluster():`.",
+    "Use a standalone `with pl.spmd(..., {kwarg}):` (implicit cluster) to keep it.",
+)
 _r(
     "PTO-F15c",
     "named-op-type-deduction",
@@ -318,14 +598,6 @@ _r(
     "Tensor subscript has {count} indices but the tensor is {rank}D",
     "More subscript indices than the tensor rank.",
     "Provide at most {rank} indices for a {rank}D tensor",
-)
-_r(
-    "PTO-F51",
-    "subscript-slice-step",
-    "parse",
-    "Slice step is not supported in {kind} subscript",
-    "A tensor or tile subscript read whose slice has a step (a[0:32:2]).",
-    "Use A[start:stop] without step",
 )
 _r(
     "PTO-F30",

@@ -14,7 +14,7 @@ def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out
         for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.LEFT_RIGHT):
             h = pl.aiv_shard(acc)
             s = pl.row_sum(h)
-            out[:] = pl.row_expand_div(h, s)
+            out[:, aiv_id * 32 : aiv_id * 32 + 32] = pl.row_expand_div(h, s)
     return out
 
 

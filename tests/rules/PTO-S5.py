@@ -6,7 +6,7 @@ import pypto.language as pl
 
 
 @pl.jit
-def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.INT32]]):
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[32, 128], pl.INT32]]):
     with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)], name_hint="faulty"):
         acc = pl.matmul(x, w)
         out[:] = pl.reinterpret_view(pl.exp(acc), pl.INT32, shape=[32, 128])

@@ -14,7 +14,14 @@ from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
-from compiler.frontend.consts import MAX_FOLDED_BITS, UNKNOWN_VALUE, attribute_value, enum_member_error, fold
+from compiler.frontend.consts import (
+    MAX_FOLDED_BITS,
+    UNKNOWN_VALUE,
+    attribute_value,
+    dtype_bytes,
+    enum_member_error,
+    fold,
+)
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import walk_expr
 from compiler.ops.dsl import PLD_SHORT
@@ -128,7 +135,7 @@ class ExpressionTyper:
         return UNKNOWN
 
     def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
-        """F29 / F30: more subscript indices than the tensor's or tile's rank; F51: a slice with a step."""
+        """F29 / F30: more subscript indices than the tensor's or tile's rank; F67: a slice with a step."""
         ranked = isinstance(base, TensorType) and base.ranked and base.shape
         if not (ranked or (isinstance(base, TileType) and base.shape)):
             return
@@ -137,11 +144,8 @@ class ExpressionTyper:
         if count > rank:
             code = "PTO-F29" if isinstance(base, TensorType) else "PTO-F30"
             self.state.error(code, expr.span, count=count, rank=rank)
-            return
-        items = expr.index.elts if isinstance(expr.index, ir.TupleExpr) else (expr.index,)
-        if any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items):
-            kind = "tensor" if isinstance(base, TensorType) else "tile"
-            self.state.error("PTO-F51", expr.span, kind=kind)
+        elif stepped(expr):
+            self.state.error("PTO-F67", expr.span, kind="tensor" if isinstance(base, TensorType) else "tile")
 
     def _takes_device_value(self, call: ir.Call) -> bool:
         """A call handed a tensor, tile or scalar of the function: it cannot be a compile-time closure
@@ -204,10 +208,14 @@ class ExpressionTyper:
             return self.transfers.split_transfer(call, operand, ctx)
         if func == "pl.func_attr":
             return UNKNOWN  # the parser reads its dict literal; it emits no IR (F44 / F45 check its place)
+        if dtype_bytes(call) is not None:
+            return ScalarType("INDEX")  # pl.FP32.get_byte(): the parser folds it to a constant
         if func in _FRONTEND_NAMES or not func.startswith(("pl.", "pld.")):
             return self._frontend_call(call, ctx)
         args = [self.arg_value(a, ctx) for a in call.args]
-        kwargs = {kw.name: self.arg_value(kw.value, ctx) for kw in call.keywords}
+        kwargs = {
+            kw.name: UNKNOWN if _attrs_dict(kw) else self.arg_value(kw.value, ctx) for kw in call.keywords
+        }
         if func == "pl.system.task_dummy" and (dummy := task_dummy_error(call)) is not None:
             state.report_problem(dummy, call.span)
             return UNKNOWN
@@ -252,9 +260,17 @@ class ExpressionTyper:
     def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> None:
         """Type every argument of a call whose own check reads none of their types."""
         for arg in call.args:
+            if (
+                call.func == "pl.static_print"
+                and isinstance(arg, ir.Opaque)
+                and arg.kind == "JoinedStr"
+                and arg.static
+            ):
+                continue  # the parser formats an f-string label itself
             self.value(arg, ctx)
         for kw in call.keywords:
-            self.value(kw.value, ctx)
+            if not _attrs_dict(kw):
+                self.value(kw.value, ctx)
 
     def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
@@ -265,8 +281,15 @@ class ExpressionTyper:
         target = functions.get(func[5:])
         if target is None and functions:
             state.error("PTO-F35", call.func_span, name=func[5:], available=str(list(functions)))
-        if target is not None and not call.star_kwargs:
-            got = len(call.args) + len(call.keywords)
+        stray = next((kw for kw in call.keywords if kw.name not in ("attrs", "device")), None)
+        if target is not None and stray is not None:
+            # The parser checks the keywords first: a plain call takes attrs= (and device= for an
+            # orchestrator) only; the function's own parameters are positional.
+            state.error(
+                "PTO-F75", call.span, name=target.name, kw=stray.name, advice=_keyword_advice(stray.name)
+            )
+        elif target is not None and not call.star_kwargs:
+            got = len(call.args)
             required = sum(1 for p in target.params if p.default is None)
             if not required <= got <= len(target.params):
                 state.error(
@@ -294,17 +317,42 @@ class ExpressionTyper:
             return UNKNOWN
         if func == "pl.yield_" and call.args:
             return self.value(call.args[0], ctx)
-        if (
-            func == "pl.static_assert"
-            and len(call.args) == 2
-            and isinstance(call.args[1], ir.Const)
-            and fold(call.args[0], state.env) is False
-        ):
-            condition = expr_text(call.args[0])
-            state.error("PTO-F32", call.span, text=call.args[1].value, condition=condition, value=False)
+        if func == "pl.static_assert":
+            self._static_assert(call)
+        if func == "pl.static_print" and not call.args and not call.star_kwargs:
+            state.error("PTO-F65", call.span)
         if func == "pl.const":
             return ScalarType()
         return UNKNOWN
+
+    def _static_assert(self, call: ir.Call) -> None:
+        """F32 / F63 / F64 / F66: pl.static_assert's arguments and its condition, as the parser evaluates it."""
+        state = self.state
+        if not 1 <= len(call.args) <= 2:
+            state.error("PTO-F64", call.span)
+            return
+        message = call.args[1] if len(call.args) == 2 else None
+        if message is not None and not (isinstance(message, ir.Const) and isinstance(message.value, str)):
+            return  # not a string literal: another parser error, which we do not model
+        condition = call.args[0]
+        value = fold(condition, state.env)
+        if value is UNKNOWN_VALUE:
+            # A parameter or a variable of the function has no value at parse time (a name we cannot see
+            # may be a constant: silent).
+            if (
+                isinstance(condition, ir.Name)
+                and condition.id not in state.env
+                and state.type_of(condition.id)
+            ):
+                state.error("PTO-F66", call.span, condition=expr_text(condition))
+            return
+        if value:
+            return
+        text = expr_text(condition)
+        if message is not None and message.value:
+            state.error("PTO-F32", call.span, text=message.value, condition=text, value=repr(value))
+        else:
+            state.error("PTO-F63", call.span, condition=text, value=repr(value))
 
     def _extent(self, expr: ir.Expr) -> int | str:
         """A valid extent: its folded int, or the text of the runtime value."""
@@ -493,3 +541,39 @@ def _listed(names: list[str]) -> str:
     if len(quoted) <= 2:
         return " and ".join(quoted)
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+
+
+def _keyword_advice(kw: str) -> str:
+    """The parser's hint for a keyword a plain `self.<function>(...)` call does not take."""
+    if kw == "deps":
+        return (
+            "Plain self.kernel(...) is fire-and-forget. To attach dependency edges, submit it: "
+            "`out, tid = pl.submit(self.kernel, ..., deps=[...])`."
+        )
+    if kw in ("core_num", "sync_start"):
+        return (
+            f"'{kw}' is an SPMD launch parameter. Launch the kernel across multiple blocks with "
+            "`out, tid = pl.spmd_submit(self.kernel, ..., core_num=N)`."
+        )
+    if kw == "dumps":
+        return (
+            "dumps= is only valid on pl.submit(...) / pl.at(...). For a plain self.kernel(...) call, declare "
+            "the dump target with a `pl.dump_tag(x)` statement before the call instead."
+        )
+    return "Allowed keyword arguments: ['attrs']"
+
+
+def _attrs_dict(kw: ir.Keyword) -> bool:
+    """`attrs={...}` / `deps=[t[k] for k in range(K)]`: forms the parser reads itself (an attrs dict literal
+    on an op, a loop or a function call; a comprehension of TaskIds, which it expands statically)."""
+    if not isinstance(kw.value, ir.Opaque):
+        return False
+    if kw.name == "attrs":
+        return kw.value.kind == "Dict"
+    return kw.name == "deps" and kw.value.kind == "ListComp" and kw.value.static
+
+
+def stepped(expr: ir.Subscript) -> bool:
+    """True when an axis of the subscript is a slice with a step (`x[0:16:2]`)."""
+    items = expr.index.elts if isinstance(expr.index, ir.TupleExpr) else (expr.index,)
+    return any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items)

@@ -4,6 +4,7 @@ O-1 ... O-16, SP-6)."""
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,6 +35,11 @@ _AT_KEYWORDS = frozenset(
         "windowize",
     }
 )
+_SPMD_KEYWORDS = frozenset(
+    {"core_num", "sync_start", "name_hint", "optimizations", "allow_early_resolve", "predicate"}
+)
+_SPMD_LOOP_ONLY = ("init_values", "chunk", "chunk_policy", "attrs", "step", "stage")
+"""The loop keywords `for ... in pl.spmd(...)` rejects (before it looks at any other argument)."""
 _SLOT_CODES = {
     "split": ("PTO-O11b", "PTO-O12"),
     "slot_num": ("PTO-O11", "PTO-O12"),
@@ -60,6 +66,14 @@ class ScopeChecks:
                 self.typer.value(arg, ctx)
         if stmt.kind not in _CONTEXT_KINDS:
             state.error("PTO-F24", stmt.header)
+        construct = call.func.removeprefix("pl.")
+        if (
+            stmt.target
+            and call.func.startswith("pl.")
+            and "." not in construct
+            and construct not in ("at", "spmd")
+        ):
+            state.error("PTO-F80", stmt.header, construct=construct)
         if stmt.target:
             # `with pl.at(...) as tid` / `with pl.spmd(...) as tid` binds the scope's TaskId.
             state.define(stmt.target, ScalarType("TASK_ID"))
@@ -73,8 +87,14 @@ class ScopeChecks:
                 return ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
             if call.kwarg("optimizations") is not None:
                 state.error("PTO-O14", stmt.header)
+        elif stmt.kind == "cluster":
+            return ctx.child(in_cluster=True)
         elif stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
+            if ctx.in_cluster and stmt.target:
+                state.error("PTO-F82", stmt.header)
+            else:
+                self.in_cluster_options(call, stmt.header, ctx)
             self.spmd_arguments(stmt)
             self.spmd_body(stmt)
             if self.reads_block_idx(stmt.body):
@@ -89,20 +109,87 @@ class ScopeChecks:
         state = self.state
         call = stmt.iter
         self.scope_options(call, "pl.spmd", stmt.header)
-        width = call.args[0] if call.args else call.kwarg("core_num")
-        if width is None:
-            state.error("PTO-F33", call.span)
-        value = fold(width, state.env) if width is not None else None
-        if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
-            state.error("PTO-F34", width.span, value=value)
+        if self.spmd_call(call, stmt.header, stmt.target, allow_deps=False):
+            self.in_cluster_options(call, stmt.header, ctx)
+            width = call.args[0] if call.args else call.kwarg("core_num")
+            if width is None:
+                state.error("PTO-F33", call.span)
+            value = fold(width, state.env) if width is not None else None
+            if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
+                state.error("PTO-F34", width.span, value=value)
         info = self.scope_info(call)
         state.record_scope(stmt.span, info)
         inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
         return inner.child(loops=[*ctx.loops, "spmd"])
 
-    def at_arguments(self, call: ir.Call, header: Span) -> None:
-        """F37 / F38 / F39: the keywords of `pl.at(...)`."""
+    def spmd_call(self, call: ir.Call, anchor: Span, loop_target: ir.Expr | None, allow_deps: bool) -> bool:
+        """F84 ... F86, F54 ... F57: the argument forms of `pl.spmd(...)` the parser checks before the block count, in
+        its order (the first one it finds stops the parse). `loop_target`: the for-form's target. False
+        when one was reported."""
         state = self.state
+        if loop_target is not None:
+            if isinstance(loop_target, ir.TupleExpr):
+                state.error("PTO-F56", loop_target.span)
+                return False
+            for kw in call.keywords:
+                if kw.name in _SPMD_LOOP_ONLY:
+                    state.error("PTO-F84", kw.value.span, kw=kw.name)
+                    return False
+        if len(call.args) > 1:
+            state.error("PTO-F86", call.args[1].span)
+            return False
+        if call.star_kwargs:
+            return True  # the keywords are not all visible: stay silent
+        for kw in call.keywords:
+            if kw.name == "deps" and not allow_deps:
+                state.error("PTO-F85", kw.value.span)
+                return False
+            if kw.name != "deps" and kw.name not in _SPMD_KEYWORDS:
+                supported = "'sync_start', 'name_hint', 'optimizations', " + (
+                    "'deps', " if allow_deps else ""
+                )
+                state.error(
+                    "PTO-F57", anchor, kw=kw.name, supported=supported + "'allow_early_resolve', 'predicate'"
+                )
+                return False
+            if kw.name == "core_num" and call.args:
+                state.error("PTO-F54", kw.value.span)
+                return False
+            if kw.name in ("sync_start", "allow_early_resolve") and not (
+                isinstance(kw.value, ir.Const) and isinstance(kw.value.value, bool)
+            ):
+                state.error("PTO-F55", kw.value.span, kw=kw.name)
+                return False
+        self.name_hint(call, "pl.spmd()")
+        return True
+
+    def in_cluster_options(self, call: ir.Call, header: Span, ctx: WalkContext) -> None:
+        """F83: allow_early_resolve=True / predicate= ride on a Submit, which a cluster-nested pl.spmd never is."""
+        if not ctx.in_cluster:
+            return
+        early = call.kwarg("allow_early_resolve")
+        if isinstance(early, ir.Const) and early.value is True:
+            self.state.error(
+                "PTO-F83", header, kwarg="allow_early_resolve=True", lost="the early-dispatch hint"
+            )
+        elif call.kwarg("predicate") is not None:
+            self.state.error("PTO-F83", header, kwarg="predicate=(...)", lost="the dispatch predicate")
+
+    def name_hint(self, call: ir.Call, owner: str) -> None:
+        """F69: a literal name_hint= must be a non-keyword identifier (the scope's function is named after it)."""
+        hint = call.kwarg("name_hint")
+        if (
+            isinstance(hint, ir.Const)
+            and isinstance(hint.value, str)
+            and hint.value
+            and (not hint.value.isidentifier() or keyword.iskeyword(hint.value))
+        ):
+            self.state.error("PTO-F69", hint.span, owner=owner, value=repr(hint.value))
+
+    def at_arguments(self, call: ir.Call, header: Span) -> None:
+        """F37 / F38 / F39 / F69: the keywords of `pl.at(...)`."""
+        state = self.state
+        self.name_hint(call, "pl.at()")
         for kw in call.keywords:
             if kw.name not in _AT_KEYWORDS:
                 state.error("PTO-F37", kw.span, kw=kw.name)
@@ -119,7 +206,9 @@ class ScopeChecks:
         state = self.state
         call = stmt.call
         width = call.args[0] if call.args else call.kwarg("core_num")
-        if width is None:
+        if not self.spmd_call(call, stmt.header, None, allow_deps=stmt.target is not None):
+            pass
+        elif width is None:
             state.error("PTO-F33", call.span)
         else:
             value = fold(width, state.env)

@@ -47,6 +47,7 @@ class WalkContext:
     region_mode: str | None = None
     region_span: Span | None = None
     loops: list[str] = field(default_factory=list)
+    in_cluster: bool = False  # inside `with pl.cluster():`
 
     def key(self) -> tuple[object, ...]:
         """What a statement's checks read of the context (the statement memo compares it)."""
@@ -57,12 +58,14 @@ class WalkContext:
             self.region_mode,
             self.region_span,
             tuple(self.loops),
+            self.in_cluster,
         )
 
     def child(self, **changes: object) -> WalkContext:
         """A copy with `changes` (a nested body's context)."""
         ctx = WalkContext(self.in_core, self.scope_split, self.scope_span, self.region_mode, self.region_span)
         ctx.loops = list(self.loops)
+        ctx.in_cluster = self.in_cluster
         for key, value in changes.items():
             setattr(ctx, key, value)
         return ctx

@@ -14,12 +14,15 @@ from collections.abc import Callable, Mapping
 from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.frontend.checks.annotations import check_annotation
 from compiler.frontend.checks.expressions import ExpressionTyper
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
+from compiler.frontend.checks.subscript_write import check_subscript_write
+from compiler.frontend.consts import fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
@@ -115,6 +118,7 @@ class FunctionChecker:
         value = self.expressions.value
         if isinstance(stmt, ir.Assign):
             value_type = value(stmt.value, ctx)
+            check_annotation(self.state, stmt, value_type)
             if stmt.declared is not None:
                 value_type = stmt.declared
             self.tpop_memory(stmt)
@@ -166,8 +170,9 @@ class FunctionChecker:
             for elt in target.elts:
                 self.bind(elt, UNKNOWN, ctx)
         elif isinstance(target, ir.Subscript):
-            self.expressions.value(target.value, ctx)
+            base = self.expressions.value(target.value, ctx)
             self.expressions.value(target.index, ctx)
+            check_subscript_write(self.state, target, base, value_type)
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
         """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
@@ -207,6 +212,18 @@ class FunctionChecker:
             return
         for arg in call.args:
             self.expressions.value(arg, ctx)
+        if stmt.kind in ("range", "parallel", "unroll", "pipeline", "while_"):
+            bare = _bare_yield(stmt.body) if call.kwarg("init_values") is not None else None
+            if (
+                stmt.kind != "while_"
+                and isinstance(stmt.target, ir.Name)
+                and call.kwarg("init_values") is not None
+            ):
+                self.state.error("PTO-F70", stmt.target.span)
+            elif bare is not None:
+                self.state.error("PTO-F81", bare.span)
+            elif stmt.kind != "while_":
+                self.loop_arguments(call, stmt.kind)
         if stmt.kind == "split_aiv":
             self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
             return
@@ -214,6 +231,30 @@ class FunctionChecker:
             self._loop_body(stmt, self.scopes.spmd_loop(stmt, ctx))
             return
         self._loop_body(stmt, ctx.child(loops=[*ctx.loops, stmt.kind]))
+
+    def loop_arguments(self, call: ir.Call, kind: str) -> None:
+        """F58 ... F62: init_values= and the step of pl.unroll, stage= of pl.pipeline, in the parser's order.
+        A bound or stage that does not fold stays silent (it may be a constant we cannot see)."""
+        state = self.state
+        if kind == "unroll":
+            if call.kwarg("init_values") is not None:
+                state.error("PTO-F61", call.span)
+                return
+            step = call.args[2] if len(call.args) > 2 else call.kwarg("step")
+            value = fold(step, state.env) if step is not None else None
+            if isinstance(value, int) and not isinstance(value, bool) and value == 0:
+                state.error("PTO-F62", call.span)
+                return
+        stage = call.kwarg("stage")
+        if kind == "pipeline":
+            if stage is None and not call.star_kwargs:
+                state.error("PTO-F58", call.span)
+                return
+            value = fold(stage, state.env)
+            if isinstance(value, int) and not isinstance(value, bool) and value < 1:
+                state.error("PTO-F59", call.span, value=value)
+        elif stage is not None:
+            state.error("PTO-F60", call.span, kind=kind)
 
     def _loop_body(self, stmt: ir.For, ctx: WalkContext) -> None:
         target = stmt.target
@@ -228,6 +269,27 @@ class FunctionChecker:
         else:
             self.bind(target, ScalarType("INDEX"), ctx)
         self.block(stmt.body, ctx)
+
+
+def _bare_yield(body: tuple[ir.Stmt, ...]) -> ir.ExprStmt | None:
+    """The first `pl.yield_(...)` statement without a target in a loop body, through if / with bodies but not
+    into nested loops (whose yields are their own)."""
+    for stmt in body:
+        if (
+            isinstance(stmt, ir.ExprStmt)
+            and isinstance(stmt.value, ir.Call)
+            and stmt.value.func == "pl.yield_"
+        ):
+            return stmt
+        if isinstance(stmt, ir.If):
+            found = _bare_yield(stmt.body) or _bare_yield(stmt.orelse)
+            if found is not None:
+                return found
+        elif isinstance(stmt, ir.With):
+            found = _bare_yield(stmt.body)
+            if found is not None:
+                return found
+    return None
 
 
 def _static(vtype: object) -> bool:

@@ -141,12 +141,15 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         clamp = param(args, kwargs, 6, "clamp")
         if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
             check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
+    valid = requested if requested is not None and len(requested) == len(shape) else None
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
+        valid = tuple(d for i, d in enumerate(valid) if i not in dropped) if valid is not None else None
     result = with_shape(src, shape)
-    if requested is not None and len(requested) == len(shape) and tuple(requested) != tuple(shape):
-        return replace(result, valid=tuple(requested))  # an explicit valid_shape narrows the window
+    # valid_shape= narrows the window: a subscript write compares the window with it, not with the shape.
+    if valid is not None and tuple(valid) != tuple(shape):
+        return replace(result, valid=tuple(valid))
     if param(args, kwargs, 6, "clamp") and isinstance(src, TensorType):
         return replace(result, valid=("?",) * len(shape))  # clamped at the source edge: not modelled
     return result

@@ -1,0 +1,19 @@
+# rule: PTO-F55
+# line: 10
+# message: sync_start must be a boolean literal (True/False)
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    for i in pl.spmd(4, sync_start=1):
+        out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    for i in pl.spmd(4, sync_start=False):
+        out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+    return out

@@ -1,0 +1,19 @@
+# rule: PTO-F84
+# line: 10
+# message: pl.spmd() loop form does not accept 'chunk='
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    for i in pl.spmd(4, chunk=2):
+        out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    for i in pl.range(4, chunk=2):
+        out[:] = pl.mul(x, pl.cast(i, pl.FP32))
+    return out

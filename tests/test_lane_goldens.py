@@ -1,0 +1,76 @@
+"""Lanes, line by line, against the real compiler's recorded runs on kernels written in a library's style.
+
+tests/data/lanes_lib holds a small library (a config module, a module of inline helpers only, entry modules
+that import both). tests/data/lanes_lib.oracle.json is what the compiler built from upstream e2d0f78 gave
+for every entry (`scripts/lane_compare.py oracle tests/data/lanes_lib ... --per-file`): its verdict and
+the lane of every line of every file its statements come from, helper modules included. pypto-lsp's
+`check --lanes` must give every line of every accepted file and helper module the same lane, and no error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import io
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from pypto_lsp import cli
+
+ROOT = Path(__file__).parent / "data" / "lanes_lib"
+ORACLE = Path(__file__).parent / "data" / "lanes_lib.oracle.json"
+
+
+def _script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        name, Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _ours(monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, object]]:
+    """`pypto-lsp check --lanes --format json` on every DSL file of the library, keyed by relative path."""
+    monkeypatch.chdir(ROOT)
+    files = sorted(str(p.relative_to(ROOT)) for p in ROOT.rglob("*.py") if "pypto.language" in p.read_text())
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    out = io.StringIO()
+    with contextlib.redirect_stderr(io.StringIO()):
+        cli.run(parser.parse_args(["--lanes", "--format", "json", "--no-cache", *files]), out)
+    return {f["path"]: f for f in json.loads(out.getvalue())["files"]}
+
+
+@pytest.fixture(scope="module")
+def compiler() -> tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]:
+    if not ORACLE.exists():  # recorded with the compiler built from source; CI cannot build it
+        pytest.skip(f"no recorded compiler run: {ORACLE.name} (see the module docstring)")
+    results = json.loads(ORACLE.read_text())
+    side: tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]
+    side = _script("lane_compare").compiler_side(results)
+    return side
+
+
+def test_the_recording_covers_entries_and_a_helper_module(compiler) -> None:  # type: ignore[no-untyped-def]
+    verdicts, theirs, helpers, entries = compiler
+    assert entries >= 3 and all(verdicts.values())
+    assert helpers and all(theirs[h] for h in helpers)
+
+
+def test_every_line_has_the_compilers_lane(compiler, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    verdicts, theirs, helpers, _ = compiler
+    ours = _ours(monkeypatch)
+    for path in [*sorted(p for p, v in verdicts.items() if v), *helpers]:
+        record = ours[path]
+        errors = [d for d in record["diagnostics"] if d["severity"] == "error"]  # type: ignore[union-attr]
+        assert errors == [], path
+        mine = {int(k): v for k, v in record.get("lanes", {}).items()}  # type: ignore[union-attr]
+        assert mine == theirs.get(path, {}), path

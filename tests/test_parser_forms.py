@@ -1,0 +1,89 @@
+"""Forms the parser reads itself, which must not be typed as ordinary expressions: `pl.<dtype>.get_byte()`
+(folded to the dtype's size), `attrs={...}` dict literals, and the options of a `self.<function>(...)` call."""
+
+from __future__ import annotations
+
+from compiler.pipeline import analyze
+
+GET_BYTE = """
+import pypto.language as pl
+
+
+@pl.function
+def sizes(x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+    pl.static_assert(pl.FP32.get_byte() == {fp32})
+    pl.static_assert(pl.BF16.get_byte() * 32 == 64)
+    return x
+"""
+
+CALL_OPTIONS = """
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        t = pl.load(a, [0, 0], [16, 16])
+        b = pl.store(pl.exp(t), [0, 0], b)
+        return b
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orch(self, a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32]) -> pl.Tensor[[16, 16], pl.FP32]:
+        r = self.kernel(a, b, attrs={"arg_directions": [pl.adir.input, pl.adir.output_existing]})
+        return r
+"""
+
+
+def _errors(source: str) -> list[tuple[str, int]]:
+    return [(d.code, d.span.line) for d in analyze(source, "forms.py").diagnostics if d.is_error]
+
+
+def test_get_byte_is_the_dtype_size() -> None:
+    assert _errors(GET_BYTE.format(fp32=4)) == []
+    assert _errors(GET_BYTE.format(fp32=2)) == [("PTO-F63", 7)]
+
+
+def test_attrs_dicts_and_call_options_are_not_arguments() -> None:
+    assert _errors(CALL_OPTIONS) == []
+    two_args = CALL_OPTIONS.replace("self.kernel(a, b, attrs=", "self.kernel(a, attrs=")
+    assert [code for code, _ in _errors(two_args)] == ["PTO-F36"]
+
+
+STATIC_FORMS = """
+import pypto.language as pl
+
+K = 4
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def produce(self, x: pl.Tensor[[64], pl.FP32], out: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        out = pl.store(pl.exp(pl.load(x, [0], [64])), [0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        pl.static_print(f"rows: {x}")
+        with pl.manual_scope():
+            tids = pl.array.create(K, pl.TASK_ID)
+            for n in pl.parallel(K):
+                a, t = pl.submit(self.produce, x)
+                tids[n] = t
+            b, _ = pl.submit(self.produce, x, deps=[tids[k] for k in range(K)])
+        return b
+"""
+
+
+def test_static_print_labels_and_deps_comprehensions_are_read_by_the_parser() -> None:
+    assert _errors(STATIC_FORMS) == []
+    elsewhere = STATIC_FORMS.replace('pl.static_print(f"rows: {x}")', 'y = pl.exp(f"rows: {x}")')
+    assert ("PTO-F28", 16) in _errors(elsewhere)
+
+
+def test_forms_the_parser_cannot_evaluate_stay_errors() -> None:
+    converted = STATIC_FORMS.replace('f"rows: {x}"', 'f"rows: {x!r}"')
+    assert ("PTO-F28", 16) in _errors(converted)
+    dsl_loop = STATIC_FORMS.replace("for k in range(K)]", "for k in pl.range(K)]")
+    assert [code for code, _ in _errors(dsl_loop)] == ["PTO-F28"]
