@@ -17,6 +17,8 @@ def subscript_type(base: ValueType, index: ir.Expr, env: Mapping[str, object]) -
     if not isinstance(base, TensorType | TileType):
         return UNKNOWN
     items = index.elts if isinstance(index, ir.TupleExpr) else (index,)
+    if any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items):
+        return UNKNOWN  # the parser rejects a step (PTO-F67): nothing after it is checked against a guess
     if not any(isinstance(i, ir.SliceExpr) for i in items) and len(items) == len(base.shape):
         return ScalarType(base.dtype)  # every axis indexed by a scalar: a read
     dims: list[int | str] = []
