@@ -118,15 +118,22 @@ def _file_results(me: list[str], f: Path, env: dict[str, str]) -> dict[str, dict
     return got
 
 
-def oracle(root: Path, out: Path, tools: Path, limit: int | None, per_file: bool = False) -> int:
+def oracle(
+    root: Path, out: Path, tools: Path, limit: int | None, per_file: bool = False, resume: bool = False
+) -> int:
     """Every entry of every DSL file under ``root``, each in its own process (``per_file``: one per file)."""
     files = sorted(f for f in root.rglob("*.py") if "pypto.language" in f.read_text(errors="ignore"))
     paths = [str(root), str(root / "models"), os.environ.get("PYTHONPATH", "")]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
     me = [sys.executable, __file__, "child", "--tools", str(tools), "--root", str(root)]
     results: dict[str, dict[str, object]] = {}
+    if resume and out.exists():
+        results = json.loads(out.read_text())
+    done = {key.split("::")[0] for key in results}
     for f in files[:limit]:
         rel = str(f.relative_to(root))
+        if rel in done:
+            continue  # --resume: this file's entries are in OUT.json already
         if per_file:
             # One interpreter lists and compiles every entry of the file: importing pypto and torch dominates.
             got = _file_results(me, f, env)
@@ -364,6 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     o.add_argument("--tools", type=Path, required=True)
     o.add_argument("--limit", type=int)
     o.add_argument("--per-file", action="store_true", help="one compiler process per file, not per entry")
+    o.add_argument(
+        "--resume", action="store_true", help="keep OUT.json's results and run only the files missing"
+    )
     c = sub.add_parser("compare")
     c.add_argument("root", type=Path)
     c.add_argument("oracle_json", type=Path)
@@ -377,7 +387,9 @@ def main(argv: list[str] | None = None) -> int:
     ch.add_argument("entry", nargs="?")
     args = ap.parse_args(argv)
     if args.cmd == "oracle":
-        return oracle(args.root.resolve(), args.out, args.tools.resolve(), args.limit, args.per_file)
+        return oracle(
+            args.root.resolve(), args.out, args.tools.resolve(), args.limit, args.per_file, args.resume
+        )
     if args.cmd == "compare":
         return compare(args.root.resolve(), args.oracle_json, args.json, args.examples)
     _child(args.tools, args.mode, args.path, args.entry, args.root)

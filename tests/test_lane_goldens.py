@@ -60,9 +60,16 @@ def compiler() -> tuple[dict[str, bool | None], dict[str, dict[int, str]], list[
 
 
 def test_the_recording_covers_entries_and_a_helper_module(compiler) -> None:  # type: ignore[no-untyped-def]
-    verdicts, theirs, helpers, entries = compiler
+    verdicts, theirs, _, entries = compiler
     assert entries >= 3 and all(verdicts.values())
-    assert helpers and all(theirs[h] for h in helpers)
+    # The helper module's lines also get lanes from the entries of another module that inline them.
+    reached = {
+        key.rsplit(":", 1)[0]
+        for name, res in json.loads(ORACLE.read_text()).items()
+        for key in res.get("lanes", {})
+        if key.rsplit(":", 1)[0] != name.split("::")[0]
+    }
+    assert "models/tiny/norm.py" in reached and theirs["models/tiny/norm.py"]
 
 
 def test_every_line_has_the_compilers_lane(compiler, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

@@ -6,6 +6,8 @@ from config import TINY as M
 
 BATCH = M.batch
 HIDDEN = M.hidden
+HIDDEN_INV = M.hidden_inv  # a kernel body reads names; M.hidden_inv there is a parser error
+EPS = M.eps
 K_CHUNK = 64
 
 
@@ -21,7 +23,7 @@ def rms_norm(
             k0 = kb * K_CHUNK
             chunk = pl.slice(x, [BATCH, K_CHUNK], [0, k0])
             sq_sum = pl.add(sq_sum, pl.reshape(pl.row_sum(pl.mul(chunk, chunk)), [1, BATCH]))
-        inv_rms = pl.reshape(pl.rsqrt(pl.add(pl.mul(sq_sum, M.hidden_inv), M.eps)), [BATCH, 1])
+        inv_rms = pl.reshape(pl.rsqrt(pl.add(pl.mul(sq_sum, HIDDEN_INV), EPS)), [BATCH, 1])
         for kb in pl.range(HIDDEN // K_CHUNK):
             k0 = kb * K_CHUNK
             chunk = pl.slice(x, [BATCH, K_CHUNK], [0, k0])
