@@ -127,7 +127,8 @@ def outline(
                         span=function.span,
                         header=function.header,
                         outlined=False,
-                        hand_incore=function.func_type == "InCore",
+                        # The outliner stamps split_aiv=True on what it lifts; a user stamp escapes check (h) too.
+                        hand_incore=function.func_type == "InCore" and function.attr("split_aiv") is not True,
                         attrs=function.attrs,
                         split=_attr_split(function),
                         statement_lines=function.decorator.startswith("jit"),

@@ -212,6 +212,11 @@ class ExpressionTyper:
             return ScalarType("INDEX")  # pl.FP32.get_byte(): the parser folds it to a constant
         if func in _FRONTEND_NAMES or not func.startswith(("pl.", "pld.")):
             return self._frontend_call(call, ctx)
+        for kw in call.keywords:
+            if kw.name == "attrs" and _attrs_dict(kw):
+                # The parser takes an op's attrs={...} off the call before the wrapper sees it.
+                call = replace(call, keywords=tuple(k for k in call.keywords if k is not kw))
+                break
         args = [self.arg_value(a, ctx) for a in call.args]
         kwargs = {
             kw.name: UNKNOWN if _attrs_dict(kw) else self.arg_value(kw.value, ctx) for kw in call.keywords
