@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import re
 import string
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -17,21 +15,9 @@ import pytest
 from compiler import catalog
 from compiler.catalog import RULES, STAGES, doc_anchor, message, rule
 from compiler.diagnostics import Severity
+from tests.script_loader import load_script
 
-
-def _script(name: str) -> ModuleType:
-    """A module of scripts/ (not a package), loaded by path."""
-    spec = importlib.util.spec_from_file_location(
-        name, Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-markdown_table = _script("rule_catalog").markdown_table
+markdown_table = load_script("rule_catalog").markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -11,30 +11,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from pypto_lsp import cli
+from tests.script_loader import load_script
 
 ROOT = Path(__file__).parent / "data" / "lanes_lib"
 ORACLE = Path(__file__).parent / "data" / "lanes_lib.oracle.json"
-
-
-def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        name, Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _ours(monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, object]]:
@@ -55,7 +42,7 @@ def compiler() -> tuple[dict[str, bool | None], dict[str, dict[int, str]], list[
         pytest.skip(f"no recorded compiler run: {ORACLE.name} (see the module docstring)")
     results = json.loads(ORACLE.read_text())
     side: tuple[dict[str, bool | None], dict[str, dict[int, str]], list[str], int]
-    side = _script("lane_compare").compiler_side(results)
+    side = load_script("lane_compare").compiler_side(results)
     return side
 
 

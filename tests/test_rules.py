@@ -7,31 +7,16 @@ its fixture's diagnostic is that error, carrying the rule (`Diagnostic.codes`)."
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from compiler.catalog import RULES, UNREACHABLE
 from compiler.pipeline import analyze
+from tests.script_loader import load_script
 
-
-def _script(name: str) -> ModuleType:
-    """A module of scripts/ (not a package), loaded by path."""
-    spec = importlib.util.spec_from_file_location(
-        name, Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-coverage = _script("rule_catalog").coverage
+coverage = load_script("rule_catalog").coverage
 
 RULES_DIR = Path(__file__).parent / "rules"
 FIXTURES = sorted(RULES_DIR.glob("PTO-*.py"))
