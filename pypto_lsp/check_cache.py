@@ -14,7 +14,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -23,14 +23,14 @@ from compiler import catalog
 from compiler.analysis import Analysis, ForeignDiagnostic
 from compiler.diagnostics import Diagnostic, Note, Related
 from compiler.fixes import from_args, to_args
-from compiler.modules import read_disk_text, store_signature
+from compiler.modules import ModuleGraph, read_disk_text, store_signature
 from compiler.source import Span
 from pypto_lsp import __version__
 
 log = logging.getLogger(__name__)
 
 CACHE_DIR = ".pypto_lsp_cache"
-FORMAT = 2
+FORMAT = 3  # 3: entries keyed by absolute paths (the server reads what `check` wrote)
 _NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
 _ENGINE_PACKAGES = ("compiler", "pypto_lsp")
 
@@ -68,17 +68,54 @@ def tool_fingerprint() -> str:
     return digest("\n".join(parts))
 
 
+def cache_settings(
+    target: str | None, environ: Mapping[str, str], extra_paths: Iterable[Path]
+) -> dict[str, object]:
+    """The settings an analysis depends on, as a cache key (the same for `check` and the server)."""
+    return {
+        "target": target,
+        "env": sorted(environ.items()),
+        "extra_paths": [str(p) for p in extra_paths],
+    }
+
+
+def dependencies(
+    graph: ModuleGraph,
+    path: Path,
+    imports: Iterable[Path],
+    absent: Iterable[Path],
+    extra_paths: Iterable[Path],
+) -> Dependencies:
+    """Every module an analysis read (through imports of imports), the module files its graph looked for
+    and did not find, and the folders its imports were resolved in."""
+    modules: dict[Path, str | None] = {}
+    todo = list(imports)
+    while todo:
+        module = todo.pop()
+        if module in modules:
+            continue
+        summary = graph.summaries.get(module)
+        modules[module] = digest(summary.text) if summary is not None else None
+        if summary is not None:
+            todo.extend(dep.path for dep in summary.deps)
+    for missing in absent:
+        modules.setdefault(missing, None)
+    folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)
+    return Dependencies(tuple(sorted((os.path.abspath(m), h) for m, h in modules.items())), folders)
+
+
 class Fingerprints:
     """The current state of modules and folders, each computed once per run."""
 
-    def __init__(self) -> None:
+    def __init__(self, read: Callable[[Path], str | None] = read_disk_text) -> None:
+        self.read = read  # the server reads an open module's editor text, `check` the disk
         self.modules: dict[str, str | None] = {}
         self.folders: dict[str, str] = {}
 
     def module(self, path: str) -> str | None:
         """The hash of a module's text as the module graph reads it (None when absent or unreadable)."""
         if path not in self.modules:
-            text = read_disk_text(Path(path))
+            text = self.read(Path(path))
             self.modules[path] = digest(text) if text is not None else None
         return self.modules[path]
 
@@ -109,24 +146,27 @@ class Fingerprints:
 class CheckCache:
     """One JSON file of entries per tool version and settings, read once and written once per run."""
 
-    def __init__(self, root: Path, settings: Mapping[str, object]) -> None:
+    def __init__(
+        self, root: Path, settings: Mapping[str, object], fingerprints: Fingerprints | None = None
+    ) -> None:
         key = digest(json.dumps({"tool": tool_fingerprint(), **settings}, sort_keys=True, default=str))
         self.folder = root / CACHE_DIR
         self.file = self.folder / f"{key}.json"
-        self.fingerprints = Fingerprints()
-        self.entries: dict[str, dict[str, Any]] = {}
-        self.changed = False
+        self.fingerprints = fingerprints or Fingerprints()
+        self.entries = self._read()
+        self.stored: set[str] = set()  # the entries this run wrote (they win over a concurrent run's)
         self.hits = 0
+
+    def _read(self) -> dict[str, dict[str, Any]]:
         try:
             loaded = json.loads(self.file.read_text(encoding="utf-8"))
-            if isinstance(loaded, dict):
-                self.entries = {k: v for k, v in loaded.items() if isinstance(v, dict)}
         except (OSError, ValueError):
-            pass
+            return {}
+        return {k: v for k, v in loaded.items() if isinstance(v, dict)} if isinstance(loaded, dict) else {}
 
     def lookup(self, path: Path, content: bytes) -> Analysis | None:
         """The cached analysis of a file, when it and everything it read are unchanged."""
-        entry = self.entries.get(str(path))
+        entry = self.entries.get(os.path.abspath(path))
         if entry is None or entry.get("content") != digest(content):
             return None
         try:
@@ -144,23 +184,31 @@ class CheckCache:
 
     def store(self, path: Path, content: bytes, analysis: Analysis, deps: Dependencies) -> None:
         """Remember a file's analysis (results that depend on time are not kept)."""
+        name = os.path.abspath(path)  # the same entry whatever folder `check` or the server runs in
+        self.stored.add(name)
         if not cacheable(analysis):
-            self.entries.pop(str(path), None)
+            self.entries.pop(name, None)
             return
-        self.entries[str(path)] = {
+        self.entries[name] = {
             "content": digest(content),
             "modules": [list(item) for item in deps.modules],
             "folders": [[f, self.fingerprints.folder(f)] for f in deps.folders],
             "analysis": analysis_to_json(analysis),
         }
-        self.changed = True
 
     def save(self) -> None:
-        """Write the entries (atomically: a concurrent run sees the old file or the new one)."""
-        if not self.changed:
+        """Write the entries (atomically: a concurrent run sees the old file or the new one). What another
+        run wrote meanwhile is kept, except where this run stored the same file."""
+        if not self.stored:
             return
+        merged = self._read()
+        for path in self.stored:
+            merged.pop(path, None)
+            if path in self.entries:
+                merged[path] = self.entries[path]
         # entries of files that are gone (a renamed file, a temporary folder) are dropped
-        self.entries = {path: entry for path, entry in self.entries.items() if os.path.exists(path)}
+        self.entries = {path: entry for path, entry in merged.items() if os.path.exists(path)}
+        self.stored = set()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             _mark_cache_folder(self.folder)
@@ -187,13 +235,13 @@ def consulted_folders(files: Iterable[Path], extra_paths: Iterable[Path]) -> tup
     parents up to the root of its package (relative imports), that root, and the extra roots."""
     found: dict[str, None] = {}
     for file in files:
-        folder = file.parent
+        folder = Path(os.path.abspath(file)).parent
         found.setdefault(str(folder), None)
         while (folder / "__init__.py").is_file() and folder.parent != folder:
             folder = folder.parent
             found.setdefault(str(folder), None)
     for root in extra_paths:
-        found.setdefault(str(root), None)
+        found.setdefault(os.path.abspath(root), None)
     return tuple(found)
 
 

@@ -27,8 +27,7 @@ from pypto_lsp.check_cache import (
     Dependencies,
     analysis_from_json,
     analysis_to_json,
-    consulted_folders,
-    digest,
+    dependencies,
     slim,
 )
 
@@ -119,24 +118,8 @@ class _Worker:
         return Checked(job.path, slim(analysis), self._dependencies(job.path, analyzer.imports()))
 
     def _dependencies(self, path: Path, imports: Iterable[Path]) -> Dependencies:
-        """Every module the analysis read (through imports of imports), the files it looked for and did not
-        find, and the folders its imports were resolved in."""
-        modules: dict[Path, str | None] = {}
-        todo = list(imports)
-        while todo:
-            module = todo.pop()
-            if module in modules:
-                continue
-            summary = self.graph.summaries.get(module)
-            modules[module] = digest(summary.text) if summary is not None else None
-            if summary is not None:
-                todo.extend(dep.path for dep in summary.deps)
-        for missing in self.reader.absent:
-            modules.setdefault(missing, None)
-        folders = consulted_folders(
-            [path, *(m for m, h in modules.items() if h is not None)], self.settings.extra_paths
-        )
-        return Dependencies(tuple(sorted((str(m), h) for m, h in modules.items())), folders)
+        """What the analysis of `path` was computed from (see `check_cache.dependencies`)."""
+        return dependencies(self.graph, path, imports, self.reader.absent, self.settings.extra_paths)
 
 
 def check_files(

@@ -19,7 +19,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.modules import ModuleGraph
 from compiler.source_files import Decoded, decode, read_bytes
 from pypto_lsp import dsl, project_config
-from pypto_lsp.check_cache import CACHE_DIR, CheckCache
+from pypto_lsp.check_cache import CACHE_DIR, CheckCache, cache_settings
 from pypto_lsp.check_workers import Checked, GraphSettings, Job, check_files, default_jobs
 from pypto_lsp.config import TARGETS
 from pypto_lsp.files import Skipped, dsl_sources, write_fixed
@@ -486,12 +486,7 @@ def _analyse_all(
 def _open_cache(settings: GraphSettings, project: project_config.ProjectConfig) -> CheckCache:
     """The cache of these settings, in the project's folder (where its pyproject.toml is) or here."""
     root = project.path.parent if project.path is not None else Path.cwd()
-    key = {
-        "target": settings.target,
-        "env": sorted(settings.environ.items()),
-        "extra_paths": [str(p) for p in settings.extra_paths],
-    }
-    return CheckCache(root, key)
+    return CheckCache(root, cache_settings(settings.target, settings.environ, settings.extra_paths))
 
 
 def _allowed(analysis: Analysis, project: project_config.ProjectConfig) -> Analysis:

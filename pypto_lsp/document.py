@@ -37,6 +37,7 @@ class Analyzed:
     elapsed: float
     generation: int
     seq: int = 0  # the document's request it answers (the scheduler stores only the newest)
+    provisional: bool = False  # from the persistent cache, shown until the document's own analysis lands
 
 
 def run_analysis(

@@ -192,9 +192,24 @@ class Scheduler:
     def _store(self, state: DocState, result: Analyzed) -> None:
         """Make a result the latest and wake up the requests waiting for one."""
         state.result = result
-        state.last_elapsed = result.elapsed
+        if not result.provisional:
+            state.last_elapsed = result.elapsed
         landed, state.landed = state.landed, asyncio.Event()
         landed.set()
+
+    def provide(
+        self, uri: str, snap: Snapshot, analysis: Analysis, generation: int, seq: int
+    ) -> Analyzed | None:
+        """Show a cached result for request `seq` until the document's own analysis lands: only when that
+        request is still the newest and nothing has landed yet (the stored result, or None)."""
+        state = self.docs.get(uri)
+        if state is None or state.result is not None or state.seq != seq:
+            return None
+        if generation != self.host.analysis_inputs()[0]:
+            return None
+        result = Analyzed(snap, analysis, 0.0, generation, seq, provisional=True)
+        self._store(state, result)
+        return result
 
     async def run_once(self, snap: Snapshot, target: str | None, generation: int) -> Analyzed:
         """Analyse text that is not an open document (a workspace check) on a worker thread, importing
@@ -216,16 +231,19 @@ class Scheduler:
     # -- results -------------------------------------------------------------------------------
 
     def latest(self, uri: str) -> Analyzed | None:
-        """The last finished result of a document, whatever its version (never waits)."""
+        """The last finished analysis of a document, whatever its version (never waits; a cached result
+        shown before the first one is not an analysis of the server's: features wait for that)."""
         state = self.docs.get(uri)
-        return state.result if state is not None else None
+        if state is None or state.result is None or state.result.provisional:
+            return None
+        return state.result
 
     async def ready(self, uri: str) -> Analyzed | None:
         """The last finished result; before the document's first one, wait for it (bounded)."""
         deadline = time.monotonic() + WAIT_S
         while True:
             state = self.docs.get(uri)
-            if state is None or state.result is not None:
+            if state is None or (state.result is not None and not state.result.provisional):
                 return state.result if state is not None else None
             if state.task is None or state.task.done():
                 self.schedule(uri, 0.0)

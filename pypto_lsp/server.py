@@ -33,7 +33,8 @@ from compiler.navigation.index import DocumentIndex
 from compiler.navigation.workspace import Workspace
 from compiler.pipeline import Analyzer
 from compiler.reached_helpers import helper_diagnostics, helper_ops, merged_lanes, reaches
-from pypto_lsp import __version__, config, dsl, project_config, scheduler
+from pypto_lsp import __version__, config, dsl, project_config, scheduler, warm_start
+from pypto_lsp.check_cache import cacheable, dependencies
 from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
@@ -69,6 +70,7 @@ NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index ca
 REACH_DELAY_S = 0.3
 REACH_IDLE_S = 1.5
 MAX_REACHING_ENTRIES = 16  # entry files analysed in the background for one helper module
+CACHE_STORE_DELAY_S = 2.0  # analyses are written to the persistent cache once typing has paused
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,10 @@ class PyptoServer(LanguageServer):
         self.reach_again = False
         self.reach_version = 0  # bumped whenever what reaches the helper modules changed
         self.last_edit = 0.0  # time.monotonic() of the last didChange
+        # Analyses of saved texts, kept for the next session's first diagnostics (see warm_start).
+        self.absent_modules: set[Path] = set()  # module files the graph looked for and did not find
+        self.to_store: dict[Path, tuple[str, Analysis, frozenset[Path]]] = {}
+        self.store_task: asyncio.Task[None] | None = None
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -262,6 +268,7 @@ class PyptoServer(LanguageServer):
     def landed(self, uri: str, result: Analyzed, previous: Analyzed | None) -> None:
         """A new latest result: push it (push clients), or tell pull clients to re-ask when the document's
         own text did not change (an imported module or a file on disk did); views follow it."""
+        self.keep_in_cache(uri, result)
         if not self.pull_mode:
             self.publish(result)
         elif (
@@ -275,6 +282,84 @@ class PyptoServer(LanguageServer):
         if _may_be_reached(result.snapshot.text):
             self.fill_reach()
         self.refresh_views()
+
+    # -- the persistent cache ------------------------------------------------------------------
+
+    def cache_key(self) -> warm_start.CacheKey | None:
+        """The caches of this workspace and settings (None without a workspace folder)."""
+        root_uri = self.workspace.root_uri or next((f.uri for f in self.workspace.folders.values()), None)
+        root = to_fs_path(root_uri) if root_uri else None
+        project_root = (
+            self.project.path.parent if self.project.path is not None else (Path(root) if root else None)
+        )
+        env = {**dict(self.project.env), **dict(self.settings.env)}
+        roots = (*self.extra_roots(self.settings.extra_paths), *self.project.extra_paths)
+        return warm_start.key_for(project_root, self.settings.target, env, roots)
+
+    async def warm_open(self, uri: str) -> None:
+        """Show an opened document's cached diagnostics while its first analysis runs (see warm_start)."""
+        state = self.scheduler.docs.get(uri)
+        snap = self.snapshot(uri)
+        key = self.cache_key()
+        if state is None or snap is None or key is None or not dsl.is_dsl(snap.text):
+            return
+        seq, generation = state.seq, self.generation
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(
+            self.scheduler.executor,
+            warm_start.lookup,
+            key,
+            Path(snap.path),
+            snap.text,
+            self.read_workspace_file,
+        )
+        if found is None:
+            return
+        result = self.scheduler.provide(uri, snap, found, generation, seq)
+        if result is not None and not self.pull_mode:
+            self.publish(result)
+
+    def keep_in_cache(self, uri: str, result: Analyzed) -> None:
+        """Queue a finished analysis for the persistent cache (written once typing pauses, only when the
+        text is the file's on disk)."""
+        state = self.scheduler.docs.get(uri)
+        analysis = result.analysis
+        if result.provisional or state is None or analysis is None or not cacheable(analysis):
+            return
+        self.queue_store(Path(result.snapshot.path), result.snapshot.text, analysis, state.analyzer.imports())
+
+    def queue_store(self, path: Path, text: str, analysis: Analysis, imports: Iterable[Path]) -> None:
+        """Queue one analysis of a file's text for the persistent cache."""
+        if self.cache_key() is None:
+            return
+        self.to_store[path] = (text, analysis, frozenset(imports))
+        if self.store_task is None or self.store_task.done():
+            self.store_task = asyncio.get_running_loop().create_task(self._store_queued())
+
+    async def _store_queued(self) -> None:
+        try:
+            await asyncio.sleep(CACHE_STORE_DELAY_S)
+            await self._wait_until_idle()
+            await asyncio.get_running_loop().run_in_executor(self.scheduler.executor, self.store_now)
+        except Exception:
+            log.exception("writing the persistent cache failed")
+
+    def store_now(self) -> int:
+        """Write the queued analyses to the persistent cache (on a worker thread, or at shutdown)."""
+        key = self.cache_key()
+        queued, self.to_store = self.to_store, {}
+        if key is None or not queued:
+            return 0
+        items = [
+            warm_start.Stored(
+                path,
+                text,
+                analysis,
+                dependencies(self.graph, path, imports, set(self.absent_modules), key.extra_paths),
+            )
+            for path, (text, analysis, imports) in queued.items()
+        ]
+        return warm_start.store(key, items, self.read_workspace_file)
 
     def refresh_diagnostics(self) -> None:
         """One workspace/diagnostic/refresh for the re-analyses that land within REFRESH_DELAY_S."""
@@ -430,6 +515,7 @@ class PyptoServer(LanguageServer):
                 await self._wait_until_idle()
                 entry, text = todo[0]
                 _, target, _ = self.analysis_inputs()
+                analyzer = Analyzer(graph=self.graph, one_shot=True)
                 outcome = await loop.run_in_executor(
                     self.scheduler.executor,
                     scheduler.analyse_cancellable,
@@ -437,11 +523,13 @@ class PyptoServer(LanguageServer):
                     text,
                     str(entry),
                     target,
-                    Analyzer(graph=self.graph, one_shot=True),
+                    analyzer,
                 )
                 if self.read_workspace_file(entry) != text:
                     continue  # changed meanwhile: analysed again on the next round
                 analysis = outcome if isinstance(outcome, Analysis) else None
+                if analysis is not None and cacheable(analysis):
+                    self.queue_store(entry, text, analysis, analyzer.imports())
                 before = self.background.get(entry)
                 self.background[entry] = (text, analysis)
                 if _gives_others(analysis) or (before is not None and _gives_others(before[1])):
@@ -520,7 +608,10 @@ class PyptoServer(LanguageServer):
             doc = self.workspace.text_documents.get(uri)
             if doc is not None:
                 return doc.source
-        return self.disk(path)
+        text = self.disk(path)
+        if text is None:
+            self.absent_modules.add(path)
+        return text
 
     def close(self, uri: str) -> None:
         """Forget a closed document, clear what was pushed for it, and re-analyse the open documents that
@@ -643,6 +734,10 @@ def _register_lifecycle(server: PyptoServer) -> None:
     @guarded(None)
     def shutdown(ls: PyptoServer, params: None) -> None:
         ls.scheduler.shutdown()
+        try:
+            ls.store_now()  # what typing never paused long enough to write
+        except Exception:
+            log.exception("writing the persistent cache at shutdown failed")
 
 
 def _register_sync(server: PyptoServer) -> None:
@@ -654,6 +749,7 @@ def _register_sync(server: PyptoServer) -> None:
         uri = params.text_document.uri
         ls.schedule(uri, 0.0)
         ls.module_text_changed(Path(to_fs_path(uri) or uri), params.text_document.text)
+        asyncio.get_running_loop().create_task(ls.warm_open(uri))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded(None)
@@ -688,6 +784,8 @@ def _register_diagnostics(server: PyptoServer) -> None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
         # the request number too: an imported module's edit re-analyses the same version
         result_id = f"{result.generation}:{result.snapshot.version}:{result.seq}:{ls.reach_version}"
+        if result.provisional:
+            result_id += ":cached"
         if params.previous_result_id == result_id:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
         return types.RelatedFullDocumentDiagnosticReport(
