@@ -14,7 +14,9 @@ Each file's first and final diagnostics must be equal; the script says so.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -46,7 +48,9 @@ async def session(
 ) -> list[tuple[str, float, float, bool]]:
     """Open each file; per file: the first pull's latency, the own analysis' latency, whether they agree."""
     client = LanguageClient("pypto-bench-warm", "0")
-    await client.start_io(sys.executable, "-m", "pypto_lsp", env=env)
+    log = Path(env["XDG_CACHE_HOME"]) / "server.log"  # the server's stderr (INFO: each open's cache look-up)
+    command = f"exec {shlex.quote(sys.executable)} -m pypto_lsp --log-level INFO 2>>{shlex.quote(str(log))}"
+    await client.start_io("sh", "-c", command, env=env)
     caps = types.ClientCapabilities(
         text_document=types.TextDocumentClientCapabilities(diagnostic=types.DiagnosticClientCapabilities())
     )
@@ -110,8 +114,18 @@ async def main() -> None:
     print(f"check of the {len(files)} largest files: {time.perf_counter() - start:.1f} s")
     env = {**os.environ, "XDG_CACHE_HOME": tempfile.mkdtemp(prefix="pypto-bench-cache-")}
     report("server 1 (check's cache):", await session(folder, files, env))
+    kept = sorted(Path(env["XDG_CACHE_HOME"]).rglob("*.json"))
+    print(
+        f"server 1 kept {sum(len(json.loads(f.read_text())) for f in kept)} analyses in {len(kept)} cache file(s)"
+    )
     shutil.rmtree(folder / CACHE_DIR, ignore_errors=True)
     report("server 2 (its own cache from server 1; check's removed):", await session(folder, files, env))
+    log = (Path(env["XDG_CACHE_HOME"]) / "server.log").read_text(errors="replace").splitlines()
+    print(
+        "server log, cache look-ups:",
+        *[line for line in log if "cached result" in line or "not cached" in line],
+        sep="\n  ",
+    )
     shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
 
 

@@ -85,9 +85,11 @@ def dependencies(
     imports: Iterable[Path],
     absent: Iterable[Path],
     extra_paths: Iterable[Path],
+    read: Callable[[Path], str | None] | None = None,
 ) -> Dependencies:
     """Every module an analysis read (through imports of imports), the module files its graph looked for
-    and did not find, and the folders its imports were resolved in."""
+    and did not find, and the folders its imports were resolved in. A module the graph holds no summary
+    of is hashed as `read` gives it now (the server's graph drops summaries as files change)."""
     modules: dict[Path, str | None] = {}
     todo = list(imports)
     while todo:
@@ -95,9 +97,12 @@ def dependencies(
         if module in modules:
             continue
         summary = graph.summaries.get(module)
-        modules[module] = digest(summary.text) if summary is not None else None
         if summary is not None:
+            modules[module] = digest(summary.text)
             todo.extend(dep.path for dep in summary.deps)
+        else:
+            text = read(module) if read is not None else None
+            modules[module] = digest(text) if text is not None else None
     for missing in absent:
         modules.setdefault(missing, None)
     folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)

@@ -34,7 +34,7 @@ from compiler.navigation.workspace import Workspace
 from compiler.pipeline import Analyzer
 from compiler.reached_helpers import helper_diagnostics, helper_ops, merged_lanes, reaches
 from pypto_lsp import __version__, config, dsl, project_config, scheduler, warm_start
-from pypto_lsp.check_cache import cacheable, dependencies
+from pypto_lsp.check_cache import Dependencies, cacheable, dependencies
 from pypto_lsp.document import Analyzed, Snapshot
 from pypto_lsp.features import code_actions as code_action_feature
 from pypto_lsp.features import code_lens as code_lens_feature
@@ -95,7 +95,7 @@ class PyptoServer(LanguageServer):
         self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
-        self.graph = ModuleGraph(read_file=self.read_workspace_file)
+        self.graph = ModuleGraph(read_file=self.read_module)
         self.scheduler = scheduler.Scheduler(self, self.graph)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
         self.pending_refresh: asyncio.TimerHandle | None = None
@@ -113,7 +113,7 @@ class PyptoServer(LanguageServer):
         self.last_edit = 0.0  # time.monotonic() of the last didChange
         # Analyses of saved texts, kept for the next session's first diagnostics (see warm_start).
         self.absent_modules: set[Path] = set()  # module files the graph looked for and did not find
-        self.to_store: dict[Path, tuple[str, Analysis, frozenset[Path]]] = {}
+        self.to_store: dict[Path, tuple[str, Analysis, Dependencies]] = {}
         self.store_task: asyncio.Task[None] | None = None
 
     # -- errors ------------------------------------------------------------------------------
@@ -314,25 +314,30 @@ class PyptoServer(LanguageServer):
             self.read_workspace_file,
         )
         if found is None:
+            log.info("no cached result for %s", snap.path)
             return
         result = self.scheduler.provide(uri, snap, found, generation, seq)
+        log.info("cached result for %s %s", snap.path, "shown" if result is not None else "too late")
         if result is not None and not self.pull_mode:
             self.publish(result)
 
     def keep_in_cache(self, uri: str, result: Analyzed) -> None:
-        """Queue a finished analysis for the persistent cache (written once typing pauses, only when the
-        text is the file's on disk)."""
+        """Queue a finished analysis of a saved text for the persistent cache (written once typing pauses)."""
         state = self.scheduler.docs.get(uri)
         analysis = result.analysis
-        if result.provisional or state is None or analysis is None or not cacheable(analysis):
+        if result.provisional or state is None or analysis is None:
             return
         self.queue_store(Path(result.snapshot.path), result.snapshot.text, analysis, state.analyzer.imports())
 
     def queue_store(self, path: Path, text: str, analysis: Analysis, imports: Iterable[Path]) -> None:
-        """Queue one analysis of a file's text for the persistent cache."""
-        if self.cache_key() is None:
+        """Queue one analysis for the persistent cache, with what it read as the graph holds it now: only
+        when the text is the file's on disk (never while typing) and the result is a function of its input."""
+        key = self.cache_key()
+        if key is None or not cacheable(analysis) or self.disk(path) != text:
             return
-        self.to_store[path] = (text, analysis, frozenset(imports))
+        absent = {p for p in list(self.absent_modules) if not p.exists()}  # still absent now
+        deps = dependencies(self.graph, path, imports, absent, key.extra_paths, self.read_workspace_file)
+        self.to_store[path] = (text, analysis, deps)
         if self.store_task is None or self.store_task.done():
             self.store_task = asyncio.get_running_loop().create_task(self._store_queued())
 
@@ -351,13 +356,7 @@ class PyptoServer(LanguageServer):
         if key is None or not queued:
             return 0
         items = [
-            warm_start.Stored(
-                path,
-                text,
-                analysis,
-                dependencies(self.graph, path, imports, set(self.absent_modules), key.extra_paths),
-            )
-            for path, (text, analysis, imports) in queued.items()
+            warm_start.Stored(path, text, analysis, deps) for path, (text, analysis, deps) in queued.items()
         ]
         return warm_start.store(key, items, self.read_workspace_file)
 
@@ -608,7 +607,12 @@ class PyptoServer(LanguageServer):
             doc = self.workspace.text_documents.get(uri)
             if doc is not None:
                 return doc.source
-        text = self.disk(path)
+        return self.disk(path)
+
+    def read_module(self, path: Path) -> str | None:
+        """A module file as the import graph reads it; the ones it looks for and does not find are noted
+        (one appearing later changes how an import resolves: a dependency of the cache entries)."""
+        text = self.read_workspace_file(path)
         if text is None:
             self.absent_modules.add(path)
         return text

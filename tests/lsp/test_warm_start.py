@@ -178,3 +178,22 @@ async def test_an_unsaved_text_gets_no_cached_result(client: LanguageClient, ws:
     # the server's own analysis of the editor's text: every fault a line further down
     checked = client.checked["big.py"]  # type: ignore[attr-defined]
     assert _lines(report) == [(code, line + 1) for code, line in checked]
+
+
+async def test_the_server_keeps_its_own_analysis_for_the_next_open(client: LanguageClient, ws: Path) -> None:
+    path = ws / "kernel_pkg" / "big.py"
+    uri = path.as_uri()
+    shutil.rmtree(ws / ".pypto_lsp_cache")  # `check`'s entries are gone: only the server's own can be found
+    open_doc(client, uri, path.read_text())
+    first = await _pull(client, uri)
+    assert first.result_id is not None and not first.result_id.endswith(":cached")
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    kept = warm_start.key_for(ws, None, {}, ())
+    assert kept is not None
+    deadline = time.monotonic() + 60  # written once the server is idle
+    while not list(kept.server_root.rglob("*.json")) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    open_doc(client, uri, path.read_text(), version=2)
+    again = await _pull(client, uri)
+    assert again.result_id is not None and again.result_id.endswith(":cached")
+    assert _lines(again) == _lines(first)
