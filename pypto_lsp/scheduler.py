@@ -197,17 +197,17 @@ class Scheduler:
         landed, state.landed = state.landed, asyncio.Event()
         landed.set()
 
-    def provide(
-        self, uri: str, snap: Snapshot, analysis: Analysis, generation: int, seq: int
-    ) -> Analyzed | None:
-        """Show a cached result for request `seq` until the document's own analysis lands: only when that
-        request is still the newest and nothing has landed yet (the stored result, or None)."""
+    def provide(self, uri: str, snap: Snapshot, analysis: Analysis, generation: int) -> Analyzed | None:
+        """Show a cached result of this text until the document's own analysis lands: only while nothing
+        has landed yet, the text is the document's current one and the settings are those it was looked
+        up with (the stored result, or None). It answers the newest request (the text is the same)."""
         state = self.docs.get(uri)
-        if state is None or state.result is not None or state.seq != seq:
+        current = self.host.snapshot(uri)
+        if state is None or state.result is not None or current is None or current.version != snap.version:
             return None
         if generation != self.host.analysis_inputs()[0]:
             return None
-        result = Analyzed(snap, analysis, 0.0, generation, seq, provisional=True)
+        result = Analyzed(snap, analysis, 0.0, generation, state.seq, provisional=True)
         self._store(state, result)
         return result
 

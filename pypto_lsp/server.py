@@ -15,6 +15,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -115,6 +116,8 @@ class PyptoServer(LanguageServer):
         self.absent_modules: set[Path] = set()  # module files the graph looked for and did not find
         self.to_store: dict[Path, tuple[str, Analysis, Dependencies]] = {}
         self.store_task: asyncio.Task[None] | None = None
+        # its own thread: a look-up never queues behind the analyses that fill the scheduler's pool
+        self.cache_io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-cache")
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -303,21 +306,24 @@ class PyptoServer(LanguageServer):
         key = self.cache_key()
         if state is None or snap is None or key is None or not dsl.is_dsl(snap.text):
             return
-        seq, generation = state.seq, self.generation
+        generation = self.generation
         loop = asyncio.get_running_loop()
+        start = time.perf_counter()
         found = await loop.run_in_executor(
-            self.scheduler.executor,
+            self.cache_io,
             warm_start.lookup,
             key,
             Path(snap.path),
             snap.text,
             self.read_workspace_file,
         )
+        elapsed_ms = 1000 * (time.perf_counter() - start)
         if found is None:
-            log.info("no cached result for %s", snap.path)
+            log.info("no cached result for %s (%.0f ms)", snap.path, elapsed_ms)
             return
-        result = self.scheduler.provide(uri, snap, found, generation, seq)
-        log.info("cached result for %s %s", snap.path, "shown" if result is not None else "too late")
+        result = self.scheduler.provide(uri, snap, found, generation)
+        shown = "shown" if result is not None else "too late"
+        log.info("cached result for %s %s (%.0f ms)", snap.path, shown, elapsed_ms)
         if result is not None and not self.pull_mode:
             self.publish(result)
 
@@ -345,7 +351,7 @@ class PyptoServer(LanguageServer):
         try:
             await asyncio.sleep(CACHE_STORE_DELAY_S)
             await self._wait_until_idle()
-            await asyncio.get_running_loop().run_in_executor(self.scheduler.executor, self.store_now)
+            await asyncio.get_running_loop().run_in_executor(self.cache_io, self.store_now)
         except Exception:
             log.exception("writing the persistent cache failed")
 
@@ -742,6 +748,7 @@ def _register_lifecycle(server: PyptoServer) -> None:
             ls.store_now()  # what typing never paused long enough to write
         except Exception:
             log.exception("writing the persistent cache at shutdown failed")
+        ls.cache_io.shutdown(wait=False, cancel_futures=True)
 
 
 def _register_sync(server: PyptoServer) -> None:
