@@ -225,11 +225,14 @@ class PyptoServer(LanguageServer):
             for uri in list(self.scheduler.docs):
                 self.scheduler.schedule(uri, 0.0)
 
-    def configure_graph(self) -> None:
+    def graph_inputs(self) -> tuple[dict[str, str], tuple[Path, ...]]:
         """Environment values and import roots: the editor's settings win over the project's."""
         env = {**dict(self.project.env), **dict(self.settings.env)}
-        roots = (*self.extra_roots(self.settings.extra_paths), *self.project.extra_paths)
-        self.graph.configure(env, roots)
+        return env, (*self.extra_roots(self.settings.extra_paths), *self.project.extra_paths)
+
+    def configure_graph(self) -> None:
+        """Give the module graph the environment values and import roots."""
+        self.graph.configure(*self.graph_inputs())
 
     def apply_settings(self, settings: config.Settings) -> None:
         """Adopt new settings and re-analyse every open document when they changed."""
@@ -295,8 +298,7 @@ class PyptoServer(LanguageServer):
         project_root = (
             self.project.path.parent if self.project.path is not None else (Path(root) if root else None)
         )
-        env = {**dict(self.project.env), **dict(self.settings.env)}
-        roots = (*self.extra_roots(self.settings.extra_paths), *self.project.extra_paths)
+        env, roots = self.graph_inputs()
         return warm_start.key_for(project_root, self.settings.target, env, roots)
 
     async def warm_open(self, uri: str) -> None:
@@ -338,8 +340,10 @@ class PyptoServer(LanguageServer):
     def queue_store(self, path: Path, text: str, analysis: Analysis, imports: Iterable[Path]) -> None:
         """Queue one analysis for the persistent cache, with what it read as the graph holds it now: only
         when the text is the file's on disk (never while typing) and the result is a function of its input."""
+        if self.disk(path) != text or not cacheable(analysis):
+            return  # the common case while typing, decided by a stat and a compare
         key = self.cache_key()
-        if key is None or not cacheable(analysis) or self.disk(path) != text:
+        if key is None:
             return
         absent = {p for p in list(self.absent_modules) if not p.exists()}  # still absent now
         deps = dependencies(self.graph, path, imports, absent, key.extra_paths, self.read_workspace_file)
@@ -533,7 +537,7 @@ class PyptoServer(LanguageServer):
                 if self.read_workspace_file(entry) != text:
                     continue  # changed meanwhile: analysed again on the next round
                 analysis = outcome if isinstance(outcome, Analysis) else None
-                if analysis is not None and cacheable(analysis):
+                if analysis is not None:
                     self.queue_store(entry, text, analysis, analyzer.imports())
                 before = self.background.get(entry)
                 self.background[entry] = (text, analysis)
