@@ -6,7 +6,8 @@ Usage: python benchmarks/bench_memory.py LIBRARY_FOLDER [--files N] [--idle S]
 Over stdio (default): starts the real server, opens the N (default 20) largest DSL files under
 LIBRARY_FOLDER/models one by one, waits for each document's diagnostics (a pull) and prints the server's
 RSS after each open, at the end, and again after S seconds of quiet (default 5: the server's idle
-collection has run).
+collection has run). `--traced`: the server runs under tracemalloc (benchmarks/_traced_server.py) and
+reports how much each of its parts holds.
 
 `--in-process`: analyses the same files the way the server does (one Analyzer per document over one
 shared module graph) under tracemalloc, then releases what holds the memory one part at a time (the
@@ -21,6 +22,7 @@ import argparse
 import asyncio
 import gc
 import os
+import signal
 import sys
 import time
 import tracemalloc
@@ -44,15 +46,21 @@ def models_of(library: Path) -> Path:
 # ----------------------------------------------------------------------------- over stdio
 
 
-async def run_server(files: list[Path], idle: float) -> None:
-    """Open the files in the real server one by one and print its RSS."""
+async def run_server(files: list[Path], idle: float, traced: bool) -> None:
+    """Open the files in the real server one by one and print its RSS (`traced`: the server runs under
+    tracemalloc and reports at the end what holds its memory)."""
     from _lsp import shutdown
     from bench_real_style import TIMEOUT_S, open_doc, pull, rss_mb
     from lsprotocol import types
     from pygls.lsp.client import LanguageClient
 
     client = LanguageClient("pypto-bench-memory", "0")
-    await client.start_io(sys.executable, "-m", "pypto_lsp")
+    report = Path(f"/tmp/pypto_bench_memory_{os.getpid()}.txt")
+    report.unlink(missing_ok=True)
+    if traced:
+        await client.start_io(sys.executable, str(Path(__file__).parent / "_traced_server.py"), str(report))
+    else:
+        await client.start_io(sys.executable, "-m", "pypto_lsp")
     assert client._server is not None
     pid = client._server.pid
     caps = types.ClientCapabilities(
@@ -79,6 +87,16 @@ async def run_server(files: list[Path], idle: float) -> None:
                 f"RSS with the {len(files)} largest files open, after {idle:g} s idle: {rss_mb(pid):.0f} MiB "
                 f"(target <= {RSS_TARGET_MIB:g} MiB)"
             )
+        if traced:
+            os.kill(pid, signal.SIGUSR1)
+            for _ in range(600):
+                await asyncio.sleep(0.5)
+                if report.exists():
+                    await asyncio.sleep(0.5)  # written at once; let it finish
+                    print("what holds the server's memory (objects reachable from each part, first come):")
+                    print(report.read_text(), end="")
+                    report.unlink()
+                    break
     finally:
         await shutdown(client)
 
@@ -158,7 +176,7 @@ def run_in_process(files: list[Path], top: int, trace: bool, idle_drop: bool) ->
 
         parts.append((f"Analyzer.{f.name}", drop))
     parts.append(("the Analyzers (what is left)", analyzers.clear))
-    for name in ("scan_trees", "derived", "summaries"):  # the module graph's caches (shared)
+    for name in ("trees", "derived", "summaries"):  # the module graph's caches (shared)
 
         def drop_shared(name: str = name) -> None:
             setattr(shared[0], name, type(getattr(shared[0], name))())
@@ -187,6 +205,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=20)
     parser.add_argument("--in-process", action="store_true")
     parser.add_argument("--idle", type=float, default=5.0, help="stdio: seconds of quiet before the last RSS")
+    parser.add_argument("--traced", action="store_true", help="stdio: what holds the server's memory")
     parser.add_argument("--no-trace", action="store_true", help="in-process: RSS only, no tracemalloc")
     parser.add_argument("--keep-memos", action="store_true", help="in-process: no document is idle")
     parser.add_argument("--top", type=int, default=15, help="in-process: allocation sites to print")
@@ -195,7 +214,7 @@ def main() -> None:
     if args.in_process:
         run_in_process(files, args.top, not args.no_trace, not args.keep_memos)
     else:
-        asyncio.run(run_server(files, args.idle))
+        asyncio.run(run_server(files, args.idle, args.traced))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ length. Read-only requests answer from the last finished result (`latest`) at on
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import logging
 import sys
@@ -344,6 +345,25 @@ class Scheduler:
         gc.unfreeze()
         gc.collect()
         gc.freeze()
+        _trim_malloc()
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim, when the C library has it."""
+    try:
+        return ctypes.CDLL(None).malloc_trim  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return None
+
+
+_MALLOC_TRIM = _malloc_trim()
+
+
+def _trim_malloc() -> None:
+    """Give the C allocator's free pages back to the system: what an analysis's peak freed stays in
+    the process otherwise (about 50 MiB with the 20 largest library files open)."""
+    if _MALLOC_TRIM is not None:
+        _MALLOC_TRIM(0)
 
 
 def _outcome(future: asyncio.Future[Outcome], uri: str) -> Outcome:

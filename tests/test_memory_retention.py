@@ -4,13 +4,17 @@ next edit incremental) and its next analysis still gives exactly what a fresh an
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
+import compiler.modules as modules
 from compiler.modules import ModuleGraph
+from compiler.passes.inline_functions import foreign_helpers
 from compiler.pipeline import Analyzer
 from pypto_lsp import scheduler
 from pypto_lsp.document import Analyzed, Snapshot
+from tests.test_foreign_helpers import HELPERS
 from tests.test_statement_memos import BLOCK, EDITS, PATH
 
 
@@ -98,3 +102,28 @@ def test_only_the_last_edited_documents_keep_their_memos() -> None:
             sched.shutdown()
 
     asyncio.run(run())
+
+
+def test_the_module_graph_keeps_a_bounded_text_of_trees_and_parses_the_rest_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module summary holds no tree: the graph keeps the last ones read, MAX_TREE_TEXT characters of
+    text at most, and a module read again gives the same helpers as a graph that kept every tree."""
+    files = []
+    for i in range(6):
+        path = tmp_path / f"helpers_{i}.py"
+        path.write_text(HELPERS.replace("ROWS = 64", f"ROWS = {64 * (i + 1)}"))
+        files.append(path)
+    kept_all = ModuleGraph()
+    monkeypatch.setattr(modules, "MAX_TREE_TEXT", 2 * len(HELPERS) + 10)
+    bounded = ModuleGraph()
+    for path in files:
+        assert bounded.summary(path) is not None
+        assert sum(len(text) for text, _ in bounded.trees.values()) <= modules.MAX_TREE_TEXT
+    assert len(bounded.trees) == 2 and set(bounded.trees) == set(files[-2:])
+    assert not hasattr(bounded.summary(files[0]), "tree")
+    monkeypatch.setattr(modules, "MAX_TREE_TEXT", 10**9)
+    for path in files:  # the first ones are parsed again, the same helpers come out
+        found = {name: helper.function for name, helper in foreign_helpers(bounded, path).items()}
+        assert found == {name: helper.function for name, helper in foreign_helpers(kept_all, path).items()}
+        assert sorted(found) == ["scale", "typed_inline"]
