@@ -3,11 +3,13 @@ each part of the server holds (the objects reachable from it and not from an ear
 traced memory was allocated.
 
 Usage: python benchmarks/_traced_server.py OUT_FILE [pypto-lsp arguments]
+(PYPTO_BENCH_NO_TRACEMALLOC=1: the parts' sizes only, with the server at full speed)
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import signal
 import sys
 import tracemalloc
@@ -53,9 +55,9 @@ def dump(*_: object) -> None:
         f"traced: {current / MIB:.1f} MiB (peak {peak / MIB:.1f} MiB; cyclic garbage collected now: "
         f"{(before - current) / MIB:.1f} MiB)"
     ]
-    snap = tracemalloc.take_snapshot()
+    snap = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
     lines.append("allocated in (top 20 files):")
-    for stat in snap.statistics("filename")[:20]:
+    for stat in snap.statistics("filename")[:20] if snap is not None else []:
         name = "/".join(Path(stat.traceback[0].filename).parts[-2:])
         lines.append(f"  {stat.size / MIB:8.1f} MiB  {name}")
     server = _server()
@@ -103,7 +105,8 @@ def dump(*_: object) -> None:
 
 if __name__ == "__main__":
     signal.signal(signal.SIGUSR1, dump)
-    tracemalloc.start(1)
+    if not os.environ.get("PYPTO_BENCH_NO_TRACEMALLOC"):  # the parts' sizes only, at full speed
+        tracemalloc.start(1)
     from pypto_lsp.__main__ import main
 
     sys.exit(main(sys.argv[2:]))

@@ -7,7 +7,8 @@ Over stdio (default): starts the real server, opens the N (default 20) largest D
 LIBRARY_FOLDER/models one by one, waits for each document's diagnostics (a pull) and prints the server's
 RSS after each open, at the end, and again after S seconds of quiet (default 5: the server's idle
 collection has run). `--traced`: the server runs under tracemalloc (benchmarks/_traced_server.py) and
-reports how much each of its parts holds.
+reports how much each of its parts holds (with PYPTO_BENCH_NO_TRACEMALLOC=1 in the environment, the
+parts only, at full speed: under tracemalloc analyses are ~4x slower and may still run at the report).
 
 `--in-process`: analyses the same files the way the server does (one Analyzer per document over one
 shared module graph) under tracemalloc, then releases what holds the memory one part at a time (the
