@@ -91,7 +91,7 @@ def find_faults(
             if not isinstance(stmt, ast.Import | ast.ImportFrom):
                 continue  # an import under `try` may be guarded; one under `if` may not run
             for dotted, target in _imported_files(stmt, file, graph):
-                failing = _failing(graph.summary(target), set())
+                failing = _failing(graph, graph.summary(target), set())
                 if failing is None:
                     continue
                 module, fault = failing
@@ -131,30 +131,32 @@ def _imported_files(
     return out
 
 
-def _failing(summary: ModuleSummary | None, seen: set[Path]) -> tuple[ModuleSummary, ImportFault] | None:
+def _failing(
+    graph: ModuleGraph, summary: ModuleSummary | None, seen: set[Path]
+) -> tuple[ModuleSummary, ImportFault] | None:
     """The module (this one, or one it imports) whose import fails, and why."""
     if summary is None or summary.path in seen or len(seen) > MAX_IMPORT_DEPTH:
         return None
     seen.add(summary.path)
     for dep in summary.deps:  # imports run first, at the top of a module
-        found = _failing(dep, seen)
-        if found is not None and (summary.fault is None or _before(found, summary)):
+        found = _failing(graph, dep, seen)
+        if found is not None and (summary.fault is None or _before(graph, found, summary)):
             return found
     if summary.fault is not None:
         return summary, summary.fault
     return None
 
 
-def _before(found: tuple[ModuleSummary, ImportFault], importer: ModuleSummary) -> bool:
+def _before(graph: ModuleGraph, found: tuple[ModuleSummary, ImportFault], importer: ModuleSummary) -> bool:
     """True when the dependency's failure stops the importer before its own fault does (an import line
     above the faulty statement)."""
     fault = importer.fault
-    return fault is None or _import_line(importer, found[0].path) < fault.line
+    return fault is None or _import_line(graph, importer, found[0].path) < fault.line
 
 
-def _import_line(summary: ModuleSummary, path: Path) -> int:
+def _import_line(graph: ModuleGraph, summary: ModuleSummary, path: Path) -> int:
     """The line of the statement of a module that imports a file (a large number when not found)."""
-    tree = summary.tree
+    tree = graph.syntax(summary)
     if tree is None:
         return 1 << 30
     name = path.stem if path.name != "__init__.py" else path.parent.name

@@ -26,6 +26,9 @@ MAX_MODULE_BYTES = MAX_SOURCE_BYTES
 # a document importing many hostile modules costs a bounded time per analysis; a module the pool could not
 # finish is evaluated again by the next query.
 QUERY_STEPS = 200_000
+# The module trees kept parsed, in characters of their texts (a tree takes ~40 bytes per character: about
+# 20 MiB). A tree is read when its module version is evaluated and its helpers built, both once.
+MAX_TREE_TEXT = 500_000
 _MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
 # The same lines found after a newline (a literal the regex engine scans for): 5x faster than `^` with
 # re.M, which tries every position; store_signature runs on each keystroke of an open module.
@@ -41,7 +44,8 @@ class ModuleSummary:
     text: str
     names: Mapping[str, object]
     deps: tuple[ModuleSummary, ...]  # the summaries of the modules this one imported
-    tree: ast.Module | None = None
+    # Its tree is not held here (the trees of the model files a library imports were most of the graph's
+    # memory): `ModuleGraph.syntax` keeps the last ones used and parses the text again otherwise.
     complete: bool = True  # False: the analysis's shared step pool ran out; evaluated again next time
     fault: ImportFault | None = None  # what makes its import fail, when proven (an assert, a division by 0)
 
@@ -112,9 +116,37 @@ class ModuleGraph:
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
     scanned: set[Path] = field(default_factory=set)  # folders whose modules were scanned for module stores
-    # Trees the store scan parsed, by file and text: the module's evaluation takes its tree from here
-    # (popped) instead of parsing the same text again.
-    scan_trees: dict[Path, tuple[str, ast.Module]] = field(default_factory=dict)
+    # The trees last parsed (by the store scan, an evaluation, `syntax`), by file with their text, the
+    # oldest first: at most MAX_TREE_TEXT characters of text. The next evaluation or read of the same
+    # text takes its tree from here instead of parsing it again; None: the text does not parse.
+    trees: dict[Path, tuple[str, ast.Module | None]] = field(default_factory=dict)
+
+    def syntax(self, summary: ModuleSummary) -> ast.Module | None:
+        """The tree of one module version (None when it does not parse): the kept one, or a new parse."""
+        return self._tree(summary.path, summary.text)
+
+    def _tree(self, path: Path, text: str) -> ast.Module | None:
+        with self._lock:
+            kept = self.trees.pop(path, None)
+            if kept is not None and kept[0] == text:
+                self.trees[path] = kept  # the newest again
+                return kept[1]
+        tree: ast.Module | None
+        try:
+            tree = parse_source(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            tree = None
+        self._keep_tree(path, text, tree)
+        return tree
+
+    def _keep_tree(self, path: Path, text: str, tree: ast.Module | None) -> None:
+        with self._lock:
+            self.trees.pop(path, None)
+            self.trees[path] = (text, tree)
+            total = sum(len(kept) for kept, _ in self.trees.values())
+            while total > MAX_TREE_TEXT and len(self.trees) > 1:
+                oldest = next(iter(self.trees))
+                total -= len(self.trees.pop(oldest)[0])
 
     def foreign_id(self, path: Path) -> int:
         """A small stable number for a module, naming its line space when its code is spliced elsewhere."""
@@ -234,10 +266,8 @@ class ModuleGraph:
         return True
 
     def _evaluate(self, path: Path, text: str, stack: tuple[Path, ...]) -> ModuleSummary:
-        scanned = self.scan_trees.pop(path, None)
-        try:
-            tree = scanned[1] if scanned is not None and scanned[0] == text else parse_source(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = self._tree(path, text)
+        if tree is None:
             return ModuleSummary(path, text, {}, ())
         self._note_module_stores(path, tree)
         deps: list[ModuleSummary] = []
@@ -247,7 +277,7 @@ class ModuleGraph:
         names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool, faults)
         complete = (pool is None or pool[1] == starved) and all(dep.complete for dep in deps)
         fault = faults[0] if faults else None
-        return ModuleSummary(path, text, names, tuple(deps), tree, complete, fault)
+        return ModuleSummary(path, text, names, tuple(deps), complete, fault)
 
     def importer(
         self, from_file: Path | None, stack: tuple[Path, ...], deps: list[ModuleSummary]
@@ -287,12 +317,9 @@ class ModuleGraph:
                 text = self.read_file(file)
                 if text is None or not _MODULE_STORE.search(text):
                     continue
-                try:
-                    tree = parse_source(text)
-                    self.scan_trees[file] = (text, tree)
+                tree = self._tree(file, text)
+                if tree is not None:
                     self._note_module_stores(file, tree)
-                except (SyntaxError, ValueError, RecursionError, MemoryError):
-                    continue
 
     def text_changed(self, path: Path) -> None:
         """A module file's text changed (an editor buffer, the file on disk): the stores it makes on other

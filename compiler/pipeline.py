@@ -215,6 +215,14 @@ class Analyzer:
             held.extend(pair[1] for pair in (memos.splices, memos.checks) if pair is not None)
         return [memo.checkpoint() for memo in held]
 
+    def drop_memos(self) -> None:
+        """Forget the per-statement reuse memos (most of what a document's caches hold): they only make
+        the next edit's re-analysis incremental, so a document nobody edits does not need them. The next
+        analysis records them again; its result is the same (a memo never changes a result)."""
+        self.body_memos.clear()
+        self.parse_cache.statements.clear()
+        self.parse_cache.bodies.clear()
+
     def reset(self) -> None:
         """Forget every cache (the module graph, shared with other documents, stays)."""
         self.parse_cache = ParseCache()

@@ -387,8 +387,9 @@ class PyptoServer(LanguageServer):
         return doc.version if doc is not None else None
 
     def schedule(self, uri: str, delay: float | None = None) -> None:
-        """(Re)analyse a document: after the keystroke debounce, or after `delay` seconds."""
-        self.scheduler.schedule(uri, delay)
+        """(Re)analyse a document the user opened or edited: after the keystroke debounce, or after
+        `delay` seconds."""
+        self.scheduler.schedule(uri, delay, edited=True)
 
     def schedule_importers(self, paths: Iterable[Path], skip: str | None = None) -> None:
         """Re-analyse the open documents that import one of the modules, directly or through others."""

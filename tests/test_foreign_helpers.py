@@ -70,10 +70,11 @@ def test_only_inline_helpers_are_built_in_their_line_space(
     assert sorted(built) == ["scale", "typed_inline"]  # `entry` is not an inline helper: never built
     # The same IR as building every function at line 1 and moving the helpers' spans afterwards.
     summary = graph.summary(helpers)
-    assert summary is not None and summary.tree is not None
-    env = front_end_env(summary.names, summary.tree)
+    tree = graph.syntax(summary) if summary is not None else None
+    assert summary is not None and tree is not None
+    env = front_end_env(summary.names, tree)
     offset = graph.foreign_id(helpers) * FOREIGN_LINE_BASE
-    for function in module_functions(summary.tree, summary.text, env)[0]:
+    for function in module_functions(tree, summary.text, env)[0]:
         if function.func_type not in INLINE_KINDS:
             continue
         own = {p.name for p in function.params} | stored_names(function.body)
@@ -93,6 +94,5 @@ def test_a_module_the_store_scan_parsed_is_not_parsed_again(
     setter = graph.resolve(tmp_path / "main.py", "setter", 0)
     assert setter is not None and parsed.count(setter.read_text()) == 1  # the folder's store scan
     summary = graph.summary(setter)
-    assert summary is not None and summary.tree is not None
-    assert parsed.count(setter.read_text()) == 1  # its evaluation took the scan's tree
-    assert graph.scan_trees == {}
+    assert summary is not None and graph.syntax(summary) is not None
+    assert parsed.count(setter.read_text()) == 1  # its evaluation (and this read) took the scan's tree

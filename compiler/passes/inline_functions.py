@@ -594,16 +594,17 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
         return {}
 
     def build(summary: ModuleSummary) -> Mapping[str, Helper]:
-        if summary.tree is None:
+        tree = graph.syntax(summary)
+        if tree is None:
             return {}
-        # Built from the module's one parse and evaluation (the graph's summary), not parsed again.
-        env = front_end_env(summary.names, summary.tree)
+        # Built from the module's parse and evaluation (the graph's summary and the tree it keeps).
+        env = front_end_env(summary.names, tree)
         # Only the inline helpers are built, directly in the module's own line space.
         offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
         lines = summary.text.split("\n")
-        functions, imports = module_functions(summary.tree, summary.text, env, INLINE_KINDS, offset, lines)
-        defined = dsl_function_names(summary.tree, env)
-        functions.extend(_factory_bound(summary.tree, summary.text, env, defined, offset, lines))
+        functions, imports = module_functions(tree, summary.text, env, INLINE_KINDS, offset, lines)
+        defined = dsl_function_names(tree, env)
+        functions.extend(_factory_bound(tree, summary.text, env, defined, offset, lines))
         namespace: dict[str, Helper] = {}
         for function in functions:
             if function.func_type in INLINE_KINDS:

@@ -81,7 +81,7 @@ def dsl_function_named(
             continue
         target = graph.resolve(file, imported.module, imported.level)
         summary = graph.summary(target) if target is not None else None
-        tree = summary.tree if summary is not None else None
+        tree = graph.syntax(summary) if summary is not None else None
         if tree is None:
             return False
         return any(

@@ -1,0 +1,129 @@
+"""What an open document keeps in memory: an idle document drops its statement memos (they only make the
+next edit incremental) and its next analysis still gives exactly what a fresh analysis gives."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+import compiler.modules as modules
+from compiler.modules import ModuleGraph
+from compiler.passes.inline_functions import foreign_helpers
+from compiler.pipeline import Analyzer
+from pypto_lsp import scheduler
+from pypto_lsp.document import Analyzed, Snapshot
+from tests.test_foreign_helpers import HELPERS
+from tests.test_statement_memos import BLOCK, EDITS, PATH
+
+
+@pytest.fixture(autouse=True)
+def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep statement memos for the short test body too (a real model file's bodies are long)."""
+    import compiler.memo
+
+    monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
+
+
+def _has_memos(analyzer: Analyzer) -> bool:
+    cache = analyzer.parse_cache
+    return bool(analyzer.body_memos or cache.statements or cache.bodies)
+
+
+def test_dropped_memos_are_recorded_again_and_change_no_result() -> None:
+    graph = ModuleGraph()
+    for label, edited in EDITS[::9]:
+        analyzer = Analyzer(graph=graph)
+        analyzer.analyze(BLOCK, PATH)
+        assert _has_memos(analyzer), label
+        analyzer.drop_memos()
+        assert not _has_memos(analyzer), label
+        assert analyzer.analyze(edited, PATH) == Analyzer(graph=graph).analyze(edited, PATH), label
+        assert _has_memos(analyzer), label  # the edited document is incremental again
+        assert analyzer.analyze(BLOCK, PATH) == Analyzer(graph=graph).analyze(BLOCK, PATH), label
+
+
+class _Host:
+    """The server's side of the scheduler: every document is BLOCK at version 1 until `edit`."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, tuple[int, str]] = {}
+
+    def edit(self, uri: str, text: str) -> None:
+        version = self.texts.get(uri, (1, BLOCK))[0] + 1
+        self.texts[uri] = (version, text)
+
+    def version(self, uri: str) -> int:
+        return self.texts.get(uri, (1, BLOCK))[0]
+
+    def snapshot(self, uri: str) -> Snapshot | None:
+        version, text = self.texts.get(uri, (1, BLOCK))
+        return Snapshot(uri, version, text, PATH)
+
+    def analysis_inputs(self) -> tuple[int, str | None, float]:
+        return 0, None, 0.05
+
+    def landed(self, uri: str, result: Analyzed, previous: Analyzed | None) -> None:
+        pass
+
+
+def test_only_the_last_edited_documents_keep_their_memos() -> None:
+    uris = [f"file:///doc{i}.py" for i in range(scheduler.ACTIVE_DOCUMENTS + 2)]
+
+    async def run() -> None:
+        host = _Host()
+        sched = scheduler.Scheduler(host, ModuleGraph())
+        try:
+            for uri in uris:  # opened one after the other, each waited for
+                sched.schedule(uri, 0.0, edited=True)
+                assert await sched.current(uri, lambda: 1) is not None
+            idle, active = uris[: -scheduler.ACTIVE_DOCUMENTS], uris[-scheduler.ACTIVE_DOCUMENTS :]
+            assert not any(_has_memos(sched.docs[uri].analyzer) for uri in idle)
+            assert all(_has_memos(sched.docs[uri].analyzer) for uri in active)
+            # Re-analysed for an imported module's edit, an idle document stays without memos.
+            first = sched.docs[idle[0]].result
+            sched.schedule(idle[0], 0.0)
+            again = await sched.current(idle[0], lambda: 1)
+            assert again is not None and again is not first and first is not None
+            assert again.analysis == first.analysis
+            assert not _has_memos(sched.docs[idle[0]].analyzer)
+            # Edited again, it is active: the oldest active one drops its memos instead.
+            _, edited = EDITS[len(EDITS) // 2]
+            host.edit(idle[0], edited)
+            sched.schedule(idle[0], 0.0, edited=True)
+            typed = await sched.current(idle[0], lambda: host.version(idle[0]))
+            assert typed is not None and typed.analysis == Analyzer(graph=ModuleGraph()).analyze(edited, PATH)
+            assert _has_memos(sched.docs[idle[0]].analyzer)
+            assert not _has_memos(sched.docs[active[0]].analyzer)
+            sched.close(idle[0])
+            assert idle[0] not in sched.active
+        finally:
+            sched.shutdown()
+
+    asyncio.run(run())
+
+
+def test_the_module_graph_keeps_a_bounded_text_of_trees_and_parses_the_rest_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module summary holds no tree: the graph keeps the last ones read, MAX_TREE_TEXT characters of
+    text at most, and a module read again gives the same helpers as a graph that kept every tree."""
+    files = []
+    for i in range(6):
+        path = tmp_path / f"helpers_{i}.py"
+        path.write_text(HELPERS.replace("ROWS = 64", f"ROWS = {64 * (i + 1)}"))
+        files.append(path)
+    kept_all = ModuleGraph()
+    monkeypatch.setattr(modules, "MAX_TREE_TEXT", 2 * len(HELPERS) + 10)
+    bounded = ModuleGraph()
+    for path in files:
+        assert bounded.summary(path) is not None
+        assert sum(len(text) for text, _ in bounded.trees.values()) <= modules.MAX_TREE_TEXT
+    assert len(bounded.trees) == 2 and set(bounded.trees) == set(files[-2:])
+    assert not hasattr(bounded.summary(files[0]), "tree")
+    monkeypatch.setattr(modules, "MAX_TREE_TEXT", 10**9)
+    for path in files:  # the first ones are parsed again, the same helpers come out
+        found = {name: helper.function for name, helper in foreign_helpers(bounded, path).items()}
+        assert found == {name: helper.function for name, helper in foreign_helpers(kept_all, path).items()}
+        assert sorted(found) == ["scale", "typed_inline"]
