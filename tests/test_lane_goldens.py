@@ -66,3 +66,14 @@ def test_every_line_has_the_compilers_lane(compiler, monkeypatch: pytest.MonkeyP
         assert errors == [], path
         mine = {int(k): v for k, v in record.get("lanes", {}).items()}  # type: ignore[union-attr]
         assert mine == theirs.get(path, {}), path
+
+
+def test_chunked_runs_keep_a_files_own_lanes() -> None:
+    """A later chunk that reaches a file as a helper adds its lanes; it does not overwrite the file's own."""
+    merge = load_script("lane_compare").merge_chunks
+    own = {"path": "a.py", "lanes": {"3": "aic", "4": "aiv"}, "diagnostics": [{"severity": "error"}]}
+    as_helper = {"path": "a.py", "lanes": {"4": "aic"}, "diagnostics": [{"severity": "warning"}]}
+    got = merge([(["a.py"], [own]), (["b.py"], [{"path": "b.py", "lanes": {}}, as_helper])])
+    assert got["a.py"]["lanes"] == {"3": "aic", "4": "both"}
+    assert got["a.py"]["diagnostics"] == [{"severity": "error"}]
+    assert got["b.py"]["lanes"] == {}

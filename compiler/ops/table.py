@@ -2655,6 +2655,7 @@ OPS: tuple[OpDef, ...] = (
         "TileOp",
         args=("dst", "src", "dst_offset", "src_offset", "shapes", "valid_shape"),
         attrs=("transpose",),
+        effects=ACCUMULATE_IN_PLACE,  # DPS into dst (Mat or Vec): the result is dst, in dst's memory
         deduce="gather_row",
         doc="TileOp tile.gather_row.",
         source="tile_ops/paged_gather.cpp",

@@ -128,16 +128,18 @@ class _Lowering:
         return None
 
     def reads(self, exprs: Sequence[ir.Expr | None]) -> tuple[str, ...]:
-        """Names read directly by these expressions; nested calls are hoisted, so they are not entered."""
+        """Names read directly by these expressions; a call is hoisted (not entered) unless it sits in a list
+        or tuple (an offsets list's `pl.cast(blk, pl.INDEX)`), whose names the op itself reads."""
         names: list[str] = []
-        stack = [e for e in reversed(exprs) if e is not None]
+        stack: list[tuple[ir.Expr, bool]] = [(e, False) for e in reversed(exprs) if e is not None]
         while stack:
-            node = stack.pop()
+            node, listed = stack.pop()
             if isinstance(node, ir.Name):
                 if node.id not in names:
                     names.append(node.id)
-            elif not isinstance(node, ir.Call):
-                stack.extend(reversed(list(sub_exprs(node))))
+            elif listed or not isinstance(node, ir.Call):
+                inner = listed or isinstance(node, ir.ListExpr | ir.TupleExpr)
+                stack.extend((sub, inner) for sub in reversed(list(sub_exprs(node))))
         return tuple(names)
 
     def kwargs(self, call: ir.Call) -> tuple[tuple[str, object], ...]:

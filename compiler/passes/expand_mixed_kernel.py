@@ -250,6 +250,9 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
                 for op, _ in ops_of(kernel.body)
                 if id(op) not in removed
                 and op.op in _REMOVABLE | {op.op for _ in () if False}
+                # A single-lane kernel is not split: the scalar clean-up keeps an assignment with a call
+                # in it (IsRemovableScalarAssign), so an unused pl.read stays (an anchor read).
+                and (mixed or op.op != "tensor.read")
                 and (
                     op.op in (SCALAR, ALIAS)
                     or op.origin in (SUBBLOCK_IDX, BLOCK_IDX)

@@ -78,6 +78,11 @@ def output_space(op: TOp, operand_spaces: tuple[str | None, ...]) -> str | None:
             return next((s for s in operand_spaces if s is not None), "Vec")
     if opdef is not None and opdef.declared_affinity is not None:
         return None if not isinstance(op.type, TileType) else "Vec"
+    reuse = opdef.effects.output_reuses_input if opdef is not None else None
+    if reuse is not None and reuse < len(operand_spaces) and operand_spaces[reuse] is not None:
+        # No memory spec, the result is an input written in place (tile.gather_row into a Mat tile):
+        # its type, memory included, is that input's.
+        return operand_spaces[reuse]
     return "Vec"
 
 
