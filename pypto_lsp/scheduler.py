@@ -13,6 +13,7 @@ length. Read-only requests answer from the last finished result (`latest`) at on
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import gc
 import logging
@@ -90,6 +91,7 @@ class DocState:
     result: Analyzed | None = None
     last_elapsed: float = 0.0
     debouncing: bool = False  # the newest request still waits out the keystroke debounce
+    wake: asyncio.Event = field(default_factory=asyncio.Event)  # set: the waiting request starts now
     task: asyncio.Task[None] | None = None  # the newest request (debounce, then run)
     running: asyncio.Future[Outcome] | None = None  # the analysis on a worker thread, if any
     token: budget.CancelToken | None = None  # cancels the running analysis
@@ -152,11 +154,19 @@ class Scheduler:
         cap = self.host.analysis_inputs()[2]
         return min(cap, max(MIN_DEBOUNCE_S, 2 * state.last_elapsed))
 
+    def start_now(self, uri: str) -> None:
+        """Cut short the wait of the document's newest request, when it still waits (see warm_open)."""
+        state = self.docs.get(uri)
+        if state is not None and state.debouncing:
+            state.wake.set()
+
     async def _request(self, uri: str, state: DocState, seq: int, delay: float) -> None:
         if delay > 0:
             state.debouncing = True
+            wake = state.wake = asyncio.Event()
             try:
-                await asyncio.sleep(delay)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), delay)
             finally:
                 if state.seq == seq:
                     state.debouncing = False

@@ -72,6 +72,8 @@ REACH_DELAY_S = 0.3
 REACH_IDLE_S = 1.5
 MAX_REACHING_ENTRIES = 16  # entry files analysed in the background for one helper module
 CACHE_STORE_DELAY_S = 2.0  # analyses are written to the persistent cache once typing has paused
+# an opened document's first analysis waits at most this long for its cache look-up (warm_open)
+WARM_LOOKUP_S = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +304,15 @@ class PyptoServer(LanguageServer):
         return warm_start.key_for(project_root, self.settings.target, env, roots)
 
     async def warm_open(self, uri: str) -> None:
-        """Show an opened document's cached diagnostics while its first analysis runs (see warm_start)."""
+        """Show an opened document's cached diagnostics while its first analysis runs (see warm_start),
+        then start that analysis: it waits for the look-up (at most WARM_LOOKUP_S), which would otherwise
+        share the interpreter with it and lose the race on a small file."""
+        try:
+            await self._warm_open(uri)
+        finally:
+            self.scheduler.start_now(uri)
+
+    async def _warm_open(self, uri: str) -> None:
         state = self.scheduler.docs.get(uri)
         snap = self.snapshot(uri)
         key = self.cache_key()
@@ -323,6 +333,10 @@ class PyptoServer(LanguageServer):
         if found is None:
             log.info("no cached result for %s (%.0f ms)", snap.path, elapsed_ms)
             return
+        if self.generation != generation and self.cache_key() == key:
+            # the client's settings arrived during the look-up (editors open documents before answering
+            # workspace/configuration) and change nothing the cached result depends on
+            generation = self.generation
         result = self.scheduler.provide(uri, snap, found, generation)
         shown = "shown" if result is not None else "too late"
         log.info("cached result for %s %s (%.0f ms)", snap.path, shown, elapsed_ms)
@@ -763,7 +777,7 @@ def _register_sync(server: PyptoServer) -> None:
     @guarded(None)
     def did_open(ls: PyptoServer, params: types.DidOpenTextDocumentParams) -> None:
         uri = params.text_document.uri
-        ls.schedule(uri, 0.0)
+        ls.schedule(uri, WARM_LOOKUP_S)  # started by warm_open as soon as its cache look-up is done
         ls.module_text_changed(Path(to_fs_path(uri) or uri), params.text_document.text)
         asyncio.get_running_loop().create_task(ls.warm_open(uri))
 
