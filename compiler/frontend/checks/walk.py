@@ -74,12 +74,15 @@ class FunctionChecker:
                 self.single_assignment(nested, set())
 
     def func_attr_prologue(self) -> None:
-        """F44 / F45: `pl.func_attr({...})` is the function's first statement and takes a dict literal."""
-        for index, stmt in enumerate(self.function.body):
+        """F44 / F45: `pl.func_attr({...})` calls open the body (the parser merges every leading one) and take
+        a dict literal."""
+        in_prologue = True
+        for stmt in self.function.body:
             call = stmt.value if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.value, ir.Call) else None
             if call is None or call.func != "pl.func_attr":
+                in_prologue = False
                 continue
-            if index > 0:
+            if not in_prologue:
                 self.state.error("PTO-F44", call.span, function=self.function.name)
             elif not (call.args and isinstance(call.args[0], ir.Opaque) and call.args[0].kind == "Dict"):
                 self.state.error("PTO-F45", call.span)
