@@ -289,6 +289,27 @@ def test_shard_and_gather() -> None:
     )
 
 
+def test_mgather_shapes() -> None:
+    """Row mode gathers whole table rows ([R, the table's last dimension]); elem mode keeps the index shape
+    (DeduceTileMgatherType; the compiler accepts a matmul on a Mat row gather with K = R)."""
+    table = T((256, 64), "BF16")
+    column = TileType((16, 1), "INT32", "Vec", (9, 1))
+    row = ok("pl.tile.mgather", table, column)
+    assert row == Tl((16, 64), "BF16", "Vec") and row.valid == (9, 64)
+    assert ok("pl.tile.mgather", table, Tl((1, 32), "INT32")) == Tl((32, 64), "BF16", "Vec")
+    mat = EnumValue(MEM, "Mat")
+    assert ok("pl.tile.mgather", T((128, 64), "FP16"), T((1, 32), "INT32"), target_memory=mat) == Tl(
+        (32, 64), "FP16", "Mat"
+    )
+    windowed = ok(
+        "pl.tile.mgather", T((128, 64), "FP16"), T((1, 32), "INT32"), target_memory=mat, valid_shape=(9, 21)
+    )
+    assert windowed.valid == (9, 21)
+    elem = TileType((8, 32), "INT32", "Vec", (5, 19))
+    gathered = ok("pl.tile.mgather", T((256,), "INT16"), elem, coalesce="elem")
+    assert gathered == Tl((8, 32), "INT16", "Vec") and gathered.valid == (5, 19)
+
+
 def test_tpop() -> None:
     assert ok("pl.tpop_from_aic", shape=(16, 32), dtype=DTypeValue("FP32")) == Tl((16, 32), "FP32", "Vec")
     assert ok("pl.tpop_from_aiv", shape=(16, 32), dtype=DTypeValue("FP16")) == Tl((16, 32), "FP16", None)

@@ -21,3 +21,13 @@ class Twin:
         l = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
         r = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
         c = pl.matmul(l, r)
+
+
+@pl.program
+class GatheredTwin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def gathered_twin(self, a: pl.Tensor[[16, 32], pl.FP16], table: pl.Tensor[[128, 64], pl.FP16], index: pl.Tensor[[1, 32], pl.INT32]):
+        l = pl.load(a, [0, 0], [16, 32], target_memory=pl.Mem.Mat)
+        # Row-mode mgather: one table row per index, so the rhs is [32, 64] and its K is 32.
+        r = pl.tile.mgather(table, index, target_memory=pl.Mem.Mat)
+        c = pl.matmul(l, r)

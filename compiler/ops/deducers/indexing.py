@@ -20,6 +20,7 @@ from compiler.ops.deducers.core import (
     is_int,
     known,
     param,
+    shape_arg,
     vec,
 )
 from compiler.ops.opdef import OpDef
@@ -513,13 +514,36 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     memory = memory_of(kwargs.get("target_memory")) or "Vec"
     coalesce = param(args, kwargs, 2, "coalesce", "row")
     row = coalesce in ("row", 0) and not isinstance(coalesce, bool)
+    elem = coalesce in ("elem", 1) and not isinstance(coalesce, bool)
     if memory == "Vec" and row and mem.ranked and mem.rank < 2:
         _fail(
             _RANK,
             op,
             f"row mode requires mem rank >= 2 so rows have an element dimension, but got rank {mem.rank}",
         )
-    return TileType(idx.shape, mem.dtype, memory)
+    if elem:
+        shape: tuple[Dim, ...] = idx.shape
+        valid = idx.valid if isinstance(idx, TileType) else None
+    elif row and mem.ranked and mem.shape:
+        # DeduceTileMgatherType: one row of the table per index, so [R, the table's last dimension]; Vec takes
+        # R from a [1, R] or [R, 1] index tile, Mat from a [1, R] index tensor.
+        first, second = idx.shape
+        rows: Dim = "?"
+        row_axis = 1 if first == 1 or memory == "Mat" else 0 if second == 1 else None
+        if row_axis is not None:
+            rows = idx.shape[row_axis]
+        shape = (rows, mem.shape[-1])
+        idx_valid = idx.valid if isinstance(idx, TileType) else None
+        valid = (idx_valid[row_axis], mem.shape[-1]) if idx_valid and row_axis is not None else None
+    else:
+        return TileType(("?", "?"), mem.dtype, memory)
+    if memory == "Mat":
+        # Mat output: the written region is the valid_shape argument when given, else the whole tile.
+        requested = shape_arg(kwargs.get("valid_shape"))
+        valid = requested if requested is not None and len(requested) == len(shape) else None
+    if valid is not None and tuple(valid) == tuple(shape):
+        valid = None
+    return TileType(shape, mem.dtype, memory, valid)
 
 
 # ---------------------------------------------------------------------------------------------
