@@ -22,3 +22,13 @@ class Explicit:
         r = pl.move(pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat), target_memory=pl.MemorySpace.Right)
         out = pl.store(pl.tile.matmul(l, r), [0, 0], out)
         return out
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def while_twin(self, a: pl.Tensor[[64, 64], pl.FP32], n: pl.Scalar[pl.INDEX], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(a, [0, 0], [64, 64])
+        # A pl.while_ header names only carries: `acc` is the tile it starts from, `i` the scalar.
+        for (acc, i) in pl.while_(init_values=(t, 0)):
+            pl.cond(i < n)
+            acc_out, i_out = pl.yield_(pl.tile.add(acc, t), i + 1)
+        out = pl.store(acc_out, [0, 0], out)
+        return out

@@ -262,7 +262,12 @@ class FunctionChecker:
     def _loop_body(self, stmt: ir.For, ctx: WalkContext) -> None:
         target = stmt.target
         inits = stmt.iter.kwarg("init_values")
-        if isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
+        if stmt.kind == "while_" and isinstance(target, ir.TupleExpr) and inits is not None:
+            # `for (acc, i) in pl.while_(init_values=(a0, 0))`: no index, every name is a carry of its init's type.
+            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
+            for carry, init in zip(target.elts, values, strict=False):
+                self.bind(carry, self.expressions.value(init, ctx), ctx)
+        elif isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
             # `for i, (acc, ...) in pl.range(..., init_values=(a0, ...))`: each carry has its init's type.
             self.bind(target.elts[0], ScalarType("INDEX"), ctx)
             carries = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
