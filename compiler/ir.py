@@ -141,6 +141,8 @@ class Opaque:
     kind: str
     span: Span
     static: bool = False  # an f-string without conversions or format specs, a comprehension over no pl.* call
+    # A dict literal's string-keyed entries (a call site's `attrs={...}`); not walked as reads.
+    entries: tuple[tuple[str, Expr], ...] = ()
 
 
 Expr = (

@@ -193,7 +193,12 @@ class Builder:
         if isinstance(node, ast.List):
             return ir.ListExpr(tuple(self.expr(e) for e in node.elts), span)
         if isinstance(node, ast.Dict):
-            return ir.Opaque("Dict", span)
+            entries = tuple(
+                (k.value, self.expr(v))
+                for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            )
+            return ir.Opaque("Dict", span, entries=entries)
         return ir.Opaque(type(node).__name__, span, _static_form(node))
 
     def call(self, node: ast.Call) -> ir.Call:

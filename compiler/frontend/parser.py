@@ -801,16 +801,11 @@ def _function(
             elif kw.arg == "attrs" and isinstance(kw.value, ast.Dict):
                 attrs.extend(_dict_attrs(kw.value, env))
                 report(diagnostic("PTO-F43", spans.of(kw)))
-    # pl.func_attr({...}) as the first statement is the current spelling of the same attributes.
-    leading = node.body[0] if node.body else None
-    if (
-        isinstance(leading, ast.Expr)
-        and isinstance(leading.value, ast.Call)
-        and dotted_name(leading.value.func) == "pl.func_attr"
-        and leading.value.args
-        and isinstance(leading.value.args[0], ast.Dict)
-    ):
-        attrs.extend(_dict_attrs(leading.value.args[0], env))
+    # pl.func_attr({...}) calls opening the body (after a docstring) are the current spelling of the same
+    # attributes: the parser merges every one of them (_consume_func_attr_prologue).
+    for leading in _func_attr_prologue(node.body):
+        if leading.args and isinstance(leading.args[0], ast.Dict):
+            attrs.extend(_dict_attrs(leading.args[0], env))
     builder = Builder(spans, report, memo)
     params: list[ir.Param] = []
     positional = node.args.args
@@ -848,6 +843,21 @@ def _function(
         return_type,
         strict_ssa=strict_ssa,
     )
+
+
+def _func_attr_prologue(body: list[ast.stmt]) -> list[ast.Call]:
+    """The `pl.func_attr(...)` calls that open a function body, after an optional docstring."""
+    start = 1 if body and _is_docstring(body[0]) else 0
+    calls: list[ast.Call] = []
+    for stmt in body[start:]:
+        if not (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and dotted_name(stmt.value.func) == "pl.func_attr"
+        ):
+            break
+        calls.append(stmt.value)
+    return calls
 
 
 def _dict_attrs(node: ast.Dict, env: Mapping[str, object]) -> list[tuple[str, object]]:

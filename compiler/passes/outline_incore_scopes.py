@@ -107,15 +107,7 @@ def outline(
         if fn_facts is None:
             continue
         if function.func_type in ("InCore", "AIC", "AIV"):
-            if _waits(function.body):  # a hand-written kernel: no task scope registers the waiter
-                report(
-                    diagnostic(
-                        "PTO-E4",
-                        function.header.with_def_keyword(),
-                        stage="ExpandMixedKernel",
-                        function=function.name,
-                    )
-                )
+            _audit_waiter(function, report)
             kind = function.decorator if function.decorator.startswith("jit") else function.func_type
             kernels.append(
                 OutlinedKernel(
@@ -175,6 +167,8 @@ def outline(
             report(diagnostic_)
     for stale in [k for k in memo if k not in live]:
         del memo[stale]
+    for program in module.programs:
+        _check_waiter_call_sites(program, report)
     for i, item in enumerate(kernels):
         launch = launches.get(item.kernel.name)
         if launch is not None and item.kernel.launch is None:
@@ -213,6 +207,73 @@ def _query_binding(stmt: ir.Stmt) -> tuple[tuple[str, str], ...]:
 
 def _waits(body: tuple[ir.Stmt, ...]) -> bool:
     return any(c.func == _DEFER_WAIT for c in calls_in_block(body))
+
+
+def _is_waiter(function: ir.Function) -> bool:
+    """A hand-written function that waits and is marked a deferred waiter: it passes ExpandMixedKernel's audit."""
+    return (
+        function.func_type in ("InCore", "AIV")
+        and function.attr("deferred_completion_waiter") is True
+        and function.attr("core_num") is None
+        and function.attr("sync_start") is not True
+        and _waits(function.body)
+    )
+
+
+def _audit_waiter(function: ir.Function, report: Callable[[Diagnostic], None]) -> None:
+    """E4 / E5 / E5b: ExpandMixedKernel's audit of a hand-written kernel that waits. It checks the attribute
+    (`pl.func_attr({"deferred_completion_waiter": True})`), not how the function was written; then the kind
+    and the launch shape of a marked waiter."""
+    if not _waits(function.body):
+        return
+    header = function.header.with_def_keyword()
+    if function.attr("deferred_completion_waiter") is not True:
+        report(diagnostic("PTO-E4", header, stage="ExpandMixedKernel", function=function.name))
+    elif function.func_type not in ("InCore", "AIV"):
+        report(diagnostic("PTO-E5", header, stage="ExpandMixedKernel", function=function.name))
+    elif function.attr("core_num") is not None or function.attr("sync_start") is True:
+        report(diagnostic("PTO-E5b", header, stage="ExpandMixedKernel", function=function.name))
+
+
+def _waiter_call_fault(call: ir.Call) -> str | None:
+    """The first call-site attribute a waiter task cannot take (DeferredWaiterCallSiteValidator's order)."""
+    attrs = call.kwarg("attrs")
+    if not (isinstance(attrs, ir.Opaque) and attrs.kind == "Dict"):
+        return None
+    given = dict(attrs.entries)
+
+    def true(key: str) -> bool:
+        value = given.get(key)
+        return isinstance(value, ir.Const) and value.value is True
+
+    if true("allow_early_resolve"):
+        return "PTO-E3"
+    if "predicate" in given:
+        return "PTO-E3b"
+    if "core_num" in given or true("sync_start"):
+        return "PTO-E3c"
+    return None
+
+
+def _check_waiter_call_sites(program: ir.Program, report: Callable[[Diagnostic], None]) -> None:
+    """E2 / E3 / E3b / E3c / E5c: a marked waiter is called from Orchestration code only, as a plain single-block
+    task (no early resolve, predicate, core_num or sync_start in the call's `attrs=`), and called at least once
+    (a printable attribute alone is no deferred-completion contract)."""
+    waiters = {f.name for f in program.functions if _is_waiter(f)}
+    if not waiters:
+        return
+    called: set[str] = set()
+    for caller in program.functions:
+        for call in calls_in_block(caller.body):
+            name = call.func[5:] if call.func.startswith("self.") else None
+            if name not in waiters:
+                continue
+            code = "PTO-E2" if caller.func_type != "Orchestration" else _waiter_call_fault(call)
+            if code is not None:
+                report(diagnostic(code, call.span, stage="ExpandMixedKernel", group=name))
+            called.add(name)
+    for name in sorted(waiters - called):
+        report(diagnostic("PTO-E5c", program.span, stage="ExpandMixedKernel", function=name))
 
 
 def _check_task_scopes(

@@ -38,38 +38,31 @@ _r(
     _EM,
     "deferred waiter '{group}' must be dispatched directly from an Orchestration function via a task-level "
     "pl.at(CORE_GROUP) scope",
-    "A deferred waiter not dispatched from Orchestration through a task-level pl.at.",
-    unreachable=(
-        "backstop: a waiter scope outside orchestration code (under pl.spmd or pl.cluster) is "
-        "rejected by PTO-OI3 first, and a hand-written waiter kernel by PTO-E4"
-    ),
+    'A hand-written deferred waiter (pl.func_attr({"deferred_completion_waiter": True})) called from a '
+    "function that is not Orchestration (a waiter scope under pl.spmd or pl.cluster is rejected by PTO-OI3 first).",
 )
 _r(
     "PTO-E3",
     "deferred-waiter-early-resolve",
     _EM,
     "deferred waiter '{group}' cannot use allow_early_resolve=True",
-    "A deferred waiter dispatched with allow_early_resolve=True.",
-    unreachable="backstop for PTO-OI5, which rejects allow_early_resolve=True on the waiter's scope first",
+    'A hand-written deferred waiter called with attrs={"allow_early_resolve": True} (on a waiter\'s pl.at scope '
+    "PTO-OI5 rejects it first).",
 )
 _r(
     "PTO-E3b",
     "deferred-waiter-predicate",
     _EM,
     "deferred waiter '{group}' cannot use a dispatch predicate",
-    "A deferred waiter dispatched with a predicate.",
-    unreachable="backstop for PTO-OI4 (see there): a waiter task cannot be given a dispatch predicate",
+    'A hand-written deferred waiter called with attrs={"predicate": ...}.',
 )
 _r(
     "PTO-E3c",
     "deferred-waiter-multi-block",
     _EM,
     "deferred waiter '{group}' must be a single-block task and cannot use core_num or sync_start",
-    "A deferred waiter dispatched with core_num or sync_start.",
-    unreachable=(
-        "a waiter gets core_num / sync_start only from pl.spmd (PTO-OI3 rejects it first) or from "
-        "a submit of a hand-written waiter kernel (PTO-E4 rejects it first)"
-    ),
+    'A hand-written deferred waiter called with attrs={"core_num": ...} or sync_start=True (under pl.spmd '
+    "PTO-OI3 rejects a waiter scope first).",
 )
 _r(
     "PTO-E4",
@@ -85,19 +78,15 @@ _r(
     "deferred-waiter-kind",
     _EM,
     "deferred waiter '{function}' must be an outlined InCore function or its pure-AIV expanded form",
-    "A deferred waiter that is not an outlined InCore (or pure-AIV) function.",
-    unreachable=(
-        "checks functions that carry the deferred-waiter attribute, which only the pl.at scope "
-        "form sets from DSL source; a hand-written waiter is rejected by PTO-E4 first"
-    ),
+    'A function marked a deferred waiter (pl.func_attr({"deferred_completion_waiter": True})) that is not '
+    "InCore or AIV.",
 )
 _r(
     "PTO-E5b",
     "deferred-waiter-launch",
     _EM,
     "deferred waiter '{function}' must be a single-block task and cannot carry core_num or sync_start",
-    "A deferred waiter function carrying core_num or sync_start.",
-    unreachable="as PTO-E5: the waiter attribute with core_num / sync_start needs hand-built IR",
+    "A function marked a deferred waiter that also carries the core_num or sync_start attribute.",
 )
 _r(
     "PTO-E5c",
@@ -105,8 +94,8 @@ _r(
     _EM,
     "deferred waiter '{function}' has no task-level Orchestration call site; a printable function attr "
     "alone is not a valid deferred-completion contract",
-    "A deferred waiter with no task-level Orchestration call site.",
-    unreachable="as PTO-E5: a waiter attribute without a task-level call site needs hand-built IR",
+    "A function marked a deferred waiter that no function of its program calls (the attribute alone is no "
+    "contract).",
 )
 _r(
     "PTO-E6",
