@@ -458,3 +458,22 @@ def mm(a: pl.Tensor, b: pl.Tensor, out: pl.Out[pl.Tensor]):
     analysis = analyze(source)
     assert analysis.diagnostics == ()
     assert analysis.lane_map() == {7: "aic"}
+
+
+def test_a_transpose_of_a_singleton_split_axis_moves_no_split_data() -> None:
+    """FindTransposeSplitHazard skips a source whose split axis is statically 1 (L-3, as E-1): the built
+    compiler reports only the region's full-width ops (L-4) here."""
+    text = HEADER + (
+        "@pl.jit\n"
+        "def k(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[1, 64], pl.FP32],"
+        " out: pl.Out[pl.Tensor[[64, 64], pl.FP32]], col: pl.Out[pl.Tensor[[64, 2], pl.FP32]]):\n"
+        '    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):\n'
+        "        acc = pl.matmul(x, w)\n"
+        "        for lane in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):\n"
+        "            h = pl.aiv_shard(acc)\n"
+        "            out[lane * 32 : lane * 32 + 32, :] = pl.exp(h)\n"
+        "            t = pl.transpose(pl.exp(b), 0, 1)\n"
+        "            col[:, lane : lane + 1] = t\n"
+        "    return out, col\n"
+    )
+    assert [(d.code, d.span.line) for d in analyze(text).diagnostics if d.is_error] == [("PTO-L4", 8)]

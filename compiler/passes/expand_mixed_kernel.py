@@ -23,7 +23,12 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.ops.opdef import Affinity
 from compiler.passes.core_affinity import op_affinity, rollup
-from compiler.passes.lower_auto_vector_split import SPLIT_DIM, ragged_extent, splits_on_its_own
+from compiler.passes.lower_auto_vector_split import (
+    SPLIT_DIM,
+    ragged_extent,
+    splits_on_its_own,
+    transpose_moves_split_axis,
+)
 from compiler.passes.model import (
     ALIAS,
     BLOCK_IDX,
@@ -700,11 +705,11 @@ def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed:
     if any(isinstance(n, TRegion) for n, _ in walk(kernel.body)):
         return 0
     dim = 0 if kernel.split == "UP_DOWN" else 1
+    types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
     for op, _ in ops_of(kernel.body):
         if op.op != "tile.transpose":
             continue
-        axes = [c for c in op.consts[1:3]]
-        if len(axes) == 2 and isinstance(axes[0], int) and isinstance(axes[1], int) and dim not in axes:
+        if not transpose_moves_split_axis(op, dim, types):
             continue
         related = (SPLIT_REQUESTED.at(kernel.header, mode=kernel.split),)
         if op.result is not None and op.bound:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from compiler.catalog import diagnostic
@@ -31,7 +31,7 @@ from compiler.rules.lower_auto_vector_split import FULL_WIDTH_OP
 from compiler.rules.shared import SPLIT_AIV_REGION
 from compiler.rules.spec import EARLIER_CROSSING
 from compiler.source import Line, Span
-from compiler.types import Dim, TensorType, TileType
+from compiler.types import Dim, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS
 
 SPLIT_DIM = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
@@ -44,6 +44,18 @@ _GENERATORS = frozenset({"tile.full", "tile.ci", "tile.random", "tile.tri"})
 def _transpose_axes(op: TOp) -> tuple[object, object]:
     axes = [v for k, v in op.kwargs if k in ("axis1", "axis2")] or [c for c in op.consts[1:3]]
     return (axes[0], axes[1]) if len(axes) == 2 else (None, None)
+
+
+def transpose_moves_split_axis(op: TOp, dim: int, types: Mapping[str, ValueType]) -> bool:
+    """FindTransposeSplitHazard (shared by L-3 and E-1): a tile.transpose moves split data unless its axes are
+    known and leave `dim` alone, or its source's `dim` is past its rank or statically 1 (no data to move)."""
+    a1, a2 = _transpose_axes(op)
+    if isinstance(a1, int) and isinstance(a2, int) and dim not in (a1, a2):
+        return False
+    source = types.get(op.operands[0]) if op.operands and op.operands[0] else None
+    return not (
+        isinstance(source, TileType | TensorType) and (len(source.shape) <= dim or source.shape[dim] == 1)
+    )
 
 
 def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
@@ -71,11 +83,11 @@ def lower(kernel: Kernel, report: Callable[[Diagnostic], None]) -> int:
                     tuple(FULL_WIDTH_OP.at(o.call_span, op=o.op) for o in offenders),
                     ops=", ".join(o.op for o in offenders),
                 )
+        types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
         for op in body_ops:
             if op.op != "tile.transpose":
                 continue
-            a1, a2 = _transpose_axes(op)
-            if a1 == dim or a2 == dim or not isinstance(a1, int) or not isinstance(a2, int):
+            if transpose_moves_split_axis(op, dim, types):
                 named = bool(op.result and op.bound)
                 error(
                     "PTO-L3" if named else "PTO-L3b",

@@ -22,3 +22,14 @@ def twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: 
         y = pl.exp(pl.matmul(x, w))
         out[:] = pl.exp(y)
     return out
+
+
+@pl.jit
+def singleton_twin(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[1, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]], col: pl.Out[pl.Tensor[[64, 1], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)], name_hint="singleton_twin"):
+        y = pl.exp(pl.matmul(x, w))
+        # The split axis (dim 0) of `b` is statically 1: the transpose moves no split data.
+        t = pl.transpose(pl.exp(b), 0, 1)
+        out[:] = y
+        col[:] = t
+    return out, col
