@@ -217,6 +217,18 @@ _r(
     H_SPMD_WITH,
 )
 _r(
+    "PTO-F87",
+    "standalone-attribute-access",
+    "parse",
+    "Standalone attribute access not supported: {expr}",
+    "An imported module's attribute (cfg.EPS) read in a kernel body where the parser parses an expression: an "
+    "assignment, an operand, a list element, a subscript, a loop bound or a condition (a bare positional op "
+    "argument or a keyword argument is evaluated instead). In a @pl.jit body every such read fails: the body "
+    "is parsed again from its specialised source, where only pl and pld are defined.",
+    "Attribute access is only supported within function calls. Bind the value to a module-level name "
+    "(EPS = cfg.EPS) and use that name: a module-level number is inlined as a constant.",
+)
+_r(
     "PTO-F54",
     "spmd-duplicate-core-num",
     "parse",

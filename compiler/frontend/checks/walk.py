@@ -15,6 +15,7 @@ from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.annotations import check_annotation
+from compiler.frontend.checks.attribute_reads import check_attribute_reads
 from compiler.frontend.checks.expressions import ExpressionTyper
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
@@ -118,6 +119,7 @@ class FunctionChecker:
 
     def _check(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         budget.check()
+        check_attribute_reads(self.state, stmt)
         value = self.expressions.value
         if isinstance(stmt, ir.Assign):
             value_type = value(stmt.value, ctx)

@@ -1,0 +1,90 @@
+"""F87: an imported module's attribute read where the parser has no value for it (parse_attribute).
+
+The parser turns an attribute into an IR value only when it is a memory space; anywhere it parses an
+expression (an assignment, an operand, a list element, a subscript, a loop bound, a condition), any other
+attribute is "Standalone attribute access not supported". Some places evaluate the attribute in the
+function's closure first, and there a module constant is fine: a positional op argument that is a number,
+an enum or a dtype, every keyword argument, `pl.static_assert`. A `@pl.jit` body is re-parsed from its
+specialised source, where only `pl` and `pld` are defined, so there every read of another module's
+attribute fails (a keyword argument with another message, not modelled here).
+
+Only attributes of imported modules (`cfg.EPS` after `import cfg`) are reported: `pl.*`, `pld.*`, a
+tensor's `.shape` and other dotted names keep their own handling.
+"""
+
+from __future__ import annotations
+
+from compiler import ir
+from compiler.evaluator.values import ModuleValue
+from compiler.frontend.checks.state import CheckState
+from compiler.ir_walk import sub_exprs
+from compiler.ops.dsl import DSL_NAMES, FRONTEND
+
+# Decorators whose body the JIT specialises and parses again (a namespace of pl / pld only).
+_RESPECIALISED = frozenset({"jit", "jit.incore", "jit.inline", "jit.opaque"})
+_LOOPS = frozenset({"pl.range", "pl.parallel", "pl.unroll", "pl.pipeline"})
+_DSL_MODULES = ("pypto.", "pypto")
+
+
+def check_attribute_reads(state: CheckState, stmt: ir.Stmt) -> None:
+    """F87 for each module attribute the statement's own expressions read where the parser parses them."""
+    if isinstance(stmt, ir.Assign | ir.ExprStmt):
+        roots: tuple[ir.Expr, ...] = (stmt.value,)
+    elif isinstance(stmt, ir.Return):
+        roots = (stmt.value,) if stmt.value is not None else ()
+    elif isinstance(stmt, ir.If | ir.While):
+        roots = (stmt.test,)
+    elif isinstance(stmt, ir.For):
+        roots = (stmt.iter,)
+    else:
+        return  # a `with` header: its scope arguments are read by their own rules
+    walker = _Walker(state, jit=state.function.decorator in _RESPECIALISED)
+    for root in roots:
+        walker.expr(root)
+
+
+class _Walker:
+    """Finds the module attributes of an expression that reach the parser's parse_expression."""
+
+    def __init__(self, state: CheckState, jit: bool) -> None:
+        self.state = state
+        self.jit = jit
+
+    def expr(self, expr: ir.Expr) -> None:
+        if isinstance(expr, ir.Attribute):
+            if self._module_attribute(expr):
+                self.state.error("PTO-F87", expr.span, expr=expr.dotted)
+            return
+        if isinstance(expr, ir.Call):
+            self.call(expr)
+            return
+        for child in sub_exprs(expr):
+            self.expr(child)
+
+    def call(self, call: ir.Call) -> None:
+        if self.jit:
+            # Nothing but pl / pld resolves in the specialised source: every argument is parsed as code.
+            for arg in call.args:
+                self.expr(arg)
+            for keyword in call.keywords:
+                if not isinstance(keyword.value, ir.Attribute):  # a bare one fails to evaluate instead
+                    self.expr(keyword.value)
+            return
+        if call.func in _LOOPS:
+            for arg in call.args:
+                self.expr(arg)
+        elif call.func in DSL_NAMES and call.func not in FRONTEND:
+            for arg in call.args:
+                # A bare (or negated) attribute argument is evaluated in the closure: a number is fine.
+                bare = arg.operand if isinstance(arg, ir.UnaryOp) and arg.op == "-" else arg
+                if not isinstance(bare, ir.Attribute):
+                    self.expr(arg)
+        # Keyword arguments and other calls (static_assert, self.kernel(...), a helper) evaluate their own.
+
+    def _module_attribute(self, expr: ir.Attribute) -> bool:
+        """An attribute of a module the file imports (not the DSL's own, not a shadowing variable)."""
+        root = expr.dotted.split(".", 1)[0]
+        if self.state.type_of(root) is not None:
+            return False
+        value = self.state.env.get(root)
+        return isinstance(value, ModuleValue) and not value.name.startswith(_DSL_MODULES)
