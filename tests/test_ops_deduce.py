@@ -289,6 +289,16 @@ def test_shard_and_gather() -> None:
     )
 
 
+def test_store_takes_a_tile() -> None:
+    """DeduceTileStoreType: pl.store writes a tile; a tensor (a tensor-level matmul's result) is rejected (the
+    built compiler's words on a jit kernel storing pl.matmul of two tensors)."""
+    out = T((64, 64))
+    assert ok("pl.store", Tl((64, 64)), (0, 0), out) == out
+    assert err("pl.store", T((64, 64)), (0, 0), out) == (
+        "pl operation 'store': The operator tile.store requires first argument to be a TileType, but got TensorType"
+    )
+
+
 def test_mgather_shapes() -> None:
     """Row mode gathers whole table rows ([R, the table's last dimension]); elem mode keeps the index shape
     (DeduceTileMgatherType; the compiler accepts a matmul on a Mat row gather with K = R)."""

@@ -169,7 +169,7 @@ def acc_loop(x: pl.Tensor[[64, 256], pl.BF16], w: pl.Tensor[[256, 64], pl.BF16],
             k0 = kb * 64
             acc = pl.matmul_acc(acc, x[:, k0 : k0 + 64], w[k0 : k0 + 64, :])
         for lane in pl.split_aiv(2, mode=pl.SplitMode.NONE):
-            out = pl.store(pl.exp(pl.aiv_shard(acc)), [0, 0], out)
+            out[:, :] = pl.exp(acc)
     return out
 """
     )
@@ -366,7 +366,7 @@ class Acc:
             acc = pl.matmul(a[:, 0:64], b[0:64, :], out_dtype=pl.FP32)
             LOOP
             for aiv_id in pl.split_aiv(2, mode=pl.SplitMode.NONE):
-                out = pl.store(pl.exp(acc), [0, 0], out)
+                out[:, :] = pl.exp(acc)
         return out
 """
 )

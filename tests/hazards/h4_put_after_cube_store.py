@@ -17,7 +17,9 @@ def send_product(
     sync_ws: pl.InOut[pl.Tensor[[16], pl.INT32]],
 ):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="send_product"):
-        acc = pl.matmul(a, b, out_dtype=pl.FP32)
+        la = pl.load(a, [0, 0], [M, N], target_memory=pl.MemorySpace.Mat)
+        lb = pl.load(b, [0, 0], [N, N], target_memory=pl.MemorySpace.Mat)
+        acc = pl.matmul(la, lb)
         ws = pl.store(acc, [0, 0], ws)
         pld.tensor.put(win, 1, ws, [0, 0], [0, 0], [M, N])
     return ws

@@ -16,7 +16,9 @@ def two_phase(
 ):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="two_phase"):
         for i in pl.range(2):
-            acc = pl.matmul(a[i * M : (i + 1) * M, :], b, out_dtype=pl.FP32)
+            la = pl.load(a, [i * M, 0], [M, K], target_memory=pl.MemorySpace.Mat)
+            lb = pl.load(b, [0, 0], [K, N], target_memory=pl.MemorySpace.Mat)
+            acc = pl.matmul(la, lb)
             ws = pl.store(acc, [i * M, 0], ws)
         for j in pl.range(2):
             t = pl.load(ws, [j * M, 0], [M, N])

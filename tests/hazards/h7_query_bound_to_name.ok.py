@@ -17,7 +17,9 @@ class Barrier:
         out: pl.Out[pl.Tensor[[NB * TR, TC], pl.FP32]],
     ) -> pl.Tensor[[NB * TR, TC], pl.FP32]:
         blk = pl.tile.get_block_idx()
-        acc = pl.matmul(x[blk * TR : (blk + 1) * TR, :], w, out_dtype=pl.FP32)
+        xa = pl.load(x, [blk * TR, 0], [TR, TC], target_memory=pl.MemorySpace.Mat)
+        wb = pl.load(w, [0, 0], [TC, TC], target_memory=pl.MemorySpace.Mat)
+        acc = pl.matmul(xa, wb)
         pl.system.syncall(core_type=pl.KernelType.MIX)
         out = pl.store(pl.exp(acc), [blk * TR, 0], out)
         return out

@@ -171,7 +171,7 @@ def test_text_shows_severity_and_help_and_lanes_show_source(tmp_path: Path) -> N
     assert ": PTO-H7 warning: hard pl.system.syncall" in warning
     assert lines[lines.index(warning) + 1].startswith("  = help: Launch with pl.spmd(")
     assert any(
-        line.endswith("| acc = pl.matmul(x[blk * TR : (blk + 1) * TR, :], w, out_dtype=pl.FP32)")
+        line.endswith("| acc = pl.matmul(xa, wb)")
         for line in lines
     )
     assert proc.returncode == 0

@@ -14,6 +14,7 @@ from compiler.ops.deducers.core import (
     is_int,
     known,
     param,
+    require_kind,
     shape_arg,
     vec,
     with_shape,
@@ -87,6 +88,8 @@ def _transferred(value: TensorType | TileType) -> tuple[Dim, ...]:
 def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     # tile.store's own bounds (InferWriteValidShapeUnion) are not checked here: a tile whose rows a boundary op
     # doubled in a faulty region would report this instead of the region's own fault (examples/attention.py).
+    # DeduceTileStoreType: what is stored is a tile (a tensor is written with a subscript or tensor.assemble).
+    require_kind(op, param(args, kwargs, 0, "tile"), "TileType", "first argument")
     out = param(args, kwargs, 2, "output_tensor")
     return out if isinstance(out, TensorType) else UNKNOWN
 
