@@ -61,11 +61,18 @@ KEEP_LANE_INDEX = (
 )
 
 
+# Loops whose header names stay loop variables / iteration arguments in the IR: the check looks at assignments
+# only. (A pl.split_aiv lane index and a pl.spmd block index become assignments of the index query.)
+_LOOP_VARIABLES = frozenset({"range", "parallel", "unroll", "pipeline", "while_"})
+
+
 def _targets(stmt: ir.Stmt) -> Iterator[ir.Name]:
     if isinstance(stmt, ir.Assign):
+        if isinstance(stmt.value, ir.Call) and stmt.value.func == "pl.yield_":
+            return  # `x_out = pl.yield_(...)` names the loop's (or if's) result: a return variable, not checked
         for target in stmt.targets:
             yield from _names(target)
-    elif isinstance(stmt, ir.For):
+    elif isinstance(stmt, ir.For) and stmt.kind not in _LOOP_VARIABLES:
         yield from _names(stmt.target)
 
 

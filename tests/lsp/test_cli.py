@@ -170,10 +170,7 @@ def test_text_shows_severity_and_help_and_lanes_show_source(tmp_path: Path) -> N
     (warning,) = [line for line in lines if "PTO-H7" in line]
     assert ": PTO-H7 warning: hard pl.system.syncall" in warning
     assert lines[lines.index(warning) + 1].startswith("  = help: Launch with pl.spmd(")
-    assert any(
-        line.endswith("| acc = pl.matmul(xa, wb)")
-        for line in lines
-    )
+    assert any(line.endswith("| acc = pl.matmul(xa, wb)") for line in lines)
     assert proc.returncode == 0
 
 
