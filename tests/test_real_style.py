@@ -156,6 +156,32 @@ def test_loop_ranges_and_enclosing_conditions_fold_dead_branches() -> None:
     assert 13 not in lanes and 14 not in lanes  # inside `i == 0`, `i > 2` never holds
 
 
+PADDED_STORE = """import pypto.language as pl
+
+WIDTH = 64
+PADDED = 64
+TILE = 8
+
+
+@pl.jit
+def padded(x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="pad"):
+        for t0 in pl.range(0, 16, TILE):
+            out[t0 : t0 + TILE, 0:WIDTH] = pl.exp(x[t0 : t0 + TILE, 0:WIDTH])
+            if PADDED > WIDTH:
+                out[t0 : t0 + TILE, WIDTH:PADDED] = pl.full([TILE, PADDED - WIDTH], dtype=pl.FP32, value=0.0)
+    return out
+"""
+
+
+def test_a_subscript_store_leaves_the_names_of_its_index_known() -> None:
+    """`out[t0 : t0 + TILE, 0:WIDTH] = ...` in a loop rebinds `out` only: the later `if PADDED > WIDTH`
+    still folds away, and the 0-column fill in its dead branch is never checked (the compiler accepts it)."""
+    analysis = Analyzer().analyze(PADDED_STORE)
+    assert [d for d in analysis.diagnostics if d.is_error] == []
+    assert dict(analysis.lanes) == {11: "aiv", 12: "aiv"}  # as the compiler built from e2d0f78 gives
+
+
 SPELLING_FAULT = """import pypto.language as pl
 
 

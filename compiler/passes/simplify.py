@@ -200,9 +200,9 @@ class _Folder:
         for stmt in body:
             if isinstance(stmt, ir.Assign):
                 for target in stmt.targets:
-                    names.update(n.id for n in walk_expr(target) if isinstance(n, ir.Name))
+                    names.update(_bound(target))
             elif isinstance(stmt, ir.For):
-                names.update(n.id for n in walk_expr(stmt.target) if isinstance(n, ir.Name))
+                names.update(_bound(stmt.target))
             for block in child_blocks(stmt):
                 names |= self.assigned(block)
         found = frozenset(names)
@@ -252,6 +252,18 @@ class _Folder:
     def start(self, stmt: ir.For) -> object:
         args = stmt.iter.args
         return fold(args[0], self.env) if len(args) >= 2 else 0
+
+
+def _bound(target: ir.Expr) -> set[str]:
+    """The names an assignment target rebinds: a subscript store rebinds its base, never the names in its
+    index (`out[t0 : t0 + TILE, 0:TOPK] = ...` leaves TILE and TOPK as they were)."""
+    while isinstance(target, ir.Subscript):
+        target = target.value
+    if isinstance(target, ir.Name):
+        return {target.id}
+    if isinstance(target, ir.TupleExpr | ir.ListExpr):
+        return {name for elt in target.elts for name in _bound(elt)}
+    return {n.id for n in walk_expr(target) if isinstance(n, ir.Name)}
 
 
 def _int(value: object) -> bool:
