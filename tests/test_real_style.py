@@ -182,6 +182,38 @@ def test_a_subscript_store_leaves_the_names_of_its_index_known() -> None:
     assert dict(analysis.lanes) == {11: "aiv", 12: "aiv"}  # as the compiler built from e2d0f78 gives
 
 
+CAST_CONSTANTS = """import pypto.language as pl
+
+
+@pl.jit
+def steps(scratch: pl.Out[pl.Tensor[[8, 8], pl.INT32]]):
+    step = pl.cast(0, pl.INT32)
+    wide = pl.cast(2, pl.INT64)
+    byte = pl.cast(300, pl.INT8)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="fill"):
+        for r in pl.range(8):
+            value = pl.read(scratch, [r, 0])
+            if step > 0:
+                value = pl.read(scratch, [r, 1])
+            if wide == 2:
+                pl.write(scratch, [r, 2], value)
+            if byte > 0:
+                pl.write(scratch, [r, 3], value)
+    return scratch
+"""
+
+
+def test_a_top_level_cast_of_an_integer_constant_folds_in_conditions() -> None:
+    """`step = pl.cast(0, pl.INT32)` is the constant 0 to Simplify; a constant the dtype cannot hold is not
+    folded (every lane as the compiler built from e2d0f78 gives)."""
+    lanes = dict(Analyzer().analyze(CAST_CONSTANTS).lanes)
+    assert lanes == {10: "aiv", 11: "aiv", 15: "aiv", 16: "aiv", 17: "aiv"}
+    assert lanes.get(10) == "aiv" and lanes.get(11) == "aiv"
+    assert 12 not in lanes and 13 not in lanes  # step > 0 never holds
+    assert 14 not in lanes and lanes.get(15) == "aiv"  # wide == 2 always holds: only its body stays
+    assert lanes.get(16) == "aiv" and lanes.get(17) == "aiv"  # 300 does not fit INT8: left as written
+
+
 SPELLING_FAULT = """import pypto.language as pl
 
 

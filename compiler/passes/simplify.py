@@ -21,6 +21,7 @@ from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo
 from compiler.ir_walk import child_blocks, walk_expr
 from compiler.memo import NameIndex, NestedMemo
+from compiler.vocabulary import DTypeValue
 
 _TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
 _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)
@@ -175,7 +176,9 @@ class _Folder:
             if isinstance(target, ir.TupleExpr | ir.ListExpr):
                 names = [e for e in target.elts if isinstance(e, ir.Name)]
             for name in names:
-                value = fold(stmt.value, self.env) if top_level and len(stmt.targets) == 1 else UNKNOWN_VALUE
+                value = (
+                    _value(stmt.value, self.env) if top_level and len(stmt.targets) == 1 else UNKNOWN_VALUE
+                )
                 scalar = isinstance(value, int | float | bool) and names == [target]
                 self.set(name.id, value if scalar else UNKNOWN_VALUE)
 
@@ -252,6 +255,27 @@ class _Folder:
     def start(self, stmt: ir.For) -> object:
         args = stmt.iter.args
         return fold(args[0], self.env) if len(args) >= 2 else 0
+
+
+# Integer dtypes a constant cast folds to (bits, signed).
+_INT_DTYPES = {
+    "INT8": (8, True), "INT16": (16, True), "INT32": (32, True), "INT64": (64, True), "INDEX": (64, True),
+    "UINT8": (8, False), "UINT16": (16, False), "UINT32": (32, False), "UINT64": (64, False),
+}  # fmt: skip
+
+
+def _value(expr: ir.Expr, env: Mapping[str, object]) -> object:
+    """`fold`, and `pl.cast(c, <integer dtype>)` of an integer constant that fits the dtype: an inline
+    helper's `step` bound to `pl.cast(1, pl.INT32)` is that constant when Simplify folds `if step > 0`."""
+    if not isinstance(expr, ir.Call) or expr.func != "pl.cast" or len(expr.args) not in (1, 2):
+        return fold(expr, env)
+    dtype_arg = expr.args[1] if len(expr.args) == 2 else expr.kwarg("target_type")
+    value, dtype = fold(expr.args[0], env), fold(dtype_arg, env) if dtype_arg is not None else None
+    if not _int(value) or not isinstance(dtype, DTypeValue) or dtype.name not in _INT_DTYPES:
+        return UNKNOWN_VALUE
+    bits, signed = _INT_DTYPES[dtype.name]
+    low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    return value if low <= value <= high else UNKNOWN_VALUE  # type: ignore[operator]
 
 
 def _bound(target: ir.Expr) -> set[str]:
