@@ -214,6 +214,29 @@ def test_a_top_level_cast_of_an_integer_constant_folds_in_conditions() -> None:
     assert lanes.get(16) == "aiv" and lanes.get(17) == "aiv"  # 300 does not fit INT8: left as written
 
 
+ONE_TRIP_FROM_A_NAME = """import pypto.language as pl
+
+
+@pl.jit
+def rows(x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="rows"):
+        for task in pl.range(4):
+            r0 = task * 4
+            for r in pl.range(r0, r0 + 1):
+                out[r : r + 4, :] = pl.exp(x[r : r + 4, :])
+            for s in pl.range(r0, 2 + r0):
+                out[s : s + 4, :] = pl.neg(x[s : s + 4, :])
+    return out
+"""
+
+
+def test_a_loop_from_a_name_to_the_name_plus_its_step_loses_its_header() -> None:
+    """`pl.range(r0, r0 + 1)` runs once whatever r0 holds: its header goes and the body reads r0 (which
+    keeps its lane); two trips stay a loop (every lane as the compiler built from e2d0f78 gives)."""
+    lanes = dict(Analyzer().analyze(ONE_TRIP_FROM_A_NAME).lanes)
+    assert lanes == {7: "aiv", 8: "aiv", 10: "aiv", 11: "aiv", 12: "aiv"}
+
+
 SPELLING_FAULT = """import pypto.language as pl
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo
-from compiler.ir_walk import child_blocks, walk_expr
+from compiler.ir_walk import child_blocks, map_ir, walk_expr
 from compiler.memo import NameIndex, NestedMemo
 from compiler.vocabulary import DTypeValue
 
@@ -137,9 +137,15 @@ class _Folder:
                 return []
             if trips == 1 and isinstance(stmt.target, ir.Name):
                 start = self.start(stmt)
-                self.forget(stmt.body)
+                body = stmt.body
+                if not _int(start):
+                    # `for b in pl.range(t0, t0 + C, step)` of one trip: the body reads t0 where it read b.
+                    first = stmt.iter.args[0]
+                    assert isinstance(first, ir.Name)  # trips() folds a symbolic start only for a name
+                    body = _renamed(body, stmt.target.id, first)
+                self.forget(body)
                 self.set(stmt.target.id, start)
-                lifted = list(self.block(stmt.body, False))
+                lifted = list(self.block(body, False))
                 return lifted
             self.forget(stmt.body)
             inner_top = stmt.kind == "split_aiv" and top_level
@@ -243,6 +249,15 @@ class _Folder:
         step_kw = call.kwarg("step")
         if step_kw is not None:
             bounds = [*bounds, fold(step_kw, self.env)] if len(bounds) == 2 else []
+        if len(bounds) in (2, 3) and not _int(bounds[0]):
+            # `pl.range(t0, t0 + C, step)`: C / step trips (rounded up) whatever t0 holds (as the compiler
+            # folds it); an empty one is left alone.
+            width = _offset_from(call.args[0], call.args[1], self.env)
+            fixed = isinstance(stmt.target, ir.Name) and not {stmt.target.id, *_bound(call.args[0])} & (
+                self.assigned(stmt.body)
+            )
+            if width is not None and width > 0 and fixed:
+                bounds = [0, width, bounds[2] if len(bounds) == 3 else 1]
         if not 1 <= len(bounds) <= 3 or not all(_int(b) for b in bounds):
             return None
         start, stop, step = (
@@ -276,6 +291,29 @@ def _value(expr: ir.Expr, env: Mapping[str, object]) -> object:
     bits, signed = _INT_DTYPES[dtype.name]
     low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
     return value if low <= value <= high else UNKNOWN_VALUE  # type: ignore[operator]
+
+
+def _renamed(body: tuple[ir.Stmt, ...], name: str, to: ir.Name) -> tuple[ir.Stmt, ...]:
+    """The body with every read of `name` reading `to` (at the read's own span)."""
+
+    def rewrite(node: object) -> object | None:
+        if type(node) is ir.Name and node.id == name:
+            return replace(to, span=node.span)
+        return None
+
+    renamed: tuple[ir.Stmt, ...] = map_ir(body, rewrite)
+    return renamed
+
+
+def _offset_from(start: ir.Expr, stop: ir.Expr, env: Mapping[str, object]) -> int | None:
+    """C when `stop` is `start + C` (or `C + start`) for a name `start` and a constant C."""
+    if not isinstance(start, ir.Name) or not isinstance(stop, ir.BinOp) or stop.op != "+":
+        return None
+    for name, other in ((stop.left, stop.right), (stop.right, stop.left)):
+        if isinstance(name, ir.Name) and name.id == start.id:
+            value = fold(other, env)
+            return value if _int(value) else None  # type: ignore[return-value]
+    return None
 
 
 def _bound(target: ir.Expr) -> set[str]:
