@@ -37,6 +37,7 @@ _IMPORT_AFTER_NEWLINE = re.compile(r"\n(import\s[^\n]*)")
 # Calls that may import a module no import statement names: then every store counts.
 _DYNAMIC_NAMES = frozenset({"__import__", "import_module", "exec", "eval", "run_module", "run_path"})
 _DYNAMIC_METHODS = frozenset({"import_module", "exec_module", "load_module", "run_module", "run_path"})
+_DYNAMIC_TEXT = re.compile("|".join(sorted(_DYNAMIC_NAMES | _DYNAMIC_METHODS)))
 MAX_VARIANTS = 4  # versions of one module kept, evaluated under different active stores
 
 
@@ -294,7 +295,8 @@ class ModuleGraph:
         names: tuple[tuple[str, int, bool], ...] | None = ()
         tree = self._tree(path, text)
         if tree is not None:
-            names = _import_names(tree)
+            # Without a dynamic import's name in the text, the import statements are all there is to find.
+            names = _import_names(tree, statements_only=not _DYNAMIC_TEXT.search(text))
             if path in self.stores or _MODULE_STORE.search(text):
                 self._note_module_stores(path, tree)
         self.import_lists[path] = (text, names)
@@ -531,13 +533,27 @@ def _on(active: frozenset[tuple[Path, str]], reach: frozenset[Path]) -> frozense
     return frozenset(pair for pair in active if pair[0] in reach)
 
 
-def _import_names(tree: ast.Module) -> tuple[tuple[str, int, bool], ...] | None:
+def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every statement of a body, nested ones included (no expression is visited)."""
+    for stmt in body:
+        yield stmt
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, name, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+        for holder in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
+            yield from _statements(holder.body)
+
+
+def _import_names(
+    tree: ast.Module, statements_only: bool = False
+) -> tuple[tuple[str, int, bool], ...] | None:
     """Every module an import statement anywhere in a module may run, as (dotted name, level, member):
     each package on the way and each `from X import n` that may be a submodule (member: only when X is a
     package); None when the code may import
     modules dynamically (`__import__`, `importlib`, `exec`)."""
     found: dict[tuple[str, int, bool], None] = {}
-    for node in ast.walk(tree):
+    for node in _statements(tree.body) if statements_only else ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 parts = alias.name.split(".")
