@@ -34,6 +34,11 @@ _MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
 # re.M, which tries every position; store_signature runs on each keystroke of an open module.
 _STORE_AFTER_NEWLINE = re.compile(r"\n([A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=])")
 _IMPORT_AFTER_NEWLINE = re.compile(r"\n(import\s[^\n]*)")
+# Calls that may import a module no import statement names: then every store counts.
+_DYNAMIC_NAMES = frozenset({"__import__", "import_module", "exec", "eval", "run_module", "run_path"})
+_DYNAMIC_METHODS = frozenset({"import_module", "exec_module", "load_module", "run_module", "run_path"})
+_DYNAMIC_TEXT = re.compile("|".join(sorted(_DYNAMIC_NAMES | _DYNAMIC_METHODS)))
+MAX_VARIANTS = 4  # versions of one module kept, evaluated under different active stores
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,10 @@ class ModuleSummary:
     # memory): `ModuleGraph.syntax` keeps the last ones used and parses the text again otherwise.
     complete: bool = True  # False: the analysis's shared step pool ran out; evaluated again next time
     fault: ImportFault | None = None  # what makes its import fail, when proven (an assert, a division by 0)
+    # The modules it imported, directly or not, and the module stores that were hidden among their names:
+    # the version is valid for another analysis whose active stores on `reach` are the same.
+    reach: frozenset[Path] = frozenset()
+    hidden: frozenset[tuple[Path, str]] = frozenset()
 
 
 def store_signature(text: str) -> tuple[str, ...]:
@@ -107,10 +116,23 @@ class ModuleGraph:
     summaries: dict[Path, ModuleSummary] = field(default_factory=dict)
     importers: dict[Path, set[Path]] = field(default_factory=dict)  # module -> modules that import it
     # Attributes that some module assigns on another (`config.TP = TP_SIZE`): their value depends on
-    # import order, so they are unknown everywhere. `volatile` is the union of what each module file's
-    # current text stores (`stores`), so a store that is removed stops counting.
+    # import order, so they are unknown wherever the storing module runs, that is in an analysis of a
+    # document that imports it (directly or not) or is it; elsewhere the module's own value stands.
+    # `volatile` is the union of what each module file's current text stores (`stores`), so a store that
+    # is removed stops counting: outside a document's analysis (navigation) every store counts.
     stores: dict[Path, frozenset[tuple[Path, str]]] = field(default_factory=dict)
     volatile: frozenset[tuple[Path, str]] = frozenset()
+    # Every kept version of each module, the newest first (`summaries` holds the newest): one per set of
+    # active stores it was evaluated under, so analyses of documents that import a storing module and of
+    # documents that do not both reuse theirs.
+    variants: dict[Path, list[ModuleSummary]] = field(default_factory=dict)
+    # The modules each module version's import statements name (None: it may import others dynamically).
+    import_lists: dict[Path, tuple[str, tuple[tuple[str, int, bool], ...] | None]] = field(
+        default_factory=dict
+    )
+    documents: dict[Path | None, tuple[str, tuple[tuple[str, int, bool], ...] | None]] = field(
+        default_factory=dict
+    )
     changed: set[Path] = field(default_factory=set)  # files whose stores must be read again
     # Results later stages derive from one module version (its DSL helpers), keyed by (kind, path).
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
@@ -180,11 +202,105 @@ class ModuleGraph:
             return
         self._query.fresh = {}
         self._query.pool = [QUERY_STEPS, 0]
+        self._query.active = None
+        self._query.texts = {}
         try:
             yield
         finally:
             self._query.fresh = None
             self._query.pool = None
+            self._query.active = None
+            self._query.texts = None
+
+    def _read(self, path: Path) -> str | None:
+        """`read_file`, once per path within a query (the import walk and the freshness checks share it)."""
+        texts: dict[Path, str | None] | None = getattr(self._query, "texts", None)
+        if texts is None:
+            return self.read_file(path)
+        if path not in texts:
+            texts[path] = self.read_file(path)
+        return texts[path]
+
+    def enter_document(self, file: Path | None, tree: ast.Module) -> None:
+        """Record the document's own module stores and, within the current query, make active only the
+        stores of the document and of the modules it imports, directly or not: in Python a module's
+        `config.K = ...` changes what later readers see only in a process that runs that module."""
+        if file is not None:
+            self._note_module_stores(file, tree)  # this version's stores, before anything it imports is read
+        self._activate(file, _import_names(tree))
+
+    def enter_document_text(self, file: Path | None, text: str) -> None:
+        """`enter_document` for a document version whose stores are already noted (its module code)."""
+        kept = self.documents.get(file)
+        if kept is None or kept[0] != text:
+            try:
+                tree = parse_source(text)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return
+            kept = (text, _import_names(tree))
+            self.documents = {file: kept}  # only the last one: a document is analysed version after version
+        self._activate(file, kept[1])
+
+    def _activate(self, file: Path | None, names: tuple[tuple[str, int, bool], ...] | None) -> None:
+        fresh: dict[Path, ModuleSummary | None] | None = getattr(self._query, "fresh", None)
+        if fresh is None:
+            return
+        active = self._document_stores(file, names)
+        if active != getattr(self._query, "active", None):
+            self._query.active = active
+            fresh.clear()
+
+    def _active(self) -> frozenset[tuple[Path, str]]:
+        """The module stores that hide values in the current query (every store outside an analysis)."""
+        active: frozenset[tuple[Path, str]] | None = getattr(self._query, "active", None)
+        return self.volatile if active is None else active
+
+    def _document_stores(
+        self, file: Path | None, names: tuple[tuple[str, int, bool], ...] | None
+    ) -> frozenset[tuple[Path, str]]:
+        """The stores of a document and of every module its import statements reach (any of them may run
+        in its process); every store when one of them may import modules dynamically."""
+        with self._lock:
+            reached: set[Path] = set()
+            todo: list[tuple[Path | None, tuple[tuple[str, int, bool], ...] | None]] = [(file, names)]
+            while todo:
+                origin, imported = todo.pop()
+                if imported is None or len(reached) > 2000:
+                    return self.volatile
+                packages: set[tuple[str, int]] = set()
+                for module, level, _member in imported:
+                    parent = module.rpartition(".")[0]
+                    if parent and (parent, level) not in packages:
+                        continue  # a submodule is found only in a package that was
+                    target = self.resolve(origin, module, level)
+                    if target is not None and target.name == "__init__.py":
+                        packages.add((module, level))
+                    if target is None or target in reached or target == file:
+                        continue
+                    reached.add(target)
+                    todo.append((target, self._module_imports(target)))
+            if file is not None:
+                reached.add(file)
+            return frozenset(pair for module in reached for pair in self.stores.get(module, ()))
+
+    def _module_imports(self, path: Path) -> tuple[tuple[str, int, bool], ...] | None:
+        """The modules one module file's import statements name, once per version (its stores noted)."""
+        raw = self._read(path)
+        if raw is None:
+            return ()
+        text = python_text(raw)
+        kept = self.import_lists.get(path)
+        if kept is not None and kept[0] == text:
+            return kept[1]
+        names: tuple[tuple[str, int, bool], ...] | None = ()
+        tree = self._tree(path, text)
+        if tree is not None:
+            # Without a dynamic import's name in the text, the import statements are all there is to find.
+            names = _import_names(tree, statements_only=not _DYNAMIC_TEXT.search(text))
+            if path in self.stores or _MODULE_STORE.search(text):
+                self._note_module_stores(path, tree)
+        self.import_lists[path] = (text, names)
+        return names
 
     def configure(self, environ: Mapping[str, str], extra_paths: tuple[Path, ...]) -> None:
         """New environment values or roots: every cached summary may change."""
@@ -193,6 +309,7 @@ class ModuleGraph:
                 self.environ = dict(environ)
                 self.extra_paths = extra_paths
                 self.summaries.clear()
+                self.variants.clear()
 
     def resolve(self, from_file: Path | None, module: str, level: int) -> Path | None:
         """The file `from <level dots><module> import ...` names, searched like Python does (a relative
@@ -219,7 +336,7 @@ class ModuleGraph:
             self._scan_folder(root)
             candidate = root.joinpath(*parts) if parts else root
             for file in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
-                if file is not None and self.read_file(file) is not None:
+                if file is not None and self._read(file) is not None:
                     return file
         return None
 
@@ -231,22 +348,25 @@ class ModuleGraph:
             fresh: dict[Path, ModuleSummary | None] = self._query.fresh
             if path in fresh:
                 return fresh[path]
-            raw = self.read_file(path)
+            raw = self._read(path)
             if raw is None:
                 fresh[path] = None
                 return None
             text = python_text(raw)
-            cached = self.summaries.get(path)
-            if (
-                cached is not None
-                and cached.complete
-                and cached.text == text
-                and self._deps_current(cached, (*stack, path))
-            ):
-                fresh[path] = cached
-                return cached
+            active = self._active()
+            for cached in self.variants.get(path, ()):
+                if (
+                    cached.complete
+                    and cached.text == text
+                    and cached.hidden == _on(active, cached.reach)
+                    and self._deps_current(cached, (*stack, path))
+                ):
+                    fresh[path] = cached
+                    return cached
             summary = self._evaluate(path, text, (*stack, path))
             self.summaries[path] = summary
+            others = [v for v in self.variants.get(path, ()) if v.text == text and v.hidden != summary.hidden]
+            self.variants[path] = [summary, *others][:MAX_VARIANTS]
             for dep in summary.deps:
                 self.importers.setdefault(dep.path, set()).add(path)
             fresh[path] = summary
@@ -277,7 +397,9 @@ class ModuleGraph:
         names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool, faults)
         complete = (pool is None or pool[1] == starved) and all(dep.complete for dep in deps)
         fault = faults[0] if faults else None
-        return ModuleSummary(path, text, names, tuple(deps), complete, fault)
+        reach = frozenset().union(*(dep.reach | {dep.path} for dep in deps))
+        hidden = _on(self._active(), reach)
+        return ModuleSummary(path, text, names, tuple(deps), complete, fault, reach, hidden)
 
     def importer(
         self, from_file: Path | None, stack: tuple[Path, ...], deps: list[ModuleSummary]
@@ -292,7 +414,7 @@ class ModuleGraph:
             if summary is None:
                 return None
             deps.append(summary)
-            hidden = {attr for owner, attr in self.volatile if owner == file}
+            hidden = {attr for owner, attr in self._active() if owner == file}
             names = (
                 {k: (UNKNOWN_VALUE if k in hidden else v) for k, v in summary.names.items()}
                 if hidden
@@ -372,6 +494,7 @@ class ModuleGraph:
                 # What every importer of the owners read has changed: only this module's summary stays.
                 self.volatile = volatile
                 self.summaries = {k: v for k, v in self.summaries.items() if k == path}
+                self.variants = {k: v for k, v in self.variants.items() if k == path}
                 fresh = getattr(self._query, "fresh", None)
                 if fresh is not None:
                     fresh.clear()
@@ -405,6 +528,55 @@ class ModuleGraph:
             return out
 
 
+def _on(active: frozenset[tuple[Path, str]], reach: frozenset[Path]) -> frozenset[tuple[Path, str]]:
+    """The active stores on the given modules."""
+    return frozenset(pair for pair in active if pair[0] in reach)
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every statement of a body, nested ones included (no expression is visited)."""
+    for stmt in body:
+        yield stmt
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(stmt, name, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+        for holder in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
+            yield from _statements(holder.body)
+
+
+def _import_names(
+    tree: ast.Module, statements_only: bool = False
+) -> tuple[tuple[str, int, bool], ...] | None:
+    """Every module an import statement anywhere in a module may run, as (dotted name, level, member):
+    each package on the way and each `from X import n` that may be a submodule (member: only when X is a
+    package); None when the code may import
+    modules dynamically (`__import__`, `importlib`, `exec`)."""
+    found: dict[tuple[str, int, bool], None] = {}
+    for node in _statements(tree.body) if statements_only else ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                for i in range(1, len(parts) + 1):
+                    found[(".".join(parts[:i]), 0, False)] = None
+        elif isinstance(node, ast.ImportFrom):
+            parts = (node.module or "").split(".") if node.module else []
+            if node.level:
+                found[("", node.level, False)] = None
+            for i in range(1, len(parts) + 1):
+                found[(".".join(parts[:i]), node.level, False)] = None
+            for alias in node.names:
+                if alias.name != "*":
+                    found[(".".join([*parts, alias.name]), node.level, True)] = None
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in _DYNAMIC_NAMES:
+                return None
+            if isinstance(func, ast.Attribute) and func.attr in _DYNAMIC_METHODS:
+                return None
+    return tuple(found)
+
+
 def _package_depth(file: Path) -> int:
     """How many package folders (with an `__init__.py`) hold the file, from its own folder up."""
     depth, folder = 0, file.parent
@@ -432,9 +604,8 @@ def document_constants(
     summaries of the modules it read, `faults` what makes the code's import fail, when proven)."""
     file = Path(path) if path else None
     found: list[ModuleSummary] = [] if deps is None else deps
-    if file is not None:
-        graph.note_module_stores(file, tree)  # this version's stores, before anything it imports is read
     with graph.query():
+        graph.enter_document(file, tree)
         names = evaluate_module(
             tree, graph.environ, graph.importer(file, (file,) if file else (), found), None, faults
         )

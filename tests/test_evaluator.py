@@ -175,3 +175,42 @@ def test_cross_module_attribute_store_makes_value_unknown(tmp_path: Path) -> Non
     main = tmp_path / "main.py"
     env = document_constants(ast.parse("import setter\nfrom reader import B\n"), str(main), ModuleGraph())
     assert env["B"] is UNKNOWN_VALUE
+
+
+def test_a_module_store_counts_only_where_the_storing_module_runs(tmp_path: Path) -> None:
+    """`config.TP = ...` changes what a later reader sees only in a process that runs the storing module:
+    a document that imports it (directly or through another module) reads an unknown value, any other
+    document the config's own value, from one shared graph in either order."""
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    (tmp_path / "setter.py").write_text("import config\nconfig.TP = 4\n")
+    (tmp_path / "reader.py").write_text("from config import TP\nB = 8 // TP\n")
+    (tmp_path / "driver.py").write_text("import setter\n")
+    graph = ModuleGraph()
+
+    def b(source: str) -> object:
+        return document_constants(ast.parse(source), str(tmp_path / "main.py"), graph)["B"]
+
+    assert b("from reader import B\n") == 8
+    assert b("import driver\nfrom reader import B\n") is UNKNOWN_VALUE  # through another module
+    assert b("from reader import B\n") == 8  # each kept version serves its own documents
+    assert b("def late():\n    import setter\nfrom reader import B\n") is UNKNOWN_VALUE  # may run at call
+    assert b("import config\nconfig.TP = 2\nfrom reader import B\n") is UNKNOWN_VALUE  # its own store
+    assert b("import importlib\nimportlib.import_module('driver')\nfrom reader import B\n") is UNKNOWN_VALUE
+
+
+def test_a_module_store_counts_for_the_inline_helpers_of_an_analysis(tmp_path: Path) -> None:
+    """The modules an analysis evaluates through the graph (a helper module's constants) see the stores
+    of the document's import closure, not those of the last document analysed."""
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    (tmp_path / "setter.py").write_text("import config\nconfig.TP = 4\n")
+    (tmp_path / "reader.py").write_text("from config import TP\nB = 8 // TP\n")
+    graph = ModuleGraph()
+    document_constants(ast.parse("import setter\nfrom reader import B\n"), str(tmp_path / "a.py"), graph)
+    with graph.query():
+        graph.enter_document(tmp_path / "b.py", ast.parse("import reader\n"))
+        summary = graph.summary(tmp_path / "reader.py")
+        assert summary is not None and summary.names["B"] == 8
+    with graph.query():
+        graph.enter_document(tmp_path / "c.py", ast.parse("import setter\nimport reader\n"))
+        summary = graph.summary(tmp_path / "reader.py")
+        assert summary is not None and summary.names["B"] is UNKNOWN_VALUE

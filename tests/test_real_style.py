@@ -156,6 +156,87 @@ def test_loop_ranges_and_enclosing_conditions_fold_dead_branches() -> None:
     assert 13 not in lanes and 14 not in lanes  # inside `i == 0`, `i > 2` never holds
 
 
+PADDED_STORE = """import pypto.language as pl
+
+WIDTH = 64
+PADDED = 64
+TILE = 8
+
+
+@pl.jit
+def padded(x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="pad"):
+        for t0 in pl.range(0, 16, TILE):
+            out[t0 : t0 + TILE, 0:WIDTH] = pl.exp(x[t0 : t0 + TILE, 0:WIDTH])
+            if PADDED > WIDTH:
+                out[t0 : t0 + TILE, WIDTH:PADDED] = pl.full([TILE, PADDED - WIDTH], dtype=pl.FP32, value=0.0)
+    return out
+"""
+
+
+def test_a_subscript_store_leaves_the_names_of_its_index_known() -> None:
+    """`out[t0 : t0 + TILE, 0:WIDTH] = ...` in a loop rebinds `out` only: the later `if PADDED > WIDTH`
+    still folds away, and the 0-column fill in its dead branch is never checked (the compiler accepts it)."""
+    analysis = Analyzer().analyze(PADDED_STORE)
+    assert [d for d in analysis.diagnostics if d.is_error] == []
+    assert dict(analysis.lanes) == {11: "aiv", 12: "aiv"}  # as the compiler built from e2d0f78 gives
+
+
+CAST_CONSTANTS = """import pypto.language as pl
+
+
+@pl.jit
+def steps(scratch: pl.Out[pl.Tensor[[8, 8], pl.INT32]]):
+    step = pl.cast(0, pl.INT32)
+    wide = pl.cast(2, pl.INT64)
+    byte = pl.cast(300, pl.INT8)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="fill"):
+        for r in pl.range(8):
+            value = pl.read(scratch, [r, 0])
+            if step > 0:
+                value = pl.read(scratch, [r, 1])
+            if wide == 2:
+                pl.write(scratch, [r, 2], value)
+            if byte > 0:
+                pl.write(scratch, [r, 3], value)
+    return scratch
+"""
+
+
+def test_a_top_level_cast_of_an_integer_constant_folds_in_conditions() -> None:
+    """`step = pl.cast(0, pl.INT32)` is the constant 0 to Simplify; a constant the dtype cannot hold is not
+    folded (every lane as the compiler built from e2d0f78 gives)."""
+    lanes = dict(Analyzer().analyze(CAST_CONSTANTS).lanes)
+    assert lanes == {10: "aiv", 11: "aiv", 15: "aiv", 16: "aiv", 17: "aiv"}
+    assert lanes.get(10) == "aiv" and lanes.get(11) == "aiv"
+    assert 12 not in lanes and 13 not in lanes  # step > 0 never holds
+    assert 14 not in lanes and lanes.get(15) == "aiv"  # wide == 2 always holds: only its body stays
+    assert lanes.get(16) == "aiv" and lanes.get(17) == "aiv"  # 300 does not fit INT8: left as written
+
+
+ONE_TRIP_FROM_A_NAME = """import pypto.language as pl
+
+
+@pl.jit
+def rows(x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="rows"):
+        for task in pl.range(4):
+            r0 = task * 4
+            for r in pl.range(r0, r0 + 1):
+                out[r : r + 4, :] = pl.exp(x[r : r + 4, :])
+            for s in pl.range(r0, 2 + r0):
+                out[s : s + 4, :] = pl.neg(x[s : s + 4, :])
+    return out
+"""
+
+
+def test_a_loop_from_a_name_to_the_name_plus_its_step_loses_its_header() -> None:
+    """`pl.range(r0, r0 + 1)` runs once whatever r0 holds: its header goes and the body reads r0 (which
+    keeps its lane); two trips stay a loop (every lane as the compiler built from e2d0f78 gives)."""
+    lanes = dict(Analyzer().analyze(ONE_TRIP_FROM_A_NAME).lanes)
+    assert lanes == {7: "aiv", 8: "aiv", 10: "aiv", 11: "aiv", 12: "aiv"}
+
+
 SPELLING_FAULT = """import pypto.language as pl
 
 

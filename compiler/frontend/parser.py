@@ -7,6 +7,7 @@ import bisect
 import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from compiler import ir
 from compiler.catalog import diagnostic
@@ -381,8 +382,10 @@ def _constants(
     or an imported module changes."""
     if cache.constants is not None:
         cached_text, deps, env, imports = cache.constants
-        if cached_text == text and still_current(graph, deps):
-            return dict(env), imports
+        if cached_text == text:
+            graph.enter_document_text(Path(path) if path else None, text)  # the stores its imports run
+            if still_current(graph, deps):
+                return dict(env), imports
     found: list[ModuleSummary] = []
     faults: list[ImportFault] = []
     tree = parse_source(text)

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field, replace
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo
-from compiler.ir_walk import child_blocks, walk_expr
+from compiler.ir_walk import child_blocks, map_ir, walk_expr
 from compiler.memo import NameIndex, NestedMemo
+from compiler.vocabulary import DTypeValue
 
 _TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
 _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)
@@ -136,9 +137,15 @@ class _Folder:
                 return []
             if trips == 1 and isinstance(stmt.target, ir.Name):
                 start = self.start(stmt)
-                self.forget(stmt.body)
+                body = stmt.body
+                if not _int(start):
+                    # `for b in pl.range(t0, t0 + C, step)` of one trip: the body reads t0 where it read b.
+                    first = stmt.iter.args[0]
+                    assert isinstance(first, ir.Name)  # trips() folds a symbolic start only for a name
+                    body = _renamed(body, stmt.target.id, first)
+                self.forget(body)
                 self.set(stmt.target.id, start)
-                lifted = list(self.block(stmt.body, False))
+                lifted = list(self.block(body, False))
                 return lifted
             self.forget(stmt.body)
             inner_top = stmt.kind == "split_aiv" and top_level
@@ -175,7 +182,9 @@ class _Folder:
             if isinstance(target, ir.TupleExpr | ir.ListExpr):
                 names = [e for e in target.elts if isinstance(e, ir.Name)]
             for name in names:
-                value = fold(stmt.value, self.env) if top_level and len(stmt.targets) == 1 else UNKNOWN_VALUE
+                value = (
+                    _value(stmt.value, self.env) if top_level and len(stmt.targets) == 1 else UNKNOWN_VALUE
+                )
                 scalar = isinstance(value, int | float | bool) and names == [target]
                 self.set(name.id, value if scalar else UNKNOWN_VALUE)
 
@@ -200,9 +209,9 @@ class _Folder:
         for stmt in body:
             if isinstance(stmt, ir.Assign):
                 for target in stmt.targets:
-                    names.update(n.id for n in walk_expr(target) if isinstance(n, ir.Name))
+                    names.update(_bound(target))
             elif isinstance(stmt, ir.For):
-                names.update(n.id for n in walk_expr(stmt.target) if isinstance(n, ir.Name))
+                names.update(_bound(stmt.target))
             for block in child_blocks(stmt):
                 names |= self.assigned(block)
         found = frozenset(names)
@@ -240,6 +249,15 @@ class _Folder:
         step_kw = call.kwarg("step")
         if step_kw is not None:
             bounds = [*bounds, fold(step_kw, self.env)] if len(bounds) == 2 else []
+        if len(bounds) in (2, 3) and not _int(bounds[0]):
+            # `pl.range(t0, t0 + C, step)`: C / step trips (rounded up) whatever t0 holds (as the compiler
+            # folds it); an empty one is left alone.
+            width = _offset_from(call.args[0], call.args[1], self.env)
+            fixed = isinstance(stmt.target, ir.Name) and not {stmt.target.id, *_bound(call.args[0])} & (
+                self.assigned(stmt.body)
+            )
+            if width is not None and width > 0 and fixed:
+                bounds = [0, width, bounds[2] if len(bounds) == 3 else 1]
         if not 1 <= len(bounds) <= 3 or not all(_int(b) for b in bounds):
             return None
         start, stop, step = (
@@ -252,6 +270,62 @@ class _Folder:
     def start(self, stmt: ir.For) -> object:
         args = stmt.iter.args
         return fold(args[0], self.env) if len(args) >= 2 else 0
+
+
+# Integer dtypes a constant cast folds to (bits, signed).
+_INT_DTYPES = {
+    "INT8": (8, True), "INT16": (16, True), "INT32": (32, True), "INT64": (64, True), "INDEX": (64, True),
+    "UINT8": (8, False), "UINT16": (16, False), "UINT32": (32, False), "UINT64": (64, False),
+}  # fmt: skip
+
+
+def _value(expr: ir.Expr, env: Mapping[str, object]) -> object:
+    """`fold`, and `pl.cast(c, <integer dtype>)` of an integer constant that fits the dtype: an inline
+    helper's `step` bound to `pl.cast(1, pl.INT32)` is that constant when Simplify folds `if step > 0`."""
+    if not isinstance(expr, ir.Call) or expr.func != "pl.cast" or len(expr.args) not in (1, 2):
+        return fold(expr, env)
+    dtype_arg = expr.args[1] if len(expr.args) == 2 else expr.kwarg("target_type")
+    value, dtype = fold(expr.args[0], env), fold(dtype_arg, env) if dtype_arg is not None else None
+    if not _int(value) or not isinstance(dtype, DTypeValue) or dtype.name not in _INT_DTYPES:
+        return UNKNOWN_VALUE
+    bits, signed = _INT_DTYPES[dtype.name]
+    low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    return value if low <= value <= high else UNKNOWN_VALUE  # type: ignore[operator]
+
+
+def _renamed(body: tuple[ir.Stmt, ...], name: str, to: ir.Name) -> tuple[ir.Stmt, ...]:
+    """The body with every read of `name` reading `to` (at the read's own span)."""
+
+    def rewrite(node: object) -> object | None:
+        if type(node) is ir.Name and node.id == name:
+            return replace(to, span=node.span)
+        return None
+
+    renamed: tuple[ir.Stmt, ...] = map_ir(body, rewrite)
+    return renamed
+
+
+def _offset_from(start: ir.Expr, stop: ir.Expr, env: Mapping[str, object]) -> int | None:
+    """C when `stop` is `start + C` (or `C + start`) for a name `start` and a constant C."""
+    if not isinstance(start, ir.Name) or not isinstance(stop, ir.BinOp) or stop.op != "+":
+        return None
+    for name, other in ((stop.left, stop.right), (stop.right, stop.left)):
+        if isinstance(name, ir.Name) and name.id == start.id:
+            value = fold(other, env)
+            return value if _int(value) else None  # type: ignore[return-value]
+    return None
+
+
+def _bound(target: ir.Expr) -> set[str]:
+    """The names an assignment target rebinds: a subscript store rebinds its base, never the names in its
+    index (`out[t0 : t0 + TILE, 0:TOPK] = ...` leaves TILE and TOPK as they were)."""
+    while isinstance(target, ir.Subscript):
+        target = target.value
+    if isinstance(target, ir.Name):
+        return {target.id}
+    if isinstance(target, ir.TupleExpr | ir.ListExpr):
+        return {name for elt in target.elts for name in _bound(elt)}
+    return {n.id for n in walk_expr(target) if isinstance(n, ir.Name)}
 
 
 def _int(value: object) -> bool:

@@ -82,14 +82,17 @@ def test_an_edited_config_module_invalidates_its_importers(library: Path) -> Non
 def test_a_module_store_in_a_sibling_invalidates_the_importers(library: Path) -> None:
     config = library / "kernel_pkg" / "config.py"
     config.write_text(config.read_text().replace("ACTIVE.hidden >= 256", "ACTIVE.hidden >= 128"))
+    model = library / "kernel_pkg" / "model.py"
+    model.write_text(model.read_text() + "\nfrom . import tweak  # noqa: E402\n")
+    (library / "kernel_pkg" / "tweak.py").write_text("import config\n")
     before = _report(_check(library, *ARGS))
-    # a module nobody imports assigns the config's value: what the entry sees of it depends on import
-    # order now, so it is unknown (the sibling is found by the folder scan, not by an import)
+    # a module the entry imports assigns the config's value: what the entry sees of it depends on import
+    # order now, so it is unknown
     (library / "kernel_pkg" / "tweak.py").write_text("import config\n\nconfig.USE_FUSED_SCALE = False\n")
     stored = _report(_check(library, *ARGS))
     assert stored == _report(_check(library, *ARGS, "--no-cache"))
     assert stored != before
-    (library / "kernel_pkg" / "tweak.py").unlink()
+    (library / "kernel_pkg" / "tweak.py").write_text("import config\n")
     assert _report(_check(library, *ARGS)) == before
 
 

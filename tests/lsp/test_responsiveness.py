@@ -252,10 +252,10 @@ async def _settles_on(client: LanguageClient, uri: str, codes: list[tuple[str, i
 async def test_a_removed_module_store_stops_hiding_the_value(client: LanguageClient, tmp_path: Path) -> None:
     entry, _, _ = _workspace(tmp_path)
     (tmp_path / "config.py").write_text("K = 128\n")  # a K mismatch for the entry's matmul (PTO-F15) ...
-    tweak_text = "import config\n\nconfig.K = 64\n"  # ... which a sibling's module store makes unknown
+    tweak_text = "import config\n\nconfig.K = 64\n"  # ... which an imported module's store makes unknown
     (tmp_path / "tweak.py").write_text(tweak_text)
     tweak = tmp_uri(tmp_path, "tweak.py")
-    open_doc(client, entry, ENTRY)
+    open_doc(client, entry, ENTRY + "\nimport tweak  # noqa: E402\n")
     assert (await wait_published(client, entry, 1)).diagnostics == []
     open_doc(client, tweak, tweak_text)
     change(client, tweak, 2, [(rng(2, 0, 3, 0), "")])  # the store is deleted (unsaved)
