@@ -14,7 +14,6 @@ Each file's first and final diagnostics must be equal; the script says so.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import shlex
 import shutil
@@ -115,9 +114,7 @@ async def main() -> None:
     env = {**os.environ, "XDG_CACHE_HOME": tempfile.mkdtemp(prefix="pypto-bench-cache-")}
     report("server 1 (check's cache):", await session(folder, files, env))
     kept = sorted(Path(env["XDG_CACHE_HOME"]).rglob("*.json"))
-    print(
-        f"server 1 kept {sum(len(json.loads(f.read_text())) for f in kept)} analyses in {len(kept)} cache file(s)"
-    )
+    print(f"server 1 kept {len(kept)} analyses (one cache file each)")
     shutil.rmtree(folder / CACHE_DIR, ignore_errors=True)
     report("server 2 (its own cache from server 1; check's removed):", await session(folder, files, env))
     log = (Path(env["XDG_CACHE_HOME"]) / "server.log").read_text(errors="replace").splitlines()

@@ -33,6 +33,23 @@ def _normal(path: str) -> str:
     return os.path.normcase(os.path.abspath(path))
 
 
+def entries_by_file(entries: Iterable[Analysis]) -> dict[str, list[Analysis]]:
+    """For each file the entries reach (normalised path), the entries that give it lanes or faults: one
+    pass over every entry, so reporting each file reads only its own entries, not all of them."""
+    found: dict[str, list[Analysis]] = {}
+    for entry in entries:
+        paths = {where for where, _, _ in entry.foreign_lanes}
+        paths.update(f.path for f in entry.foreign_diagnostics)
+        for key in {_normal(p) for p in paths}:
+            found.setdefault(key, []).append(entry)
+    return found
+
+
+def reaching(index: dict[str, list[Analysis]], path: str) -> list[Analysis]:
+    """The entries of an `entries_by_file` index that reach `path`."""
+    return index.get(_normal(path), [])
+
+
 def merged_lanes(
     own: Iterable[tuple[int, str]], path: str, entries: Iterable[Analysis]
 ) -> tuple[tuple[int, str], ...]:

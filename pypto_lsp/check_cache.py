@@ -4,11 +4,13 @@ A file's analysis is reused while everything it was computed from is unchanged: 
 text of every module its analysis read (and the absence of the module files it looked for and did not
 find), the module-store lines of the folders it resolved imports in (`config.K = ...` in a sibling makes
 K unknown), the settings (target, environment values, import roots) and the tool itself (its version
-and the sources of the installed engine). Entries are plain JSON: a cache file is data, never code.
+and the sources of the installed engine). Entries are plain JSON, one file per source file (its first
+line names the file): a cache file is data, never code.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -30,7 +32,7 @@ from pypto_lsp import __version__
 log = logging.getLogger(__name__)
 
 CACHE_DIR = ".pypto_lsp_cache"
-FORMAT = 3  # 3: entries keyed by absolute paths (the server reads what `check` wrote)
+FORMAT = 4  # 4: one entry file per source file, named by its absolute path's hash
 _NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
 _ENGINE_PACKAGES = ("compiler", "pypto_lsp")
 
@@ -149,29 +151,38 @@ class Fingerprints:
 
 
 class CheckCache:
-    """One JSON file of entries per tool version and settings, read once and written once per run."""
+    """One folder per tool version and settings, one small JSON file per source file in it: a lookup
+    reads only its own file's entry, and a run writes only the entries it stored."""
 
     def __init__(
         self, root: Path, settings: Mapping[str, object], fingerprints: Fingerprints | None = None
     ) -> None:
         key = digest(json.dumps({"tool": tool_fingerprint(), **settings}, sort_keys=True, default=str))
-        self.folder = root / CACHE_DIR
-        self.file = self.folder / f"{key}.json"
+        self.root = root / CACHE_DIR
+        self.folder = self.root / key
         self.fingerprints = fingerprints or Fingerprints()
-        self.entries = self._read()
-        self.stored: set[str] = set()  # the entries this run wrote (they win over a concurrent run's)
+        self.pending: dict[str, dict[str, Any] | None] = {}  # stored this run (None: drop the entry)
         self.hits = 0
 
-    def _read(self) -> dict[str, dict[str, Any]]:
+    def entry_file(self, path: Path | str) -> Path:
+        """Where the entry of a source file lives (named by the hash of its absolute path)."""
+        return self.folder / f"{digest(os.path.abspath(path))}.json"
+
+    def _entry(self, name: str) -> dict[str, Any] | None:
+        if name in self.pending:
+            return self.pending[name]
         try:
-            loaded = json.loads(self.file.read_text(encoding="utf-8"))
+            with self.entry_file(name).open(encoding="utf-8") as stream:
+                stored_path = json.loads(stream.readline())
+                entry = json.loads(stream.read())
         except (OSError, ValueError):
-            return {}
-        return {k: v for k, v in loaded.items() if isinstance(v, dict)} if isinstance(loaded, dict) else {}
+            return None
+        # a hash collision or a foreign file is a miss
+        return entry if stored_path == name and isinstance(entry, dict) else None
 
     def lookup(self, path: Path, content: bytes) -> Analysis | None:
         """The cached analysis of a file, when it and everything it read are unchanged."""
-        entry = self.entries.get(os.path.abspath(path))
+        entry = self._entry(os.path.abspath(path))
         if entry is None or entry.get("content") != digest(content):
             return None
         try:
@@ -190,11 +201,10 @@ class CheckCache:
     def store(self, path: Path, content: bytes, analysis: Analysis, deps: Dependencies) -> None:
         """Remember a file's analysis (results that depend on time are not kept)."""
         name = os.path.abspath(path)  # the same entry whatever folder `check` or the server runs in
-        self.stored.add(name)
         if not cacheable(analysis):
-            self.entries.pop(name, None)
+            self.pending[name] = None
             return
-        self.entries[name] = {
+        self.pending[name] = {
             "content": digest(content),
             "modules": [list(item) for item in deps.modules],
             "folders": [[f, self.fingerprints.folder(f)] for f in deps.folders],
@@ -202,27 +212,41 @@ class CheckCache:
         }
 
     def save(self) -> None:
-        """Write the entries (atomically: a concurrent run sees the old file or the new one). What another
-        run wrote meanwhile is kept, except where this run stored the same file."""
-        if not self.stored:
+        """Write the stored entries, each atomically (a concurrent run sees an old entry or a new one),
+        and drop the entries of files that are gone (a renamed file, a temporary folder)."""
+        if not self.pending:
             return
-        merged = self._read()
-        for path in self.stored:
-            merged.pop(path, None)
-            if path in self.entries:
-                merged[path] = self.entries[path]
-        # entries of files that are gone (a renamed file, a temporary folder) are dropped
-        self.entries = {path: entry for path, entry in merged.items() if os.path.exists(path)}
-        self.stored = set()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            _mark_cache_folder(self.folder)
-            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(self.entries, out, separators=(",", ":"))
-            os.replace(tmp, self.file)
+            _mark_cache_folder(self.root)
+            for name, entry in self.pending.items():
+                target = self.entry_file(name)
+                if entry is None:
+                    target.unlink(missing_ok=True)
+                    continue
+                fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".part")
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(json.dumps(name) + "\n")
+                    json.dump(entry, out, separators=(",", ":"))
+                os.replace(tmp, target)
+            self._prune()
         except OSError as exc:
-            log.warning("cannot write the cache %s: %s", self.file, exc)
+            log.warning("cannot write the cache %s: %s", self.folder, exc)
+        self.pending = {}
+
+    def _prune(self) -> None:
+        """Remove entries whose source file is gone (each entry's first line names its file)."""
+        for entry in os.scandir(self.folder):
+            if not entry.name.endswith(".json"):
+                continue
+            try:
+                with open(entry.path, encoding="utf-8") as stream:
+                    name = json.loads(stream.readline())
+            except (OSError, ValueError):
+                name = None
+            if not isinstance(name, str) or not os.path.exists(name):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
 
 
 def _mark_cache_folder(folder: Path) -> None:

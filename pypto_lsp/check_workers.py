@@ -191,8 +191,12 @@ class _Process:
             return _failed(job, f"unreadable report from the worker: {exc!r}")
 
     def stop(self) -> None:
-        """Let an idle process end (it exits when its pipe closes); one still analysing (the run was
-        interrupted) is killed at once."""
+        """Let an idle process end (told so on its pipe: a sibling forked later holds a copy of the pipe,
+        so its closing alone is no end of file); one still analysing (the run was interrupted) is killed
+        at once."""
+        if self.job is None:
+            with contextlib.suppress(OSError):
+                self.conn.send(None)
         self.conn.close()
         if self.job is None:
             self.process.join(5)
@@ -234,6 +238,8 @@ def _serve(conn: Any, settings: GraphSettings) -> None:
         try:
             job = conn.recv()
         except EOFError:
+            return
+        if job is None:  # the run is over
             return
         # Sent as plain data: a diagnostic's rule is one object of the catalog, never a pickled copy.
         try:

@@ -356,7 +356,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             sources.append(_Source(path, data, text))
     settings = GraphSettings(environ=environ, extra_paths=roots, target=target)
     analysed = _analyse_all(sources, settings, project, args)
+    from compiler.reached_helpers import entries_by_file, reaching
+
     entries = list(analysed.values())
+    by_file = entries_by_file(entries)
     reports = [(s.path, s.text, s.data, s.analysis) for s in sources]
     reports.extend((p, t, b"", a) for p, t, a in _reached_helpers(sources, entries, target))
     for path, text, data, given in reports:
@@ -367,7 +370,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             )
             fixed += count
         if given is None or not data:
-            analysis = _with_reached(analysis, str(path), text, entries, project)
+            analysis = _with_reached(analysis, str(path), text, reaching(by_file, str(path)), project)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         for d in analysis.diagnostics:
@@ -478,7 +481,7 @@ def _analyse_all(
     finally:
         progress.close()
         if cache is not None:
-            log.info("%d of %d files unchanged since the last run (%s)", cache.hits, len(todo), cache.file)
+            log.info("%d of %d files unchanged since the last run (%s)", cache.hits, len(todo), cache.folder)
             cache.save()
     return {path: _allowed(analysis, project) for path, analysis in found.items()}
 

@@ -36,7 +36,7 @@ class CacheKey:
     extra_paths: tuple[Path, ...]
 
     def server_cache(self, fingerprints: Fingerprints) -> CheckCache:
-        """The server's own cache file for these settings."""
+        """The server's own cache for these settings."""
         settings = {**self.settings(), "producer": "server"}
         return CheckCache(self.server_root, settings, fingerprints)
 

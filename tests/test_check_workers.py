@@ -1,4 +1,5 @@
-"""The worker processes of `pypto-lsp check`: folder affinity, and a worker that dies mid-file."""
+"""The worker processes of `pypto-lsp check`: folder affinity, a worker that dies mid-file, and workers
+that end with the run."""
 
 from __future__ import annotations
 
@@ -48,3 +49,16 @@ def test_a_worker_that_dies_costs_its_file_one_error_and_is_replaced(tmp_path: P
         assert process.result().analysis.diagnostics == ()  # a new process took over
     finally:
         process.stop()
+
+
+def test_idle_workers_exit_on_their_own_when_the_run_ends() -> None:
+    """A worker forked after another holds a copy of the other's pipe: closing the pipe alone never
+    ended the first worker (it was killed after a 5 s wait, at the end of every parallel run)."""
+    context = multiprocessing.get_context("fork")
+    settings = GraphSettings(environ={}, extra_paths=(), target=None)
+    pool = [_Process(context, settings) for _ in range(3)]
+    for process in pool:
+        process.give(None)
+    for process in pool:
+        process.stop()
+    assert [p.process.exitcode for p in pool] == [0, 0, 0]

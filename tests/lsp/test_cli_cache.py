@@ -112,6 +112,21 @@ def test_an_edited_file_is_analysed_again(library: Path) -> None:
     assert _hits(again) == len(_report(again)) - 1
 
 
+def test_a_run_rewrites_only_the_entries_it_analysed_and_drops_those_of_gone_files(library: Path) -> None:
+    _check(library, *ARGS)
+    entries = {p: p.stat().st_mtime_ns for p in (library / CACHE).rglob("*.json")}
+    assert len(entries) == len(_report(_check(library, *ARGS)))  # one entry file per checked file
+    gemv = library / "examples" / "gemv.py"
+    gemv.write_text(gemv.read_text().replace("# FAULT", "# FAULT (edited)"))
+    os.utime(library / "examples" / "attention.py")  # read again, not changed
+    _check(library, *ARGS)
+    rewritten = [p for p, mtime in entries.items() if p.stat().st_mtime_ns != mtime]
+    assert len(rewritten) == 1 and json.loads(rewritten[0].read_text().splitlines()[0]) == str(gemv)
+    gemv.unlink()
+    _check(library, *ARGS)
+    assert len(list((library / CACHE).rglob("*.json"))) == len(entries) - 1
+
+
 def test_progress_bar_only_on_a_terminal(library: Path) -> None:
     piped = _check(library, "kernel_pkg", "examples", "--no-cache")
     assert "[" not in piped.stderr.replace("[tool", "")  # no bar when stderr is not a terminal
