@@ -11,6 +11,7 @@ line names the file): a cache file is data, never code.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -56,8 +57,10 @@ def cacheable(analysis: Analysis) -> bool:
     return not any(d.code in _NOT_CACHED for d in analysis.diagnostics)
 
 
+@functools.cache
 def tool_fingerprint() -> str:
-    """The version and the sources of the engine as installed (a change to either is a new tool)."""
+    """The version and the sources of the engine as installed (a change to either is a new tool); once per
+    process: the code that runs is the code that was loaded."""
     parts = [__version__, str(FORMAT)]
     here = Path(__file__).resolve().parent.parent
     for package in _ENGINE_PACKAGES:

@@ -73,7 +73,7 @@ REACH_IDLE_S = 1.5
 MAX_REACHING_ENTRIES = 16  # entry files analysed in the background for one helper module
 CACHE_STORE_DELAY_S = 2.0  # analyses are written to the persistent cache once typing has paused
 # an opened document's first analysis waits at most this long for its cache look-up (warm_open)
-WARM_LOOKUP_S = 0.25
+WARM_LOOKUP_S = 1.0  # a look-up takes a few ms; a busy machine must not make the analysis win
 
 
 @dataclass(frozen=True, slots=True)
