@@ -70,6 +70,7 @@ NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index ca
 # this long and no open document's analysis is pending: they never compete with the user's own edits.
 REACH_DELAY_S = 0.3
 REACH_IDLE_S = 1.5
+REACH_INDEX_SLICE = 8  # workspace files indexed between two looks at whether the user typed
 MAX_REACHING_ENTRIES = 16  # entry files analysed in the background for one helper module
 CACHE_STORE_DELAY_S = 2.0  # analyses are written to the persistent cache once typing has paused
 # an opened document's first analysis waits at most this long for its cache look-up (warm_open)
@@ -113,6 +114,7 @@ class PyptoServer(LanguageServer):
         self.reach_task: asyncio.Task[None] | None = None
         self.reach_again = False
         self.reach_version = 0  # bumped whenever what reaches the helper modules changed
+        self.reach_token: budget.CancelToken | None = None  # the background analysis an edit cancels
         self.last_edit = 0.0  # time.monotonic() of the last didChange
         # Analyses of saved texts, kept for the next session's first diagnostics (see warm_start).
         self.absent_modules: set[Path] = set()  # module files the graph looked for and did not find
@@ -527,7 +529,12 @@ class PyptoServer(LanguageServer):
         try:
             await asyncio.sleep(REACH_DELAY_S)
             if not self.reach.built:
-                await loop.run_in_executor(self.scheduler.executor, self.reach.build, _roots(self))
+                files = await loop.run_in_executor(self.scheduler.executor, self.reach.files, _roots(self))
+                for start in range(0, len(files), REACH_INDEX_SLICE):
+                    await self._wait_until_idle()  # a slice at a time, only while the user pauses
+                    chunk = files[start : start + REACH_INDEX_SLICE]
+                    await loop.run_in_executor(self.scheduler.executor, self.reach.add, chunk)
+                self.reach.built = True
             while True:
                 self.reach_again = False
                 await loop.run_in_executor(self.scheduler.executor, self.reach.refresh)
@@ -540,17 +547,19 @@ class PyptoServer(LanguageServer):
                 entry, text = todo[0]
                 _, target, _ = self.analysis_inputs()
                 analyzer = Analyzer(graph=self.graph, one_shot=True)
+                self.reach_token = token = budget.CancelToken()
                 outcome = await loop.run_in_executor(
                     self.scheduler.executor,
                     scheduler.analyse_cancellable,
-                    budget.CancelToken(),
+                    token,
                     text,
                     str(entry),
                     target,
                     analyzer,
                 )
-                if self.read_workspace_file(entry) != text:
-                    continue  # changed meanwhile: analysed again on the next round
+                self.reach_token = None
+                if outcome is scheduler.CANCELLED or self.read_workspace_file(entry) != text:
+                    continue  # typing resumed, or the file changed: analysed again once typing pauses
                 analysis = outcome if isinstance(outcome, Analysis) else None
                 if analysis is not None:
                     self.queue_store(entry, text, analysis, analyzer.imports())
@@ -560,6 +569,13 @@ class PyptoServer(LanguageServer):
                     self.reached_changed()
         except Exception:
             log.exception("background analysis of the entries reaching helper modules failed")
+
+    def pause_background(self) -> None:
+        """The user is typing: a background analysis of a reaching entry stops at its next statement
+        boundary (it runs again once typing pauses), so it never holds the interpreter a keystroke needs."""
+        self.last_edit = time.monotonic()
+        if self.reach_token is not None:
+            self.reach_token.cancel()
 
     async def _wait_until_idle(self) -> None:
         """Wait until the user has paused typing (REACH_IDLE_S) and no open document's analysis is
@@ -786,7 +802,7 @@ def _register_sync(server: PyptoServer) -> None:
     def did_change(ls: PyptoServer, params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
         path = Path(to_fs_path(uri) or uri)
-        ls.last_edit = time.monotonic()
+        ls.pause_background()
         ls.schedule(uri)
         ls.schedule_importers([path], skip=uri)
         snap = ls.snapshot(uri)

@@ -10,6 +10,7 @@ kept current file by file: a changed file is only marked, and read again by the 
 from __future__ import annotations
 
 import ast
+import itertools
 import logging
 import threading
 from collections.abc import Callable, Iterable
@@ -68,13 +69,23 @@ class ReachIndex:
     dirty: set[Path] = field(default_factory=set)  # files changed since they were last read
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def build(self, roots: Iterable[Path]) -> None:
-        """Index every DSL file under the folders (on a worker thread)."""
-        for count, path in enumerate(dsl.dsl_files(roots)):
-            if count >= MAX_INDEXED_FILES:
-                log.info("workspace index: stopped at %d files", MAX_INDEXED_FILES)
-                break
+    @staticmethod
+    def files(roots: Iterable[Path]) -> list[Path]:
+        """The DSL files under the folders that the index holds (on a worker thread)."""
+        found = list(itertools.islice(dsl.dsl_files(roots), MAX_INDEXED_FILES + 1))
+        if len(found) > MAX_INDEXED_FILES:
+            log.info("workspace index: stopped at %d files", MAX_INDEXED_FILES)
+        return found[:MAX_INDEXED_FILES]
+
+    def add(self, paths: Iterable[Path]) -> None:
+        """Index some of the files (on a worker thread: the server indexes a slice at a time, between
+        keystrokes)."""
+        for path in paths:
             self._read(path)
+
+    def build(self, roots: Iterable[Path]) -> None:
+        """Index every DSL file under the folders at once (on a worker thread)."""
+        self.add(self.files(roots))
         self.built = True
         self.refresh()
 
