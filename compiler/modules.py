@@ -148,10 +148,20 @@ class ModuleGraph:
         return self._tree(summary.path, summary.text)
 
     def _tree(self, path: Path, text: str) -> ast.Module | None:
+        # Within a query, every tree it parsed stays at hand: the import walk, the evaluation and the
+        # inliner read the same modules, and the kept trees alone (MAX_TREE_TEXT) do not hold a large
+        # model's imports, which were parsed three times over.
+        pinned: dict[Path, tuple[str, ast.Module | None]] | None = getattr(self._query, "trees", None)
+        if pinned is not None:
+            found = pinned.get(path)
+            if found is not None and found[0] == text:
+                return found[1]
         with self._lock:
             kept = self.trees.pop(path, None)
             if kept is not None and kept[0] == text:
                 self.trees[path] = kept  # the newest again
+                if pinned is not None:
+                    pinned[path] = kept
                 return kept[1]
         tree: ast.Module | None
         try:
@@ -159,6 +169,8 @@ class ModuleGraph:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
         self._keep_tree(path, text, tree)
+        if pinned is not None:
+            pinned[path] = (text, tree)
         return tree
 
     def _keep_tree(self, path: Path, text: str, tree: ast.Module | None) -> None:
@@ -204,6 +216,7 @@ class ModuleGraph:
         self._query.pool = [QUERY_STEPS, 0]
         self._query.active = None
         self._query.texts = {}
+        self._query.trees = {}
         try:
             yield
         finally:
@@ -211,6 +224,7 @@ class ModuleGraph:
             self._query.pool = None
             self._query.active = None
             self._query.texts = None
+            self._query.trees = None
 
     def _read(self, path: Path) -> str | None:
         """`read_file`, once per path within a query (the import walk and the freshness checks share it)."""

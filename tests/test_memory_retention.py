@@ -3,6 +3,7 @@ next edit incremental) and its next analysis still gives exactly what a fresh an
 
 from __future__ import annotations
 
+import ast
 import asyncio
 from pathlib import Path
 
@@ -127,3 +128,36 @@ def test_the_module_graph_keeps_a_bounded_text_of_trees_and_parses_the_rest_agai
         found = {name: helper.function for name, helper in foreign_helpers(bounded, path).items()}
         assert found == {name: helper.function for name, helper in foreign_helpers(kept_all, path).items()}
         assert sorted(found) == ["scale", "typed_inline"]
+
+
+def test_one_analysis_parses_each_imported_module_once_however_few_trees_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The import walk, the evaluation and the inliner read the same modules: within one analysis each
+    is parsed once, even when the trees kept between analyses cannot hold them all."""
+    names = [f"helpers_{i}" for i in range(4)]
+    for i, name in enumerate(names):
+        (tmp_path / f"{name}.py").write_text(HELPERS.replace("ROWS = 64", f"ROWS = {64 * (i + 1)}"))
+    imports = "".join(f"from {name} import scale as scale_{i}\n" for i, name in enumerate(names))
+    calls = "".join(f"        y = scale_{i}(x, y)\n" for i in range(len(names)))
+    entry = (
+        "import pypto.language as pl\n" + imports + "\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n" + calls + "    return y\n"
+    )
+    parsed: list[int] = []
+    real_parse = modules.parse_source
+
+    def counting_parse(text: str) -> ast.Module:
+        parsed.append(hash(text))
+        return real_parse(text)
+
+    monkeypatch.setattr(modules, "MAX_TREE_TEXT", 1)  # nothing kept between analyses
+    monkeypatch.setattr(modules, "parse_source", counting_parse)
+    path = tmp_path / "entry.py"
+    path.write_text(entry)
+    analysis = Analyzer(graph=ModuleGraph(), one_shot=True).analyze(entry, str(path))
+    assert analysis.kernels  # the helpers were found and inlined
+    module_texts = {hash((tmp_path / f"{n}.py").read_text()) for n in names}
+    counts = [parsed.count(h) for h in module_texts]
+    assert counts == [1] * len(names), counts
