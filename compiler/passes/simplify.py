@@ -21,7 +21,7 @@ from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo
 from compiler.ir_walk import child_blocks, map_ir, walk_expr
 from compiler.memo import NameIndex, NestedMemo
-from compiler.vocabulary import DTypeValue
+from compiler.vocabulary import DTYPE_BITS, DTypeValue
 
 _TOP_LEVEL_WITH = frozenset({"at", "scope", "cluster", "manual_scope", "incore"})
 _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lifting (bounded work)
@@ -272,11 +272,8 @@ class _Folder:
         return fold(args[0], self.env) if len(args) >= 2 else 0
 
 
-# Integer dtypes a constant cast folds to (bits, signed).
-_INT_DTYPES = {
-    "INT8": (8, True), "INT16": (16, True), "INT32": (32, True), "INT64": (64, True), "INDEX": (64, True),
-    "UINT8": (8, False), "UINT16": (16, False), "UINT32": (32, False), "UINT64": (64, False),
-}  # fmt: skip
+# Integer dtypes a constant cast folds to (their widths are DTYPE_BITS'; the U ones are unsigned).
+_INT_DTYPES = frozenset({"INT8", "INT16", "INT32", "INT64", "INDEX", "UINT8", "UINT16", "UINT32", "UINT64"})
 
 
 def _value(expr: ir.Expr, env: Mapping[str, object]) -> object:
@@ -288,7 +285,7 @@ def _value(expr: ir.Expr, env: Mapping[str, object]) -> object:
     value, dtype = fold(expr.args[0], env), fold(dtype_arg, env) if dtype_arg is not None else None
     if not _int(value) or not isinstance(dtype, DTypeValue) or dtype.name not in _INT_DTYPES:
         return UNKNOWN_VALUE
-    bits, signed = _INT_DTYPES[dtype.name]
+    bits, signed = DTYPE_BITS[dtype.name], not dtype.name.startswith("U")
     low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
     return value if low <= value <= high else UNKNOWN_VALUE  # type: ignore[operator]
 
