@@ -18,7 +18,7 @@ from compiler.diagnostics import Diagnostic, Problem
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
-from compiler.ir_walk import sub_exprs
+from compiler.ir_walk import sub_exprs, walk_expr
 from compiler.ops.deduce import format_shape
 from compiler.ops.deducers.core import dtype_text, known, promote_dtypes
 from compiler.ops.lowering import as_tile, deduce_error, valid_rank_mismatch
@@ -45,6 +45,7 @@ from compiler.passes.model import (
 from compiler.passes.outline_incore_scopes import OutlinedKernel
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPE_BITS
 
 MATMUL_OPERANDS: dict[str, tuple[int, ...]] = {
     "tile.matmul": (0, 1), "tile.matmul_acc": (1, 2), "tile.matmul_bias": (0, 1), "tile.gemv": (0, 1),
@@ -415,6 +416,10 @@ class _Lowering:
                 )
             out.extend(self.block(stmt.body))
             return
+        fill = self.scalar_fill(stmt)
+        if fill is not None:
+            out.extend(fill)
+            return
         out.append(
             TLoop(
                 stmt.kind,
@@ -426,6 +431,83 @@ class _Lowering:
                 self.carries,
             )
         )
+
+    def scalar_fill(self, stmt: ir.For) -> list[TNode] | None:
+        """ConstantScalarFillLoopCanonicalizer: `for i in pl.range(N): pl.write(t, [.., base + i, ..], c)`
+        writing one contiguous run with a constant becomes a tile.full + tile.store (no loop is left)."""
+        loop_var = stmt.target.id if isinstance(stmt.target, ir.Name) else None
+        bounds = [fold(a, self.env) for a in stmt.iter.args]
+        if loop_var is None or stmt.kind != "range" or stmt.iter.keywords or not 1 <= len(bounds) <= 3:
+            return None
+        start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (*bounds, 1)[:3]
+        if start != 0 or step != 1 or type(stop) is not int or stop <= 0 or not stmt.body:
+            return None
+        reference: tuple[object, ...] | None = None
+        fill: list[TNode] = []
+        for body_stmt in stmt.body:
+            write = body_stmt.value if isinstance(body_stmt, ir.ExprStmt) else None
+            resolution = self.facts.calls.get(write.span) if isinstance(write, ir.Call) else None
+            if not isinstance(write, ir.Call) or resolution is None or resolution.ir_name != "tensor.write":
+                return None
+            if len(write.args) != 3 or write.keywords:
+                return None
+            target, indices, value = write.args
+            if not isinstance(target, ir.Name):
+                return None
+            ttype = self.facts.types.get(target.id)
+            constant = fold(value, self.env)
+            if (
+                not self.is_gm(target.id)
+                or not isinstance(ttype, TensorType)
+                or not isinstance(indices, ir.ListExpr | ir.TupleExpr)
+                or len(indices.elts) != len(ttype.shape)
+                or type(constant) not in (int, float)
+                or not isinstance(value, ir.Const | ir.UnaryOp | ir.Name)
+            ):
+                return None
+            # Several writes are hoisted only when they share one access pattern, shape and dtype.
+            key = (ttype.shape, ttype.dtype, tuple(_expr_key(e, self.env) for e in indices.elts))
+            if reference is not None and key != reference:
+                return None
+            reference = key
+            varying = [i for i, e in enumerate(indices.elts) if loop_var in _names_in(e)]
+            if len(varying) != 1 or not _unit_stride(indices.elts[varying[0]], loop_var):
+                return None
+            bits = DTYPE_BITS.get(ttype.dtype)
+            if bits is None or (stop * bits) % 256:
+                return None
+            for axis in range(varying[0] + 1, len(ttype.shape)):
+                if ttype.shape[axis] != 1 or fold(indices.elts[axis], self.env) != 0:
+                    return None
+            storage = self.fresh()
+            fill.append(
+                TOp(
+                    "tile.full",
+                    storage,
+                    operands=(),
+                    reads=(),
+                    kwargs=(("dtype", ttype.dtype),),
+                    call_span=write.span,
+                    line_span=body_stmt.span,
+                    dsl_name=write.func,
+                    memory="Vec",
+                    type=TileType((1, stop), ttype.dtype, "Vec"),
+                )
+            )
+            fill.append(
+                TOp(
+                    "tile.store",
+                    target.id,
+                    operands=(storage, None, target.id),
+                    reads=tuple(n for n in self.reads([indices]) if n != loop_var),
+                    kwargs=(),
+                    call_span=write.span,
+                    line_span=body_stmt.span,
+                    dsl_name=write.func,
+                    type=ttype,
+                )
+            )
+        return fill
 
     def block_with_carries(self, stmt: ir.For) -> tuple[TNode, ...]:
         """Lower a loop body whose `init_values=` carries are on-chip unless initialised from a GM tensor."""
@@ -548,6 +630,44 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
             )
     lowered = lowering.block(item.body)
     return item.kernel.with_body(tuple(lowering.entry) + tuple(body) + lowered)
+
+
+def _expr_key(expr: object, env: Mapping[str, object]) -> object:
+    """An expression's structure without its spans, constants folded and moved to the right of a `+` or
+    `*` (AreExprVectorsEqual after Simplify's canonical order)."""
+    if isinstance(expr, ir.Name | ir.BinOp | ir.UnaryOp) and (value := fold(expr, env)) is not UNKNOWN_VALUE:
+        return ("const", value)
+    if isinstance(expr, ir.BinOp):
+        left, right = _expr_key(expr.left, env), _expr_key(expr.right, env)
+        if expr.op in ("+", "*") and _is_const_key(left) and not _is_const_key(right):
+            left, right = right, left
+        return ("binop", expr.op, left, right)
+    if isinstance(expr, tuple):
+        return tuple(_expr_key(e, env) for e in expr)
+    if not hasattr(expr, "__dataclass_fields__"):
+        return expr
+    fields = (_expr_key(getattr(expr, f), env) for f in expr.__dataclass_fields__ if not f.endswith("span"))
+    return (type(expr).__name__, *fields)
+
+
+def _is_const_key(key: object) -> bool:
+    return isinstance(key, tuple) and bool(key) and key[0] == "const"
+
+
+def _names_in(expr: ir.Expr) -> set[str]:
+    return {e.id for e in walk_expr(expr) if isinstance(e, ir.Name)}
+
+
+def _unit_stride(index: ir.Expr, loop_var: str) -> bool:
+    """`i`, `base + i` or `i + base` with `base` free of the loop variable (MatchUnitStrideIndex)."""
+    if isinstance(index, ir.Name):
+        return index.id == loop_var
+    if not isinstance(index, ir.BinOp) or index.op != "+":
+        return False
+    for var_side, other in ((index.left, index.right), (index.right, index.left)):
+        if isinstance(var_side, ir.Name) and var_side.id == loop_var and loop_var not in _names_in(other):
+            return True
+    return False
 
 
 def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]) -> int:

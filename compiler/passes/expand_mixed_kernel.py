@@ -223,6 +223,39 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
     return kernel.with_body(rewrite(kernel.body)), back
 
 
+@dataclass(frozen=True, slots=True)
+class _Split:
+    """How a kernel splits: mixed or single-lane, and the ops that a one-lane compound statement keeps."""
+
+    mixed: bool
+    single: str
+    enclosed: Mapping[int, str]  # id(op) -> the lane of the CUBE / VECTOR loop or if around it
+
+    def sides(self, op: TOp) -> frozenset[str]:
+        """The lanes an op statement lands on before dead-code removal."""
+        lane = self.enclosed.get(id(op)) if op.pinned is None else None
+        return frozenset({lane}) if lane is not None else op_sides(op, self.mixed, self.single)
+
+
+def _enclosed_lanes(block: tuple[TNode, ...]) -> dict[int, str]:
+    """BuildCoreBody keeps a loop or if whose statements roll up to CUBE (VECTOR) whole on AIC (AIV),
+    SHARED statements included: only a MIXED compound is pruned statement by statement."""
+    found: dict[int, str] = {}
+    for node in block:
+        if not isinstance(node, TLoop | TIf):
+            for sub in children(node):
+                found.update(_enclosed_lanes(sub))
+            continue
+        aff = rollup((node,))
+        if aff in (Affinity.CUBE, Affinity.VECTOR):
+            lane = AIC if aff is Affinity.CUBE else AIV
+            found.update((id(op), lane) for op, _ in ops_of((node,)))
+        elif aff is Affinity.MIXED:
+            for sub in children(node):
+                found.update(_enclosed_lanes(sub))
+    return found
+
+
 def _assign_lanes(kernel: Kernel) -> LaneResult:
     """assign_lanes on a kernel whose values are already one definition per name where it matters."""
     if kernel.func_type in ("AIC", "AIV"):
@@ -231,6 +264,7 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
         aff = rollup(kernel.body)
         mixed = aff is Affinity.MIXED
         single = AIC if aff is Affinity.CUBE else AIV
+    split = _Split(mixed, single, _enclosed_lanes(kernel.body) if mixed else {})
     result = LaneResult(mixed, single)
     defs: dict[str, frozenset[str]] = {}
     for op, _ in ops_of(kernel.body):
@@ -238,7 +272,7 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
             if op.crossing is not None and mixed:
                 defs[op.result] = frozenset({_consumer_side(op)})
             else:
-                defs[op.result] = op_sides(op, mixed, single)
+                defs[op.result] = split.sides(op)
     for node, _ in walk(kernel.body):
         if isinstance(node, TYield):
             for target, value in zip(node.targets, node.values, strict=False):
@@ -249,12 +283,12 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
         removed: set[int] = set()
         while True:
             used: set[str] = set()
-            _collect_reads(kernel.body, side, mixed, single, defs, removed, used)
+            _collect_reads(kernel.body, side, split, defs, removed, used)
             newly = {
                 id(op)
                 for op, _ in ops_of(kernel.body)
                 if id(op) not in removed
-                and op.op in _REMOVABLE | {op.op for _ in () if False}
+                and op.op in _REMOVABLE
                 # A single-lane kernel is not split: the scalar clean-up keeps an assignment with a call
                 # in it (IsRemovableScalarAssign), so an unused pl.read stays (an anchor read).
                 and (mixed or op.op != "tensor.read")
@@ -263,15 +297,13 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
                     or op.origin in (SUBBLOCK_IDX, BLOCK_IDX)
                     or op_affinity(op) is Affinity.SHARED
                 )
-                and side in op_sides(op, mixed, single)
+                and side in split.sides(op)
                 and op.result not in used
             }
             if not newly:
                 break
             removed |= newly
-        kept = _place(
-            kernel.body, side, mixed, single, defs, removed, result, kernel.statement_lines, read_anywhere
-        )
+        kept = _place(kernel.body, side, split, defs, removed, result, kernel.statement_lines, read_anywhere)
         result.kept[side] = list(kept)
     return result
 
@@ -279,8 +311,7 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
 def _node_present(
     node: TNode,
     side: str,
-    mixed: bool,
-    single: str,
+    split: _Split,
     defs: dict[str, frozenset[str]],
     removed: set[int],
     memo: dict[int, bool] | None = None,
@@ -288,9 +319,9 @@ def _node_present(
     """Whether a node is on `side` (`memo`: the answers for compound nodes within one walk over the same
     `removed`, so nested bodies are not searched again at every level above them)."""
     if isinstance(node, TOp):
-        return id(node) not in removed and side in op_sides(node, mixed, single)
+        return id(node) not in removed and side in split.sides(node)
     if isinstance(node, TYield):
-        if not mixed:
+        if not split.mixed:
             return True
         if node.is_return:  # the AIC function returns nothing; the AIV function keeps the return
             return side == AIV
@@ -299,9 +330,7 @@ def _node_present(
         found = memo.get(id(node))
         if found is not None:
             return found
-    present = any(
-        _node_present(c, side, mixed, single, defs, removed, memo) for sub in children(node) for c in sub
-    )
+    present = any(_node_present(c, side, split, defs, removed, memo) for sub in children(node) for c in sub)
     if memo is not None:
         memo[id(node)] = present
     return present
@@ -310,8 +339,7 @@ def _node_present(
 def _collect_reads(
     block: tuple[TNode, ...],
     side: str,
-    mixed: bool,
-    single: str,
+    split: _Split,
     defs: dict[str, frozenset[str]],
     removed: set[int],
     used: set[str],
@@ -319,7 +347,7 @@ def _collect_reads(
 ) -> None:
     memo = {} if memo is None else memo
     for node in block:
-        if not _node_present(node, side, mixed, single, defs, removed, memo):
+        if not _node_present(node, side, split, defs, removed, memo):
             continue
         if isinstance(node, TOp):
             used.update(_reads_on(node, side))
@@ -328,7 +356,7 @@ def _collect_reads(
         else:
             inner: set[str] = set()
             for sub in children(node):
-                _collect_reads(sub, side, mixed, single, defs, removed, inner, memo)
+                _collect_reads(sub, side, split, defs, removed, inner, memo)
             used |= inner
             if isinstance(node, TIf):
                 used.update(node.reads)
@@ -341,8 +369,7 @@ def _collect_reads(
 def _place(
     block: tuple[TNode, ...],
     side: str,
-    mixed: bool,
-    single: str,
+    split: _Split,
     defs: dict[str, frozenset[str]],
     removed: set[int],
     result: LaneResult,
@@ -354,7 +381,7 @@ def _place(
     memo = {} if memo is None else memo
     kept: list[TNode] = []
     for node in block:
-        if not _node_present(node, side, mixed, single, defs, removed, memo):
+        if not _node_present(node, side, split, defs, removed, memo):
             continue
         kept.append(node)
         line: int | None = None
@@ -375,8 +402,7 @@ def _place(
             _place(
                 sub,
                 side,
-                mixed,
-                single,
+                split,
                 defs,
                 removed,
                 result,
