@@ -316,7 +316,10 @@ class _Lowering:
                 arg_spans=arg_spans,
             )
         )
-        self.tile_vars[name] = resolution.result
+        if ir_name == "tile.store" and isinstance(resolution.result, TensorType):
+            self.tile_vars.pop(name, None)  # `t = pl.assemble(t, ...)` into GM: `t` is still the GM tensor
+        else:
+            self.tile_vars[name] = resolution.result
         return name
 
     # ------------------------------------------------------------ statements

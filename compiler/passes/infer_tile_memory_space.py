@@ -107,10 +107,19 @@ def _is_vector_compute(op: TOp) -> bool:
 
 
 class _Inference:
-    def __init__(self, kernel: Kernel, report: Callable[[Diagnostic], None], target: str) -> None:
+    def __init__(
+        self,
+        kernel: Kernel,
+        report: Callable[[Diagnostic], None],
+        target: str,
+        needed: frozenset[tuple[str, str]] = frozenset(),
+    ) -> None:
         self.kernel = kernel
         self.report = report
         self.target = target
+        # MoveCollector's function-wide set: (value, space) pairs some consumer must move the value to.
+        self.needed = needed
+        self.found: set[tuple[str, str]] = set()
         self.space: dict[str, str | None] = {}
         self.crossed: set[str] = set()  # values that arrived over the pipe
         self.matmul_inputs = {
@@ -178,8 +187,13 @@ class _Inference:
                 target = _slot_space(op.op, i, slots)
             elif vector and is_cube_space(space) and isinstance(self._type(name), TileType | type(None)):
                 target = "Vec"
+            elif space is not None and (preferred := _preferred_space(op.op, i, space)) is not None:
+                # A space the slot allows but does not prefer (a store from Acc): the consumer still takes
+                # the moved copy when another consumer of the value needs that move (Phase 3).
+                target = preferred if (name, preferred) in self.needed else None
             if target is None:
                 continue
+            self.found.add((name, target))
             key = (name, target)
             moved = moves.get(key)
             if moved is None:
@@ -290,6 +304,31 @@ class _Inference:
         )
 
 
+def _preferred_space(op_name: str, index: int, space: str) -> str | None:
+    """The first space of an input slot that allows `space` but lists another first (tile.store: Vec, Acc)."""
+    opdef = get_op(op_name)
+    for position, spaces in opdef.input_memory if opdef else ():
+        if position == index and len(spaces) > 1 and space in spaces[1:]:
+            return spaces[0]
+    return None
+
+
 def infer(kernel: Kernel, report: Callable[[Diagnostic], None], target: str) -> Kernel:
     """Resolve memory spaces and insert crossing moves for one kernel."""
-    return kernel.with_body(_Inference(kernel, report, target).block(kernel.body, {}))
+    reported: list[Diagnostic] = []
+    first = _Inference(kernel, reported.append, target)
+    body = first.block(kernel.body, {})
+    stores_needing_move = any(
+        (op.operands[0], space) in first.found
+        for op, _ in ops_of(body)
+        if op.operands and op.operands[0] and op.in_spaces and op.in_spaces[0] is not None
+        for space in (_preferred_space(op.op, 0, op.in_spaces[0]),)
+        if space is not None
+    )
+    if not stores_needing_move:
+        for found in reported:
+            report(found)
+        return kernel.with_body(body)
+    # Again, now that the function-wide set of needed moves is known: a store may read a moved copy.
+    second = _Inference(kernel, report, target, frozenset(first.found))
+    return kernel.with_body(second.block(kernel.body, {}))
