@@ -7,6 +7,7 @@ Dead SHARED declarations are dropped per lane. Derives the automatic cross-core 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -56,6 +57,7 @@ from compiler.source import Line
 from compiler.types import TensorType, TileType, nbytes
 
 AIC, AIV = "aic", "aiv"
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 SPLIT_CODE = {"NONE": 0, "UP_DOWN": 1, "LEFT_RIGHT": 2}
 _REMOVABLE = frozenset(
     {SCALAR, ALIAS, "tile.create", "tile.get_block_idx", "tile.get_subblock_idx", "tile.full", "tensor.read"}
@@ -230,6 +232,8 @@ class _Split:
     mixed: bool
     single: str
     enclosed: Mapping[int, str]  # id(op) -> the lane of the CUBE / VECTOR loop or if around it
+    type_reads: Mapping[int, tuple[str, ...]]  # id(op) -> the names its result's valid shape reads
+    phis: Mapping[int, frozenset[str]]  # id(if) -> the names its branches assign and later code reads
 
     def sides(self, op: TOp) -> frozenset[str]:
         """The lanes an op statement lands on before dead-code removal."""
@@ -256,6 +260,44 @@ def _enclosed_lanes(block: tuple[TNode, ...]) -> dict[int, str]:
     return found
 
 
+def _valid_shape_reads(kernel: Kernel) -> dict[int, tuple[str, ...]]:
+    """The names each op's result type reads through a runtime valid shape (`pl.set_validshape(t, M, n)`):
+    DCE counts a type's variables as uses, so `n` lives on every lane that holds such a value (a tpop
+    included: its tile has the type of the value that crossed)."""
+    producers = _producers(kernel)
+    found: dict[int, tuple[str, ...]] = {}
+    for op, _ in ops_of(kernel.body):
+        vtype = op.type
+        if transports(op) and op.operands and op.operands[0] in producers:
+            vtype = producers[op.operands[0]].type
+        valid = getattr(vtype, "valid", None)
+        if valid:
+            names = tuple(n for dim in valid if isinstance(dim, str) for n in _IDENTIFIER.findall(dim))
+            if names:
+                found[id(op)] = names
+    return found
+
+
+def _if_phis(
+    block: tuple[TNode, ...], live_after: frozenset[str], found: dict[int, frozenset[str]]
+) -> dict[int, frozenset[str]]:
+    """The return values ConvertToSSA gives each if: names assigned in a branch and read after the if.
+    Their yields are live roots of DCE, so an if kept on a lane keeps what it yields there."""
+    later = set(live_after)
+    after: list[frozenset[str]] = []
+    for node in reversed(block):
+        after.append(frozenset(later))
+        later |= names_used(node)
+    for node, live in zip(block, reversed(after), strict=True):
+        if isinstance(node, TIf):
+            assigned = {n.result for n in (*node.body, *node.orelse) if isinstance(n, TOp) and n.result}
+            if assigned & live:
+                found[id(node)] = frozenset(assigned & live)
+        for sub in children(node):
+            _if_phis(sub, live, found)
+    return found
+
+
 def _assign_lanes(kernel: Kernel) -> LaneResult:
     """assign_lanes on a kernel whose values are already one definition per name where it matters."""
     if kernel.func_type in ("AIC", "AIV"):
@@ -264,7 +306,13 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
         aff = rollup(kernel.body)
         mixed = aff is Affinity.MIXED
         single = AIC if aff is Affinity.CUBE else AIV
-    split = _Split(mixed, single, _enclosed_lanes(kernel.body) if mixed else {})
+    split = _Split(
+        mixed,
+        single,
+        _enclosed_lanes(kernel.body) if mixed else {},
+        _valid_shape_reads(kernel),
+        _if_phis(kernel.body, frozenset(), {}) if mixed else {},
+    )
     result = LaneResult(mixed, single)
     defs: dict[str, frozenset[str]] = {}
     for op, _ in ops_of(kernel.body):
@@ -351,6 +399,7 @@ def _collect_reads(
             continue
         if isinstance(node, TOp):
             used.update(_reads_on(node, side))
+            used.update(split.type_reads.get(id(node), ()))
         elif isinstance(node, TYield):
             used.update(node.values)
         else:
@@ -360,6 +409,7 @@ def _collect_reads(
             used |= inner
             if isinstance(node, TIf):
                 used.update(node.reads)
+                used.update(n for n in split.phis.get(id(node), ()) if side in defs.get(n, frozenset()))
             elif isinstance(node, TLoop):
                 # A carry this lane never reads is a dead iter_arg here: its init value is not needed.
                 dead = {init for carry, init in node.carries if carry not in inner}

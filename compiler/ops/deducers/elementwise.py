@@ -8,6 +8,7 @@ first check a call breaks is the one the compiler reports.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from compiler.ops.deducers.core import (
     DeduceError,
@@ -475,6 +476,8 @@ def _unary(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         raise DeduceError("PTO-TD88", op=op.name)
     if tensor and name in _FLOAT_RESULT and not is_float(dtype):
         dtype = "FP32"
+    if name in ("fillpad", "fillpad_inplace"):
+        return replace(_result(src, src.shape, dtype), valid=None)  # the padding makes the whole box valid
     return _result(src, src.shape, dtype)
 
 
