@@ -371,3 +371,35 @@ def test_a_yield_of_if_results_nothing_reads_gets_no_lane() -> None:
     assert lanes[14] == "aiv" and lanes[13] == "aiv"
     live = dict(analyze(DEAD_YIELD.replace("pl.store(t, [0, 0], out)", "pl.store(r, [0, 0], out)")).lanes)
     assert live[15] == "aiv" and live[17] == "aiv"
+
+
+REBOUND = """
+import pypto.language as pl
+
+
+@pl.jit
+def rebound(
+    a: pl.Tensor[[16, 64], pl.BF16],
+    b: pl.Tensor[[64, 64], pl.BF16],
+    x: pl.Tensor[[16, 64], pl.FP32],
+    out: pl.Out[pl.Tensor[[16, 64], pl.FP32]],
+    side: pl.Out[pl.Tensor[[16, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="rebound"):
+        for i in pl.range(2):
+            y = pl.exp(x)
+            y = pl.add(y, 1.0)
+            side[0:16, 0:64] = pl.exp(x)
+            out[0:16, 0:64] = pl.add(pl.matmul(a, b, out_dtype=pl.FP32), y)
+    return out, side
+"""
+
+
+def test_expanded_view_keeps_every_statement_after_a_rebound_name() -> None:
+    """A name bound again in the same block gets a new version; the statements after it that do not read
+    it are still shown on their lane (the AIV view lost them: they were copied, not the kernel's own)."""
+    kernel = _only_kernel(analyze(REBOUND))
+    text = render(kernel)
+    aiv = text[text.index("def rebound_rebound_aiv") : text.index("type=pl.FunctionType.Group")]
+    assert "side = tile.store" in aiv and "out = tile.store" in aiv, aiv
+    assert analyze(REBOUND).lane_map()[_line(REBOUND, "side[0:16")] == "aiv"

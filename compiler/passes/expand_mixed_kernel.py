@@ -145,11 +145,11 @@ def _original(back: dict[int, tuple[TNode, TNode]], node: TNode) -> TNode:
 
 
 def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
-    """A copy of the kernel in which every re-assignment of a name in the same block (and nowhere else)
-    defines a new version `name__vN`, with the reads that follow it renamed; and the map from each
-    rewritten node back to the original."""
+    """A copy of the kernel in which every re-assignment of a name in the same block defines a new version
+    `name__vN`, with the reads that follow it renamed; and the map from each rewritten node back to the
+    original. A block's re-assignments are versioned when every other definition of the name lies
+    inside the statements before its second one (a loop that accumulates it, then `x = f(x)`)."""
     defs: dict[str, list[int]] = {}
-    homes: dict[str, set[int]] = {}
     other_defs: set[str] = set()
     for node, _ in walk(kernel.body):
         if isinstance(node, TLoop):
@@ -160,13 +160,24 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
     blocks: list[tuple[TNode, ...]] = [kernel.body]
     for node, _ in walk(kernel.body):
         blocks.extend(children(node))
+    tops: list[tuple[tuple[TNode, ...], dict[str, list[int]]]] = []
     for block in blocks:
-        for node in block:
+        positions: dict[str, list[int]] = {}
+        for pos, node in enumerate(block):
             if isinstance(node, TOp) and node.result:
                 defs.setdefault(node.result, []).append(id(node))
-                homes.setdefault(node.result, set()).add(id(block))
-    names = {n for n, ids in defs.items() if len(ids) > 1 and len(homes[n]) == 1 and n not in other_defs}
-    if not names:
+                positions.setdefault(node.result, []).append(pos)
+        tops.append((block, positions))
+    versioned_ops: set[int] = set()
+    for block, positions in tops:
+        for name, at in positions.items():
+            if len(at) < 2 or name in other_defs:
+                continue
+            top_ids = {id(block[p]) for p in at}
+            before = {id(op) for op, _ in ops_of(block[: at[1]])}
+            if all(i in top_ids or i in before for i in defs[name]):
+                versioned_ops |= top_ids
+    if not versioned_ops:
         return kernel, {}
     # id(rewritten) -> (rewritten, original): the entry keeps the rewritten node alive, so no later
     # node of the rewrite can take its address (an intermediate copy freed early would hand its id on).
@@ -193,8 +204,9 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
                 new = replace(new, reads=tuple(current.get(r, r) for r in new.reads))
             if isinstance(new, TLoop):
                 new = replace(new, carries=tuple((c, current.get(i, i)) for c, i in new.carries))
-        if new != node:
-            record(new, node)
+        if new == node:
+            return node  # an equal copy would stand for no kernel node: keep the original's identity
+        record(new, node)
         return new
 
     def rewrite(block: tuple[TNode, ...]) -> tuple[TNode, ...]:
@@ -203,7 +215,7 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
         out: list[TNode] = []
         for node in block:
             node = rename_reads(node, current)
-            if isinstance(node, TOp) and node.result in names:
+            if isinstance(node, TOp) and node.result and id(_original(back, node)) in versioned_ops:
                 count[node.result] = count.get(node.result, 0) + 1
                 if count[node.result] > 1:
                     versioned = f"{node.result}__v{count[node.result]}"
@@ -218,7 +230,7 @@ def _versioned(kernel: Kernel) -> tuple[Kernel, dict[int, tuple[TNode, TNode]]]:
                 rebuilt = with_children(node, blocks_)
                 if rebuilt != node:
                     record(rebuilt, node)
-                node = rebuilt
+                    node = rebuilt
             out.append(node)
         return tuple(out)
 
@@ -327,11 +339,15 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
                 defs[target] = defs.get(value, frozenset({AIC, AIV}))
     sides = (AIC, AIV) if mixed else (single,)
     read_anywhere = frozenset(name for node in kernel.body for name in names_used(node))
+    defined = frozenset(op.result for op, _ in ops_of(kernel.body) if op.result)
     for side in sides:
         removed: set[int] = set()
+        # What the kernel reads before it writes it and also writes is carried across the scope (an
+        # outlined kernel in a loop): its last value is an output, live at the end.
+        carried = _live_in(kernel.body, side, split, defs, removed, frozenset(), set(), {}) & defined
         while True:
-            used: set[str] = set()
-            _collect_reads(kernel.body, side, split, defs, removed, used)
+            live_defs: set[int] = set()
+            _live_in(kernel.body, side, split, defs, removed, carried, live_defs, {})
             newly = {
                 id(op)
                 for op, _ in ops_of(kernel.body)
@@ -346,7 +362,7 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
                     or op_affinity(op) is Affinity.SHARED
                 )
                 and side in split.sides(op)
-                and op.result not in used
+                and id(op) not in live_defs
             }
             if not newly:
                 break
@@ -382,6 +398,56 @@ def _node_present(
     if memo is not None:
         memo[id(node)] = present
     return present
+
+
+def _live_in(
+    block: tuple[TNode, ...],
+    side: str,
+    split: _Split,
+    defs: dict[str, frozenset[str]],
+    removed: set[int],
+    live_out: frozenset[str],
+    live_defs: set[int],
+    memo: dict[int, bool],
+) -> frozenset[str]:
+    """Backward liveness over the statements on `side` (DCE by definition, not by name): the names live
+    before `block` given those live after it; adds to `live_defs` every op whose result is read."""
+    live = set(live_out)
+    for node in reversed(block):
+        if not _node_present(node, side, split, defs, removed, memo):
+            continue
+        if isinstance(node, TOp):
+            if node.result is not None and node.result in live:
+                live_defs.add(id(node))
+                live.discard(node.result)
+            live.update(_reads_on(node, side))
+            live.update(split.type_reads.get(id(node), ()))
+        elif isinstance(node, TYield):
+            live.update(node.values)
+        elif isinstance(node, TIf):
+            # The if's yields are live roots on a lane that keeps the if.
+            phis = {n for n in split.phis.get(id(node), ()) if side in defs.get(n, frozenset())}
+            after = frozenset(live | phis)
+            then = _live_in(node.body, side, split, defs, removed, after, live_defs, memo)
+            orelse = _live_in(node.orelse, side, split, defs, removed, after, live_defs, memo)
+            live = set(then | orelse | after) | set(node.reads)
+        elif isinstance(node, TLoop):
+            after = frozenset(live)
+            entry = _live_in(node.body, side, split, defs, removed, after, live_defs, memo)
+            while True:  # the body's entry is live at its end too: the next iteration reads it
+                again = _live_in(node.body, side, split, defs, removed, after | entry, live_defs, memo)
+                if again == entry:
+                    break
+                entry = again
+            inner: set[str] = set()
+            _collect_reads(node.body, side, split, defs, removed, inner, memo)
+            # A carry this lane never reads is a dead iter_arg here: its init value is not needed.
+            dead = {init for carry, init in node.carries if carry not in inner}
+            live = set(entry | after) | {n for n in node.reads if n not in dead}
+        else:
+            for sub in reversed(children(node)):
+                live = set(_live_in(sub, side, split, defs, removed, frozenset(live), live_defs, memo))
+    return frozenset(live)
 
 
 def _collect_reads(
