@@ -81,6 +81,7 @@ __all__ = [
 STAGES: tuple[str, ...] = (
     "parse",
     "InlineFunctions",
+    "ConvertToSSA",
     "OutlineIncoreScopes",
     "OutlineClusterScopes",
     "ConvertTensorToTileOps",

@@ -25,6 +25,7 @@ from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.state import statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
+from compiler.frontend.definite_assignment import undefined_on_some_path
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.import_faults import ImportFaults, find_faults
@@ -691,6 +692,7 @@ class Analyzer:
                         binds = self.bindings.setdefault((function.program, function.name), IdentityMemo())
                         binds.next_version()
                         found.extend(unused_variables(written, binds))
+                        found.extend(undefined_on_some_path(written))
                     entry = _Checked(function, context, result, tuple(found))
                     self.checked[id(function)] = entry
                 facts[_key(function)] = entry.facts

@@ -229,6 +229,21 @@ _r(
     "(EPS = cfg.EPS) and use that name: a module-level number is inlined as a constant.",
 )
 _r(
+    "PTO-F88",
+    "used-outside-defining-scope",
+    "ConvertToSSA",
+    "Variable '{name}' used outside its defining scope",
+    "SSAVerify after ConvertToSSA: a read that some path reaches with no assignment of the name: after a loop "
+    "whose body is the only place it is assigned (a loop may run no times; only pl.unroll is unrolled first), "
+    "after an if that assigns it in some branches only (a constant condition too), or in a loop body before "
+    "the body assigns it, with no value from before the loop. The compiler points at the loop, or at the "
+    "assignment that does not reach the read.",
+    "Assign '{name}' before the loop or the if (or in every branch), so that every path to the read gives it "
+    "a value; to carry it from one iteration to the next, pass it in init_values=.",
+)
+READ_HERE = Note("'{name}' is read here")
+"""PTO-F88: the read that no assignment reaches on every path."""
+_r(
     "PTO-F54",
     "spmd-duplicate-core-num",
     "parse",
