@@ -178,10 +178,20 @@ class _Lowering:
                 dsl_name="pl.slice",
                 type=rtype,
                 bound=result is not None,
+                consts=(None, None, self.window_offsets(expr.index)),
             )
         )
         self.tile_vars[name] = rtype
         return name
+
+    def window_offsets(self, index: ir.Expr) -> tuple[object, ...]:
+        """The folded start of each axis of `x[a:b, c]` (UNKNOWN_VALUE where it is not constant)."""
+        items = index.elts if isinstance(index, ir.TupleExpr) else (index,)
+        starts: list[object] = []
+        for item in items:
+            start = item.lower if isinstance(item, ir.SliceExpr) else item
+            starts.append(0 if start is None else fold(start, self.env))
+        return tuple(starts)
 
     def call(self, call: ir.Call, result: str | None, out: list[TNode], stmt_span: Span) -> str | None:
         """Lower one call into op statements; returns the variable holding its value."""
