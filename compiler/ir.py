@@ -143,6 +143,8 @@ class Opaque:
     static: bool = False  # an f-string without conversions or format specs, a comprehension over no pl.* call
     # A dict literal's string-keyed entries (a call site's `attrs={...}`); not walked as reads.
     entries: tuple[tuple[str, Expr], ...] = ()
+    # A dict literal's other keys: the text of each key that is not a string literal, "**" for an unpacking.
+    other_keys: tuple[tuple[str, Span], ...] = ()
 
 
 Expr = (

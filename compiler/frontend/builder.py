@@ -198,7 +198,12 @@ class Builder:
                 for k, v in zip(node.keys, node.values, strict=True)
                 if isinstance(k, ast.Constant) and isinstance(k.value, str)
             )
-            return ir.Opaque("Dict", span, entries=entries)
+            others = tuple(
+                ("**" if k is None else ast.unparse(k), span if k is None else self.spans.of(k))
+                for k in node.keys
+                if not (isinstance(k, ast.Constant) and isinstance(k.value, str))
+            )
+            return ir.Opaque("Dict", span, entries=entries, other_keys=others)
         return ir.Opaque(type(node).__name__, span, _static_form(node))
 
     def call(self, node: ast.Call) -> ir.Call:

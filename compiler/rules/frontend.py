@@ -777,6 +777,56 @@ _r(
     H_FUNC_ATTR,
 )
 _r(
+    "PTO-F89",
+    "func-attr-arguments",
+    "parse",
+    "pl.func_attr() takes exactly one positional dict argument (no keywords)",
+    "pl.func_attr called with no argument, two, or a keyword.",
+    H_FUNC_ATTR,
+)
+_r(
+    "PTO-F90",
+    "func-attr-unpacking",
+    "parse",
+    "Unsupported `**` unpacking in pl.func_attr({{...}})",
+    "A `**mapping` inside the pl.func_attr dict: the parser reads the keys from the source.",
+    "Use only string literal keys in the attrs dict.",
+)
+_r(
+    "PTO-F91",
+    "func-attr-key-not-string",
+    "parse",
+    "pl.func_attr() key must be a string literal, got {key}",
+    "A pl.func_attr dict key that is not a string literal (a name, a number, an expression).",
+    'Use string literal keys, e.g. pl.func_attr({{"split": ...}}).',
+)
+_r(
+    "PTO-F92",
+    "func-attr-duplicate-key",
+    "parse",
+    "Duplicate function attribute '{key}' in pl.func_attr({{...}})",
+    "The same key twice in one pl.func_attr dict (Python would keep the last; the parser rejects it).",
+    "Each attribute may be declared only once.",
+)
+_r(
+    "PTO-F93",
+    "func-attr-decorator-only",
+    "parse",
+    "'{key}' cannot be set with pl.func_attr()",
+    "auto_scope / external_source in pl.func_attr: the parser reads them before the body is parsed.",
+    "Pass it as the '{key}=' keyword of @pl.function(...) instead. The parser reads it before the body is "
+    "parsed, so a body-position declaration comes too late to take effect.",
+)
+_r(
+    "PTO-F94",
+    "function-attribute-declared-twice",
+    "parse",
+    "Duplicate function attribute '{key}' in function '{function}'. Each attribute may be declared only once.",
+    "The same function attribute in two pl.func_attr calls, or in pl.func_attr and the decorator's attrs=.",
+    "Keep one declaration of '{key}': attributes are unique, and which of two values would win is an "
+    "artifact of parse order.",
+)
+_r(
     "PTO-F46",
     "unused-variable",
     "parse",

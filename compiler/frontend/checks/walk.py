@@ -32,6 +32,10 @@ from compiler.vocabulary import EnumValue, dsl_constant
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
 
 
+_DECORATOR_ONLY_ATTRS = frozenset({"auto_scope", "external_source"})
+"""Function attributes the parser reads from the decorator before the body (not from pl.func_attr)."""
+
+
 class FunctionChecker:
     """Runs the parser-level checks over one function."""
 
@@ -78,6 +82,7 @@ class FunctionChecker:
         """F44 / F45: `pl.func_attr({...})` calls open the body (the parser merges every leading one) and take
         a dict literal."""
         in_prologue = True
+        declared = self.decorator_attrs()
         for stmt in self.function.body:
             call = stmt.value if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.value, ir.Call) else None
             if call is None or call.func != "pl.func_attr":
@@ -85,8 +90,53 @@ class FunctionChecker:
                 continue
             if not in_prologue:
                 self.state.error("PTO-F44", call.span, function=self.function.name)
-            elif not (call.args and isinstance(call.args[0], ir.Opaque) and call.args[0].kind == "Dict"):
-                self.state.error("PTO-F45", call.span)
+            elif len(call.args) != 1 or call.keywords or call.star_kwargs:
+                self.state.error("PTO-F89", stmt.span)
+            elif not (isinstance(call.args[0], ir.Opaque) and call.args[0].kind == "Dict"):
+                self.state.error("PTO-F45", call.args[0].span)
+            else:
+                self.func_attr_keys(stmt, call.args[0], declared)
+
+    def func_attr_keys(self, stmt: ir.Stmt, attrs: ir.Opaque, declared: dict[str, int]) -> None:
+        """F90 ... F94: the keys of one pl.func_attr dict, checked as the parser merges them (the first fault
+        of a call ends it); `declared`: the keys declared so far (by the decorator's attrs= too)."""
+        for text, span in attrs.other_keys:
+            if text == "**":
+                self.state.error("PTO-F90", stmt.span)
+            else:
+                self.state.error("PTO-F91", span, key=text)
+            return
+        keys: list[str] = []
+        for key, _ in attrs.entries:
+            if key in keys:
+                self.state.error("PTO-F92", stmt.span, key=key)
+                return
+            if key in _DECORATOR_ONLY_ATTRS:
+                self.state.error("PTO-F93", stmt.span, key=key)
+                return
+            keys.append(key)
+        for key in keys:
+            if declared.get(key, 0) > 0:
+                self.state.error("PTO-F94", stmt.span, key=key, function=self.function.name)
+                return
+        for key in keys:
+            declared[key] = declared.get(key, 0) + 1
+
+    def decorator_attrs(self) -> dict[str, int]:
+        """The keys the decorator's attrs= declares: the function's attributes less those of the body's
+        pl.func_attr dicts (the parser model merges both into `Function.attrs`)."""
+        counts: dict[str, int] = {}
+        for key, _ in self.function.attrs:
+            counts[key] = counts.get(key, 0) + 1
+        for stmt in self.function.body:
+            call = stmt.value if isinstance(stmt, ir.ExprStmt) and isinstance(stmt.value, ir.Call) else None
+            if call is None or call.func != "pl.func_attr":
+                break
+            first = call.args[0] if call.args else None
+            if isinstance(first, ir.Opaque):
+                for key, _ in first.entries:
+                    counts[key] = counts.get(key, 0) - 1
+        return {key: n for key, n in counts.items() if n > 0}
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: tuple[ir.Stmt, ...], ctx: WalkContext) -> None:

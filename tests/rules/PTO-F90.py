@@ -1,0 +1,20 @@
+# rule: PTO-F90
+# line: 12
+# message: Unsupported `**` unpacking in pl.func_attr({...})
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Attrs:
+    @pl.function(type=pl.FunctionType.InCore)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        pl.func_attr({**{"split": pl.SplitMode.UP_DOWN}})
+        out = pl.store(pl.exp(pl.load(x, [0, 0], [64, 64])), [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        pl.func_attr({"split": pl.SplitMode.UP_DOWN})
+        out = pl.store(pl.exp(pl.load(x, [0, 0], [64, 64])), [0, 0], out)
+        return out
