@@ -69,3 +69,42 @@ def test_where_a_program_evaluates_the_attribute() -> None:
         "        out = pl.store(pl.add(u, -math.pi), [0, 0], out)"
     )
     assert _f87(PROGRAM.format(body=body)) == []
+
+
+def _positions(text: str, code: str) -> list[tuple[int, int, str]]:
+    found = analyze(text).diagnostics
+    return [(d.span.line, d.span.col + 1, d.message) for d in found if d.code == code]
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "col", "expr"),
+    [
+        ("        n = x.shape[0]\n        out = pl.store(t, [0, 0], out)", 13, 13, "x.shape"),
+        (
+            "        u = pl.reshape(t, x.shape)\n        out = pl.store(pl.exp(u), [0, 0], out)",
+            13,
+            27,
+            "x.shape",
+        ),
+        ("        d = t.dtype\n        out = pl.store(t, [0, 0], out)", 13, 13, "t.dtype"),
+        ("        if x.shape[0] > 0:\n            out = pl.store(t, [0, 0], out)", 13, 12, "x.shape"),
+    ],
+    ids=["assignment", "positional-op-argument", "tile-attribute", "condition"],
+)
+def test_a_variables_attribute_in_a_program(body: str, line: int, col: int, expr: str) -> None:
+    """The parser has no value for `x.shape` outside a @pl.jit body (positions as the compiler gives them)."""
+    message = f"Standalone attribute access not supported: {expr}"
+    assert _positions(PROGRAM.format(body=body), "PTO-F87") == [(line, col, message)]
+
+
+def test_a_variables_attribute_as_a_keyword_is_evaluated_in_the_closure() -> None:
+    body = "        u = pl.reshape(t, shape=x.shape)\n        out = pl.store(pl.exp(u), [0, 0], out)"
+    message = "Cannot resolve expression 'x.shape': name 'x' is not defined"
+    assert _positions(PROGRAM.format(body=body), "PTO-F10") == [(13, 33, message)]
+
+
+def test_a_jit_body_reads_its_parameters_shape_and_fails_on_a_module_attribute_keyword() -> None:
+    assert _positions(JIT.format(body="        out[0:x.shape[0], 0:64] = pl.exp(x)"), "PTO-F87") == []
+    body = "        out[0:64, 0:64] = pl.full([64, 64], dtype=pl.FP32, value=math.pi)"
+    message = "Cannot resolve expression 'math.pi': name 'math' is not defined"
+    assert _positions(JIT.format(body=body), "PTO-F10") == [(11, 9, message)]
