@@ -74,11 +74,20 @@ class _Folder:
         self.ranges: dict[str, tuple[int, int]] = {}  # loop variables and narrowed names: [lo, hi]
         self.statements = memo
         self.writes: list[tuple[str, object]] = []  # every write to `env`, in order
+        # Conditions known inside the branches around here (the analyzer's constraint context): the text
+        # of the condition -> (its value, the names it reads).
+        self.facts: dict[str, tuple[bool, frozenset[str]]] = {}
 
     def set(self, name: str, value: object) -> None:
         """Record what a name is known to hold from here on."""
         self.env[name] = value
         self.writes.append((name, value))
+        if self.facts:
+            self.facts = {k: v for k, v in self.facts.items() if name not in v[1]}
+
+    def known(self, names: frozenset[str] | tuple[str, ...]) -> tuple[tuple[str, bool], ...]:
+        """The known conditions that read any of `names` (a statement memo depends on them)."""
+        return tuple(sorted((k, v[0]) for k, v in self.facts.items() if not v[1].isdisjoint(names)))
 
     def block(self, stmts: tuple[ir.Stmt, ...], top_level: bool) -> tuple[ir.Stmt, ...]:
         out: list[ir.Stmt] = []
@@ -96,7 +105,7 @@ class _Folder:
         if memo is None or names is None:
             return self._stmt(stmt, top_level)
         env, ranges = self.env, self.ranges
-        reads = tuple((env.get(n, _ABSENT), ranges.get(n)) for n in names)
+        reads = (*((env.get(n, _ABSENT), ranges.get(n)) for n in names), self.known(names))
         found = memo.stmts.get(id(stmt))
         if found is not None and found.stmt is stmt and found.top_level == top_level and found.reads == reads:
             memo.stmts.reuse(id(stmt))
@@ -125,11 +134,20 @@ class _Folder:
                 return list(self.block(kept, False))
             # Inside each branch the condition (or its negation) is known: nested ifs can fold on it.
             outer = dict(self.ranges)
+            outer_facts = dict(self.facts)
+            # A condition of names and arithmetic only: a call (a pl.read) may give another value again.
+            pure = not any(isinstance(e, ir.Call | ir.Subscript) for e in walk_expr(stmt.test))
+            key, reads = _condition_key(stmt.test), _names_in(stmt.test)
             self.ranges = _narrowed(stmt.test, outer, self.env, True)
+            if pure:
+                self.facts[key] = (True, reads)
             body = self.block(stmt.body, False)
             self.ranges = _narrowed(stmt.test, outer, self.env, False)
+            self.facts = {**outer_facts, key: (False, reads)} if pure else dict(outer_facts)
             orelse = self.block(stmt.orelse, False)
             self.ranges = outer
+            changed = self.assigned(stmt.body) | self.assigned(stmt.orelse)
+            self.facts = {k: v for k, v in outer_facts.items() if v[1].isdisjoint(changed)}
             return [self.rebuilt(stmt, body=body, orelse=orelse)]
         if isinstance(stmt, ir.For):
             trips = self.trips(stmt)
@@ -219,6 +237,9 @@ class _Folder:
         return found
 
     def truth(self, test: ir.Expr) -> bool | None:
+        fact = self.facts.get(_condition_key(test))
+        if fact is not None:
+            return fact[0]  # the same condition as an enclosing if's, its names unchanged since
         value = _fold_bool(test, self.env, self.ranges)
         return value if isinstance(value, bool) else None
 
@@ -416,6 +437,20 @@ def _narrowed(
     if lo <= hi:
         out[name] = (lo, hi)
     return out
+
+
+def _condition_key(expr: object) -> str:
+    """A condition's structure without its spans (two spellings of one condition compare equal)."""
+    if isinstance(expr, tuple):
+        return "(" + ",".join(_condition_key(e) for e in expr) + ")"
+    if not hasattr(expr, "__dataclass_fields__"):
+        return repr(expr)
+    fields = (_condition_key(getattr(expr, f)) for f in expr.__dataclass_fields__ if not f.endswith("span"))
+    return f"{type(expr).__name__}[{','.join(fields)}]"
+
+
+def _names_in(expr: ir.Expr) -> frozenset[str]:
+    return frozenset(n.id for n in walk_expr(expr) if isinstance(n, ir.Name))
 
 
 def _has_yield(stmt: ir.If) -> bool:
