@@ -268,8 +268,10 @@ class _Lowering:
             name = result or (operands[2] if len(operands) > 2 else None) or name
         # Names read besides the operands (offsets, shapes, scalars): operands are tracked separately so a
         # crossing that replaces an operand does not keep the original value alive on the consumer lane.
+        # A subscript argument is hoisted into its own slice statement, as a call is: its names are that
+        # statement's reads, not this one's.
         reads = self.reads(
-            [a for a in args if a is not None and not isinstance(a, ir.Name)]
+            [a for a in args if a is not None and not isinstance(a, ir.Name | ir.Subscript)]
             + [k.value for k in call.keywords]
         )
         # GM operands: matmul operands get a bridge load to Mat next to the matmul; others an entry load.

@@ -72,3 +72,25 @@ def running_max(
         with pl.at(level=pl.Level.CORE_GROUP, name_hint="running_out"):
             out[t * ROWS : t * ROWS + ROWS, 0:COLS] = pl.exp(m)
     return out
+
+
+@pl.jit
+def dequant_rows(
+    x: pl.Tensor[[ROWS, DIM], pl.INT8],
+    w: pl.Tensor[[DIM, COLS], pl.INT8],
+    active: pl.Scalar[pl.INDEX],
+    out: pl.Out[pl.Tensor[[ROWS, COLS], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="dequant_rows"):
+        if active > 0:
+            acc = pl.create_tensor([ROWS, COLS], dtype=pl.INT32)
+            for kb in pl.pipeline(0, DIM // DIM_TILE, stage=2):
+                kd = kb * DIM_TILE
+                if kd == 0:
+                    acc = pl.matmul(x[0:ROWS, kd : kd + DIM_TILE], w[kd : kd + DIM_TILE, 0:COLS], out_dtype=pl.INT32)
+                else:
+                    acc = pl.matmul_acc(acc, x[0:ROWS, kd : kd + DIM_TILE], w[kd : kd + DIM_TILE, 0:COLS])
+            for r in pl.range(0, ROWS, 8):
+                part = pl.cast(acc[r : r + 8, :], target_type=pl.FP32, mode="none")
+                out[r : r + 8, 0:COLS] = pl.mul(part, 0.5)
+    return out
