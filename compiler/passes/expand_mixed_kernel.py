@@ -247,10 +247,16 @@ class _Split:
     type_reads: Mapping[int, tuple[str, ...]]  # id(op) -> the names its result's valid shape reads
     phis: Mapping[int, frozenset[str]]  # id(if) -> the names its branches assign and later code reads
 
+    known: dict[int, frozenset[str]] = field(default_factory=dict)  # sides() asked before, by id(op)
+
     def sides(self, op: TOp) -> frozenset[str]:
         """The lanes an op statement lands on before dead-code removal."""
-        lane = self.enclosed.get(id(op)) if op.pinned is None else None
-        return frozenset({lane}) if lane is not None else op_sides(op, self.mixed, self.single)
+        found = self.known.get(id(op))
+        if found is None:
+            lane = self.enclosed.get(id(op)) if op.pinned is None else None
+            found = frozenset({lane}) if lane is not None else op_sides(op, self.mixed, self.single)
+            self.known[id(op)] = found
+        return found
 
 
 def _enclosed_lanes(block: tuple[TNode, ...]) -> dict[int, str]:
@@ -340,30 +346,34 @@ def _assign_lanes(kernel: Kernel) -> LaneResult:
     sides = (AIC, AIV) if mixed else (single,)
     read_anywhere = frozenset(name for node in kernel.body for name in names_used(node))
     defined = frozenset(op.result for op, _ in ops_of(kernel.body) if op.result)
+    all_ops = [op for op, _ in ops_of(kernel.body)]
     for side in sides:
         removed: set[int] = set()
+        # What DCE may drop on this lane when nothing reads it: a dead one's reads keep nothing alive.
+        removable = frozenset(
+            id(op)
+            for op in all_ops
+            if op.op in _REMOVABLE
+            # A single-lane kernel is not split: the scalar clean-up keeps an assignment with a call in it
+            # (IsRemovableScalarAssign), so an unused pl.read stays (an anchor read).
+            and (mixed or op.op != "tensor.read")
+            and (
+                op.op in (SCALAR, ALIAS)
+                or op.origin in (SUBBLOCK_IDX, BLOCK_IDX)
+                or op_affinity(op) is Affinity.SHARED
+            )
+            and side in split.sides(op)
+        )
         # What the kernel reads before it writes it and also writes is carried across the scope (an
         # outlined kernel in a loop): its last value is an output, live at the end.
-        carried = _live_in(kernel.body, side, split, defs, removed, frozenset(), set(), {}) & defined
+        carried: frozenset[str] = frozenset()
         while True:
             live_defs: set[int] = set()
-            _live_in(kernel.body, side, split, defs, removed, carried, live_defs, {})
-            newly = {
-                id(op)
-                for op, _ in ops_of(kernel.body)
-                if id(op) not in removed
-                and op.op in _REMOVABLE
-                # A single-lane kernel is not split: the scalar clean-up keeps an assignment with a call
-                # in it (IsRemovableScalarAssign), so an unused pl.read stays (an anchor read).
-                and (mixed or op.op != "tensor.read")
-                and (
-                    op.op in (SCALAR, ALIAS)
-                    or op.origin in (SUBBLOCK_IDX, BLOCK_IDX)
-                    or op_affinity(op) is Affinity.SHARED
-                )
-                and side in split.sides(op)
-                and id(op) not in live_defs
-            }
+            entry = _live_in(kernel.body, side, split, defs, removed, carried, live_defs, {}, removable)
+            if not removed and entry & defined - carried:
+                carried |= entry & defined
+                continue  # the first pass found carried values: again, with them live at the end
+            newly = removable - live_defs - removed
             if not newly:
                 break
             removed |= newly
@@ -409,6 +419,7 @@ def _live_in(
     live_out: frozenset[str],
     live_defs: set[int],
     memo: dict[int, bool],
+    removable: frozenset[int] = frozenset(),
 ) -> frozenset[str]:
     """Backward liveness over the statements on `side` (DCE by definition, not by name): the names live
     before `block` given those live after it; adds to `live_defs` every op whose result is read."""
@@ -420,6 +431,8 @@ def _live_in(
             if node.result is not None and node.result in live:
                 live_defs.add(id(node))
                 live.discard(node.result)
+            elif id(node) in removable:
+                continue  # dead here: removed, what it reads is not read for it
             live.update(_reads_on(node, side))
             live.update(split.type_reads.get(id(node), ()))
         elif isinstance(node, TYield):
@@ -428,14 +441,16 @@ def _live_in(
             # The if's yields are live roots on a lane that keeps the if.
             phis = {n for n in split.phis.get(id(node), ()) if side in defs.get(n, frozenset())}
             after = frozenset(live | phis)
-            then = _live_in(node.body, side, split, defs, removed, after, live_defs, memo)
-            orelse = _live_in(node.orelse, side, split, defs, removed, after, live_defs, memo)
+            then = _live_in(node.body, side, split, defs, removed, after, live_defs, memo, removable)
+            orelse = _live_in(node.orelse, side, split, defs, removed, after, live_defs, memo, removable)
             live = set(then | orelse | after) | set(node.reads)
         elif isinstance(node, TLoop):
             after = frozenset(live)
-            entry = _live_in(node.body, side, split, defs, removed, after, live_defs, memo)
+            entry = _live_in(node.body, side, split, defs, removed, after, live_defs, memo, removable)
             while True:  # the body's entry is live at its end too: the next iteration reads it
-                again = _live_in(node.body, side, split, defs, removed, after | entry, live_defs, memo)
+                again = _live_in(
+                    node.body, side, split, defs, removed, after | entry, live_defs, memo, removable
+                )
                 if again == entry:
                     break
                 entry = again
@@ -446,7 +461,9 @@ def _live_in(
             live = set(entry | after) | {n for n in node.reads if n not in dead}
         else:
             for sub in reversed(children(node)):
-                live = set(_live_in(sub, side, split, defs, removed, frozenset(live), live_defs, memo))
+                live = set(
+                    _live_in(sub, side, split, defs, removed, frozenset(live), live_defs, memo, removable)
+                )
     return frozenset(live)
 
 
