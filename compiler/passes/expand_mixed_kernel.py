@@ -420,9 +420,17 @@ def _live_in(
     live_defs: set[int],
     memo: dict[int, bool],
     removable: frozenset[int] = frozenset(),
+    seen: dict[tuple[int, frozenset[str]], frozenset[str]] | None = None,
 ) -> frozenset[str]:
     """Backward liveness over the statements on `side` (DCE by definition, not by name): the names live
-    before `block` given those live after it; adds to `live_defs` every op whose result is read."""
+    before `block` given those live after it; adds to `live_defs` every op whose result is read (`seen`:
+    the blocks already walked with the same names live after them, in this pass: a nested loop's body is
+    not walked again for each round of the loop around it)."""
+    seen = {} if seen is None else seen
+    key = (id(block), live_out)
+    done = seen.get(key)
+    if done is not None:
+        return done
     live = set(live_out)
     for node in reversed(block):
         if not _node_present(node, side, split, defs, removed, memo):
@@ -441,15 +449,17 @@ def _live_in(
             # The if's yields are live roots on a lane that keeps the if.
             phis = {n for n in split.phis.get(id(node), ()) if side in defs.get(n, frozenset())}
             after = frozenset(live | phis)
-            then = _live_in(node.body, side, split, defs, removed, after, live_defs, memo, removable)
-            orelse = _live_in(node.orelse, side, split, defs, removed, after, live_defs, memo, removable)
+            then = _live_in(node.body, side, split, defs, removed, after, live_defs, memo, removable, seen)
+            orelse = _live_in(
+                node.orelse, side, split, defs, removed, after, live_defs, memo, removable, seen
+            )
             live = set(then | orelse | after) | set(node.reads)
         elif isinstance(node, TLoop):
             after = frozenset(live)
-            entry = _live_in(node.body, side, split, defs, removed, after, live_defs, memo, removable)
+            entry = _live_in(node.body, side, split, defs, removed, after, live_defs, memo, removable, seen)
             while True:  # the body's entry is live at its end too: the next iteration reads it
                 again = _live_in(
-                    node.body, side, split, defs, removed, after | entry, live_defs, memo, removable
+                    node.body, side, split, defs, removed, after | entry, live_defs, memo, removable, seen
                 )
                 if again == entry:
                     break
@@ -462,9 +472,12 @@ def _live_in(
         else:
             for sub in reversed(children(node)):
                 live = set(
-                    _live_in(sub, side, split, defs, removed, frozenset(live), live_defs, memo, removable)
+                    _live_in(
+                        sub, side, split, defs, removed, frozenset(live), live_defs, memo, removable, seen
+                    )
                 )
-    return frozenset(live)
+    found = seen[key] = frozenset(live)
+    return found
 
 
 def _collect_reads(
