@@ -87,6 +87,7 @@ class KernelResult:
     lanes: tuple[tuple[int, str], ...]
     ops: tuple[OpInfo, ...]
     info: KernelInfo
+    foreign: tuple[tuple[int, str], ...] = ()  # the lanes of its lines of foreign helper code
 
 
 _ReadOut = tuple[
@@ -952,9 +953,8 @@ def _foreign_sides(results: list[KernelResult]) -> dict[int, set[str]]:
     """The lanes of the lines of foreign helper code that the kernels run (lines past FOREIGN_LINE_BASE)."""
     sides: dict[int, set[str]] = {}
     for result in results:
-        for line, lane in result.lanes:
-            if line >= FOREIGN_LINE_BASE:
-                sides.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
+        for line, lane in result.foreign:
+            sides.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
     return sides
 
 
@@ -1058,7 +1058,8 @@ def run_kernel(
         dual_aiv_dispatch=expansion.dual_aiv_dispatch,
     )
     lane_items = tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.line_sides.items()))
-    return KernelResult(kernel, tuple(diagnostics), lane_items, ops, info)
+    foreign = tuple((line, lane) for line, lane in lane_items if line >= FOREIGN_LINE_BASE)
+    return KernelResult(kernel, tuple(diagnostics), lane_items, ops, info, foreign)
 
 
 def analyze(source: str, path: str = "<memory>", target: str | None = None) -> Analysis:
