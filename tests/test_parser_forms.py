@@ -87,3 +87,21 @@ def test_forms_the_parser_cannot_evaluate_stay_errors() -> None:
     assert ("PTO-F28", 16) in _errors(converted)
     dsl_loop = STATIC_FORMS.replace("for k in range(K)]", "for k in pl.range(K)]")
     assert [code for code, _ in _errors(dsl_loop)] == ["PTO-F28"]
+
+
+def test_a_strict_program_makes_every_member_strict() -> None:
+    """`@pl.program(strict_ssa=True)`: a member assigning a name twice is PTO-F42 (on the compiler: line 9)."""
+    source = (
+        "import pypto.language as pl\n\n\n"
+        "@pl.program(strict_ssa=True)\n"
+        "class P:\n"
+        "    @pl.function\n"
+        "    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:\n"
+        "        result = pl.add(x, 1.0)\n"
+        "        result = pl.add(result, 2.0)\n"
+        "        return result\n"
+    )
+    found = [(d.span.line, d.message) for d in analyze(source).diagnostics if d.code == "PTO-F42"]
+    assert found == [(9, "Variable 'result' is already defined")]
+    relaxed = source.replace("@pl.program(strict_ssa=True)", "@pl.program")
+    assert not [d for d in analyze(relaxed).diagnostics if d.code == "PTO-F42"]

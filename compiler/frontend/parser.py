@@ -154,6 +154,7 @@ def parse_document(
     env_token = _env_token(env_key, cache)
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
+    strict_programs: set[str] = set()  # `@pl.program(strict_ssa=True)`: every member is strict
     free: list[ir.Function] = []
     faulted: list[Span] = []
     nested: list[ir.Program] = []
@@ -215,6 +216,8 @@ def parse_document(
         if result.program is not None:
             programs.append((*result.program, []))
             program = result.program[0]
+            if _STRICT_PROGRAM_RE.search(unit.text):
+                strict_programs.add(program)
             continue
         if unit.kind != "member":
             program = None
@@ -230,7 +233,9 @@ def parse_document(
     cache.trim(live)
     module = ir.Module(
         programs=tuple(
-            ir.Program(name, tuple(fs), _program_span(span, fs), header)
+            ir.Program(
+                name, tuple(_strict(fs) if name in strict_programs else fs), _program_span(span, fs), header
+            )
             for name, span, header, fs in programs
         )
         + tuple(nested),
@@ -417,6 +422,14 @@ def _syntax_diagnostic(
     if exc.end_lineno == exc.lineno and exc.end_offset and exc.end_offset > (exc.offset or 0):
         end_col = exc.end_offset - 1 + unit.indent
     return diagnostic("PTO-F0", Span(line, col, line, end_col), detail=exc.msg)
+
+
+_STRICT_PROGRAM_RE = re.compile(r"@pl\.program\s*\([^)]*\bstrict_ssa\s*=\s*True\b")
+
+
+def _strict(functions: list[ir.Function]) -> list[ir.Function]:
+    """The members of a `@pl.program(strict_ssa=True)` class: each parsed with strict SSA."""
+    return [f if f.strict_ssa else replace(f, strict_ssa=True) for f in functions]
 
 
 _DEF_RE = re.compile(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.M)
