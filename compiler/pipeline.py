@@ -1023,8 +1023,13 @@ def run_kernel(
     report = diagnostics.append
     kernel = convert(item, facts, env)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}
-    errors = check_put_sources(kernel, lambda name: isinstance(facts.types.get(name), TensorType), report)
-    errors += check_conversions(kernel, {**types, **facts.types}, report, target)
+
+    def gm(name: str) -> bool:
+        return isinstance(facts.types.get(name), TensorType)
+
+    errors = check_put_sources(kernel, gm, report)
+    params = [p.name for p in item.function.params]
+    errors += check_conversions(kernel, {**types, **facts.types}, report, target, gm, params)
     errors += flatten(kernel, types, report)
     if errors == 0:
         errors += unrolled_accumulators(kernel, types, report)

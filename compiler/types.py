@@ -63,6 +63,9 @@ class ScalarType:
     """A scalar value (index arithmetic, loop variables, constants)."""
 
     dtype: str = "INDEX"
+    # The dtype is the one the parser gives the value (a literal, pl.read, a pl.Scalar[...] parameter, their
+    # arithmetic), not the model's default: only an exact dtype may reject a write of it.
+    exact: bool = field(default=False, compare=False)
 
     def render(self) -> str:
         """DSL-like text."""

@@ -538,6 +538,10 @@ add(
             ("int_value", "pl.tensor.write(a, [0, 0], 1)"),
             ("unified", "pl.write(a, [0, 0], 1.0)"),
             ("value_tensor", "pl.tensor.write(a, [0, 0], a)"),
+            # The value keeps the dtype the parser gives it: pl.read the source's, arithmetic the promoted one.
+            ("read_value", "pl.tensor.write(a, [0, 0], pl.tensor.read(a, [0, 1]))"),
+            ("scaled_read", "pl.tensor.write(a, [0, 0], pl.tensor.read(a, [0, 1]) * 2.0)"),
+            ("dim_value", "pl.tensor.write(a, [0, 0], pl.tensor.dim(a, 0))"),
         ),
     ),
     Spec(
@@ -1266,6 +1270,8 @@ add(
         _one(),
         ("one_index", "pl.tile.write(a, [0], 1.0)"),
         ("unified", "pl.write(a, [0, 0], 1.0)"),
+        ("read_value", "pl.tile.write(a, [0, 0], pl.tile.read(a, [0, 1]))"),
+        ("block_idx_value", "pl.tile.write(a, [0, 0], pl.tile.get_block_idx())"),
     ),
     tile("tile.get_block_idx", "pl.tile.get_block_idx()", (), sweep=False),
     tile("tile.get_block_num", "pl.tile.get_block_num()", (), sweep=False),

@@ -956,7 +956,9 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
             return TensorType(dims, dtype, tail == "DistributedTensor"), "In"
         if tail == "Scalar" and items:
             value = _literal(items[0], env)
-            return ScalarType(value.name if isinstance(value, DTypeValue) else "INDEX"), "In"
+            if isinstance(value, DTypeValue):
+                return ScalarType(value.name, exact=True), "In"
+            return ScalarType("INDEX"), "In"
     dotted = dotted_name(node)
     if dotted in ("pl.Tensor", "pld.DistributedTensor"):
         # @pl.jit specialises on the tensors it is called with: the rank and dtype are unknown here.

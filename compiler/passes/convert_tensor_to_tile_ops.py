@@ -41,6 +41,7 @@ from compiler.passes.model import (
     TYield,
     ops_of,
     user_name,
+    walk,
 )
 from compiler.passes.outline_incore_scopes import OutlinedKernel
 from compiler.source import Span
@@ -704,41 +705,142 @@ def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callabl
 
 # pl.write of a tensor: a tile.store destination is a GM tensor, so a write to the same name is scalar.
 _SCALAR_WRITES = frozenset({"tensor.write", "tile.write"})
+_Origins = dict[str, frozenset[str]]
 
 
-def _mixed_store_paths(body: tuple[TNode, ...], report: Callable[[Diagnostic], None]) -> int:
+@dataclass(slots=True)
+class _StorePaths:
+    """UpgradeWrittenTensorParamDirections: which GM parameters each name aliases, and the first MTE3 and
+    scalar store of each parameter, over the whole function (both branches of an if, every loop body)."""
+
+    gm: Callable[[str], bool]
+    staged: frozenset[str] = frozenset()
+    dma: set[str] = field(default_factory=set)
+    scalar: dict[str, TOp] = field(default_factory=dict)
+
+    def origins(self, name: str | None, names: _Origins) -> frozenset[str]:
+        """The parameters a name aliases: its binding's, or itself for a GM tensor handed in."""
+        if name is None:
+            return frozenset()
+        if name in names:
+            return names[name]
+        return frozenset({name}) if self.gm(name) else frozenset()
+
+    def block(self, body: tuple[TNode, ...], names: _Origins) -> None:
+        """Walk a statement list in order, rebinding `names` as its assignments do."""
+        for node in body:
+            if isinstance(node, TOp):
+                self.op(node, names)
+            elif isinstance(node, TLoop | TScope | TRegion):
+                # Alias transfers only keep or union origins: one pass over the body finds every store.
+                inner = dict(names)
+                self.block(node.body, inner)
+                _merge(names, inner)
+            elif isinstance(node, TIf):
+                then, orelse = dict(names), dict(names)
+                self.block(node.body, then)
+                self.block(node.orelse, orelse)
+                _merge(names, then)
+                _merge(names, orelse)
+
+    def op(self, op: TOp, names: _Origins) -> None:
+        """A store records its target's parameters; its result (and an alias) carries them on."""
+        carried: frozenset[str] = frozenset()
+        if op.op == "tile.store" and len(op.operands) > 2:
+            carried = self.origins(op.operands[2], names)
+            self.dma.update(carried)
+        elif op.op in _SCALAR_WRITES and op.operands:
+            carried = self.origins(op.operands[0], names)
+            if op.operands[0] not in self.staged:
+                for param in carried:
+                    self.scalar.setdefault(param, op)
+        elif op.op == ALIAS and op.operands:
+            carried = self.origins(op.operands[0], names)
+        if op.result:
+            names[op.result] = carried
+
+
+def _staged_full_tensors(body: tuple[TNode, ...], gm: Callable[[str], bool]) -> frozenset[str]:
+    """CanonicalizeFullTensorScalarUpdates: `t[...] = pl.full(shape of t)` at the top of the function, then only
+    pl.write into t: the writes go to the local full and the one assemble moves to the end, so t sees MTE3
+    alone. A later use of t or of the full (other than the writes) keeps the GM writes. The compiler also
+    wants zero offsets; a full as large as t fits only there, so the model does not read them."""
+    staged: set[str] = set()
+    for index in range(1, len(body)):
+        full, store = body[index - 1], body[index]
+        if not (isinstance(full, TOp) and isinstance(store, TOp) and full.op == "tile.full" and full.result):
+            continue
+        if store.op != "tile.store" or len(store.operands) < 3 or store.operands[0] != full.result:
+            continue
+        target = store.operands[2]
+        if target is None or not gm(target) or not isinstance(full.type, TileType | TensorType):
+            continue
+        target_type = store.type
+        if not (isinstance(target_type, TensorType) and target_type.ranked):
+            continue
+        if full.type.shape != target_type.shape or full.type.dtype != target_type.dtype:
+            continue
+        if not all(isinstance(d, int) for d in target_type.shape):
+            continue
+        if not _used_after(body[index + 1 :], (target, full.result)):
+            staged.add(target)
+    return frozenset(staged)
+
+
+def _used_after(body: tuple[TNode, ...], names: tuple[str, str]) -> bool:
+    """Whether a statement reads one of `names`, a pl.write into the first (its target) aside."""
+    for node, _ in walk(body):
+        if isinstance(node, TOp):
+            skip = 1 if node.op in _SCALAR_WRITES and node.operands and node.operands[0] == names[0] else 0
+            read = {*node.reads, *(n for n in node.operands[skip:] if n)}
+        elif isinstance(node, TYield):
+            read = set(node.values)
+        else:
+            read = set(getattr(node, "reads", ()))
+        if read & set(names):
+            return True
+    return False
+
+
+def _merge(names: _Origins, branch: _Origins) -> None:
+    """After a branch or a loop: a name may alias what it aliased on any path."""
+    for name, origins in branch.items():
+        names[name] = names.get(name, frozenset()) | origins
+
+
+def _mixed_store_paths(
+    kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None], order: Sequence[str]
+) -> int:
     """CT-4: one GM parameter written through MTE3 (tile.store / assemble) and through the scalar path
-    (tensor.write) in the same body; statements in exclusive branches never run together."""
-    stored: set[str] = set()
-    written: dict[str, TOp] = {}
-    for node in body:
-        if isinstance(node, TOp) and node.op == "tile.store" and len(node.operands) > 2 and node.operands[2]:
-            stored.add(node.operands[2])
-        elif isinstance(node, TOp) and node.op in _SCALAR_WRITES and node.operands and node.operands[0]:
-            written.setdefault(node.operands[0], node)
-    errors = 0
-    for param in sorted(stored & set(written)):
-        report(
-            diagnostic(
-                "PTO-CT4", written[param].call_span, stage="ConvertTensorToTileOps", param=user_name(param)
-            )
+    (tensor.write) anywhere in one InCore function, outlined scopes included. The check stops at the first
+    parameter (in `order`, then by name) and points at its first scalar write."""
+    paths = _StorePaths(gm, _staged_full_tensors(kernel.body, gm))
+    paths.block(kernel.body, {})
+    mixed = paths.dma & set(paths.scalar)
+    if not mixed:
+        return 0
+    rank = {name: i for i, name in enumerate(order)}
+    param = min(mixed, key=lambda name: (rank.get(name, len(rank)), paths.scalar[name].call_span, name))
+    report(
+        diagnostic(
+            "PTO-CT4", paths.scalar[param].call_span, stage="ConvertTensorToTileOps", param=user_name(param)
         )
-        errors += 1
-    for node in body:
-        if isinstance(node, TLoop | TScope | TRegion):
-            errors += _mixed_store_paths(node.body, report)
-        elif isinstance(node, TIf):
-            errors += _mixed_store_paths(node.body, report) + _mixed_store_paths(node.orelse, report)
-    return errors
+    )
+    return 1
 
 
 def check_conversions(
-    kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None], target: str = "a2a3"
+    kernel: Kernel,
+    types: Mapping[str, ValueType],
+    report: Callable[[Diagnostic], None],
+    target: str = "a2a3",
+    gm: Callable[[str], bool] | None = None,
+    params: Sequence[str] = (),
 ) -> int:
-    """The ConvertTensorToTileOps rejections of ops it cannot lower (CT-1 ... CT-11). Returns the errors.
+    """The ConvertTensorToTileOps rejections of ops it cannot lower (CT-1 ... CT-19). Returns the errors.
 
-    CT-4 (DMA and scalar stores to one GM tensor) is checked on hand-written InCore functions only: outlined
-    scopes in real libraries mix the two on one tensor and compile, and the model does not know why."""
+    CT-4 (DMA and scalar stores to one GM tensor) needs `gm`, which names are GM tensors handed to the kernel
+    (`params`: their order, the order the compiler checks them in); without it CT-4 is not checked."""
     ops = [op for op, _ in ops_of(kernel.body)]
     computed = {op.result for op in ops if op.result and op.op != ALIAS}
     # Values an op lowered to a tile produced (loads of GM parameters and views of them stay tensor-like).
@@ -825,9 +927,7 @@ def check_conversions(
     for op, code, fields in found:
         report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps", **fields))
     lowered_errors = _lowered_tile_ops(ops, types, report)
-    mixed = (
-        _mixed_store_paths(kernel.body, report) if not kernel.outlined and kernel.func_type == "InCore" else 0
-    )
+    mixed = _mixed_store_paths(kernel, gm, report, params) if gm and kernel.func_type == "InCore" else 0
     return len(found) + mixed + lowered_errors
 
 

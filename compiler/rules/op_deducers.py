@@ -445,8 +445,17 @@ _r(
     "memory-op-requirement",
     _TD,
     "{op} requires {requirement}",
-    "A write of a value whose dtype is not the destination's, a set_validshape of a value that is not 2D, a "
-    "concat of operands that are not 2D.",
+    "A set_validshape of a value that is not 2D, a concat of operands that are not 2D.",
+)
+_r(
+    "PTO-TD150",
+    "write-value-dtype",
+    _TD,
+    "{op} requires value dtype to match {kind} dtype, but got value dtype {value} and {kind} dtype {dtype}",
+    "A pl.write whose value has another dtype than the tensor or tile it writes: the write does not convert. "
+    "A float literal is FP32, an int literal, tensor.dim and a block index are INDEX, pl.read has the "
+    "source's dtype, and scalar arithmetic takes the wider dtype of its operands (FP16 * 2.0 is FP32).",
+    "Write a value of the destination's dtype: pl.cast(value, pl.FP16), or read from a tensor of that dtype.",
 )
 _r(
     "PTO-TD118",

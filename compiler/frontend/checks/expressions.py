@@ -24,13 +24,14 @@ from compiler.frontend.consts import (
 )
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import walk_expr
+from compiler.ops.deducers.core import is_float, is_int
 from compiler.ops.dsl import PLD_SHORT
 from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import PL_CLASSES, EnumValue, enum_members
+from compiler.vocabulary import DTYPE_BITS, PL_CLASSES, EnumValue, enum_members
 
 _FRONTEND_NAMES = frozenset(
     {
@@ -96,7 +97,10 @@ class ExpressionTyper:
                 state.error("PTO-F10", expr.span, expr=expr.dotted, detail=detail)
             return UNKNOWN
         if isinstance(expr, ir.Const):
-            return ScalarType("FP32" if isinstance(expr.value, float) else "INDEX")
+            literal = expr.value
+            return ScalarType(
+                "FP32" if isinstance(literal, float) else "INDEX", exact=not isinstance(literal, bool)
+            )
         if isinstance(expr, ir.BinOp):
             left = self.value(expr.left, ctx)
             right = self.value(expr.right, ctx)
@@ -105,9 +109,12 @@ class ExpressionTyper:
                 state.error("PTO-F41", expr.span, operator=unsupported)
             if isinstance(left, TensorType | TileType) or isinstance(right, TensorType | TileType):
                 return UNKNOWN
-            return ScalarType("INDEX")
+            return scalar_arithmetic(expr.op, left, right)
         if isinstance(expr, ir.UnaryOp):
-            return self.value(expr.operand, ctx)
+            operand = self.value(expr.operand, ctx)
+            if isinstance(operand, ScalarType) and operand.exact and expr.op not in ("-", "+"):
+                return ScalarType(operand.dtype)  # `not` / `~`: the dtype is not modelled
+            return operand
         if isinstance(expr, ir.Compare):
             self.value(expr.left, ctx)
             self.value(expr.right, ctx)
@@ -582,3 +589,24 @@ def stepped(expr: ir.Subscript) -> bool:
     """True when an axis of the subscript is a slice with a step (`x[0:16:2]`)."""
     items = expr.index.elts if isinstance(expr.index, ir.TupleExpr) else (expr.index,)
     return any(isinstance(i, ir.SliceExpr) and i.step is not None for i in items)
+
+
+# Scalar arithmetic the parser builds with PromoteBinaryOperands (scalar_expr.h: MakeAdd / MakeSub / MakeMul).
+_PROMOTING_BINOPS = frozenset({"+", "-", "*"})
+
+
+def scalar_arithmetic(op: str, left: ValueType, right: ValueType) -> ScalarType:
+    """The scalar a binary op of two scalars gives: PromoteSameCategoryDtype (one category, the wider dtype,
+    the left one on a tie) when both dtypes are exact; otherwise INDEX, not exact."""
+    if (
+        op in _PROMOTING_BINOPS
+        and isinstance(left, ScalarType)
+        and isinstance(right, ScalarType)
+        and left.exact
+        and right.exact
+    ):
+        a, b = left.dtype, right.dtype
+        same_category = (is_float(a) and is_float(b)) or (is_int(a) and is_int(b))
+        if same_category and a in DTYPE_BITS and b in DTYPE_BITS:
+            return ScalarType(b if DTYPE_BITS[b] > DTYPE_BITS[a] else a, exact=True)
+    return ScalarType("INDEX")

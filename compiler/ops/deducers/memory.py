@@ -500,7 +500,7 @@ def _read(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
     _indices_count(op, src, param(args, kwargs, 1, "indices"))
-    return ScalarType(src.dtype)
+    return ScalarType(src.dtype, exact=src.dtype in DTYPE_BITS)
 
 
 @family("write")
@@ -510,17 +510,17 @@ def _write(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         return UNKNOWN
     _indices_count(op, src, param(args, kwargs, 1, "indices"))
     value = param(args, kwargs, 2, "value")
-    # A bare literal is an FP32 (float) or INDEX (int) constant; the write does not convert it.
+    # A bare literal is an FP32 (float) or INDEX (int) constant, a scalar keeps the dtype the parser gave it
+    # (pl.read: the source's, tensor.dim: INDEX, arithmetic: the promoted one); the write does not convert it.
     given = "FP32" if isinstance(value, float) else "INDEX" if isinstance(value, int) else None
+    if isinstance(value, ScalarType) and value.exact:
+        given = value.dtype
     if isinstance(value, bool) or given is None or src.dtype not in DTYPE_BITS:
         return src
     if given != src.dtype:
         kind = "tensor" if isinstance(src, TensorType) else "tile"
-        _require(
-            "PTO-TD117",
-            op,
-            f"value dtype to match {kind} dtype, but got value dtype {dtype_text(given)} and {kind} "
-            f"dtype {dtype_text(src.dtype)}",
+        raise DeduceError(
+            "PTO-TD150", op=op.name, kind=kind, value=dtype_text(given), dtype=dtype_text(src.dtype)
         )
     return src
 

@@ -30,7 +30,8 @@ def _index_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
         and not 0 <= (axis + src.rank if axis < 0 else axis) < src.rank
     ):
         raise DeduceError("PTO-TD143", axis=axis, rank=src.rank)
-    return ScalarType("INDEX")
+    # tensor.dim and the block / subblock queries return INDEX (tensor_ops/memory.cpp, tile_ops/memory.cpp).
+    return ScalarType("INDEX", exact=op.namespace in ("tensor", "tile"))
 
 
 @family("int32_scalar")
