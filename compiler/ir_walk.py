@@ -83,6 +83,24 @@ def child_blocks(stmt: ir.Stmt) -> tuple[tuple[ir.Stmt, ...], ...]:
     return ()
 
 
+def names_in(expr: ir.Expr) -> frozenset[str]:
+    """Every variable an expression mentions."""
+    return frozenset(e.id for e in walk_expr(expr) if isinstance(e, ir.Name))
+
+
+def structure(node: object, leaf: Callable[[object], object | None] | None = None) -> object:
+    """A node's structure without its spans (two spellings of one expression give equal keys); `leaf` may
+    key a node itself (it returns None to let the structure decide)."""
+    if leaf is not None and (found := leaf(node)) is not None:
+        return found
+    if isinstance(node, tuple):
+        return tuple(structure(e, leaf) for e in node)
+    if not hasattr(node, "__dataclass_fields__"):
+        return node
+    fields = (structure(getattr(node, f), leaf) for f in node.__dataclass_fields__ if not f.endswith("span"))
+    return (type(node).__name__, *fields)
+
+
 def walk_stmts(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.Stmt]:
     """Every statement, in source order, including nested ones."""
     for stmt in stmts:

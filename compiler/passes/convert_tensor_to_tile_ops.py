@@ -18,7 +18,7 @@ from compiler.diagnostics import Diagnostic, Problem
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.consts import UNKNOWN_VALUE, attribute_value, fold
 from compiler.frontend.subscripts import subscript_type
-from compiler.ir_walk import sub_exprs, walk_expr
+from compiler.ir_walk import names_in, structure, sub_exprs
 from compiler.ops.deduce import format_shape
 from compiler.ops.deducers.core import dtype_text, known, promote_dtypes
 from compiler.ops.lowering import as_tile, deduce_error, valid_rank_mismatch
@@ -486,7 +486,7 @@ class _Lowering:
             if reference is not None and key != reference:
                 return None
             reference = key
-            varying = [i for i, e in enumerate(indices.elts) if loop_var in _names_in(e)]
+            varying = [i for i, e in enumerate(indices.elts) if loop_var in names_in(e)]
             if len(varying) != 1 or not _unit_stride(indices.elts[varying[0]], loop_var):
                 return None
             bits = DTYPE_BITS.get(ttype.dtype)
@@ -651,27 +651,25 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
 def _expr_key(expr: object, env: Mapping[str, object]) -> object:
     """An expression's structure without its spans, constants folded and moved to the right of a `+` or
     `*` (AreExprVectorsEqual after Simplify's canonical order)."""
-    if isinstance(expr, ir.Name | ir.BinOp | ir.UnaryOp) and (value := fold(expr, env)) is not UNKNOWN_VALUE:
-        return ("const", value)
-    if isinstance(expr, ir.BinOp):
-        left, right = _expr_key(expr.left, env), _expr_key(expr.right, env)
-        if expr.op in ("+", "*") and _is_const_key(left) and not _is_const_key(right):
-            left, right = right, left
-        return ("binop", expr.op, left, right)
-    if isinstance(expr, tuple):
-        return tuple(_expr_key(e, env) for e in expr)
-    if not hasattr(expr, "__dataclass_fields__"):
-        return expr
-    fields = (_expr_key(getattr(expr, f), env) for f in expr.__dataclass_fields__ if not f.endswith("span"))
-    return (type(expr).__name__, *fields)
+
+    def folded(node: object) -> object | None:
+        if (
+            isinstance(node, ir.Name | ir.BinOp | ir.UnaryOp)
+            and (value := fold(node, env)) is not UNKNOWN_VALUE
+        ):
+            return ("const", value)
+        if isinstance(node, ir.BinOp):
+            left, right = structure(node.left, folded), structure(node.right, folded)
+            if node.op in ("+", "*") and _is_const_key(left) and not _is_const_key(right):
+                left, right = right, left
+            return ("binop", node.op, left, right)
+        return None
+
+    return structure(expr, folded)
 
 
 def _is_const_key(key: object) -> bool:
     return isinstance(key, tuple) and bool(key) and key[0] == "const"
-
-
-def _names_in(expr: ir.Expr) -> set[str]:
-    return {e.id for e in walk_expr(expr) if isinstance(e, ir.Name)}
 
 
 def _unit_stride(index: ir.Expr, loop_var: str) -> bool:
@@ -681,7 +679,7 @@ def _unit_stride(index: ir.Expr, loop_var: str) -> bool:
     if not isinstance(index, ir.BinOp) or index.op != "+":
         return False
     for var_side, other in ((index.left, index.right), (index.right, index.left)):
-        if isinstance(var_side, ir.Name) and var_side.id == loop_var and loop_var not in _names_in(other):
+        if isinstance(var_side, ir.Name) and var_side.id == loop_var and loop_var not in names_in(other):
             return True
     return False
 

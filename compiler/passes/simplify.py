@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import IdentityMemo
-from compiler.ir_walk import child_blocks, map_ir, walk_expr
+from compiler.ir_walk import child_blocks, map_ir, names_in, structure, walk_expr
 from compiler.memo import NameIndex, NestedMemo
 from compiler.vocabulary import DTYPE_BITS, DTypeValue
 
@@ -137,7 +137,7 @@ class _Folder:
             outer_facts = dict(self.facts)
             # A condition of names and arithmetic only: a call (a pl.read) may give another value again.
             pure = not any(isinstance(e, ir.Call | ir.Subscript) for e in walk_expr(stmt.test))
-            key, reads = _condition_key(stmt.test), _names_in(stmt.test)
+            key, reads = _condition_key(stmt.test), names_in(stmt.test)
             self.ranges = _narrowed(stmt.test, outer, self.env, True)
             if pure:
                 self.facts[key] = (True, reads)
@@ -439,18 +439,9 @@ def _narrowed(
     return out
 
 
-def _condition_key(expr: object) -> str:
-    """A condition's structure without its spans (two spellings of one condition compare equal)."""
-    if isinstance(expr, tuple):
-        return "(" + ",".join(_condition_key(e) for e in expr) + ")"
-    if not hasattr(expr, "__dataclass_fields__"):
-        return repr(expr)
-    fields = (_condition_key(getattr(expr, f)) for f in expr.__dataclass_fields__ if not f.endswith("span"))
-    return f"{type(expr).__name__}[{','.join(fields)}]"
-
-
-def _names_in(expr: ir.Expr) -> frozenset[str]:
-    return frozenset(n.id for n in walk_expr(expr) if isinstance(n, ir.Name))
+def _condition_key(expr: ir.Expr) -> str:
+    """A condition's structure without its spans, as text (a sortable memo key)."""
+    return repr(structure(expr))
 
 
 def _has_yield(stmt: ir.If) -> bool:
