@@ -177,6 +177,15 @@ def variants(spec: Spec) -> Iterator[tuple[str, str, tuple[Operand, ...]]]:
                     spec.call,
                     _swap(ops, i, replace(o, shape=(max(1, o.shape[0] // 2), *o.shape[1:]))),
                 )
+        if spec.ctx in ("tile", "a5"):
+            # Each tile operand passed as the tensor it was loaded from: the deducers' argument-kind checks.
+            for i, o in enumerate(ops):
+                if not o.fixed and o.mem not in ("New", "Tensor", "Acc"):
+                    yield f"kind_{o.name}_tensor", spec.call, _swap(ops, i, replace(o, mem="Tensor"))
+        elif spec.ctx == "tensor" and varied and re.search(rf"\b{varied[0][1].name}\b", spec.call):
+            # The first tensor operand given as a scalar: the deducers' argument-kind checks of tensor ops.
+            first = varied[0][1].name
+            yield f"kind_{first}_scalar", re.sub(rf"\b{first}\b", "1.0", spec.call, count=1), ops
     for vname, call in spec.variants:
         yield vname, call, ops
 
@@ -2205,11 +2214,19 @@ _KEEP = ("stage", "pass", "rule", "message", "line", "col", "approx_line")
 
 
 def collect(src: Path, dest: Path = GOLDENS) -> dict[str, int]:
-    """Pack each case's program and recorded outcome into ``dest/<family>.json``."""
+    """Pack each case's program and recorded outcome into ``dest/<family>.json``; a case with no new
+    recording keeps the one already packed (so a new variant family can be recorded on its own)."""
+    packed = {
+        row["case"]: row
+        for path in sorted(dest.glob("*.json"))
+        for row in json.loads(path.read_text("utf-8"))
+    }
     by_family: dict[str, list[dict[str, object]]] = {}
     for case in cases(SPECS):
         expected = src / f"{case.name}.expected.json"
         if not expected.exists():
+            if case.name in packed:
+                by_family.setdefault(family_of(case.op), []).append(packed[case.name])
             continue
         outcome = json.loads(expected.read_text(encoding="utf-8"))
         if any(

@@ -12,7 +12,7 @@ Reads the source text of an upstream PyPTO checkout (never imports or runs it) a
 
 Each site gets its message template (literal text, with ``{expr}`` for each computed part) and the
 pypto-lsp construct that models it, if any: a catalog rule (``compiler/catalog.py``) or a ``DeduceError``
-site of ``compiler/ops/deduce.py``, found by comparing the literal skeletons of the two templates.
+site of ``compiler/ops/deducers/``, found by comparing the literal skeletons of the two templates.
 
     python scripts/raise_sites.py /work/pypto-src -o tests/conformance/raise_sites.json
 """
@@ -26,6 +26,7 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -51,6 +52,7 @@ PREFIX_VERIFIERS = (
     "src/ir/verifier/mixed_kernel_expanded_verifier.cpp",
     "src/ir/verifier/verify_hard_syncall_occupancy.cpp",
 )
+DEDUCERS = "compiler/ops/deducers"
 CXX_MACROS = ("INTERNAL_CHECK_SPAN", "INTERNAL_CHECK", "CHECK_SPAN", "CHECK")
 
 
@@ -69,6 +71,8 @@ class Site:
     modelled_by: str | None = None
     match_score: float = 0.0
     candidate: str | None = None
+    status: str = ""  # modelled / unreachable / open (reconcile)
+    evidence: str = ""  # modelled: the rule, deducer site or conformance case; unreachable: the reason
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -536,13 +540,13 @@ def _words(skel: str) -> int:
     return len(re.findall(r"[A-Za-z]{2,}", skel))
 
 
-def _deduce_ops(tree: ast.Module) -> dict[str, set[str]]:
-    """compiler/ops/deduce.py function name -> the registry ops whose deduction family reaches it."""
+def _deduce_ops(trees: Sequence[ast.Module]) -> dict[str, set[str]]:
+    """Deducer function name (``compiler/ops/deducers/``) -> the registry ops whose deduction family reaches it."""
     from compiler.ops.registry import all_ops
 
     calls: dict[str, set[str]] = {}
     families: dict[str, str] = {}
-    for fn in tree.body:
+    for fn in (node for tree in trees for node in tree.body):
         if not isinstance(fn, ast.FunctionDef):
             continue
         calls[fn.name] = {
@@ -569,7 +573,7 @@ def _deduce_ops(tree: ast.Module) -> dict[str, set[str]]:
 
 
 def our_templates() -> list[tuple[str, str, frozenset[str] | None]]:
-    """(owner, skeleton, ops) for every catalog rule and every DeduceError site of compiler/ops/deduce.py.
+    """(owner, skeleton, ops) for every catalog rule and every DeduceError site of ``compiler/ops/deducers/``.
 
     ``ops`` is None for catalog rules, else the registry ops that reach the DeduceError."""
     from compiler.catalog import RULES
@@ -577,10 +581,9 @@ def our_templates() -> list[tuple[str, str, frozenset[str] | None]]:
     out: list[tuple[str, str, frozenset[str] | None]] = [
         (code, skeleton(rule.template), None) for code, rule in RULES.items()
     ]
-    deduce = REPO / "compiler/ops/deduce.py"
-    tree = ast.parse(deduce.read_text(encoding="utf-8"))
-    reach = _deduce_ops(tree)
-    for fn in ast.walk(tree):
+    trees = [ast.parse(p.read_text(encoding="utf-8")) for p in sorted((REPO / DEDUCERS).glob("*.py"))]
+    reach = _deduce_ops(trees)
+    for fn in (node for tree in trees for node in ast.walk(tree)):
         if not isinstance(fn, ast.FunctionDef):
             continue
         env: dict[str, ast.AST] = {}
@@ -656,6 +659,256 @@ def attach_models(sites: list[Site], ours: list[tuple[str, str, frozenset[str] |
             site.candidate = best
 
 
+# ---------------------------------------------------------------------------------------------------
+# Reconciliation: every site modelled (a rule, a deducer site, or a recorded case we agree on), unreachable
+# from DSL source (with the reason), or open
+# ---------------------------------------------------------------------------------------------------
+
+GOLDENS = REPO / "tests/conformance/ops"
+KNOWN = REPO / "tests/conformance/known_disagreements.txt"
+_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_ARITY_TEXT = re.compile(
+    r"requires (?:(exactly|at least|at most) )?((?:\d+|one|two|three|four|five|six)(?: or \d+)?) "
+    r"(?:positional )?arguments?\b|requires one workspace tensor",
+)
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """A class of sites that DSL source cannot make fire, recognised by file and message, and why."""
+
+    file: str  # a substring of the site's file
+    template: str  # a regex searched in the site's template
+    reason: str
+
+
+UNREACHABLE = (
+    Unreachable(
+        "l0_tile_chooser.cpp",
+        r"capacities must be|byte sizes must be|minimum tile dimensions|max_n|alignments must|bandwidths must|"
+        r"drain params|capacity .* is too small",
+        "a check of the backend's hardware description (L0 capacities, alignments, bandwidths), which no "
+        "source program sets",
+    ),
+    Unreachable(
+        "scope_outline_utils.cpp",
+        r"not found in (?:var_objects|symbol table|scope body)",
+        "a lookup in the outliner's own tables, which it fills from the same scope it walks (an assertion)",
+    ),
+    Unreachable(
+        "jit/decorator.py",
+        r"torch|cannot retrieve source code|could not locate function definition",
+        "depends on the torch tensors passed at run time, or on a function whose source is not on disk; "
+        "a static check reads the source file itself",
+    ),
+    Unreachable(
+        "jit/specializer.py",
+        r"cannot retrieve source code",
+        "a function whose source is not on disk; a static check reads the source file itself",
+    ),
+    Unreachable(
+        "language/parser/text_parser.py",
+        r".",
+        "pl.parse / pl.loads, the API that reads a program from a string of printed IR; a source file is "
+        "read through its decorators",
+    ),
+    Unreachable(
+        "language/parser/decorator.py",
+        r"^Cannot retrieve source code|^Could not find \{entity_type\} definition",
+        "a function whose source is not on disk; a static check reads the source file itself",
+    ),
+    Unreachable(
+        "language/parser/scope_manager.py",
+        r"^Cannot exit global scope",
+        "the parser's own scope stack, pushed and popped in pairs by its visitor (an assertion)",
+    ),
+    Unreachable(
+        "language/parser/__init__.py",
+        r"PTO_BACKTRACE",
+        "an environment variable of the compiler process, not a property of the source",
+    ),
+    Unreachable(
+        "language/typing/",
+        r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
+        "the parser unwraps only the value wrappers it built itself around an expression",
+    ),
+)
+
+
+def builder_arities(root: Path) -> dict[str, set[int | None]]:
+    """Op name -> the argument counts its Python builders pass to ``create_op_call`` (None: not fixed).
+
+    A builder that takes the op name as a parameter (``_create_tile_binary_call("tile.add", ...)``) gives
+    its count to every op its callers name."""
+    arities: dict[str, set[int | None]] = {}
+    by_param: dict[str, tuple[int, int | None]] = {}  # builder -> (op-name parameter index, count)
+    trees = [
+        ast.parse(p.read_text(encoding="utf-8"))
+        for sub in ("python/pypto/ir/op", "python/pypto/language/parser")
+        for p in sorted((root / sub).rglob("*.py"))
+    ]
+    for tree in trees:
+        for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            lists = _list_bindings(fn)
+            params = [a.arg for a in fn.args.args]
+            for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
+                if (
+                    getattr(call.func, "attr", getattr(call.func, "id", "")) != "create_op_call"
+                    or len(call.args) < 2
+                ):
+                    continue
+                name, args = call.args[0], call.args[1]
+                count = _arg_count(args, lists)
+                if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                    arities.setdefault(name.value, set()).add(count)
+                elif isinstance(name, ast.Name) and name.id in params:
+                    by_param[fn.name] = (params.index(name.id), count)
+    for tree in trees:
+        for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+            builder = by_param.get(getattr(call.func, "id", ""))
+            if builder is None:
+                continue
+            index, count = builder
+            for arg in call.args[index : index + 2]:  # a binary builder names the tile op and its scalar twin
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and "." in arg.value:
+                    arities.setdefault(arg.value, set()).add(count)
+    return arities
+
+
+def _list_bindings(fn: ast.FunctionDef) -> dict[str, int | None]:
+    """Local names bound to an argument list in ``fn``: its length when every binding is one fixed list."""
+    out: dict[str, int | None] = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name, value = node.targets[0].id, node.value
+            fixed = isinstance(value, ast.List) and not any(isinstance(e, ast.Starred) for e in value.elts)
+            size = len(value.elts) if fixed and isinstance(value, ast.List) else None
+            out[name] = size if out.get(name, size) == size else None
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            out[node.target.id] = None
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "extend", "insert")
+            and isinstance(node.func.value, ast.Name)
+        ):
+            out[node.func.value.id] = None
+    return out
+
+
+def _arg_count(args: ast.AST, lists: dict[str, int | None]) -> int | None:
+    if isinstance(args, ast.List):
+        return None if any(isinstance(e, ast.Starred) for e in args.elts) else len(args.elts)
+    if isinstance(args, ast.Name):
+        return lists.get(args.id)
+    return None
+
+
+def _arity_unreachable(site: Site, arities: dict[str, set[int | None]]) -> str | None:
+    """The reason an argument-count check cannot fire: every builder of its ops passes an accepted count."""
+    m = _ARITY_TEXT.search(site.template)
+    if m is None or site.family != "deducer" or not site.ops:
+        return None
+    if m.group(0).startswith("requires one workspace"):
+        mode, accepted = None, {1}
+    else:
+        mode = m.group(1)
+        accepted = {int(w) if w.isdigit() else _COUNT[w] for w in m.group(2).split(" or ")}
+    counts: set[int | None] = set()
+    for op in site.ops:
+        counts |= arities.get(op, {None})
+    if None in counts:
+        return None
+    fixed = {c for c in counts if c is not None}
+    low = min(accepted)
+    ok = {
+        "at least": all(c >= low for c in fixed),
+        "at most": all(c <= max(accepted) for c in fixed),
+    }.get(mode or "", fixed <= accepted)
+    if not ok:
+        return None
+    return (
+        f"argument count: every Python builder of {', '.join(site.ops[:3])}"
+        f"{' ...' if len(site.ops) > 3 else ''} passes {'/'.join(map(str, sorted(fixed)))} argument(s); "
+        "a call with another count fails in the builder's own signature first"
+    )
+
+
+@dataclass(frozen=True)
+class RecordedCase:
+    """One op conformance case: the compiler's messages, and whether pypto-lsp agrees with it."""
+
+    name: str
+    op: str
+    messages: tuple[str, ...]
+    agrees: bool
+
+
+def recorded_cases() -> list[RecordedCase]:
+    """The op conformance goldens (``tests/conformance/ops``) with their agreement state."""
+    known = {
+        line.split()[0]
+        for line in KNOWN.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    out = []
+    for path in sorted(GOLDENS.glob("*.json")):
+        for row in json.loads(path.read_text(encoding="utf-8")):
+            messages = tuple(" ".join(str(e.get("message", "")).split()) for e in row.get("errors", ()))
+            if messages:
+                out.append(RecordedCase(row["case"], row["op"], messages, row["case"] not in known))
+    return out
+
+
+def _template_regex(template: str) -> re.Pattern[str] | None:
+    """The template as a regex over one message (computed parts match anything); None when too generic."""
+    parts = [p.strip() for p in skeleton(template).split("*")]
+    if sum(len(p) for p in parts) < 15 or max(len(p) for p in parts) < 10:
+        return None
+    return re.compile(".*?".join(re.escape(p) for p in parts if p))
+
+
+def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> None:
+    """Give every site its status and evidence."""
+    arities = builder_arities(root)
+    for site in sites:
+        site.status, site.evidence = "open", ""
+        if site.kind.startswith("INTERNAL"):
+            site.status = "unreachable"
+            site.evidence = (
+                "INTERNAL_CHECK: an invariant of the compiler's own data, broken only by a compiler bug"
+            )
+            continue
+        if site.modelled_by:
+            site.status, site.evidence = "modelled", site.modelled_by
+            continue
+        pattern = _template_regex(site.template)
+        if pattern is not None:
+            hit = next(
+                (
+                    c
+                    for c in cases
+                    if c.agrees
+                    and any(pattern.search(m) for m in c.messages)
+                    and (
+                        not site.ops
+                        or c.op in site.ops
+                        or any(op in m for op in site.ops for m in c.messages)
+                    )
+                ),
+                None,
+            )
+            if hit is not None:
+                site.status, site.evidence = "modelled", f"case {hit.name}"
+                continue
+        reason = _arity_unreachable(site, arities) or next(
+            (u.reason for u in UNREACHABLE if u.file in site.file and re.search(u.template, site.template)),
+            None,
+        )
+        if reason is not None:
+            site.status, site.evidence = "unreachable", reason
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the inventory as JSON and print a summary."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -666,6 +919,7 @@ def main(argv: list[str] | None = None) -> int:
     sites = python_sites(root) + cxx_inventory(root)
     attach_ops(root, sites)
     attach_models(sites, our_templates())
+    reconcile(root, sites, recorded_cases())
     args.output.parent.mkdir(parents=True, exist_ok=True)
     rows = ",\n".join("  " + json.dumps(_row(s), ensure_ascii=False) for s in sites)
     head = json.dumps({"passes": [_camel(n) for n in prefix_passes(root)]})[:-1]
@@ -683,19 +937,21 @@ def _row(site: Site) -> dict[str, object]:
 
 
 def summary(sites: list[Site]) -> str:
-    """Counts per family: sites, internal checks, modelled user-facing sites."""
+    """Counts per family: sites, and how many are modelled, unreachable (INTERNAL_CHECK apart) and open."""
     fam = Counter(s.family.split(":")[0] for s in sites)
+    by = Counter((s.family.split(":")[0], s.status) for s in sites)
     internal = Counter(s.family.split(":")[0] for s in sites if s.kind.startswith("INTERNAL"))
-    mod = Counter(
-        s.family.split(":")[0] for s in sites if s.modelled_by and not s.kind.startswith("INTERNAL")
-    )
-    user = len(sites) - sum(internal.values())
+    total = Counter(s.status for s in sites)
     lines = [
-        f"{len(sites)} sites ({user} user-facing, {sum(internal.values())} INTERNAL_CHECK), "
-        f"{sum(mod.values())} user-facing sites modelled"
+        f"{len(sites)} sites: {total['modelled']} modelled, {total['unreachable']} unreachable "
+        f"({sum(internal.values())} of them INTERNAL_CHECK), {total['open']} open",
+        f"  {'family':<22} {'sites':>5} {'modelled':>9} {'unreach.':>9} {'internal':>9} {'open':>5}",
     ]
     for name, count in fam.most_common():
-        lines.append(f"  {name:<22} {count:5d} sites {internal[name]:5d} internal {mod[name]:5d} modelled")
+        lines.append(
+            f"  {name:<22} {count:5d} {by[name, 'modelled']:9d} {by[name, 'unreachable']:9d} "
+            f"{internal[name]:9d} {by[name, 'open']:5d}"
+        )
     return "\n".join(lines)
 
 
