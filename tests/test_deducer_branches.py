@@ -69,6 +69,8 @@ MXL = (
 # "jit": tensor code in a pl.at scope; "tile": tile code in a hand-written InCore function; "a5": tile code
 # for Ascend950 (the MX ops).
 CASES: list[tuple[str, str, str, str, str]] = [
+    ("indexing._mgather#0", "tile", f"m: {T}[[256, 64], pl.FP32], i: {T}[[1, 64], pl.INT32]",
+     "r = pl.tile.mgather(m, i)", "r = pl.tile.mgather(m, pl.load(i, [0, 0], [1, 64]))"),
     ("_tile_row_expand_add#0", "tile", f"a: {T}[[64, 64], pl.FP32], v: {T}[[64, 1], pl.FP16]",
      "t = pl.load(a, [0, 0], [64, 64])\nr = pl.tile.row_expand_add(t, pl.load(v, [0, 0], [64, 1]))",
      "t = pl.load(a, [0, 0], [64, 64])\nr = pl.tile.row_expand_add(t, pl.load(a, [0, 0], [64, 1]))"),

@@ -281,7 +281,7 @@ def dispatch_unified(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
 # or a Scalar: a Tensor there reaches float() / int() against the tile's dtype.
 _TILE_SCALAR_OPERAND = frozenset(
     {
-        "add", "sub", "mul", "div", "maximum", "minimum", "adds", "subs", "muls", "divs", "maximums", "minimums",
+        "add", "sub", "mul", "div", "adds", "subs", "muls", "divs", "maximums", "minimums",
         "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc", "expands", "cmps",
     }
 )  # fmt: skip
@@ -491,6 +491,22 @@ _UNWRAPPED_GROUPS: tuple[tuple[tuple[tuple[str, int], ...], str], ...] = (
     (
         (("src", 0),),
         ("tile.gather_mask"),
+    ),
+    (
+        (("tensor", 0),),
+        ("tensor.dim tensor.read tensor.write tensor.slice"),
+    ),
+    (
+        (("input", 0),),
+        ("tensor.gather tensor.scatter tensor.scatter_update"),
+    ),
+    (
+        (("data", 0),),
+        ("tensor.reinterpret_view"),
+    ),
+    (
+        (("src0", 0),),
+        ("tensor.mrgsort"),
     ),
     (
         (("target", 0),),
@@ -953,6 +969,15 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
         forms = {(3, (False, False, False)), (2, (True, False, False)), (1, (False, True, True))}
         if len(args) - 1 != 0 and (len(args) - 1, tuple(given)) not in forms:
             raise DeduceError("PTO-WR17")  # the IR builder's *args dispatch (ir/op/tensor_ops.py)
+        if dsl == "pl.tile.scatter_update":
+            rest = list(args[1:])
+            operands = {
+                "index": kwargs.get("index", rest[-2] if len(rest) >= 2 else None),
+                "src": kwargs.get("src", rest[-1] if len(rest) >= 2 else None),
+            }
+            for name, operand in operands.items():
+                if isinstance(operand, TensorType):  # the tile wrapper unwraps tiles and scalars only
+                    raise DeduceError("PTO-WR19", name=name)
     if dsl == "pl.system.cacheinvalid":
         _check_cacheinvalid(args, kwargs)
     if dsl == "pl.tensor.gather":

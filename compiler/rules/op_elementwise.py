@@ -31,6 +31,28 @@ _r(
     "{op} requires {position} to be a {want}, but got {got}",
     "A tensor unary op or cast (pl.tensor.exp, ...) given a tile or a scalar.",
 )
+_r(
+    "PTO-TD57b",
+    "operand-kind-untyped",
+    _TD,
+    "The operator {op} requires {position} to be a {want}",
+    "An MX matmul (pl.tile.matmul_mx, ...) given a tensor where it takes a scale tile: this CHECK does not print "
+    "the type it got.",
+)
+_r(
+    "PTO-TD93b",
+    "operand-kind-colon",
+    _TD,
+    "{op}: {position} must be {want}, got {got}",
+    "A tile op worded this way (pl.tile.concat, pl.tile.scatter_update) given a tensor where it takes a tile.",
+)
+_r(
+    "PTO-TD93c",
+    "operand-kind-colon-but",
+    _TD,
+    "{op}: {position} must be {want}, but got {got}",
+    "pl.tile.transpose given a tensor where it takes a tile.",
+)
 
 # ---------------------------------------------------------------------------- tile binary ops
 _r(

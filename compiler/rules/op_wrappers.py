@@ -166,6 +166,15 @@ _r(
     "Call it as scatter_update(input, dim, index, src).",
 )
 _r(
+    "PTO-WR19",
+    "tile-scatter-update-tensor-operand",
+    _WR,
+    "{name} must be Expr, got <class 'pypto.language.typing.tensor.Tensor'>",
+    "pl.tile.scatter_update given a tensor as its index or source: the tile wrapper unwraps only tiles and "
+    "scalars, so the IR builder meets the tensor object itself (a TypeError).",
+    "Load the tensor into a tile first (pl.load) and pass the tile.",
+)
+_r(
     "PTO-WR18",
     "kwarg-takes-no-value-expression",
     _WR,

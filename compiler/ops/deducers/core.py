@@ -194,6 +194,9 @@ def shaped_pair(lhs: ArgValue, rhs: ArgValue) -> tuple[Shaped, Shaped] | None:
 
 Family = Callable[[OpDef, Sequence[ArgValue], Mapping[str, ArgValue]], ValueType]
 FAMILIES: dict[str, Family] = {}
+OpeningCheck = Callable[[OpDef, Sequence[ArgValue], Mapping[str, ArgValue]], None]
+# Checks that open every deducer before its family's own (the operand kinds of operand_kinds.py).
+OPENING_CHECKS: list[OpeningCheck] = []
 
 
 def family(name: str) -> Callable[[Family], Family]:
@@ -206,11 +209,19 @@ def family(name: str) -> Callable[[Family], Family]:
     return register
 
 
+def opening_check(fn: OpeningCheck) -> OpeningCheck:
+    """Register a check that runs before every family deducer."""
+    OPENING_CHECKS.append(fn)
+    return fn
+
+
 def deduce(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """The result type of calling `op`; raises DeduceError with the compiler's message."""
     fn = FAMILIES.get(op.deduce or "")
     if fn is None:
         return UNKNOWN
+    for check in OPENING_CHECKS:
+        check(op, args, kwargs)
     return fn(op, args, kwargs)
 
 

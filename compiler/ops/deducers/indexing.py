@@ -507,6 +507,15 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     mem, idx = param(args, kwargs, 0, "mem"), _shaped(param(args, kwargs, 1, "idx"))
     if not isinstance(mem, TensorType) or idx is None:
         return UNKNOWN
+    if (
+        isinstance(idx, TensorType)
+        and idx.ranked
+        and (memory_of(kwargs.get("target_memory")) or "Vec") == "Vec"
+    ):
+        # A Vec gather takes its indices from a tile (the CHECK names the mode it is in).
+        raise DeduceError(
+            "PTO-TD57", op=f"{op.name} with Vec output", position="idx", want="TileType", got="TensorType"
+        )
     if idx.dtype != "INT32":
         _fail(_DTYPE, op, f"requires idx dtype to be INT32, but got {_dt(idx)}")
     if idx.rank != 2:
