@@ -276,6 +276,7 @@ class Function:
     return_type: ValueType | None = None
     closure: frozenset[str] = frozenset()  # names of the enclosing factory function, defined at call time
     strict_ssa: bool = False  # `@pl.function(strict_ssa=True)`: every name is assigned once per scope
+    auto_scope: bool = True  # `auto_scope=False`: the author places the AUTO runtime scopes
 
     def attr(self, name: str, default: object = None) -> object:
         """Look up a function attribute from `attrs={...}`."""

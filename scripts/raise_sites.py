@@ -834,6 +834,16 @@ def _arity_unreachable(site: Site, arities: dict[str, set[int | None]]) -> str |
     )
 
 
+def _unspelled(site: Site) -> str | None:
+    """The reason a deducer site cannot fire when every op reaching it is one no DSL wrapper spells."""
+    from op_conformance import NO_DSL_SPELLING  # scripts/: the op conformance table of unspellable ops
+
+    if site.family != "deducer" or not site.ops or not all(op in NO_DSL_SPELLING for op in site.ops):
+        return None
+    reasons = sorted({NO_DSL_SPELLING[op] for op in site.ops})
+    return f"reached only by {', '.join(site.ops[:3])}{' ...' if len(site.ops) > 3 else ''}, which no DSL call spells ({'; '.join(reasons)})"
+
+
 @dataclass(frozen=True)
 class RecordedCase:
     """One op conformance case: the compiler's messages, and whether pypto-lsp agrees with it."""
@@ -901,9 +911,17 @@ def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> N
             if hit is not None:
                 site.status, site.evidence = "modelled", f"case {hit.name}"
                 continue
-        reason = _arity_unreachable(site, arities) or next(
-            (u.reason for u in UNREACHABLE if u.file in site.file and re.search(u.template, site.template)),
-            None,
+        reason = (
+            _arity_unreachable(site, arities)
+            or _unspelled(site)
+            or next(
+                (
+                    u.reason
+                    for u in UNREACHABLE
+                    if u.file in site.file and re.search(u.template, site.template)
+                ),
+                None,
+            )
         )
         if reason is not None:
             site.status, site.evidence = "unreachable", reason

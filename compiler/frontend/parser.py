@@ -806,10 +806,13 @@ def _function(
     func_type = _JIT_TYPES.get(decorator, "Opaque")
     attrs: list[tuple[str, object]] = []
     strict_ssa = False
+    auto_scope = True
     if call is not None:
         for kw in call.keywords:
             if kw.arg == "strict_ssa" and program is None:  # ignored on a program member
                 strict_ssa = isinstance(kw.value, ast.Constant) and kw.value.value is True
+            elif kw.arg == "auto_scope":
+                auto_scope = not (isinstance(kw.value, ast.Constant) and kw.value.value is False)
             elif kw.arg == "type":
                 dotted = dotted_name(kw.value)
                 if dotted:
@@ -837,6 +840,8 @@ def _function(
             report(diagnostic("PTO-F23", spans.of(arg), name=arg.arg))
         _check_dtypes(arg.annotation, spans, report)
         ptype, direction = annotation_type(arg.annotation, env)
+        if direction == "InOut" and isinstance(ptype, ScalarType) and arg.annotation is not None:
+            report(diagnostic("PTO-F111", spans.of(arg.annotation)))
         value = builder.expr(default) if default is not None else None
         params.append(ir.Param(arg.arg, spans.of(arg), ptype, direction, value))
     return_type = annotation_type(node.returns, env)[0] if node.returns is not None else None
@@ -858,6 +863,7 @@ def _function(
         tuple(attrs),
         return_type,
         strict_ssa=strict_ssa,
+        auto_scope=auto_scope and dict(attrs).get("auto_scope", True) is not False,
     )
 
 

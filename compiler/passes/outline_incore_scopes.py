@@ -18,7 +18,7 @@ from compiler.fixes import WrapPlAt
 from compiler.frontend.checks.facts import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import LastingMemo, Recorded, nested_fold
-from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, walk_expr, walk_stmts
+from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, stored_names, walk_expr, walk_stmts
 from compiler.passes.model import Kernel, Launch
 from compiler.source import Span
 
@@ -157,7 +157,10 @@ def outline(
             waits = any(r.dsl_name == _DEFER_WAIT for r in fn_facts.calls.values())
             shapes = steps.shapes if steps is not None else LastingMemo()
             if waits or any(nested_fold(shapes, st, _no_dep_args_scope) for st in function.body):
-                _check_task_scopes(function.body, found_diagnostics.append, env, under_launch=False)
+                bound = stored_names(function.body) | {p.name for p in function.params}
+                _check_task_scopes(
+                    function.body, found_diagnostics.append, env, under_launch=False, bound=bound
+                )
             cached = (function, fn_facts, found, found_launches, found_diagnostics)
             memo[id(function)] = cached
         kernels.extend(cached[2])
@@ -281,11 +284,12 @@ def _check_task_scopes(
     report: Callable[[Diagnostic], None],
     env: dict[str, object],
     under_launch: bool,
+    bound: set[str],
 ) -> None:
     """OI-2 / OI-3 / OI-5: where a deferred waiter may sit; OI-6: no_dep_args names what the scope uses."""
     for stmt in body:
         if isinstance(stmt, ir.With) and stmt.kind == "at":
-            _check_no_dep_args(stmt, report)
+            _check_no_dep_args(stmt, report, bound)
             if _waits(stmt.body):
                 level = stmt.call.kwarg("level") or (stmt.call.args[0] if stmt.call.args else None)
                 early = stmt.call.kwarg("allow_early_resolve")
@@ -307,11 +311,12 @@ def _check_task_scopes(
             report(diagnostic("PTO-OI3", stmt.header, stage="OutlineIncoreScopes"))
             continue
         for nested in child_blocks(stmt):
-            _check_task_scopes(nested, report, env, under_launch or launch)
+            _check_task_scopes(nested, report, env, under_launch or launch, bound)
 
 
-def _check_no_dep_args(stmt: ir.With, report: Callable[[Diagnostic], None]) -> None:
-    """OI-6: every `no_dep_args=[t]` entry is a tensor the scope body reads or writes."""
+def _check_no_dep_args(stmt: ir.With, report: Callable[[Diagnostic], None], bound: set[str]) -> None:
+    """OI-6: every `no_dep_args=[t]` entry is a tensor the scope body reads or writes (a name the function
+    never binds is the parser's error, PTO-F102b)."""
     entries = stmt.call.kwarg("no_dep_args")
     if not isinstance(entries, ir.ListExpr):
         return
@@ -323,7 +328,7 @@ def _check_no_dep_args(stmt: ir.With, report: Callable[[Diagnostic], None]) -> N
         if isinstance(e, ir.Name)
     }
     for entry in entries.elts:
-        if isinstance(entry, ir.Name) and entry.id not in used:
+        if isinstance(entry, ir.Name) and entry.id not in used and entry.id in bound:
             report(diagnostic("PTO-OI6", entry.span, stage="OutlineIncoreScopes", tensor=entry.id))
 
 

@@ -868,6 +868,178 @@ _r(
     unreachable="a size limit, not a rule of the language: only a file of megabytes reaches it",
 )
 
+# ---------------------------------------------------------------------------- parser structure (stop 30)
+_r(
+    "PTO-F95",
+    "unsupported-comparison",
+    "parse",
+    "Unsupported comparison: {op}",
+    "`is`, `is not`, `in` or `not in` on a value of the DSL body (UnsupportedFeatureError of parse_compare).",
+    "Use supported comparisons: ==, !=, <, <=, >, >=",
+)
+_r(
+    "PTO-F96",
+    "const-argument-count",
+    "parse",
+    "pl.const() requires exactly 2 arguments: value and dtype",
+    "pl.const(...) without its dtype, or with extra arguments.",
+    "Use pl.const(42, pl.INT32) or pl.const(1.0, pl.FP16)",
+)
+_r(
+    "PTO-F97",
+    "const-not-literal",
+    "parse",
+    "pl.const() first argument must be a numeric literal",
+    "pl.const's value is a name or an expression: the parser reads it from the source text.",
+    "Use an int or float literal: pl.const(42, pl.INT32)",
+)
+_r(
+    "PTO-F98",
+    "static-assert-message-not-literal",
+    "parse",
+    "static_assert() message must be a string literal",
+    "pl.static_assert's message is a name or an expression (even a module-level string).",
+    'Write the message inline: pl.static_assert(cond, "what must hold").',
+)
+_r(
+    "PTO-F99",
+    "at-positional-arguments",
+    "parse",
+    "pl.at() takes at most 2 positional arguments, got {count}",
+    "pl.at(...) given more than the level and the role positionally.",
+    "Use pl.at(level) or pl.at(level, role)",
+)
+for _kw, _list_hint, _entry_hint, _tensor_note, _suffix in (
+    (
+        "dumps",
+        "Use `dumps=[t1, t2]` with bare tensor names visible to the enclosing function.",
+        "Use `dumps=[t]` where `t` is a tensor variable visible to the enclosing function scope.",
+        "Only tensors can be selectively dumped.",
+        "",
+    ),
+    (
+        "no_dep_args",
+        "Use `no_dep_args=[t1, t2]` with bare tensor names captured by the scope body.",
+        "Use `no_dep_args=[t]` where `t` is a tensor variable visible to the enclosing function scope.",
+        "Only tensors can be marked NoDep; scalars and other types do not participate in dependency tracking.",
+        "b",
+    ),
+):
+    _r(
+        f"PTO-F100{_suffix}",
+        f"at-{_kw.replace('_', '-')}-not-a-list",
+        "parse",
+        f"pl.at({_kw}=...) must be a list literal of tensor names",
+        f"pl.at({_kw}=...) given a name or an expression instead of a list of tensor names.",
+        _list_hint,
+    )
+    _r(
+        f"PTO-F101{_suffix}",
+        f"at-{_kw.replace('_', '-')}-entry-not-a-name",
+        "parse",
+        f"pl.at({_kw}=[...]) entries must be bare tensor names",
+        f"An entry of pl.at({_kw}=[...]) is an expression (a slice, a call) instead of a tensor's name.",
+        _entry_hint,
+    )
+    _r(
+        f"PTO-F102{_suffix}",
+        f"at-{_kw.replace('_', '-')}-unknown-name",
+        "parse",
+        f"pl.at({_kw}=[...]) references unknown name '{{name}}'",
+        f"An entry of pl.at({_kw}=[...]) names nothing defined at the scope.",
+        "Each entry must resolve to a tensor visible in the enclosing function scope.",
+    )
+    _r(
+        f"PTO-F103{_suffix}",
+        f"at-{_kw.replace('_', '-')}-not-a-tensor",
+        "parse",
+        f"pl.at({_kw}=[...]) entry '{{name}}' is not a tensor (got type {{type}})",
+        f"An entry of pl.at({_kw}=[...]) names a scalar or a tile.",
+        _tensor_note,
+    )
+    _r(
+        f"PTO-F104{_suffix}",
+        f"at-{_kw.replace('_', '-')}-duplicate",
+        "parse",
+        f"pl.at({_kw}=[...]) lists '{{name}}' more than once",
+        f"The same tensor twice in pl.at({_kw}=[...]).",
+        f"Each tensor may appear at most once in `{_kw}=`.",
+    )
+_r(
+    "PTO-F105",
+    "scope-positional-argument",
+    "parse",
+    "pl.scope() takes only a 'mode=' keyword, not positional arguments",
+    "with pl.scope(x): a positional argument.",
+    "Use 'with pl.scope():' or 'with pl.scope(mode=pl.ScopeMode.MANUAL):'.",
+)
+_r(
+    "PTO-F106",
+    "scope-unknown-keyword",
+    "parse",
+    "pl.scope() got an unexpected keyword '{kw}'",
+    "with pl.scope(...) given a keyword other than mode=.",
+    "The only accepted keyword is mode=pl.ScopeMode.AUTO|MANUAL.",
+)
+_r(
+    "PTO-F107",
+    "manual-scope-arguments",
+    "parse",
+    "pl.manual_scope() does not accept arguments",
+    "with pl.manual_scope(...) given an argument.",
+    "Use 'with pl.manual_scope():' (or 'with pl.scope(mode=pl.ScopeMode.MANUAL):').",
+)
+_r(
+    "PTO-F108",
+    "manual-scope-nested",
+    "parse",
+    "a manual scope may not be nested inside another manual scope",
+    "A manual runtime scope opened inside another one.",
+    "Flatten the nested manual scope into the enclosing one, or move it outside.",
+)
+_r(
+    "PTO-F109",
+    "auto-scope-hand-placed",
+    "parse",
+    "a hand-placed AUTO 'with pl.scope()' requires @pl.function(auto_scope=False)",
+    "with pl.scope(): (an AUTO scope) in a function whose AUTO scopes the compiler places (auto_scope=True, the "
+    "default).",
+    "In the default auto_scope=True mode the compiler places AUTO scopes; set auto_scope=False to place them "
+    "yourself, or use pl.scope(mode=pl.ScopeMode.MANUAL).",
+)
+_r(
+    "PTO-F110",
+    "auto-scope-in-manual",
+    "parse",
+    "an AUTO scope may not be nested inside a manual scope",
+    "An AUTO runtime scope opened inside a manual one (in an auto_scope=False function).",
+    "The runtime forbids AUTO scope nested in MANUAL scope; move it outside.",
+)
+_r(
+    "PTO-F111",
+    "scalar-param-inout",
+    "parse",
+    "Scalar parameters cannot have InOut direction",
+    "A parameter annotated pl.InOut[pl.Scalar[...]]: a scalar is passed by value.",
+    "Drop pl.InOut: pass the scalar as a plain parameter and return the new value.",
+)
+_r(
+    "PTO-F112",
+    "unroll-dynamic-bounds",
+    "parse",
+    "pl.unroll() requires compile-time constant integer bounds",
+    "pl.unroll(n) whose start, stop or step is a runtime value (a scalar parameter, a loop variable).",
+    "Use integer literals for start, stop, and step in pl.unroll().",
+)
+_r(
+    "PTO-F113",
+    "pipeline-dynamic-stage",
+    "parse",
+    "pl.pipeline() stage must be a compile-time constant integer",
+    "pl.pipeline(..., stage=n) whose stage is a runtime value.",
+    "Use an integer literal: stage=4",
+)
+
 
 # Clauses: the texts that fill a field.
 

@@ -57,6 +57,8 @@ _ENUM_SPELLING = {
     ("mode", "soft"): "SOFT",
 }
 
+_IDENTITY_MEMBERSHIP = {"is": "Is", "is not": "IsNot", "in": "In", "not in": "NotIn"}
+"""The comparisons parse_compare has no IR op for (the ast class name it prints)."""
 _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
 """The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
 
@@ -118,6 +120,9 @@ class ExpressionTyper:
         if isinstance(expr, ir.Compare):
             self.value(expr.left, ctx)
             self.value(expr.right, ctx)
+            unsupported = _IDENTITY_MEMBERSHIP.get(expr.op)
+            if unsupported is not None and fold(expr, state.env) is UNKNOWN_VALUE:
+                state.error("PTO-F95", expr.span, op=unsupported)
             return ScalarType("BOOL")
         if isinstance(expr, ir.BoolOp):
             for v in expr.values:
@@ -334,6 +339,14 @@ class ExpressionTyper:
         if func == "pl.static_print" and not call.args and not call.star_kwargs:
             state.error("PTO-F65", call.span)
         if func == "pl.const":
+            if len(call.args) != 2:
+                state.error("PTO-F96", call.span)
+            elif not _numeric_literal(call.args[0]) and not (
+                # A JIT entry's specializer writes a module constant's value into the source it parses.
+                state.function.decorator != "function"
+                and isinstance(fold(call.args[0], state.env), int | float)
+            ):
+                state.error("PTO-F97", call.span)
             return ScalarType()
         return UNKNOWN
 
@@ -345,7 +358,8 @@ class ExpressionTyper:
             return
         message = call.args[1] if len(call.args) == 2 else None
         if message is not None and not (isinstance(message, ir.Const) and isinstance(message.value, str)):
-            return  # not a string literal: another parser error, which we do not model
+            state.error("PTO-F98", message.span)  # the parser reads the message from the source text
+            return
         condition = call.args[0]
         value = fold(condition, state.env)
         if value is UNKNOWN_VALUE:
@@ -610,3 +624,10 @@ def scalar_arithmetic(op: str, left: ValueType, right: ValueType) -> ScalarType:
         if same_category and a in DTYPE_BITS and b in DTYPE_BITS:
             return ScalarType(b if DTYPE_BITS[b] > DTYPE_BITS[a] else a, exact=True)
     return ScalarType("INDEX")
+
+
+def _numeric_literal(expr: ir.Expr) -> bool:
+    """An int or float literal, or its negation, as pl.const's parser reads it (a bool is an int there)."""
+    if isinstance(expr, ir.UnaryOp) and expr.op == "-":
+        expr = expr.operand
+    return isinstance(expr, ir.Const) and isinstance(expr.value, int | float)

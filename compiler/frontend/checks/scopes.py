@@ -12,13 +12,14 @@ from compiler import ir
 from compiler.fixes import InlineOptimizations, RewriteSplitSlotNum
 from compiler.frontend.checks.enum_args import enum_arg
 from compiler.frontend.checks.facts import ScopeInfo
+from compiler.frontend.checks.spelling import printed_type
 from compiler.frontend.checks.state import CheckState, Typer, WalkContext
 from compiler.frontend.consts import UNKNOWN_VALUE, SourceText, fold
 from compiler.ir_walk import calls_in_block
 from compiler.rules.parse_optimizations import INNER_CARRIER
 from compiler.rules.shared import IN_THIS_SCOPE
 from compiler.source import Span
-from compiler.types import ScalarType
+from compiler.types import ScalarType, TileType
 from compiler.vocabulary import EnumValue
 
 _CONTEXT_KINDS = frozenset({"at", "cluster", "spmd", "scope", "manual_scope"})
@@ -89,6 +90,8 @@ class ScopeChecks:
                 state.error("PTO-O14", stmt.header)
         elif stmt.kind == "cluster":
             return ctx.child(in_cluster=True)
+        elif stmt.kind in ("scope", "manual_scope"):
+            return self.runtime_scope(stmt, ctx)
         elif stmt.kind == "spmd":
             self.scope_options(call, "pl.spmd", stmt.header)
             if ctx.in_cluster and stmt.target:
@@ -101,6 +104,43 @@ class ScopeChecks:
                 info = self.scope_info(call)
                 state.record_scope(stmt.span, info)
                 return ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
+        return ctx
+
+    def runtime_scope(self, stmt: ir.With, ctx: WalkContext) -> WalkContext:
+        """F105 ... F110: `with pl.scope(...)` / `with pl.manual_scope()`, their arguments and nesting. The
+        parser checks each function on its own, with its own auto_scope: the body of an inlined helper is
+        checked where the helper is defined."""
+        state, call = self.state, stmt.call
+        if not state.function.span.contains(stmt.span.line, stmt.span.col):
+            return ctx
+        if stmt.kind == "manual_scope":
+            if call.args or call.keywords or call.star_kwargs:
+                state.error("PTO-F107", stmt.span)
+                return ctx
+            manual: bool | None = True
+        else:
+            if call.args:
+                state.error("PTO-F105", stmt.span)
+                return ctx
+            manual = False
+            for kw in call.keywords:
+                if kw.name != "mode":
+                    state.error("PTO-F106", stmt.span, kw=kw.name)
+                    return ctx
+                mode = kw.value.dotted if isinstance(kw.value, ir.Attribute) else ""
+                manual = True if mode.endswith(".MANUAL") else False if mode.endswith(".AUTO") else None
+            if call.star_kwargs:
+                manual = None
+        if manual is None:
+            return ctx  # a mode the model cannot read
+        if manual:
+            if ctx.in_manual_scope:
+                state.error("PTO-F108", stmt.span)
+            return ctx.child(in_manual_scope=True)
+        if state.function.auto_scope:
+            state.error("PTO-F109", stmt.span)
+        elif ctx.in_manual_scope:
+            state.error("PTO-F110", stmt.span)
         return ctx
 
     def spmd_loop(self, stmt: ir.For, ctx: WalkContext) -> WalkContext:
@@ -187,9 +227,15 @@ class ScopeChecks:
             self.state.error("PTO-F69", hint.span, owner=owner, value=repr(hint.value))
 
     def at_arguments(self, call: ir.Call, header: Span) -> None:
-        """F37 / F38 / F39 / F69: the keywords of `pl.at(...)`."""
+        """F37 / F38 / F39 / F69 / F99 ... F104: the arguments of `pl.at(...)`."""
         state = self.state
+        if len(call.args) > 2:
+            state.error("PTO-F99", call.span, count=len(call.args))
+            return
         self.name_hint(call, "pl.at()")
+        for kw in call.keywords:
+            if kw.name in ("dumps", "no_dep_args"):
+                self.tensor_names(kw)
         for kw in call.keywords:
             if kw.name not in _AT_KEYWORDS:
                 state.error("PTO-F37", kw.span, kw=kw.name)
@@ -200,6 +246,33 @@ class ScopeChecks:
         role = call.kwarg("role") or (call.args[1] if len(call.args) > 1 else None)
         if role is not None and isinstance(level, ir.Attribute) and level.dotted.endswith(".CORE_GROUP"):
             state.error("PTO-F39", role.span, related=(IN_THIS_SCOPE.at(header),))
+
+    def tensor_names(self, kw: ir.Keyword) -> None:
+        """F100 ... F104: `dumps=` / `no_dep_args=` list the scope's tensors by name, each once."""
+        state = self.state
+        suffix = "" if kw.name == "dumps" else "b"
+        if not isinstance(kw.value, ir.ListExpr | ir.TupleExpr):
+            state.error(f"PTO-F100{suffix}", kw.span)
+            return
+        seen: set[str] = set()
+        for elt in kw.value.elts:
+            if not isinstance(elt, ir.Name):
+                state.error(f"PTO-F101{suffix}", elt.span)
+                return
+            known = state.type_of(elt.id)
+            if known is None:
+                unbound = not state.is_defined(elt.id) and elt.id not in state.env
+                if unbound and elt.id not in state.module_names:
+                    state.error(f"PTO-F102{suffix}", elt.span, name=elt.id)
+                return
+            if isinstance(known, TileType) or (isinstance(known, ScalarType) and known.exact):
+                shown = printed_type(known) if isinstance(known, TileType) else f"pl.Scalar[pl.{known.dtype}]"
+                state.error(f"PTO-F103{suffix}", elt.span, name=elt.id, type=shown)
+                return
+            if elt.id in seen:
+                state.error(f"PTO-F104{suffix}", elt.span, name=elt.id)
+                return
+            seen.add(elt.id)
 
     def spmd_arguments(self, stmt: ir.With) -> None:
         """F33 / F34 / O-16 / F12: the block count, where optimizations= goes, one dispatch per scope."""

@@ -48,6 +48,7 @@ class WalkContext:
     region_span: Span | None = None
     loops: list[str] = field(default_factory=list)
     in_cluster: bool = False  # inside `with pl.cluster():`
+    in_manual_scope: bool = False  # inside a manual runtime scope (`with pl.manual_scope():`)
 
     def key(self) -> tuple[object, ...]:
         """What a statement's checks read of the context (the statement memo compares it)."""
@@ -59,6 +60,7 @@ class WalkContext:
             self.region_span,
             tuple(self.loops),
             self.in_cluster,
+            self.in_manual_scope,
         )
 
     def child(self, **changes: object) -> WalkContext:

@@ -23,9 +23,9 @@ from compiler.frontend.checks.spelling import printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.subscript_write import check_subscript_write
-from compiler.frontend.consts import fold
+from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
-from compiler.ir_walk import child_blocks
+from compiler.ir_walk import child_blocks, names_in
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
@@ -295,6 +295,13 @@ class FunctionChecker:
             if call.kwarg("init_values") is not None:
                 state.error("PTO-F61", call.span)
                 return
+            bounds = [
+                *call.args[:3],
+                *(v for k in ("start", "stop", "step") if (v := call.kwarg(k)) is not None),
+            ]
+            if any(self._runtime_value(bound) for bound in bounds):
+                state.error("PTO-F112", call.span)
+                return
             step = call.args[2] if len(call.args) > 2 else call.kwarg("step")
             value = fold(step, state.env) if step is not None else None
             if isinstance(value, int) and not isinstance(value, bool) and value == 0:
@@ -305,11 +312,29 @@ class FunctionChecker:
             if stage is None and not call.star_kwargs:
                 state.error("PTO-F58", call.span)
                 return
+            if stage is not None and self._runtime_value(stage):
+                state.error("PTO-F113", call.span)
+                return
             value = fold(stage, state.env)
             if isinstance(value, int) and not isinstance(value, bool) and value < 1:
                 state.error("PTO-F59", call.span, value=value)
         elif stage is not None:
             state.error("PTO-F60", call.span, kind=kind)
+
+    def _runtime_value(self, expr: ir.Expr) -> bool:
+        """Whether an expression is certainly not a compile-time constant: it does not fold and reads a scalar
+        of the body (a loop variable, an assigned name) or a scalar parameter of a non-JIT function (a JIT entry
+        may specialise its scalars)."""
+        state = self.state
+        if fold(expr, state.env) is not UNKNOWN_VALUE:
+            return False
+        params = {p.name for p in self.function.params}
+        for name in names_in(expr):
+            if name in state.env or not isinstance(state.type_of(name), ScalarType):
+                continue
+            if name not in params or self.function.decorator == "function":
+                return True
+        return False
 
     def _loop_body(self, stmt: ir.For, ctx: WalkContext) -> None:
         target = stmt.target

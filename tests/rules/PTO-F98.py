@@ -1,0 +1,25 @@
+# rule: PTO-F98
+# line: 12
+# message: static_assert() message must be a string literal
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+MESSAGE = "always holds"
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    pl.static_assert(True, MESSAGE)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        t = pl.load(x, [0, 0], [64, 64])
+        out = pl.store(t, [0, 0], out)
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    pl.static_assert(True, "always holds")
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        t = pl.load(x, [0, 0], [64, 64])
+        out = pl.store(t, [0, 0], out)
+    return out
