@@ -1040,6 +1040,166 @@ _r(
     "Use an integer literal: stage=4",
 )
 
+# ---------------------------------------------------------------------------- loop forms and dump_tag (stop 30)
+_r(
+    "PTO-F114",
+    "loop-target-form",
+    "parse",
+    "For loop target must be a simple name or: (loop_var, (iter_args...))",
+    "A for loop over pl.range / parallel / unroll / pipeline whose target is neither a name nor a pair.",
+    "Use: for i in pl.range(n) or for i, (var1,) in pl.range(n, init_values=(...,))",
+)
+_r(
+    "PTO-F114b",
+    "loop-variable-not-a-name",
+    "parse",
+    "Loop variable must be a simple name",
+    "for (loop_var, (iter_args...)) where loop_var is not a name.",
+    "Use a simple variable name for the loop counter",
+)
+_r(
+    "PTO-F115",
+    "iter-args-not-a-tuple",
+    "parse",
+    "Iter args must be a tuple",
+    "for i, acc in pl.range(..., init_values=...): the carried values are not in parentheses.",
+    "Wrap iteration variables in parentheses: (var1, var2)",
+)
+_r(
+    "PTO-F116",
+    "iter-args-count",
+    "parse",
+    "Mismatch: {names} iter_args but {values} init_values",
+    "A loop carries a different number of names than init_values= gives.",
+    "Provide exactly {values} iteration variable(s) to match init_values",
+)
+_r(
+    "PTO-F118",
+    "range-init-values-form",
+    "parse",
+    "init_values must be a list or tuple",
+    "pl.range(..., init_values=x): a single value instead of a tuple.",
+    "Use a tuple for init_values: init_values=(var1, var2)",
+)
+_r(
+    "PTO-F118b",
+    "while-init-values-form",
+    "parse",
+    "init_values must be a tuple or list",
+    "pl.while_(init_values=x): a single value instead of a tuple.",
+    "Use a tuple for init_values (lists also accepted): init_values=(var1, var2)",
+)
+_r(
+    "PTO-F119",
+    "loop-attrs-not-a-dict",
+    "parse",
+    "attrs must be a dict literal",
+    "pl.range(..., attrs=x) where x is not a dict literal.",
+    'Use a dict like attrs={{"my_attr": 1}}',
+)
+_r(
+    "PTO-F120",
+    "loop-attrs-key-not-a-string",
+    "parse",
+    "attrs keys must be string literals",
+    "A loop's attrs={...} with a key that is not a string literal.",
+    'Use string keys: attrs={{"my_attr": 1}}',
+)
+_r(
+    "PTO-F121",
+    "loop-stop-missing",
+    "parse",
+    "pl.{kind}() requires at least 1 argument (stop)",
+    "pl.range() / parallel() / unroll() / pipeline() without a positional stop.",
+    "Provide at least the stop value: pl.{kind}(10) or pl.{kind}(0, 10)",
+)
+_r(
+    "PTO-F122",
+    "while-positional-arguments",
+    "parse",
+    "pl.while_() takes no positional arguments",
+    "pl.while_(x, ...): the condition goes in the body, as pl.cond(...).",
+    "Use: pl.while_(init_values=(...,)) with pl.cond(condition) as first statement in body",
+)
+_r(
+    "PTO-F123",
+    "while-init-values-missing",
+    "parse",
+    "pl.while_() requires init_values",
+    "pl.while_() without init_values= (or with an empty one).",
+    "Use: pl.while_(init_values=(...,)) with pl.cond(condition) as first statement in body",
+)
+_r(
+    "PTO-F124",
+    "while-first-statement",
+    "parse",
+    "First statement in pl.while_() body must be pl.cond(condition)",
+    "A pl.while_() body that does not open with pl.cond(...).",
+    "Add pl.cond(condition) as first statement",
+)
+_r(
+    "PTO-F125",
+    "while-target-form",
+    "parse",
+    "While loop target must be a tuple for pl.while_()",
+    "for a in pl.while_(...): the carried values must be a tuple, (a,).",
+    "Use: for (var1, var2) in pl.while_(init_values=(...,))",
+)
+_r(
+    "PTO-F126",
+    "dump-tag-function-type",
+    "parse",
+    "pl.dump_tag() is only valid inside an Orchestration or Inline function",
+    "pl.dump_tag(t) in a kernel body (InCore, AIC, AIV, Group), where it has no effect.",
+    "Move the pl.dump_tag(...) marker into the @pl.function(type=pl.FunctionType.Orchestration) function whose "
+    "tasks consume the tagged tensor, or into an @pl.jit.inline / @pl.function(type=pl.FunctionType.Inline) "
+    "helper that the orchestration inlines. Selective tensor dump is filtered per kernel call by the "
+    "orchestration codegen; kernel-body (AIV / AIC / Group) usage has no effect.",
+)
+_r(
+    "PTO-F127",
+    "dump-tag-arguments",
+    "parse",
+    "pl.dump_tag() takes exactly one positional argument (no keywords)",
+    "pl.dump_tag() with no argument, several, or a keyword.",
+    "Use: pl.dump_tag(tensor_var)",
+)
+_r(
+    "PTO-F128",
+    "dump-tag-not-a-name",
+    "parse",
+    "pl.dump_tag() argument must be a bare variable name",
+    "pl.dump_tag(x[0:32, :]) or another expression instead of a tensor's name.",
+    "Write pl.dump_tag(q) where q is a tensor variable bound in this orchestration scope. Attribute / subscript "
+    "/ call expressions are not supported.",
+)
+_r(
+    "PTO-F129",
+    "dump-tag-undefined",
+    "parse",
+    "pl.dump_tag() argument '{name}' is not defined at this point",
+    "pl.dump_tag(t) before t is bound.",
+    "Tag a tensor only after it is bound (a parameter or an earlier assignment).",
+)
+_r(
+    "PTO-F130",
+    "dump-tag-not-a-tensor",
+    "parse",
+    "pl.dump_tag() argument '{name}' is not a tensor (got {cls})",
+    "pl.dump_tag(n) on a scalar or a tile: only tensors are dumped.",
+    "Only tensors can be selectively dumped.",
+)
+
+_r(
+    "PTO-F131",
+    "loop-unknown-keyword",
+    "parse",
+    "Unknown keyword argument '{kw}' in pl.{kind}()",
+    "A keyword that pl.range / parallel / unroll / pipeline does not take (step=, start= and stop= are "
+    "positional).",
+    "Supported keywords for pl.{kind}(): {supported}",
+)
+
 
 # Clauses: the texts that fill a field.
 

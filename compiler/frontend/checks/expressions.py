@@ -324,6 +324,9 @@ class ExpressionTyper:
         function's."""
         state = self.state
         func = call.func
+        if func == "pl.dump_tag":
+            self._dump_tag(call, ctx)
+            return UNKNOWN
         self._type_arguments(call, ctx)
         if (
             state.function.decorator == "function"
@@ -349,6 +352,31 @@ class ExpressionTyper:
                 state.error("PTO-F97", call.span)
             return ScalarType()
         return UNKNOWN
+
+    def _dump_tag(self, call: ir.Call, ctx: WalkContext) -> None:
+        """F126 ... F130: `pl.dump_tag(t)` tags a tensor bound earlier, in an orchestration or inline body."""
+        state = self.state
+        function = state.function
+        if function.func_type not in ("Orchestration", "Inline") and function.decorator not in (
+            "jit",
+            "jit.host",
+        ):
+            state.error("PTO-F126", call.span)
+            return
+        if len(call.args) != 1 or call.keywords or call.star_kwargs:
+            state.error("PTO-F127", call.span)
+            return
+        arg = call.args[0]
+        if not isinstance(arg, ir.Name):
+            state.error("PTO-F128", arg.span)
+            return
+        known = state.type_of(arg.id)
+        if known is None:
+            if not state.is_defined(arg.id) and arg.id not in state.env and arg.id not in state.module_names:
+                state.error("PTO-F129", call.span, name=arg.id)
+            return
+        if isinstance(known, TileType) or (isinstance(known, ScalarType) and known.exact):
+            state.error("PTO-F130", arg.span, name=arg.id, cls="Var")
 
     def _static_assert(self, call: ir.Call) -> None:
         """F32 / F63 / F64 / F66: pl.static_assert's arguments and its condition, as the parser evaluates it."""

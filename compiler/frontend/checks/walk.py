@@ -29,6 +29,8 @@ from compiler.ir_walk import child_blocks, names_in
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
+# The keywords _parse_range_keyword reads, then the newer pl.parallel ones real code already writes (silent).
+_RANGE_KEYWORDS = ("init_values", "stage", "attrs", "chunk", "chunk_policy")
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
 
 
@@ -267,6 +269,13 @@ class FunctionChecker:
             return
         for arg in call.args:
             self.expressions.value(arg, ctx)
+        if not self.loop_form(stmt):
+            # The parser stops here: every name of the target is bound, of no known type, so the body's reads of
+            # them raise nothing more.
+            body_ctx = ctx.child(loops=[*ctx.loops, stmt.kind])
+            self.bind(stmt.target, UNKNOWN, body_ctx)
+            self.block(stmt.body, body_ctx)
+            return
         if stmt.kind in ("range", "parallel", "unroll", "pipeline", "while_"):
             bare = _bare_yield(stmt.body) if call.kwarg("init_values") is not None else None
             if (
@@ -286,6 +295,89 @@ class FunctionChecker:
             self._loop_body(stmt, self.scopes.spmd_loop(stmt, ctx))
             return
         self._loop_body(stmt, ctx.child(loops=[*ctx.loops, stmt.kind]))
+
+    def loop_form(self, stmt: ir.For) -> bool:
+        """F114 ... F125: the target, the positional stop, init_values= and attrs= of a range-like loop, and the
+        shape of a pl.while_ loop, in the parser's order. False when one is reported."""
+        state, call, target = self.state, stmt.iter, stmt.target
+        if stmt.kind == "while_":
+            return self._while_form(stmt)
+        if stmt.kind not in ("range", "parallel", "unroll", "pipeline"):
+            return True
+        pair = isinstance(target, ir.TupleExpr) and len(target.elts) == 2
+        if isinstance(target, ir.TupleExpr) and pair and not isinstance(target.elts[0], ir.Name):
+            state.error("PTO-F114b", target.elts[0].span)
+            return False
+        if not (isinstance(target, ir.Name) or pair):
+            state.error("PTO-F114", target.span)
+            return False
+        if not call.args:
+            state.error("PTO-F121", call.span, kind=stmt.kind)
+            return False
+        for kw in call.keywords:
+            if kw.name not in _RANGE_KEYWORDS:
+                supported = ", ".join(
+                    k for k in _RANGE_KEYWORDS[:3] if k != "stage" or stmt.kind == "pipeline"
+                )
+                state.error("PTO-F131", kw.span, kw=kw.name, kind=stmt.kind, supported=supported)
+                return False
+            if kw.name == "init_values" and not isinstance(kw.value, ir.TupleExpr | ir.ListExpr):
+                state.error("PTO-F118", kw.value.span)
+                return False
+            if kw.name == "attrs":
+                if not (isinstance(kw.value, ir.Opaque) and kw.value.kind == "Dict"):
+                    state.error("PTO-F119", kw.value.span)
+                    return False
+                if kw.value.other_keys:
+                    state.error("PTO-F120", kw.value.other_keys[0][1])
+                    return False
+        inits = call.kwarg("init_values")
+        if isinstance(target, ir.TupleExpr) and isinstance(inits, ir.TupleExpr | ir.ListExpr):
+            return self._iter_args(target.elts[1], len(inits.elts))
+        return True
+
+    def _iter_args(self, node: ir.Expr, values: int) -> bool:
+        """F115 / F116: the carried names of a loop with init_values=."""
+        state = self.state
+        if not isinstance(node, ir.TupleExpr):
+            state.error("PTO-F115", node.span)
+            return False
+        if len(node.elts) != values:
+            state.error("PTO-F116", node.span, names=len(node.elts), values=values)
+            return False
+        return True
+
+    def _while_form(self, stmt: ir.For) -> bool:
+        """F118b / F122 ... F125 and F116: `for (a, ...) in pl.while_(init_values=(...))`."""
+        state, call = self.state, stmt.iter
+        if call.args:
+            state.error("PTO-F122", call.span)
+            return False
+        inits = call.kwarg("init_values")
+        if inits is not None and not isinstance(inits, ir.TupleExpr | ir.ListExpr):
+            state.error("PTO-F118b", inits.span)
+            return False
+        if call.star_kwargs:
+            return True
+        if not (isinstance(inits, ir.TupleExpr | ir.ListExpr) and inits.elts):
+            state.error("PTO-F123", call.span)
+            return False
+        first = stmt.body[0] if stmt.body else None
+        opens_with_cond = (
+            isinstance(first, ir.ExprStmt)
+            and isinstance(first.value, ir.Call)
+            and first.value.func == "pl.cond"
+        )
+        if first is not None and not opens_with_cond:
+            state.error("PTO-F124", first.span)
+            return False
+        if not isinstance(stmt.target, ir.TupleExpr):
+            state.error("PTO-F125", stmt.target.span)
+            return False
+        if len(stmt.target.elts) != len(inits.elts):
+            state.error("PTO-F116", stmt.target.span, names=len(stmt.target.elts), values=len(inits.elts))
+            return False
+        return self._iter_args(stmt.target, len(inits.elts))
 
     def loop_arguments(self, call: ir.Call, kind: str) -> None:
         """F58 ... F62: init_values= and the step of pl.unroll, stage= of pl.pipeline, in the parser's order.
