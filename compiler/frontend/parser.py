@@ -31,7 +31,7 @@ from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_cur
 from compiler.source import Span
 from compiler.syntax import dotted_name
 from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTYPES, DTypeValue, EnumValue, target_comment
+from compiler.vocabulary import PL_CLASSES, DTypeValue, EnumValue, enum_members, target_comment
 
 _JIT_TYPES = {
     "jit": "Opaque",
@@ -838,7 +838,9 @@ def _function(
             continue
         if arg.annotation is None and decorator == "function":
             report(diagnostic("PTO-F23", spans.of(arg), name=arg.arg))
-        _check_dtypes(arg.annotation, spans, report)
+        fault = _annotation_fault(arg.annotation, decorator, spans)
+        if fault is not None:
+            report(fault)
         ptype, direction = annotation_type(arg.annotation, env)
         if direction == "InOut" and isinstance(ptype, ScalarType) and arg.annotation is not None:
             report(diagnostic("PTO-F111", spans.of(arg.annotation)))
@@ -915,22 +917,32 @@ def _dim(node: ast.expr, env: Mapping[str, object]) -> int | str:
     return source_text(node)
 
 
-_DTYPE_LIKE = re.compile(r"^(FP|BF|INT|UINT|HF|BOOL|FLOAT)[A-Z0-9_]*$")
+_PYTHON_TYPES = frozenset({"int", "float", "bool", "str", "bytes", "list", "tuple", "dict"})
+_BARE_TYPES = frozenset({"pl.Tensor", "pl.Tile", "pl.Scalar"})
 
 
-def _check_dtypes(node: ast.expr | None, spans: SpanMaker, report: Callable[[Diagnostic], None]) -> None:
-    """F31: a `pl.<DTYPE>` in a type annotation that is not a dtype (`pl.FP33`)."""
+def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -> Diagnostic | None:
+    """The first error a parameter annotation raises: Python evaluates it when it defines the function (F139
+    an unknown `pl.<X>`, then F132 pl.Tensor's subscript), then a @pl.function's parser resolves it (F134 a
+    Python type, F135 a bare DSL type)."""
     if node is None:
-        return
+        return None
     for sub in ast.walk(node):
-        if (
-            isinstance(sub, ast.Attribute)
-            and isinstance(sub.value, ast.Name)
-            and sub.value.id == "pl"
-            and _DTYPE_LIKE.match(sub.attr)
-            and sub.attr not in DTYPES
-        ):
-            report(diagnostic("PTO-F31", spans.of(sub), dtype=sub.attr, available=", ".join(DTYPES)))
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "pl":
+            name = sub.attr
+            if name[:1].isupper() and name not in PL_CLASSES and enum_members(name) is None:
+                return diagnostic("PTO-F139", spans.of(sub), attr=name)
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tensor":
+            items = sub.slice
+            if not isinstance(items, ast.Tuple) or len(items.elts) not in (2, 3, 4):
+                return diagnostic("PTO-F132", spans.of(sub))
+    if decorator == "function":
+        if isinstance(node, ast.Name) and node.id in _PYTHON_TYPES:
+            return diagnostic("PTO-F134", spans.of(node), annotation=node.id)
+        if isinstance(node, ast.Attribute) and dotted_name(node) in _BARE_TYPES:
+            return diagnostic("PTO-F135", spans.of(node), annotation=dotted_name(node))
+    return None
 
 
 def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:

@@ -639,7 +639,8 @@ _r(
     "unknown-dtype",
     "parse",
     "Unknown dtype: {dtype}",
-    "A dtype attribute that does not exist (e.g. pl.FP64).",
+    "A local annotation (`t: pl.Tile[[64], pl.FP64] = ...`) names a dtype that does not exist; in a parameter's "
+    "annotation the same name fails at import instead (PTO-F139).",
     "Use a valid dtype like pl.FP32, pl.INT32, etc. Available: {available}",
 )
 _r(
@@ -1198,6 +1199,77 @@ _r(
     "A keyword that pl.range / parallel / unroll / pipeline does not take (step=, start= and stop= are "
     "positional).",
     "Supported keywords for pl.{kind}(): {supported}",
+)
+
+# ---------------------------------------------------------------------------- annotations (stop 30)
+_r(
+    "PTO-F132",
+    "tensor-annotation-notation",
+    "parse",
+    "Tensor requires [shape, dtype], [shape, dtype, layout_or_memref], or [shape, dtype, layout, memref] notation",
+    "A parameter annotated pl.Tensor[...] with one item or more than four: Python evaluates the annotation when "
+    "it defines the function, and pl.Tensor's subscript raises (TypeError).",
+    "Write pl.Tensor[[shape], dtype] (optionally a layout and a memref after the dtype).",
+)
+_r(
+    "PTO-F133",
+    "tile-annotation-argument",
+    "parse",
+    "Unsupported Tile annotation argument: {arg}",
+    "A local pl.Tile[...] annotation with a trailing item that is not a pl.TileView(...), a pl.Mem.<space> or a "
+    "pl.MemRef(...).",
+    "Use pl.TileView(...), pl.Mem.<space>, pl.MemRef(...), and/or a MemRefType variable",
+)
+_r(
+    "PTO-F134",
+    "unsupported-param-annotation",
+    "parse",
+    "Unsupported type annotation: {annotation}",
+    "A @pl.function parameter annotated with a Python type (int, float, ...) instead of a DSL type.",
+    "Use pl.Tensor[[shape], dtype], pl.Tile[[shape], dtype], or pl.Scalar[dtype]",
+)
+_r(
+    "PTO-F135",
+    "incomplete-param-annotation",
+    "parse",
+    "Incomplete type annotation: {annotation}",
+    "A @pl.function parameter annotated with a bare pl.Tensor, pl.Tile or pl.Scalar (no shape or dtype).",
+    "Use pl.Tensor[[shape], dtype], pl.Tile[[shape], dtype], or pl.Scalar[dtype]",
+)
+_r(
+    "PTO-F137",
+    "tile-annotation-layout",
+    "parse",
+    "Tile does not accept layouts like {arg}",
+    "A local pl.Tile[...] annotation given a tensor layout (pl.TensorLayout.DN).",
+    "Use pl.TileView(...) for tile views, or use pl.Tensor[...] for layout annotations",
+)
+_r(
+    "PTO-F138",
+    "tile-annotation-memory-twice",
+    "parse",
+    "Tile annotation can contain at most one memory-space argument",
+    "A local pl.Tile[...] annotation with two pl.Mem.<space> items.",
+    "Remove the duplicate pl.Mem.<space> argument",
+)
+_r(
+    "PTO-F139",
+    "annotation-unknown-pl-attribute",
+    "parse",
+    "module 'pypto.language' has no attribute '{attr}'",
+    "A parameter annotation names a pl.<X> that does not exist (pl.FP33): Python evaluates the annotation when it "
+    "defines the function, so the module fails to import (AttributeError).",
+    "Use a name pypto.language binds: a dtype such as pl.FP32 or pl.BF16, or a type such as pl.Tensor.",
+)
+_r(
+    "PTO-F141",
+    "tile-annotation-notation",
+    "parse",
+    "Tile subscript requires [shape, dtype], [shape, dtype, tileview_or_memory_space], [shape, dtype, memref, "
+    "memory_space], or [shape, dtype, memref, memory_space, tileview], got: {annotation}",
+    "A local pl.Tile[...] annotation without its dtype (or with more than five items).",
+    "Use pl.Tile[[shape], dtype], pl.Tile[[shape], dtype, pl.Mem.Vec], pl.Tile[[shape], dtype, pl.MemRef(...), "
+    "pl.Mem.Vec], or pl.Tile[[shape], dtype, pl.MemRef(...), pl.Mem.Vec, pl.TileView(...)]",
 )
 
 

@@ -1,21 +1,19 @@
 # rule: PTO-F31
-# line: 11
+# line: 12
 # message: Unknown dtype: FP33
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 
-TILE = 64
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32]):
+        t: pl.Tile[[64, 64], pl.FP33] = pl.load(x, [0, 0], [64, 64])
 
 
-@pl.jit
-def faulty(x: pl.Tensor[[64, 64], pl.FP33], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
-    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
-        out[:] = pl.exp(x)
-    return out
-
-
-@pl.jit
-def twin(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
-    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
-        out[:] = pl.exp(x)
-    return out
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32]):
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])

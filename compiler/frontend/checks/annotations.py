@@ -3,15 +3,62 @@ agree with the type the expression gets (kind, dtype, rank, then each static dim
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from compiler import ir
-from compiler.frontend.checks.spelling import printed_type
+from compiler.frontend.checks.spelling import expr_text, printed_type
 from compiler.frontend.checks.state import CheckState
 from compiler.frontend.consts import fold
 from compiler.ops.deducers.core import dtype_text
 from compiler.types import Dim, TensorType, TileType, ValueType
-from compiler.vocabulary import DTypeValue
+from compiler.vocabulary import DTYPES, DTypeValue, enum_members
+
+_DTYPE_LIKE = re.compile(r"^(FP|BF|INT|UINT|HF|BOOL|FLOAT)[A-Z0-9_]*$")
+
+
+def check_annotation_form(state: CheckState, annotation: ir.Expr | None) -> bool:
+    """F141 / F31 / F138 / F137 / F133: a local `pl.Tile[...]` annotation as the parser's type resolver reads
+    it (the item count, the dtype, then each trailing item). False when one is reported."""
+    if not isinstance(annotation, ir.Subscript) or not isinstance(annotation.value, ir.Attribute):
+        return True
+    kind = annotation.value.dotted
+    if kind not in ("pl.Tile", "pl.Tensor"):
+        return True
+    items = annotation.index.elts if isinstance(annotation.index, ir.TupleExpr) else None
+    if kind == "pl.Tile" and (items is None or len(items) not in (2, 3, 4, 5)):
+        state.error("PTO-F141", annotation.index.span, annotation=expr_text(annotation.index))
+        return False
+    if items is None or len(items) < 2:
+        return True
+    dtype = items[1]
+    if isinstance(dtype, ir.Attribute) and dtype.dotted.startswith("pl."):
+        name = dtype.dotted.removeprefix("pl.")
+        if _DTYPE_LIKE.match(name) and name not in DTYPES:
+            state.error("PTO-F31", dtype.span, dtype=name, available=", ".join(DTYPES))
+            return False
+    if kind != "pl.Tile":
+        return True
+    memory_seen = False
+    for extra in items[2:]:
+        text = extra.dotted if isinstance(extra, ir.Attribute) else ""
+        if isinstance(extra, ir.Call) and extra.func in ("pl.TileView", "pl.MemRef"):
+            continue
+        space = text.rsplit(".", 1)[-1]
+        if text.startswith(("pl.Mem.", "pl.MemorySpace.")) and space in (enum_members("Mem") or ()):
+            if memory_seen:
+                state.error("PTO-F138", extra.span)
+                return False
+            memory_seen = True
+            continue
+        if text.startswith(("pl.TensorLayout.", "pl.Layout.")) or text in ("pl.ND", "pl.DN", "pl.NZ"):
+            state.error("PTO-F137", extra.span, arg=expr_text(extra))
+            return False
+        if isinstance(extra, ir.Name):
+            continue  # a MemRefType variable (or a name the model cannot see)
+        state.error("PTO-F133", extra.span, arg=expr_text(extra))
+        return False
+    return True
 
 
 def check_annotation(state: CheckState, stmt: ir.Assign, inferred: ValueType) -> None:

@@ -20,6 +20,11 @@ def expr_text(expr: ir.Expr) -> str:
         return f"{expr_text(expr.left)} {expr.op} {expr_text(expr.right)}"
     if isinstance(expr, ir.Call):
         return f"{expr.func}(...)"
+    if isinstance(expr, ir.ListExpr):
+        return f"[{', '.join(expr_text(e) for e in expr.elts)}]"
+    if isinstance(expr, ir.TupleExpr):
+        inner = ", ".join(expr_text(e) for e in expr.elts)
+        return f"({inner},)" if len(expr.elts) == 1 else f"({inner})"
     return "..."
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
-from compiler.frontend.checks.annotations import check_annotation
+from compiler.frontend.checks.annotations import check_annotation, check_annotation_form
 from compiler.frontend.checks.attribute_reads import check_attribute_reads
 from compiler.frontend.checks.expressions import ExpressionTyper
 from compiler.frontend.checks.facts import FunctionFacts
@@ -175,7 +175,8 @@ class FunctionChecker:
         value = self.expressions.value
         if isinstance(stmt, ir.Assign):
             value_type = value(stmt.value, ctx)
-            check_annotation(self.state, stmt, value_type)
+            if check_annotation_form(self.state, stmt.annotation):
+                check_annotation(self.state, stmt, value_type)
             if stmt.declared is not None:
                 value_type = stmt.declared
             self.tpop_memory(stmt)
