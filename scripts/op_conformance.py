@@ -188,6 +188,11 @@ def variants(spec: Spec) -> Iterator[tuple[str, str, tuple[Operand, ...]]]:
             yield f"kind_{first}_scalar", re.sub(rf"\b{first}\b", "1.0", spec.call, count=1), ops
     for vname, call in spec.variants:
         yield vname, call, ops
+        if vname == "unified" and spec.ctx == "tensor" and spec.operands:
+            # The unified spelling given a literal first operand: the wrapper's "expected Tensor or Tile".
+            first = spec.operands[0].name
+            if re.search(rf"\(\s*{first}\b", call):
+                yield "unified_literal", re.sub(rf"\(\s*{first}\b", "(1.0", call, count=1), ops
 
 
 def cases(specs: Sequence[Spec]) -> list[Case]:

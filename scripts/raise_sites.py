@@ -728,6 +728,37 @@ UNREACHABLE = (
         "an environment variable of the compiler process, not a property of the source",
     ),
     Unreachable(
+        "normalize_stmt_structure_pass.cpp",
+        r"SeqStmts with single child|nested SeqStmts|YieldStmt before the terminating",
+        "a post-condition of NormalizeStmtStructure: the normal form of the pass's own output, not of the source",
+    ),
+    Unreachable(
+        "convert_tensor_to_tile_ops_pass.cpp",
+        r"should have been converted",
+        "a post-condition of ConvertTensorToTileOps: a tensor op the pass itself left in an InCore function",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/verification.cpp",
+        r".",
+        "a post-condition of FlattenTileNdTo2D (its property verifier): what the pass emitted, which its own "
+        "analysis checks (analysis.cpp) reject first for any source that could break it",
+    ),
+    Unreachable(
+        "infer_tile_memory_space_pass.cpp",
+        r"has no memory_space set",
+        "a post-condition of InferTileMemorySpace: every tile it visits gets a memory space",
+    ),
+    Unreachable(
+        "verify_tile_type_coherence.cpp",
+        r"implicit-but-present tile_view",
+        "the canonical encoding of a TileType, which the IR builders produce (not a property of the source)",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"after substitution|substituted|expected final direct store result",
+        "the rewrite's own bookkeeping of the values it substitutes (an assertion)",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",
