@@ -2155,6 +2155,95 @@ add(
 )
 
 
+# The argument forms the tile memory deducers check (tile_ops/memory.cpp): indices, constant shapes, scalar
+# operands, stores' shape tuples and atomics, a scale or transposed create.
+_TILE_ARGS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        y: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+        n: pl.Scalar[pl.INT32],
+        f: pl.Scalar[pl.FP32],
+    ):
+        t = pl.load(x, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+
+
+def tile_args(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A tile memory op's valid call and its argument-form variants, in one InCore function."""
+    return replace(raw(op, _TILE_ARGS, call, *variants), valid_name="args_valid")
+
+
+add(
+    tile_args(
+        "tile.read",
+        "pl.tile.read(t, [0, 0])",
+        ("args_float_index", "pl.tile.read(t, [f, 0])"),
+        ("args_index_count", "pl.tile.read(t, [0])"),
+    ),
+    tile_args(
+        "tile.write",
+        "pl.tile.write(t, [0, 0], 1.0)",
+        ("args_float_index", "pl.tile.write(t, [f, 0], 1.0)"),
+        ("args_tile_value", "pl.tile.write(t, [0, 0], t)"),
+    ),
+    tile_args(
+        "tile.full",
+        "pl.tile.full([64, 64], dtype=pl.FP32, value=0.0)",
+        ("args_dynamic_shape", "pl.tile.full([n, 64], dtype=pl.FP32, value=0.0)"),
+        ("args_empty_shape", "pl.tile.full([], dtype=pl.FP32, value=0.0)"),
+        ("args_scalar_value", "pl.tile.full([64, 64], dtype=pl.FP32, value=f)"),
+    ),
+    tile_args(
+        "tile.create",
+        "pl.tile.create([64, 64], dtype=pl.FP32)",
+        ("args_dynamic_shape", "pl.tile.create([n, 64], dtype=pl.FP32)"),
+        ("args_scale_memory", "pl.tile.create([64, 4], dtype=pl.FP8E8M0, target_memory=pl.Mem.LeftScale)"),
+        (
+            "args_transpose_vec",
+            "pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec, transpose=True)",
+        ),
+    ),
+    tile_args(
+        "tile.ci",
+        "pl.tile.ci(0, [1, 64], dtype=pl.INT32)",
+        ("args_one_column", "pl.tile.ci(0, [64, 1], dtype=pl.INT32)"),
+        ("args_tile_start", "pl.tile.ci(t, [1, 64], dtype=pl.INT32)"),
+        ("args_float_start", "pl.tile.ci(f, [1, 64], dtype=pl.INT32)"),
+        ("args_dynamic_shape", "pl.tile.ci(0, [1, n], dtype=pl.INT32)"),
+    ),
+    tile_args(
+        "tile.tri",
+        "pl.tile.tri(0, [64, 64], dtype=pl.FP32)",
+        ("args_float_diagonal", "pl.tile.tri(f, [64, 64], dtype=pl.FP32)"),
+        ("args_valid_too_big", "pl.tile.tri(0, [64, 64], [65, 64], dtype=pl.FP32)"),
+        ("args_dynamic_shape", "pl.tile.tri(0, [n, 64], dtype=pl.FP32)"),
+    ),
+    tile_args(
+        "tile.store",
+        "pl.tile.store(t, [0, 0], y)",
+        ("args_tile_target", "pl.tile.store(t, [0, 0], t)"),
+        ("args_shapes_rank", "pl.tile.store(t, [0, 0], y, [64])"),
+        ("args_empty_shapes", "pl.tile.store(t, [0, 0], y, [])"),
+    ),
+    tile_args(
+        "tile.load",
+        "pl.tile.load(x, [0, 0], [64, 64])",
+        ("args_empty_shape", "pl.tile.load(x, [], [])"),
+        ("args_valid_rank", "pl.tile.load(x, [0, 0], [64, 64], valid_shapes=[64])"),
+        ("args_tile_source", "pl.tile.load(t, [0, 0], [64, 64])"),
+    ),
+)
+
+
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing
 # --------------------------------------------------------------------------------------------------

@@ -69,6 +69,18 @@ MXL = (
 # "jit": tensor code in a pl.at scope; "tile": tile code in a hand-written InCore function; "a5": tile code
 # for Ascend950 (the MX ops).
 CASES: list[tuple[str, str, str, str, str]] = [
+    ("_store#0", "tile", f"a: {T}[[64, 64], pl.FP32], b: pl.Out[{T}[[64, 64], pl.FP32]]",
+     f"{LA}\nb = pl.tile.store(t, [0, 0], b, [])", f"{LA}\nb = pl.tile.store(t, [0, 0], b, [64, 64])"),
+    ("_create#1", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "r = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec, transpose=True)",
+     "r = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat, transpose=True)"),
+    ("_create#2", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "r = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec, flat_layout=True)",
+     "r = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat, flat_layout=True)"),
+    ("_ci#0", "tile", f"a: {T}[[64, 64], pl.FP32]", "r = pl.tile.tri(1.5, [64, 64], dtype=pl.FP32)",
+     "r = pl.tile.tri(1, [64, 64], dtype=pl.FP32)"),
+    ("_ci#1", "tile", f"a: {T}[[64, 64], pl.FP32]", "r = pl.tile.tri(0, [64, 64], [64, 0], dtype=pl.FP32)",
+     "r = pl.tile.tri(0, [64, 64], [64, 32], dtype=pl.FP32)"),
     ("indexing._mgather#0", "tile", f"m: {T}[[256, 64], pl.FP32], i: {T}[[1, 64], pl.INT32]",
      "r = pl.tile.mgather(m, i)", "r = pl.tile.mgather(m, pl.load(i, [0, 0], [1, 64]))"),
     ("_tile_row_expand_add#0", "tile", f"a: {T}[[64, 64], pl.FP32], v: {T}[[64, 1], pl.FP16]",

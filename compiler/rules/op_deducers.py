@@ -51,8 +51,8 @@ _r(
     "PTO-TD7",
     "create-in-scale-memory",
     _TD,
-    "The operator {op} does not support target_memory={memory}; load the MX scale data into Mat and tile.move "
-    "it into the scale memory instead",
+    "The operator {op} does not support target_memory=LeftScale/RightScale; create the scale tile with tile.load "
+    "to Mat followed by tile.move",
     "A tile created directly in LeftScale / RightScale memory.",
 )
 
@@ -441,6 +441,21 @@ _r(
 
 # ---------------------------------------------------------------------------- memory and view ops
 _r(
+    "PTO-TD151",
+    "memory-op-operator-requirement",
+    _TD,
+    "The operator {op} {requirement}",
+    "A tile.store whose shapes tuple is empty or of another rank than its offsets, a tile.tri whose diagonal is "
+    "not INT32 or whose valid_shape leaves (0, shape].",
+)
+_r(
+    "PTO-TD152",
+    "index-element-dtype",
+    _TD,
+    "{op} index element {index} must have integer dtype, but got {dtype}",
+    "A tile.read / tile.write index that is a float (a literal 1.0, an FP32 scalar).",
+)
+_r(
     "PTO-TD117",
     "memory-op-requirement",
     _TD,
@@ -549,6 +564,13 @@ _r(
     "target_memory for tile.load must be MemorySpace.Vec or MemorySpace.Mat, got MemorySpace.{memory}",
     "A tile load straight into Left, Right, Acc, Bias or a scale memory: loads go to Vec or Mat, and tile.move "
     "takes the data on from Mat.",
+)
+_r(
+    "PTO-TD153",
+    "load-empty-window",
+    _TD,
+    "offsets and shapes must have at least one dimension",
+    "A tile load with empty offsets and shapes lists (a ValueError of the IR builder).",
 )
 _r(
     "PTO-TD130",

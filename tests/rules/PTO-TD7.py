@@ -1,6 +1,6 @@
 # rule: PTO-TD7
 # line: 12
-# message: pl operation 'create_tile': The operator tile.create does not support target_memory=LeftScale; load the MX scale data into Mat and tile.move it into the scale memory instead
+# message: pl operation 'create_tile': The operator tile.create does not support target_memory=LeftScale/RightScale; create the scale tile with tile.load to Mat followed by tile.move
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 

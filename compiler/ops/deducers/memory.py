@@ -51,8 +51,12 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         raise DeduceError("PTO-TD129", memory=memory)
     offsets = static_items(param(args, kwargs, 1, "offsets"))
     shape = shape_arg(param(args, kwargs, 2, "shapes"))
+    if offsets == () and shape == ():
+        raise DeduceError("PTO-TD153")
     if offsets is not None and shape is not None and len(offsets) != len(shape):
         raise DeduceError("PTO-TD130", offsets=len(offsets), shapes=len(shape))
+    if op.namespace == "tile":
+        require_kind(op, src, "TensorType or DistributedTensorType", "first argument")
     if not isinstance(src, TensorType) or shape is None:
         return UNKNOWN
     valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
@@ -91,6 +95,22 @@ def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     # DeduceTileStoreType: what is stored is a tile (a tensor is written with a subscript or tensor.assemble).
     require_kind(op, param(args, kwargs, 0, "tile"), "TileType", "first argument")
     out = param(args, kwargs, 2, "output_tensor")
+    if op.namespace == "tile":
+        require_kind(op, out, "TensorType or DistributedTensorType", "third argument")
+        offsets = static_items(param(args, kwargs, 1, "offsets"))
+        shapes = param(args, kwargs, 3, "shapes")
+        if isinstance(shapes, tuple | list):
+            if not shapes:
+                raise DeduceError(
+                    "PTO-TD151", op=op.name, requirement="requires non-empty shapes tuple when provided"
+                )
+            if offsets is not None and len(shapes) != len(offsets):
+                raise DeduceError(
+                    "PTO-TD151",
+                    op=op.name,
+                    requirement="requires shapes and offsets to have the same number of dimensions, but got "
+                    f"{len(shapes)} shapes and {len(offsets)} offsets",
+                )
     return out if isinstance(out, TensorType) else UNKNOWN
 
 
@@ -370,7 +390,20 @@ def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
         return TensorType(shape, dtype)
     memory = memory_of(param(args, kwargs, 2, "target_memory")) or "Vec"
     if memory in ("LeftScale", "RightScale"):
-        raise DeduceError("PTO-TD7", op=op.name, memory=memory)
+        raise DeduceError("PTO-TD7", op=op.name)
+    transpose, flat = kwargs.get("transpose") is True, kwargs.get("flat_layout") is True
+    if transpose and (memory != "Mat" or len(shape) != 2):
+        raise DeduceError(
+            "PTO-TD151",
+            op=op.name,
+            requirement="supports transpose=true only for a 2D tile with target_memory=Mat (L1)",
+        )
+    if flat and (memory != "Mat" or transpose):
+        raise DeduceError(
+            "PTO-TD151",
+            op=op.name,
+            requirement="supports flat_layout=true only for target_memory=Mat (L1) without transpose",
+        )
     _tile_shape(op, shape)
     return TileType(shape, dtype, memory)
 
@@ -428,7 +461,28 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
     tri = op.short_name == "tri"
     dtype = dtype_arg(param(args, kwargs, 3 if tri else 2, "dtype", DTypeValue("INT32")))
     if tri:
+        diagonal = _literal_dtype(param(args, kwargs, 0, "diagonal"), "INT32")
+        if op.namespace == "tile" and diagonal is not None and diagonal != "INT32":
+            raise DeduceError(
+                "PTO-TD151",
+                op=op.name,
+                requirement=f"requires diagonal to be an INT32 scalar, but got {dtype_text(diagonal)}",
+            )
         _tile_shape(op, shape, nonempty=False)
+        valid = param(args, kwargs, 2, "valid_shape")
+        if (
+            op.namespace == "tile"
+            and shape is not None
+            and isinstance(valid, tuple | list)
+            and len(valid) == len(shape)
+        ):
+            for i, (v, d) in enumerate(zip(valid, shape, strict=True)):
+                if _int(v) and _int(d) and not 0 < v <= d:
+                    raise DeduceError(
+                        "PTO-TD151",
+                        op=op.name,
+                        requirement=f"requires 0 < valid_shape[{i}] <= shape[{i}], but got {v} and {d}",
+                    )
         if shape is not None and len(shape) != 2:
             _creation_check(op, f"requires a 2D shape, but got rank {len(shape)}")
         return _created(op, shape, dtype)
@@ -481,6 +535,16 @@ def _require(code: str, op: OpDef, requirement: str) -> None:
     raise DeduceError(code, op=op.name, requirement=requirement)
 
 
+def _index_dtypes(op: OpDef, src: TensorType | TileType, indices: ArgValue) -> None:
+    """tile.read / tile.write: every index an integer scalar (a float literal or scalar is rejected)."""
+    if not isinstance(src, TileType) or not isinstance(indices, tuple | list):
+        return
+    for i, index in enumerate(indices):
+        dtype = _literal_dtype(index, "INDEX")
+        if dtype is not None and not is_int(dtype) and dtype != "INDEX":
+            raise DeduceError("PTO-TD152", op=op.name, index=i, dtype=dtype_text(dtype))
+
+
 def _indices_count(op: OpDef, src: TensorType | TileType, indices: ArgValue) -> None:
     """read / write: one index per dimension (a lone int is one index)."""
     if isinstance(indices, tuple):
@@ -499,6 +563,7 @@ def _read(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = args[0] if args else None
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
+    _index_dtypes(op, src, param(args, kwargs, 1, "indices"))
     _indices_count(op, src, param(args, kwargs, 1, "indices"))
     return ScalarType(src.dtype, exact=src.dtype in DTYPE_BITS)
 
@@ -508,6 +573,7 @@ def _write(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     src = args[0] if args else None
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
+    _index_dtypes(op, src, param(args, kwargs, 1, "indices"))
     _indices_count(op, src, param(args, kwargs, 1, "indices"))
     value = param(args, kwargs, 2, "value")
     # A bare literal is an FP32 (float) or INDEX (int) constant, a scalar keeps the dtype the parser gave it
@@ -561,3 +627,7 @@ def _array_create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     if isinstance(extent, int) and not isinstance(extent, bool) and extent <= 0:
         raise DeduceError("PTO-TD141", requirement=f"extent must be positive, got {extent}")
     return UNKNOWN
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
