@@ -65,3 +65,26 @@ def test_an_inlined_helper_places_its_scopes_under_its_own_auto_scope(
 
 def test_a_module_constant_is_a_literal_to_pl_const_only_in_a_jit_entry() -> None:
     assert [e for e in _errors(CONST) if e[1] == "PTO-F97"] == [(20, "PTO-F97")]
+
+
+SLOTS = """import pypto.language as pl
+
+
+@pl.program
+class Slots:
+    @pl.function
+    def main(self, a: pl.Tensor[[64, 64], pl.FP32], o: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+        t: pl.Tile[[64, 64], pl.FP32, pl.MemRef("ring", slots=2)[{slot}], pl.Mem.{memory}] = pl.load(a, [0, 0], [64, 64])
+        o = pl.store(t, [0, 0], o)
+        return o
+"""
+
+
+@pytest.mark.parametrize(("slot", "memory", "expected"), [("1", "Vec", []), ("1", "Vecc", ["PTO-F133"])])
+def test_a_declared_allocation_slot_is_a_tile_annotation_item(
+    slot: str, memory: str, expected: list[str]
+) -> None:
+    found = [
+        code for _line, code in _errors(SLOTS.format(slot=slot, memory=memory)) if code.startswith("PTO-F13")
+    ]
+    assert found == expected

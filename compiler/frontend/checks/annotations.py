@@ -54,10 +54,10 @@ def check_annotation_form(state: CheckState, annotation: ir.Expr | None) -> bool
         if text.startswith(("pl.TensorLayout.", "pl.Layout.")) or text in ("pl.ND", "pl.DN", "pl.NZ"):
             state.error("PTO-F137", extra.span, arg=expr_text(extra))
             return False
-        if isinstance(extra, ir.Name):
-            continue  # a MemRefType variable (or a name the model cannot see)
-        state.error("PTO-F133", extra.span, arg=expr_text(extra))
-        return False
+        if text.startswith(("pl.Mem.", "pl.MemorySpace.")) or isinstance(extra, ir.Const):
+            state.error("PTO-F133", extra.span, arg=expr_text(extra))
+            return False
+        # A MemRefType variable, a declared allocation's slot (`buf[0]`) or a name the model cannot see.
     return True
 
 
