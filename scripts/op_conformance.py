@@ -183,9 +183,13 @@ def variants(spec: Spec) -> Iterator[tuple[str, str, tuple[Operand, ...]]]:
                 if not o.fixed and o.mem not in ("New", "Tensor", "Acc"):
                     yield f"kind_{o.name}_tensor", spec.call, _swap(ops, i, replace(o, mem="Tensor"))
         elif spec.ctx == "tensor" and varied and re.search(rf"\b{varied[0][1].name}\b", spec.call):
-            # The first tensor operand given as a scalar: the deducers' argument-kind checks of tensor ops.
-            first = varied[0][1].name
-            yield f"kind_{first}_scalar", re.sub(rf"\b{first}\b", "1.0", spec.call, count=1), ops
+            # The first tensor operand given as a scalar, then as a tile loaded from it: the deducers'
+            # argument-kind checks of tensor ops.
+            first = varied[0][1]
+            yield f"kind_{first.name}_scalar", re.sub(rf"\b{first.name}\b", "1.0", spec.call, count=1), ops
+            if first.shape:
+                tile = f"pl.load({first.name}, {_zeros(len(first.shape))}, {_dims(first.shape)})"
+                yield f"kind_{first.name}_tile", re.sub(rf"\b{first.name}\b", tile, spec.call, count=1), ops
     for vname, call in spec.variants:
         yield vname, call, ops
         if vname == "unified" and spec.ctx == "tensor" and spec.operands:

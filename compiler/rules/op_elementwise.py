@@ -47,6 +47,14 @@ _r(
     "A tile op worded this way (pl.tile.concat, pl.tile.scatter_update) given a tensor where it takes a tile.",
 )
 _r(
+    "PTO-TD154",
+    "operand-kind-unspaced",
+    _TD,
+    "{op}requires {position} to be a {want}, but got {got}",
+    "pl.tensor.expand_clone given a tile where it takes a tensor (upstream's sentence has no space after the "
+    "op name).",
+)
+_r(
     "PTO-TD93c",
     "operand-kind-colon-but",
     _TD,

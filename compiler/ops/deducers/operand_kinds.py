@@ -1,10 +1,12 @@
-"""The operand-kind CHECKs that open upstream's tile deducers: ``CHECK(As<TileType>(args[i]))``.
+"""The operand-kind CHECKs that open upstream's deducers: ``CHECK(As<TileType>(args[i]))`` of the explicit tile
+ops and ``CHECK(As<TensorType>(args[i]))`` of the explicit tensor ops.
 
-Each explicitly namespaced tile op (``pl.tile.matmul``, ``pl.tile.scatter``, ...) hands its operands to the IR
-builder as they are, so a tensor where the op takes a tile reaches the deducer, which stops at its first such
-CHECK. The table gives, per op, the operands it checks in the deducer's order and the sentence it words the
-check with (the deducers were written by several hands: ``tile_ops/matmul.cpp``, ``scatter.cpp``,
-``transform.cpp`` ...). Ops whose family deducer checks kinds itself are not listed.
+An explicitly namespaced op (``pl.tile.matmul``, ``pl.tensor.read``, ...) hands its operands to the IR builder
+as they are, so a tensor where a tile op takes a tile (or a tile where a tensor op takes a tensor) reaches the
+deducer, which stops at its first such CHECK. The tables give, per op, the operands it checks in the deducer's
+order and the sentence it words the check with (the deducers were written by several hands:
+``tile_ops/matmul.cpp``, ``scatter.cpp``, ``tensor_ops/memory.cpp`` ...). Ops whose family deducer checks kinds
+itself are not listed.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ BARE = "PTO-TD93"  # tile.read requires first argument to be a TileType, but got
 NO_GOT = "PTO-TD57b"  # The operator tile.matmul_mx requires lhs_scale to be a TileType
 COLON = "PTO-TD93b"  # tile.concat: src0 must be TileType, got TensorType
 COLON_BUT = "PTO-TD93c"  # tile.transpose: first argument (input) must be TileType, but got TensorType
+UNSPACED = "PTO-TD154"  # tensor.expand_clonerequires first argument to be a TensorType, but got TileType
+TENSOR = "TensorType"
+TENSOR_OR_DIST = "TensorType or DistributedTensorType"
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,7 @@ class KindCheck:
     name: str  # the builder's parameter (a keyword argument of the call)
     position: str  # how the message names it
     code: str = OPERATOR
+    want: str = "TileType"  # the kind the CHECK wants, as it words it
 
 
 def _ordinal(*names: str, code: str = OPERATOR, labelled: bool = False) -> tuple[KindCheck, ...]:
@@ -122,6 +128,41 @@ TILE_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
 }
 
 
+def _tensor(
+    index: int, name: str, position: str, code: str = BARE, want: str = TENSOR
+) -> tuple[KindCheck, ...]:
+    """One tensor operand checked with As<TensorType> (a DistributedTensor passes too)."""
+    return (KindCheck(index, name, position, code, want),)
+
+
+_FIRST_ARGUMENT_CHECKED = (
+    ("read", "tensor"), ("write", "tensor"), ("dim", "tensor"), ("reshape", "input"), ("transpose", "input"),
+    ("set_validshape", "tensor"), ("fillpad", "input"), ("fillpad_expand", "input"), ("matmul", "lhs"),
+)  # fmt: skip
+# The explicit tensor ops given a tile (tensor_ops/*.cpp): the first operand each deducer checks.
+TENSOR_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
+    **{f"tensor.{n}": _tensor(0, p, "first argument") for n, p in _FIRST_ARGUMENT_CHECKED},
+    "tensor.slice": _tensor(0, "input", "first argument", want=TENSOR_OR_DIST),
+    "tensor.assemble": _tensor(0, "target", "first argument", want=TENSOR_OR_DIST),
+    "tensor.matmul_acc": _tensor(1, "lhs", "second argument (lhs)"),
+    "tensor.reinterpret_view": _tensor(0, "data", "data"),
+    "tensor.expand_clone": _tensor(0, "input", "first argument", UNSPACED),
+    "tensor.expands": _tensor(0, "target", "first argument", OPERATOR),
+    "tensor.sort32": _tensor(0, "src", "first argument", OPERATOR),
+    "tensor.paged_gather": _tensor(0, "src", "src", OPERATOR),
+    "tensor.gather": _tensor(0, "input", "input", OPERATOR),
+    "tensor.gather_compare": _tensor(0, "input", "input", OPERATOR),
+    "tensor.gather_mask": _tensor(0, "input", "input", OPERATOR),
+    "tensor.scatter_mask": _tensor(0, "input", "input", OPERATOR),
+    "tensor.gather_row": _tensor(0, "acc", "acc", OPERATOR, "TensorType (from tensor.create_l1)"),
+    "tensor.mrgsort_format1": _tensor(0, "src", "argument 0", OPERATOR),
+    "tensor.mrgsort_format2": _tensor(0, "src0", "argument 0", OPERATOR),
+    "tensor.concat": _tensor(0, "src0", "src0", COLON),
+    "tensor.scatter_update": _tensor(0, "input", "input", COLON),
+    "tensor.view": _tensor(0, "input", "src", COLON, TENSOR_OR_DIST),
+}
+
+
 @opening_check
 def check_tile_operands(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """Raise the deducer's first operand-kind error for a known non-tile operand of a listed tile op."""
@@ -130,9 +171,20 @@ def check_tile_operands(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str
         got = kind_of(value)
         if got is None or isinstance(value, TileType):
             continue
-        fields = {"op": op.name, "position": check.position, "want": "TileType"}
+        fields = {"op": op.name, "position": check.position, "want": check.want}
         raise (
             DeduceError(check.code, **fields)
             if check.code == NO_GOT
             else DeduceError(check.code, **fields, got=got)
         )
+
+
+@opening_check
+def check_tensor_operands(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """Raise the deducer's operand-kind error for a tile where a listed tensor op takes a tensor."""
+    for check in TENSOR_OPERANDS.get(op.name, ()):
+        value = param(args, kwargs, check.index, check.name)
+        if isinstance(value, TileType):
+            raise DeduceError(
+                check.code, op=op.name, position=check.position, want=check.want, got="TileType"
+            )
