@@ -2248,6 +2248,75 @@ add(
 )
 
 
+# The IR builders' own argument checks (ir/op/tensor_ops.py, tile_ops.py, _pad_value.py), in a JIT entry.
+_TENSOR_ARGS = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(
+    x: pl.Tensor[[64, 64], pl.FP32],
+    i: pl.Tensor[[64, 8], pl.INT32],
+    s: pl.Tensor[[64, 64], pl.FP32],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+
+
+def tensor_args(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A tensor op's valid call and its IR-builder argument variants, in one JIT entry."""
+    return replace(raw(op, _TENSOR_ARGS, call, *variants), valid_name="args_valid")
+
+
+add(
+    tensor_args(
+        "tensor.fillpad",
+        "pl.tensor.fillpad(x, pad_value=pl.PadValue.zero)",
+        ("args_pad_null", "pl.tensor.fillpad(x, pad_value=pl.PadValue.null)"),
+        ("args_pad_bool", "pl.tensor.fillpad(x, pad_value=True)"),
+        ("args_pad_one", "pl.tensor.fillpad(x, pad_value=1)"),
+        ("args_pad_half", "pl.tensor.fillpad(x, pad_value=0.5)"),
+    ),
+    tensor_args(
+        "tensor.transpose",
+        "pl.tensor.transpose(x, 0, 1)",
+        ("args_float_axis", "pl.tensor.transpose(x, 0.5, 1)"),
+    ),
+    tensor_args(
+        "tensor.view",
+        "pl.tensor.view(x, [4096])",
+        ("args_nothing", "pl.tensor.view(x)"),
+        ("args_valid_no_shape", "pl.tensor.view(x, valid_shape=[64, 64])"),
+    ),
+    tensor_args(
+        "tensor.gather",
+        "pl.tensor.gather(x, 1, i)",
+        ("args_index_form_no_index", "pl.tensor.gather(x, 1)"),
+        ("args_float_dim", "pl.tensor.gather(x, 1.5, i)"),
+    ),
+    tensor_args(
+        "tensor.scatter",
+        "pl.tensor.scatter(x, 1, i, s)",
+        ("args_mixed_forms", "pl.tensor.scatter(x, 1, i, s, mask_pattern=1)"),
+        ("args_mask_no_dst", "pl.tensor.scatter(x, mask_pattern=1)"),
+    ),
+    tensor_args(
+        "tensor.div",
+        "pl.tensor.div(x, s, high_precision=True)",
+        ("args_high_precision_scalar", "pl.tensor.div(x, 2.0, high_precision=True)"),
+    ),
+    tensor_args(
+        "tensor.create",
+        "pl.tensor.create([64, 64], dtype=pl.FP32)",
+        ("args_init_inf", "pl.create_tensor([64, 64], dtype=pl.FP32, init_value=float('inf'))"),
+    ),
+)
+
+
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing
 # --------------------------------------------------------------------------------------------------

@@ -953,9 +953,45 @@ _TENSOR_FLAGS: dict[str, tuple[str, int]] = {
 }
 
 
+_SCATTER_MIXED = (
+    "scatter() index form (dim, index, src) and mask form (mask_pattern, dst) are mutually exclusive; do not mix "
+    "kwargs from different forms"
+)
+
+
+def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """The argument forms the tensor wrappers and IR builders check before the deducer (WR20 ... WR23)."""
+    if dsl in ("pl.tensor.div", "pl.tile.div") and kwargs.get("high_precision") is True and len(args) > 1:
+        rhs = args[1]
+        if isinstance(rhs, int | float | ScalarType) and not isinstance(rhs, bool):
+            space = dsl.split(".")[1]
+            raise DeduceError("PTO-WR20", space=space, kind="Tensor" if space == "tensor" else "Tile")
+    if dsl == "pl.tensor.view" and len(args) < 2 and "shape" not in kwargs and "layout" not in kwargs:
+        raise DeduceError("PTO-WR21")
+    if dsl == "pl.tensor.scatter" and args:
+        named = {k: kwargs.get(k) for k in ("dim", "index", "src", "mask_pattern", "dst")}
+        for position, name in enumerate(("dim", "index", "src"), start=1):
+            if position < len(args):
+                named[name] = args[position]
+        is_index = any(named[k] is not None for k in ("dim", "index", "src"))
+        is_mask = named["mask_pattern"] is not None or named["dst"] is not None
+        if is_index and is_mask:
+            raise DeduceError("PTO-WR22", detail=_SCATTER_MIXED)
+        if is_mask and (named["mask_pattern"] is None or named["dst"] is None):
+            raise DeduceError("PTO-WR22", detail="scatter() mask form requires both mask_pattern and dst")
+    slots = {"pl.tensor.transpose": (("axis1", 1), ("axis2", 2)), "pl.tensor.gather": (("dim", 1),)}.get(
+        dsl, ()
+    )
+    for name, index in slots:
+        value = kwargs.get(name, args[index] if index < len(args) else None)
+        if isinstance(value, float):
+            raise DeduceError("PTO-WR23", name=name)
+
+
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
+    _check_builder_forms(dsl, args, kwargs)
     if dsl == "pld.tensor.alloc_window_buffer":
         _check_window_buffer(args, kwargs)
     flag_slot = _TENSOR_FLAGS.get(dsl)

@@ -175,6 +175,40 @@ _r(
     "Load the tensor into a tile first (pl.load) and pass the tile.",
 )
 _r(
+    "PTO-WR20",
+    "high-precision-div-scalar",
+    _WR,
+    "{space}.div(high_precision=True) requires a {kind} rhs",
+    "pl.tensor.div / pl.tile.div with high_precision=True and a scalar divisor: only the element-wise form has a "
+    "high-precision path (a TypeError of the IR builder).",
+    "Drop high_precision=True, or divide by a tensor (tile) of the divisor.",
+)
+_r(
+    "PTO-WR21",
+    "tensor-view-nothing",
+    _WR,
+    "tensor.view requires at least one of shape or layout",
+    "pl.tensor.view(x) without a shape or a layout (or with a valid_shape only).",
+    "Give the view a shape: pl.tensor.view(x, [rows, cols]).",
+)
+_r(
+    "PTO-WR22",
+    "tensor-scatter-forms",
+    _WR,
+    "{detail}",
+    "pl.tensor.scatter with arguments of both its forms, or an incomplete mask form (a ValueError of the wrapper).",
+    "Call it as scatter(input, dim, index, src) or scatter(input, mask_pattern=..., dst=...).",
+)
+_r(
+    "PTO-WR23",
+    "axis-not-an-int",
+    _WR,
+    "{name} must be int or ConstInt, got <class 'pypto.pypto_core.ir.ConstFloat'>",
+    "A float literal where pl.tensor.transpose takes an axis or pl.tensor.gather a dim (a TypeError of the IR "
+    "builder).",
+    "Pass an integer axis.",
+)
+_r(
     "PTO-WR18",
     "kwarg-takes-no-value-expression",
     _WR,

@@ -1,0 +1,17 @@
+# rule: PTO-WR21
+# line: 11
+# message: pl.tensor operation 'view': tensor.view requires at least one of shape or layout
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], h: pl.Tensor[[64, 32], pl.FP32], s: pl.Tensor[[64, 64], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        r = pl.tensor.view(x)
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], h: pl.Tensor[[64, 32], pl.FP32], s: pl.Tensor[[64, 64], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        r = pl.tensor.view(x, [4096])
