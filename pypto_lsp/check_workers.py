@@ -35,7 +35,7 @@ MIN_PARALLEL_FILES = 4  # fewer files than this are analysed in this process (no
 # Objects the collector tracks, made since the last collection and still alive (the module graph's
 # growth and the analyses' cyclic garbage), past which a worker collects: the collector is off meanwhile,
 # and a collection walks every one of them, so fewer collections cost less (memory stays bounded).
-COLLECT_ABOVE = 2_000_000
+COLLECT_ABOVE = 4_000_000  # a few hundred MB at most
 
 
 @dataclass(frozen=True, slots=True)

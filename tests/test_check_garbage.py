@@ -60,3 +60,16 @@ def test_analysing_kernels_again_leaves_little_cyclic_garbage() -> None:
         worker.check(job)  # the graph now holds every module the file imports
         total += _garbage(lambda: worker.check(job))  # noqa: B023  (called at once)
     assert total < 1_000, total
+
+
+def test_an_in_process_run_turns_the_collector_back_on(tmp_path: Path) -> None:
+    from pypto_lsp.check_workers import check_files
+
+    source = (LIBRARY / "tiny" / "norm.py").read_text(encoding="utf-8")
+    done: list[Path] = []
+    assert gc.isenabled()
+    check_files(
+        [Job(tmp_path / "norm.py", source)], GraphSettings({}, (), None), 1, lambda c: done.append(c.path)
+    )
+    assert gc.isenabled()
+    assert done == [tmp_path / "norm.py"]
