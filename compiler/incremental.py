@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
+from functools import partial
 from typing import Any, TypeVar
 
 from compiler import ir
@@ -326,18 +327,21 @@ def nested_fold(memo: LastingMemo, stmt: ir.Stmt, own: Callable[[ir.Stmt], tuple
     """`own` of a statement and of every statement nested in it, concatenated in source order (the order
     of `walk_stmts`); each nested compound statement's part is taken from `memo` (one memo per `own`), so
     an edit inside a long loop computes again only the statements around it."""
+    return memo.get(stmt, partial(_nested_part, memo, own))
 
-    def compute(node: ir.Stmt) -> tuple[T, ...]:
-        blocks = child_blocks(node)
-        if not blocks:
-            return own(node)
-        out = list(own(node))
-        for block in blocks:
-            for child in block:
-                out.extend(memo.get(child, compute) if child_blocks(child) else own(child))
-        return tuple(out)
 
-    return memo.get(stmt, compute)
+def _nested_part(memo: LastingMemo, own: Callable[[ir.Stmt], tuple[T, ...]], node: ir.Stmt) -> tuple[T, ...]:
+    """`nested_fold`'s part of one statement (a function, not a closure: a recursive closure is a cycle
+    that only a collection frees, with all it holds)."""
+    blocks = child_blocks(node)
+    if not blocks:
+        return own(node)
+    out = list(own(node))
+    compute = partial(_nested_part, memo, own)
+    for block in blocks:
+        for child in block:
+            out.extend(memo.get(child, compute) if child_blocks(child) else own(child))
+    return tuple(out)
 
 
 @dataclass(slots=True)

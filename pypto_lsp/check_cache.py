@@ -111,7 +111,14 @@ def dependencies(
     for missing in absent:
         modules.setdefault(missing, None)
     folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)
-    return Dependencies(tuple(sorted((os.path.abspath(m), h) for m, h in modules.items())), folders)
+    return Dependencies(tuple(sorted((_absolute(m), h) for m, h in modules.items())), folders)
+
+
+@functools.lru_cache(maxsize=8192)
+def _absolute(path: Path) -> str:
+    """`os.path.abspath` of a module path (a run names the same few thousand in every file's dependencies:
+    every module file a worker looked for and did not find)."""
+    return os.path.abspath(path)
 
 
 class Fingerprints:

@@ -15,7 +15,7 @@ import gc
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from multiprocessing import connection
 from pathlib import Path
@@ -32,7 +32,10 @@ from pypto_lsp.check_cache import (
 )
 
 MIN_PARALLEL_FILES = 4  # fewer files than this are analysed in this process (no pool to start)
-COLLECT_EVERY = 20  # files between two garbage collections in a worker (the collector is off meanwhile)
+# Objects the collector tracks, made since the last collection and still alive (the module graph's
+# growth and the analyses' cyclic garbage), past which a worker collects: the collector is off meanwhile,
+# and a collection walks every one of them, so fewer collections cost less (memory stays bounded).
+COLLECT_ABOVE = 4_000_000  # a few hundred MB at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,27 +97,24 @@ class _Worker:
         self.graph = ModuleGraph(
             read_file=self.reader, environ=dict(settings.environ), extra_paths=settings.extra_paths
         )
-        self.done = 0
 
     def check(self, job: Job) -> Checked:
-        """Analyse one file, with the collector off (the analysis frees its temporaries by reference
-        count; a collection every COLLECT_EVERY files keeps cycles bounded)."""
+        """Analyse one file (run with the collector off: the analysis frees its temporaries by reference
+        count, and a collection past COLLECT_ABOVE new objects keeps cycles bounded)."""
+        checked = self._check(job)
+        if gc.get_count()[0] > COLLECT_ABOVE:
+            gc.collect()
+            gc.freeze()  # what survives (the module graph) is not walked again by the next collection
+        return checked
+
+    def _check(self, job: Job) -> Checked:
+        """The analysis of one file, slimmed; its temporaries are freed when this returns."""
         from compiler.pipeline import Analyzer
         from pypto_lsp.document import run_analysis
 
         analyzer = Analyzer(graph=self.graph, one_shot=True, lean=True)
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            analysis = run_analysis(job.text, str(job.path), self.settings.target, True, analyzer)
-        finally:
-            if enabled:
-                gc.enable()
+        analysis = run_analysis(job.text, str(job.path), self.settings.target, True, analyzer)
         assert analysis is not None  # forced
-        self.done += 1
-        if self.done % COLLECT_EVERY == 0:
-            gc.collect()
-            gc.freeze()  # what survives (the module graph) is not walked again by the next collection
         return Checked(job.path, slim(analysis), self._dependencies(job.path, analyzer.imports()))
 
     def _dependencies(self, path: Path, imports: Iterable[Path]) -> Dependencies:
@@ -122,14 +122,32 @@ class _Worker:
         return dependencies(self.graph, path, imports, self.reader.absent, self.settings.extra_paths)
 
 
+@contextlib.contextmanager
+def _collector_off() -> Iterator[None]:
+    """The cyclic collector off meanwhile: turned on while an analysis's objects live, its next young
+    collection would walk every one of them (a tenth of the run's time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def check_files(
     jobs: list[Job], settings: GraphSettings, processes: int, done: Callable[[Checked], None]
 ) -> None:
     """Analyse the files, calling `done` (in this process) as each one finishes."""
     if processes <= 1 or len(jobs) < MIN_PARALLEL_FILES:
-        worker = _Worker(settings)
-        for job in jobs:
-            done(worker.check(job))
+        with _collector_off():
+            worker = _Worker(settings)
+            for job in jobs:
+                done(worker.check(job))
+            del worker
+            # What is left (the module graph's cycles) would be walked by the collector's next run, a
+            # second or two after a large run: the command ends soon, so it is left in place.
+            gc.freeze()
         return
     import compiler.pipeline  # noqa: F401  (imported once here, inherited by forked workers)
 
@@ -233,6 +251,7 @@ class _AffinityQueue:
 def _serve(conn: Any, settings: GraphSettings) -> None:
     """A worker process: analyse each file it is sent until its pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops us
+    gc.disable()  # for good: `check` collects when enough has piled up (the process ends without one)
     worker = _Worker(settings)
     while True:
         try:

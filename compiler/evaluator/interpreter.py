@@ -389,7 +389,9 @@ class Evaluator:
     def both_branches(self, body: list[ast.stmt], orelse: list[ast.stmt], scope: dict[str, object]) -> None:
         """Run both branches on copies; a name keeps a value only when both agree on it."""
         results: list[dict[str, object]] = []
-        raised: list[Raised] = []
+        # The kinds only: an exception kept here would hold this frame through its traceback (a cycle
+        # that keeps every value of the evaluation alive until a collection).
+        raised: list[type[BaseException] | None] = []
         outer, self.changed = self.changed, []
         try:
             for branch in (body, orelse):
@@ -397,7 +399,7 @@ class Evaluator:
                 try:
                     self.block(branch, copy)
                 except Raised as exc:
-                    raised.append(exc)
+                    raised.append(exc.kind)
                     continue  # a branch that leaves the block says nothing about the names after it
                 except (_Return, _Break, _Continue):
                     continue
@@ -409,7 +411,7 @@ class Evaluator:
             if outer is not None:
                 outer.extend(changed)
         if len(raised) == 2:
-            raise Raised(raised[0].kind if raised[0].kind is raised[1].kind else None)
+            raise Raised(raised[0] if raised[0] is raised[1] else None)
         if not results:
             raise Unmodelled  # it returns, breaks or continues, from one branch or the other
         if len(results) == 1:
@@ -1072,34 +1074,40 @@ class Evaluator:
     ) -> object:
         """List/dict comprehensions and generator expressions (materialised, bounded)."""
         results: list[object] = []
-        local = _Frame(scope, {})
-
-        def run(index: int) -> None:
-            if index == len(node.generators):
-                self.tick()
-                if isinstance(node, ast.DictComp):
-                    results.append((self.expr(node.key, local), self.expr(node.value, local)))
-                else:
-                    results.append(self.expr(node.elt, local))
-                check_len(len(results))
-                return
-            gen = node.generators[index]
-            items = self.iterate(self.expr(gen.iter, local))
-            if items is None:
-                raise Unmodelled
-            for item in items:
-                self.assign(gen.target, item, local)
-                truths = [self.truth(self.expr(cond, local)) for cond in gen.ifs]
-                if None in truths:
-                    raise Unmodelled  # which items are kept is unknown
-                if all(truths):
-                    run(index + 1)
-
-        run(0)
+        self.generate(node, 0, _Frame(scope, {}), results)
         if isinstance(node, ast.DictComp):
             pairs: list[tuple[object, object]] = results  # type: ignore[assignment]
             return self.made({self.key(k): v for k, v in pairs})
         return self.made(results if isinstance(node, ast.ListComp) else tuple(results))
+
+    def generate(
+        self,
+        node: ast.ListComp | ast.GeneratorExp | ast.DictComp,
+        index: int,
+        local: _Frame,
+        results: list[object],
+    ) -> None:
+        """A comprehension's items from its generators `index` on (a method, not a recursive closure:
+        that is a cycle only a collection frees, with every value it holds)."""
+        if index == len(node.generators):
+            self.tick()
+            if isinstance(node, ast.DictComp):
+                results.append((self.expr(node.key, local), self.expr(node.value, local)))
+            else:
+                results.append(self.expr(node.elt, local))
+            check_len(len(results))
+            return
+        gen = node.generators[index]
+        items = self.iterate(self.expr(gen.iter, local))
+        if items is None:
+            raise Unmodelled
+        for item in items:
+            self.assign(gen.target, item, local)
+            truths = [self.truth(self.expr(cond, local)) for cond in gen.ifs]
+            if None in truths:
+                raise Unmodelled  # which items are kept is unknown
+            if all(truths):
+                self.generate(node, index + 1, local, results)
 
     def fstring(self, node: ast.JoinedStr, scope: Mapping[str, object]) -> object:
         """f-strings of known values (format specs with small widths only)."""

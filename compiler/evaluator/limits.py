@@ -54,27 +54,41 @@ def measure(
     it (elements seen, a container counting as _CONTAINER_WORK). Unmodelled past `limit` elements or MAX_DEPTH
     levels, on a cycle, or when `avoid` (a container) or a container whose id is in `lost` is inside.
     `sizes` (container id -> size) may be shared by several calls over values that do not change."""
-    if sizes is None:
-        sizes = {}  # shared containers are walked once
-    active: set[int] = set()
-    work = 0
+    sizer = _Sizer(limit, avoid, lost, {} if sizes is None else sizes)  # shared containers: walked once
+    size = sizer.walk(value, 0)
+    if size > limit:
+        raise Unmodelled
+    return size, sizer.work
 
-    def walk(item: object, depth: int) -> int:
-        nonlocal work
-        if item is avoid and avoid is not None:
+
+class _Sizer:
+    """`measure`'s walk (an object, not a closure: a recursive closure is a cycle that only a collection
+    frees, with all it holds)."""
+
+    __slots__ = ("active", "avoid", "limit", "lost", "sizes", "work")
+
+    def __init__(self, limit: int, avoid: object, lost: Container[int], sizes: dict[int, int]) -> None:
+        self.limit, self.avoid, self.lost, self.sizes = limit, avoid, lost, sizes
+        self.active: set[int] = set()
+        self.work = 0
+
+    def walk(self, item: object, depth: int) -> int:
+        """The size of one item (see `measure`)."""
+        if item is self.avoid and self.avoid is not None:
             raise Unmodelled
         children = _children(item)
         if children is None:
             return _atom_size(item)
         key = id(item)
-        known = sizes.get(key)
+        known = self.sizes.get(key)
         if known is not None:
             return known
-        if key in active or depth > MAX_DEPTH or key in lost:
+        if key in self.active or depth > MAX_DEPTH or key in self.lost:
             raise Unmodelled
-        active.add(key)
-        work += _CONTAINER_WORK + len(children)
+        self.active.add(key)
+        self.work += _CONTAINER_WORK + len(children)
         total = 1
+        limit = self.limit
         for child in children:
             kind = type(child)
             if kind in _ATOMS:
@@ -84,17 +98,12 @@ def measure(
             elif kind is str:
                 total += 1 + len(child) // _CHARS_PER_ELEMENT  # type: ignore[arg-type]
             else:
-                total += walk(child, depth + 1)
+                total += self.walk(child, depth + 1)
             if total > limit:
                 raise Unmodelled
-        active.discard(key)
-        sizes[key] = total
+        self.active.discard(key)
+        self.sizes[key] = total
         return total
-
-    size = walk(value, 0)
-    if size > limit:
-        raise Unmodelled
-    return size, work
 
 
 _ATOMS = frozenset({bool, float, type(None)})
@@ -146,30 +155,30 @@ def freeze(value: object, limit: int = MAX_SIZE, unknown: Container[int] | None 
 
 def frozen_copy(value: object, unknown: Container[int] | None = None) -> object:
     """`freeze` of a value already measured (bounded and acyclic)."""
-    done: dict[int, object] = {}
+    return _frozen(value, unknown, {})
 
-    def frozen(item: object) -> object:
-        key = id(item)
-        if unknown and key in unknown:
-            return UNKNOWN_VALUE
-        if not isinstance(item, list | tuple):
-            return item
-        if key in done:
-            return done[key]
-        items: list[object] = []
-        changed = isinstance(item, list)
-        for child in item:
-            if type(child) in _SEQUENCES or (unknown and id(child) in unknown):
-                copy = frozen(child)
-                changed = changed or copy is not child
-                items.append(copy)
-            else:
-                items.append(child)
-        out = tuple(items) if changed else item
-        done[key] = out
-        return out
 
-    return frozen(value)
+def _frozen(item: object, unknown: Container[int] | None, done: dict[int, object]) -> object:
+    """`frozen_copy` of one item (`done`: the copies made so far, by id of the original)."""
+    key = id(item)
+    if unknown and key in unknown:
+        return UNKNOWN_VALUE
+    if not isinstance(item, list | tuple):
+        return item
+    if key in done:
+        return done[key]
+    items: list[object] = []
+    changed = isinstance(item, list)
+    for child in item:
+        if type(child) in _SEQUENCES or (unknown and id(child) in unknown):
+            copy = _frozen(child, unknown, done)
+            changed = changed or copy is not child
+            items.append(copy)
+        else:
+            items.append(child)
+    out = tuple(items) if changed else item
+    done[key] = out
+    return out
 
 
 _SEQUENCES = frozenset({list, tuple})

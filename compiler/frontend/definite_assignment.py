@@ -101,20 +101,21 @@ def _assigned_names(body: tuple[ir.Stmt, ...]) -> set[str]:
 def _targets(stmt: ir.Stmt) -> list[ir.Name]:
     """The names a statement binds (a loop binds its variable and its carries; a scope its `as` name)."""
     found: list[ir.Name] = []
-
-    def add(expr: ir.Expr) -> None:
-        if isinstance(expr, ir.Name):
-            found.append(expr)
-        elif isinstance(expr, ir.TupleExpr | ir.ListExpr):
-            for elt in expr.elts:
-                add(elt)
-
     if isinstance(stmt, ir.Assign):
         for target in stmt.targets:
-            add(target)
+            _add_names(target, found)
     elif isinstance(stmt, ir.For):
-        add(stmt.target)
+        _add_names(stmt.target, found)
     return found
+
+
+def _add_names(expr: ir.Expr, found: list[ir.Name]) -> None:
+    """The names of an assignment target, unpacked (a function: a recursive closure is a cycle)."""
+    if isinstance(expr, ir.Name):
+        found.append(expr)
+    elif isinstance(expr, ir.TupleExpr | ir.ListExpr):
+        for elt in expr.elts:
+            _add_names(elt, found)
 
 
 class _Checker:

@@ -52,39 +52,43 @@ def op_names(op: TOp) -> set[str]:
 def dependent(block: tuple[TNode, ...], is_source: Callable[[TOp], bool]) -> set[str]:
     """Names whose value depends on a source op, by data or control dependence (to a fixpoint)."""
     found: set[str] = set()
-
-    def visit(nodes: tuple[TNode, ...], controlled: bool) -> bool:
-        grew = False
-        for node in nodes:
-            if isinstance(node, TOp):
-                if (
-                    node.result
-                    and node.result not in found
-                    and (is_source(node) or controlled or op_names(node) & found)
-                ):
-                    found.add(node.result)
-                    grew = True
-                continue
-            if isinstance(node, TYield):
-                if controlled or set(node.values) & found:
-                    new = {t for t in node.targets if t} - found
-                    found.update(new)
-                    grew = grew or bool(new)
-                continue
-            inner = controlled
-            if isinstance(node, TLoop | TIf) and set(node.reads) & found:
-                inner = True
-            if isinstance(node, TLoop) and node.var and inner and node.var not in found:
-                found.add(node.var)
-                grew = True
-            for sub in children(node):
-                grew = visit(sub, inner) or grew
-        return grew
-
     for _ in range(_MAX_ROUNDS):
-        if not visit(block, False):
+        if not _depend(block, False, is_source, found):
             break
     return found
+
+
+def _depend(
+    nodes: tuple[TNode, ...], controlled: bool, is_source: Callable[[TOp], bool], found: set[str]
+) -> bool:
+    """One round of `dependent` over a block: whether `found` grew (a function, not a recursive closure:
+    that is a cycle only a collection frees)."""
+    grew = False
+    for node in nodes:
+        if isinstance(node, TOp):
+            if (
+                node.result
+                and node.result not in found
+                and (is_source(node) or controlled or op_names(node) & found)
+            ):
+                found.add(node.result)
+                grew = True
+            continue
+        if isinstance(node, TYield):
+            if controlled or set(node.values) & found:
+                new = {t for t in node.targets if t} - found
+                found.update(new)
+                grew = grew or bool(new)
+            continue
+        inner = controlled
+        if isinstance(node, TLoop | TIf) and set(node.reads) & found:
+            inner = True
+        if isinstance(node, TLoop) and node.var and inner and node.var not in found:
+            found.add(node.var)
+            grew = True
+        for sub in children(node):
+            grew = _depend(sub, inner, is_source, found) or grew
+    return grew
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,21 +105,27 @@ def placed_ops(block: tuple[TNode, ...], guard_names: Set[str] = frozenset()) ->
     """Every op of a block in program order; `guards` lists the ifs / loops whose condition reads a name
     of `guard_names`."""
     out: list[Placed] = []
-
-    def visit(
-        nodes: tuple[TNode, ...], path: tuple[tuple[int, int], ...], guards: tuple[tuple[int, int], ...]
-    ) -> None:
-        for index, node in enumerate(nodes):
-            here = (*path, (id(nodes), index))
-            if isinstance(node, TOp):
-                out.append(Placed(node, len(out), here, guards))
-                continue
-            guarded = isinstance(node, TIf | TLoop) and bool(set(node.reads) & guard_names)
-            for branch, sub in enumerate(children(node)):
-                visit(sub, here, (*guards, (id(node), branch)) if guarded else guards)
-
-    visit(block, (), ())
+    _place(block, (), (), guard_names, out)
     return out
+
+
+def _place(
+    nodes: tuple[TNode, ...],
+    path: tuple[tuple[int, int], ...],
+    guards: tuple[tuple[int, int], ...],
+    guard_names: Set[str],
+    out: list[Placed],
+) -> None:
+    """`placed_ops` of one block (a function, not a recursive closure: that is a cycle only a collection
+    frees, with every op it holds)."""
+    for index, node in enumerate(nodes):
+        here = (*path, (id(nodes), index))
+        if isinstance(node, TOp):
+            out.append(Placed(node, len(out), here, guards))
+            continue
+        guarded = isinstance(node, TIf | TLoop) and bool(set(node.reads) & guard_names)
+        for branch, sub in enumerate(children(node)):
+            _place(sub, here, (*guards, (id(node), branch)) if guarded else guards, guard_names, out)
 
 
 def regions(block: tuple[TNode, ...]) -> Iterator[TRegion]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from compiler import budget, ir
@@ -651,21 +652,21 @@ def convert(item: OutlinedKernel, facts: FunctionFacts, env: Mapping[str, object
 def _expr_key(expr: object, env: Mapping[str, object]) -> object:
     """An expression's structure without its spans, constants folded and moved to the right of a `+` or
     `*` (AreExprVectorsEqual after Simplify's canonical order)."""
+    return structure(expr, partial(_folded_key, env))
 
-    def folded(node: object) -> object | None:
-        if (
-            isinstance(node, ir.Name | ir.BinOp | ir.UnaryOp)
-            and (value := fold(node, env)) is not UNKNOWN_VALUE
-        ):
-            return ("const", value)
-        if isinstance(node, ir.BinOp):
-            left, right = structure(node.left, folded), structure(node.right, folded)
-            if node.op in ("+", "*") and _is_const_key(left) and not _is_const_key(right):
-                left, right = right, left
-            return ("binop", node.op, left, right)
-        return None
 
-    return structure(expr, folded)
+def _folded_key(env: Mapping[str, object], node: object) -> object | None:
+    """`_expr_key`'s key of a name or arithmetic node (a function, not a recursive closure: that is a
+    cycle only a collection frees, with the environment it holds)."""
+    if isinstance(node, ir.Name | ir.BinOp | ir.UnaryOp) and (value := fold(node, env)) is not UNKNOWN_VALUE:
+        return ("const", value)
+    if isinstance(node, ir.BinOp):
+        folded = partial(_folded_key, env)
+        left, right = structure(node.left, folded), structure(node.right, folded)
+        if node.op in ("+", "*") and _is_const_key(left) and not _is_const_key(right):
+            left, right = right, left
+        return ("binop", node.op, left, right)
+    return None
 
 
 def _is_const_key(key: object) -> bool:

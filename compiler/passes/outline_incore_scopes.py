@@ -154,6 +154,7 @@ def outline(
                 steps.queries if steps is not None else None,
             )
             outliner.top_level(function.body)
+            outliner.memo = None  # its sources hold our bound method: no cycle left for the collector
             waits = any(r.dsl_name == _DEFER_WAIT for r in fn_facts.calls.values())
             shapes = steps.shapes if steps is not None else LastingMemo()
             if waits or any(nested_fold(shapes, st, _no_dep_args_scope) for st in function.body):

@@ -213,40 +213,49 @@ def reaching_definitions(
     named as ConvertTensorToTileOps left them (`moved` maps an inserted crossing move to its source).
     """
     uses: dict[int, dict[str, Definition | None]] = {}
-
-    def assigned(block: tuple[TNode, ...]) -> set[str]:
-        names: set[str] = set()
-        for node, _ in walk(block):
-            if isinstance(node, TOp) and node.result and node.origin != CROSSING_MOVE:
-                names.add(node.result)
-            elif isinstance(node, TYield):
-                names.update(node.targets)
-        return names
-
-    def visit(block: tuple[TNode, ...], env: dict[str, Definition | None], region: TRegion | None) -> None:
-        for node in block:
-            if isinstance(node, TOp):
-                names = [moved.get(o) or o for o in node.operands if o]
-                uses[id(node)] = {name: env.get(name) for name in names}
-                if node.result and node.origin != CROSSING_MOVE:
-                    env[node.result] = (node, region) if node.bound and node.op != ALIAS else None
-            elif isinstance(node, TLoop):
-                changed = assigned(node.body)
-                inner = {**env, **dict.fromkeys(changed)}  # carried values are iter_args at the top
-                visit(node.body, inner, region)
-                env.update(dict.fromkeys(changed))  # and loop results after it
-            elif isinstance(node, TIf):
-                changed = assigned(node.body) | assigned(node.orelse)
-                visit(node.body, dict(env), region)
-                visit(node.orelse, dict(env), region)
-                env.update(dict.fromkeys(changed))  # if results (phis)
-            elif isinstance(node, TRegion):
-                visit(node.body, env, node)
-            elif isinstance(node, TScope):
-                visit(node.body, env, region)
-
-    visit(body, {}, None)
+    _reach(body, {}, None, moved, uses)
     return uses
+
+
+def _assigned(block: tuple[TNode, ...]) -> set[str]:
+    names: set[str] = set()
+    for node, _ in walk(block):
+        if isinstance(node, TOp) and node.result and node.origin != CROSSING_MOVE:
+            names.add(node.result)
+        elif isinstance(node, TYield):
+            names.update(node.targets)
+    return names
+
+
+def _reach(
+    block: tuple[TNode, ...],
+    env: dict[str, Definition | None],
+    region: TRegion | None,
+    moved: dict[str, str | None],
+    uses: dict[int, dict[str, Definition | None]],
+) -> None:
+    """`reaching_definitions` of one block (a function, not a recursive closure: that is a cycle only a
+    collection frees, with every op it holds)."""
+    for node in block:
+        if isinstance(node, TOp):
+            names = [moved.get(o) or o for o in node.operands if o]
+            uses[id(node)] = {name: env.get(name) for name in names}
+            if node.result and node.origin != CROSSING_MOVE:
+                env[node.result] = (node, region) if node.bound and node.op != ALIAS else None
+        elif isinstance(node, TLoop):
+            changed = _assigned(node.body)
+            inner = {**env, **dict.fromkeys(changed)}  # carried values are iter_args at the top
+            _reach(node.body, inner, region, moved, uses)
+            env.update(dict.fromkeys(changed))  # and loop results after it
+        elif isinstance(node, TIf):
+            changed = _assigned(node.body) | _assigned(node.orelse)
+            _reach(node.body, dict(env), region, moved, uses)
+            _reach(node.orelse, dict(env), region, moved, uses)
+            env.update(dict.fromkeys(changed))  # if results (phis)
+        elif isinstance(node, TRegion):
+            _reach(node.body, env, node, moved, uses)
+        elif isinstance(node, TScope):
+            _reach(node.body, env, region, moved, uses)
 
 
 def _def_related(defs: dict[str, tuple[TOp, TRegion | None]], name: str | None) -> tuple[Related, ...]:
