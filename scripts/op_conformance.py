@@ -2181,9 +2181,14 @@ class Case:
 )
 
 
+def args_spec(template: str, op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """An op's valid call (case ``args_valid``) and its argument-form variants, in a written-out program."""
+    return replace(raw(op, template, call, *variants), valid_name="args_valid")
+
+
 def tile_args(op: str, call: str, *variants: tuple[str, str]) -> Spec:
-    """A tile memory op's valid call and its argument-form variants, in one InCore function."""
-    return replace(raw(op, _TILE_ARGS, call, *variants), valid_name="args_valid")
+    """A tile memory op's argument forms, in one InCore function."""
+    return args_spec(_TILE_ARGS, op, call, *variants)
 
 
 add(
@@ -2268,8 +2273,8 @@ def {fn}(
 
 
 def tensor_args(op: str, call: str, *variants: tuple[str, str]) -> Spec:
-    """A tensor op's valid call and its IR-builder argument variants, in one JIT entry."""
-    return replace(raw(op, _TENSOR_ARGS, call, *variants), valid_name="args_valid")
+    """A tensor op's IR-builder argument forms, in one JIT entry."""
+    return args_spec(_TENSOR_ARGS, op, call, *variants)
 
 
 add(
