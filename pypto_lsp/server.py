@@ -86,6 +86,14 @@ class View:
     snapshot: Snapshot
 
 
+@dataclass(frozen=True, slots=True)
+class NavView:
+    """A view with the navigation index of the same snapshot's text: the positions of both agree."""
+
+    view: View
+    nav: DocumentIndex
+
+
 class PyptoServer(LanguageServer):
     """pygls server holding the open documents' analysis state and the user settings."""
 
@@ -107,6 +115,13 @@ class PyptoServer(LanguageServer):
         self.store_lines: dict[Path, tuple[str, ...]] = {}
         self.navigation = Workspace(self.graph, self.read_workspace_file)  # names across modules
         self.nav_refresh: dict[str, asyncio.Task[None]] = {}  # per document: the pending index refresh
+        # Views with their navigation index (hover, inlay hints, code lenses, symbols): the newest complete
+        # pair, the build of the newest analysed text's index, the documents whose views asked for one
+        # (their landings build it at once), and those answered from an older pair (refreshed once it lands).
+        self.nav_views: dict[str, NavView] = {}
+        self.nav_builds: dict[str, tuple[str, asyncio.Task[NavView]]] = {}
+        self.nav_wanted: set[str] = set()
+        self.nav_lagged: set[str] = set()
         # Helper modules get lanes, hovers and faults from the workspace entries that reach them: which file
         # imports which (built in the background), and the entries that are not open, analysed there too.
         self.reach = ReachIndex(self.graph, self.read_workspace_file)
@@ -291,6 +306,9 @@ class PyptoServer(LanguageServer):
             self.reached_changed(skip=uri)
         if _may_be_reached(result.snapshot.text):
             self.fill_reach()
+        if uri in self.nav_wanted and result.analysis is not None:
+            # its views will need this text's navigation index: built now, not when the next hover asks
+            self.build_nav(uri, self.view_of(uri, result))
         self.refresh_views()
 
     # -- the persistent cache ------------------------------------------------------------------
@@ -663,6 +681,10 @@ class PyptoServer(LanguageServer):
         import it (they read the file on disk now)."""
         self.scheduler.close(uri)
         self.indexes.pop(uri, None)
+        self.nav_views.pop(uri, None)
+        self.nav_builds.pop(uri, None)
+        self.nav_wanted.discard(uri)
+        self.nav_lagged.discard(uri)
         self.navigation.forget(to_fs_path(uri) or uri)
         if uri in self.pushed:
             self.pushed.discard(uri)
@@ -679,6 +701,11 @@ class PyptoServer(LanguageServer):
             result = await self.scheduler.ready(uri)
         if result is None or result.analysis is None:
             return None
+        return self.view_of(uri, result)
+
+    def view_of(self, uri: str, result: Analyzed) -> View:
+        """The view of a finished DSL analysis."""
+        assert result.analysis is not None
         # One LineIndex per analysed version and encoding, shared by every request on it.
         key = (result.snapshot.version, self.encoding)
         cached = self.indexes.get(uri)
@@ -686,6 +713,66 @@ class PyptoServer(LanguageServer):
             cached = (key, LineIndex(result.snapshot.text, self.encoding))
             self.indexes[uri] = cached
         return View(result.analysis, cached[1], result.snapshot)
+
+    async def nav_view(self, uri: str) -> NavView | None:
+        """The last finished view with the navigation index of its text. That index is built on the
+        analysis thread (at its landing, when views of the document were asked for before); while it is
+        being built and the text has already moved on (the user is typing: any answer is of a past
+        text), the previous complete pair answers at once instead of waiting behind the build and the
+        running analysis. A document at rest waits for its index, so it is answered exactly."""
+        view = await self.view(uri)
+        if view is None:
+            return None
+        self.nav_wanted.add(uri)
+        text = view.snapshot.text
+        known = self.nav_views.get(uri)
+        if known is not None and known.nav.text == text:  # the same text analysed again (an import changed)
+            return NavView(view, known.nav)
+        cache = self.navigation.documents.get(view.snapshot.path)
+        latest = cache.latest if cache is not None else None
+        if latest is not None and latest.text is text:
+            return self.adopt_nav(uri, NavView(view, latest))
+        build = self.build_nav(uri, view)
+        if known is not None and self.current_version(uri) != view.snapshot.version:
+            self.nav_lagged.add(uri)
+            return known
+        return await asyncio.shield(build)
+
+    def build_nav(self, uri: str, view: View) -> asyncio.Task[NavView]:
+        """Build (once) the navigation index of a view's text on the analysis thread."""
+        pending = self.nav_builds.get(uri)
+        if pending is not None and pending[0] == view.snapshot.text:
+            return pending[1]
+
+        async def build() -> NavView:
+            return self.adopt_nav(uri, NavView(view, await _nav_index(self, view.snapshot)))
+
+        def done(task: asyncio.Task[NavView]) -> None:
+            if task.cancelled() or task.exception() is not None:
+                log.error(
+                    "navigation index of %s failed: %r", uri, None if task.cancelled() else task.exception()
+                )
+                if self.nav_builds.get(uri, (None, None))[1] is task:
+                    del self.nav_builds[uri]  # the next request tries again
+
+        task = asyncio.get_running_loop().create_task(build())
+        task.add_done_callback(done)
+        self.nav_builds[uri] = (view.snapshot.text, task)
+        return task
+
+    def adopt_nav(self, uri: str, pair: NavView) -> NavView:
+        """Keep a complete pair when it is newer than the one kept; views answered from an older pair
+        are asked for again."""
+        known = self.nav_views.get(uri)
+        if uri not in self.scheduler.docs or (
+            known is not None and (known.view.snapshot.version or 0) > (pair.view.snapshot.version or 0)
+        ):
+            return pair
+        self.nav_views[uri] = pair
+        if uri in self.nav_lagged:
+            self.nav_lagged.discard(uri)
+            self.refresh_views()
+        return pair
 
 
 # -- handler wrappers -----------------------------------------------------------------------------
@@ -846,10 +933,10 @@ def _register_features(server: PyptoServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded(None)
     async def hover(ls: PyptoServer, params: types.HoverParams) -> types.Hover | None:
-        view = await ls.view(params.text_document.uri)
-        if view is None:
+        paired = await ls.nav_view(params.text_document.uri)
+        if paired is None:
             return await _plain_hover(ls, params)
-        nav = await _nav_index(ls, view.snapshot)
+        view, nav = paired.view, paired.nav
         # A helper module with no entry of its own: on an op's name, what an open entry that runs it gives.
         foreign = ls.reached_from_elsewhere(params.text_document.uri) if not view.analysis.kernels else []
         found = hover_feature.helper_hover(foreign, view.index, params.position, callee_only=True)
@@ -862,10 +949,10 @@ def _register_features(server: PyptoServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     @guarded([])
     async def inlay_hint(ls: PyptoServer, params: types.InlayHintParams) -> list[types.InlayHint]:
-        view = await ls.view(params.text_document.uri)
-        if view is None:
+        paired = await ls.nav_view(params.text_document.uri)
+        if paired is None:
             return []
-        nav = await _nav_index(ls, view.snapshot)
+        view, nav = paired.view, paired.nav
         analysis = ls.with_reached(view.analysis, view.snapshot)  # a helper module: its entries' lanes
         return inlay_feature.inlay_hints(analysis, view.index, params.range, ls.settings, nav, ls.navigation)
 
@@ -899,20 +986,20 @@ def _register_features(server: PyptoServer) -> None:
     async def document_symbol(
         ls: PyptoServer, params: types.DocumentSymbolParams
     ) -> list[types.DocumentSymbol]:
-        view = await ls.view(params.text_document.uri)
-        if view is None:
+        paired = await ls.nav_view(params.text_document.uri)
+        if paired is None:
             return []
-        nav = await _nav_index(ls, view.snapshot)
+        view, nav = paired.view, paired.nav
         return symbols_feature.document_symbols(view.analysis, view.index, nav, ls.navigation)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS)
     @guarded([])
     async def code_lens(ls: PyptoServer, params: types.CodeLensParams) -> list[types.CodeLens]:
         uri = params.text_document.uri
-        view = await ls.view(uri)
-        if view is None:
+        paired = await ls.nav_view(uri)
+        if paired is None:
             return []
-        nav = await _nav_index(ls, view.snapshot)
+        view, nav = paired.view, paired.nav
         return code_lens_feature.code_lenses(view.analysis, view.index, uri, nav, ls.navigation)
 
     @server.feature(expanded_feature.METHOD)

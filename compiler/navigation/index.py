@@ -987,13 +987,19 @@ def _placed(unit: Unit, facts: UnitFacts, owner: str | None = None) -> PlacedUni
     )
 
 
+# Blanks within a line only: `^\s*` also crosses newlines, so on a module unit (thousands of lines, most of
+# them blank) every line start rescanned the blank run after it, about 12 ms a keystroke on a 3,000-line file.
+_CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+([A-Za-z_]\w*)", re.M)
+_HEADER = re.compile(r"^[ \t]*(?:async[ \t]+def|def|class)[ \t]+([A-Za-z_]\w*)", re.M)
+
+
 def _class_name(unit: Unit) -> str | None:
-    found = re.search(r"^\s*class\s+([A-Za-z_]\w*)", unit.text, re.M)
+    found = _CLASS_HEADER.search(unit.text)
     return found.group(1) if found else None
 
 
 def _header_name(unit: Unit) -> str | None:
-    found = re.search(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", unit.text, re.M)
+    found = _HEADER.search(unit.text)
     return found.group(1) if found else None
 
 
