@@ -1272,6 +1272,58 @@ _r(
     "pl.Mem.Vec], or pl.Tile[[shape], dtype, pl.MemRef(...), pl.Mem.Vec, pl.TileView(...)]",
 )
 
+# ---------------------------------------------------------------------------- distributed host-only calls (stop 30)
+_HOST_HINT = (
+    "Use '@pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)' on the enclosing function and call outside "
+    "any nested device-side scope"
+)
+_r(
+    "PTO-F142",
+    "window-buffer-outside-host",
+    "parse",
+    "pld.tensor.alloc_window_buffer() can only be called in HOST orchestration context (not inside InCore / SPMD "
+    "scopes); current function level: {level}",
+    "A window buffer allocated in a device-side function (a @pl.jit or @pl.jit.incore body): it is a resource of "
+    "the host orchestrator (@pl.jit.host).",
+    _HOST_HINT,
+)
+_r(
+    "PTO-F143",
+    "window-buffer-target",
+    "parse",
+    "pld.tensor.alloc_window_buffer must be assigned to a single variable name (got '{target}')",
+    "A window buffer bound by tuple unpacking or a subscript: its variable's name is the buffer's name.",
+    "Use 'buf = pld.tensor.alloc_window_buffer(...)' (no tuple unpacking, no subscripts)",
+)
+_r(
+    "PTO-F144",
+    "window-buffer-name-kwarg",
+    "parse",
+    "pld.tensor.alloc_window_buffer 'name' kwarg cannot be passed explicitly — it is auto-derived from the "
+    "assignment LHS ('{name}')",
+    "pld.alloc_window_buffer(..., name=...): the parser names the buffer after its variable.",
+    "Drop the 'name=...' kwarg; the LHS variable name becomes the buffer name",
+)
+_r(
+    "PTO-F145",
+    "window-buffer-not-assigned",
+    "parse",
+    "pld.tensor.alloc_window_buffer must appear as the RHS of a simple assignment (its result must be bound to a "
+    "named variable)",
+    "A window buffer allocated in a bare statement: nothing names it.",
+    "Write 'buf = pld.tensor.alloc_window_buffer(N)' (or the short form 'buf = pld.alloc_window_buffer(N)')",
+)
+_r(
+    "PTO-F146",
+    "world-size-outside-host",
+    "parse",
+    "pld.system.world_size() can only be called in HOST orchestration context (not inside InCore / SPMD scopes); "
+    "current function level: {level}",
+    "pld.world_size() in a device-side function (a @pl.jit or @pl.jit.incore body); only the host orchestrator "
+    "knows how many ranks run.",
+    _HOST_HINT,
+)
+
 
 # Clauses: the texts that fill a field.
 

@@ -212,6 +212,7 @@ class ExpressionTyper:
         func = call.func
         if func.startswith("self."):
             return self._program_call(call, ctx)
+        self.host_only(call)
         short = func.rsplit(".", 1)[-1]
         if func.startswith(("pl.", "pld.")) and short in ("aiv_shard", "aic_gather"):
             operand: ValueType = UNKNOWN
@@ -318,6 +319,14 @@ class ExpressionTyper:
                     parameters=", ".join(p.name for p in target.params),
                 )
         return target.return_type or UNKNOWN if target is not None else UNKNOWN
+
+    def host_only(self, call: ir.Call) -> None:
+        """F146: pld.world_size() is known only to the host orchestrator."""
+        if call.func in ("pld.world_size", "pld.system.world_size") and self.state.function.decorator in (
+            "jit",
+            "jit.incore",
+        ):
+            self.state.error("PTO-F146", call.span, level="None")
 
     def _frontend_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """F26 / F32: a call the parser handles itself (`pl.const`, `pl.static_assert`, ...) or a Python

@@ -19,7 +19,7 @@ from compiler.frontend.checks.attribute_reads import check_attribute_reads
 from compiler.frontend.checks.expressions import ExpressionTyper
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
-from compiler.frontend.checks.spelling import printed_type
+from compiler.frontend.checks.spelling import expr_text, printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.subscript_write import check_subscript_write
@@ -29,6 +29,9 @@ from compiler.ir_walk import child_blocks, names_in
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
+WINDOW_BUFFER_ALLOCS = frozenset({"pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer"})
+# Decorators whose function has no level (a device-side body): host-only pld calls are rejected there.
+DEVICE_LEVEL_DECORATORS = frozenset({"jit", "jit.incore"})
 # The keywords _parse_range_keyword reads, then the newer pl.parallel ones real code already writes (silent).
 _RANGE_KEYWORDS = ("init_values", "stage", "attrs", "chunk", "chunk_policy")
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
@@ -172,6 +175,7 @@ class FunctionChecker:
     def _check(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         budget.check()
         check_attribute_reads(self.state, stmt)
+        self.window_buffer(stmt)
         value = self.expressions.value
         if isinstance(stmt, ir.Assign):
             value_type = value(stmt.value, ctx)
@@ -231,6 +235,23 @@ class FunctionChecker:
             base = self.expressions.value(target.value, ctx)
             self.expressions.value(target.index, ctx)
             check_subscript_write(self.state, target, base, value_type)
+
+    def window_buffer(self, stmt: ir.Stmt) -> None:
+        """F142 ... F145: `buf = pld.alloc_window_buffer(...)` in a host function, bound to one name, unnamed."""
+        if not isinstance(stmt, ir.Assign | ir.ExprStmt):
+            return
+        call = stmt.value
+        if not isinstance(call, ir.Call) or call.func not in WINDOW_BUFFER_ALLOCS:
+            return
+        state = self.state
+        if self.function.decorator in DEVICE_LEVEL_DECORATORS:
+            state.error("PTO-F142", call.span, level="None")
+        elif isinstance(stmt, ir.ExprStmt):
+            state.error("PTO-F145", call.span)
+        elif len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ir.Name):
+            state.error("PTO-F143", call.span, target=", ".join(expr_text(t) for t in stmt.targets))
+        elif call.kwarg("name") is not None:
+            state.error("PTO-F144", call.span, name=stmt.targets[0].id)
 
     def tpop_memory(self, stmt: ir.Assign) -> None:
         """MK-2: a hand-written tpop's annotated result memory is where its side reads it (AIV: Vec, AIC: Mat)."""
