@@ -40,13 +40,18 @@ def scaled_{i}(
 """
 
 
+# Enough kernels that the server's own analysis of big.py is still running when the first pull arrives (with
+# 40 the analysis sometimes landed first on an idle machine).
+KERNELS = 160
+
+
 @pytest.fixture
 def ws(tmp_path: Path) -> Path:
     """Our real-style package, with a large model file whose kernels share a fault (K of x against w)."""
     root = tmp_path / "ws"
     shutil.copytree(ROOT / "tests" / "data" / "kernel_pkg", root / "kernel_pkg")
     head = "import pypto.language as pl\n\nfrom .config import ACTIVE as M\n\nROWS = M.tile_rows\nHIDDEN = M.hidden\n"
-    (root / "kernel_pkg" / "big.py").write_text(head + "".join(KERNEL.format(i=i) for i in range(40)))
+    (root / "kernel_pkg" / "big.py").write_text(head + "".join(KERNEL.format(i=i) for i in range(KERNELS)))
     return root
 
 
@@ -145,10 +150,10 @@ async def test_opening_a_checked_file_shows_the_cached_diagnostics_then_the_serv
     path = ws / "kernel_pkg" / "big.py"
     uri = path.as_uri()
     checked = client.checked["big.py"]  # type: ignore[attr-defined]
-    assert len(checked) == 40  # one fault per kernel
+    assert len(checked) == KERNELS  # one fault per kernel
     open_doc(client, uri, path.read_text())
     first = await _pull(client, uri)
-    # the check's result, before the server's own analysis of the 40 kernels has finished
+    # the check's result, before the server's own analysis of the kernels has finished
     assert first.result_id is not None and first.result_id.endswith(":cached")
     assert _lines(first) == checked
 
