@@ -136,3 +136,8 @@ def dsl_constant(dotted: str) -> DTypeValue | EnumValue | int | None:
     if len(parts) == 4 and parts[1:3] == ["tile", "MaskPattern"] and parts[3] in MASK_PATTERNS:
         return EnumValue("MaskPattern", parts[3])
     return None
+
+
+def unbound_pl_class(name: str) -> bool:
+    """A capitalised `pl.<name>` that pypto.language does not bind (nor the spec, as an enum)."""
+    return name[:1].isupper() and name not in PL_CLASSES and enum_members(name) is None

@@ -88,3 +88,29 @@ def test_a_declared_allocation_slot_is_a_tile_annotation_item(
         code for _line, code in _errors(SLOTS.format(slot=slot, memory=memory)) if code.startswith("PTO-F13")
     ]
     assert found == expected
+
+
+COMPARE = """import pypto.language as pl
+
+MODE = None
+
+
+@pl.jit
+def k(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        t = pl.load(x, [0, 0], [64, 64])
+        for i in pl.range(4):
+            if {condition}:
+                t = pl.exp(t)
+        out = pl.store(t, [0, 0], out)
+    return out
+"""
+
+
+@pytest.mark.parametrize(("condition", "expected"), [("i is 3", [(11, "PTO-F95")]), ("MODE is None", [])])
+def test_is_on_a_loop_variable_is_unsupported_but_a_module_constant_fails_otherwise(
+    condition: str, expected: list[object]
+) -> None:
+    # The compiler: "Unsupported comparison: Is" for the loop variable; "Undefined variable 'MODE'" for the
+    # constant, which we do not model (silent).
+    assert [e for e in _errors(COMPARE.format(condition=condition)) if e[1] == "PTO-F95"] == expected

@@ -31,7 +31,7 @@ from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_cur
 from compiler.source import Span
 from compiler.syntax import dotted_name
 from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import PL_CLASSES, DTypeValue, EnumValue, enum_members, target_comment
+from compiler.vocabulary import DTypeValue, EnumValue, target_comment, unbound_pl_class
 
 _JIT_TYPES = {
     "jit": "Opaque",
@@ -928,10 +928,13 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
     if node is None:
         return None
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "pl":
-            name = sub.attr
-            if name[:1].isupper() and name not in PL_CLASSES and enum_members(name) is None:
-                return diagnostic("PTO-F139", spans.of(sub), attr=name)
+        if (
+            isinstance(sub, ast.Attribute)
+            and isinstance(sub.value, ast.Name)
+            and sub.value.id == "pl"
+            and unbound_pl_class(sub.attr)
+        ):
+            return diagnostic("PTO-F139", spans.of(sub), attr=sub.attr)
     for sub in ast.walk(node):
         if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tensor":
             items = sub.slice

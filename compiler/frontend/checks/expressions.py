@@ -4,7 +4,6 @@ names, unknown ops, wrapper signatures, the op deducers' problems, calls of the 
 from __future__ import annotations
 
 import ast
-import builtins
 import difflib
 from dataclasses import replace
 
@@ -23,7 +22,7 @@ from compiler.frontend.consts import (
     fold,
 )
 from compiler.frontend.subscripts import subscript_type
-from compiler.ir_walk import walk_expr
+from compiler.ir_walk import names_in, walk_expr
 from compiler.ops.deducers.core import is_float, is_int
 from compiler.ops.dsl import PLD_SHORT
 from compiler.ops.resolve import op_error, resolve_call
@@ -31,7 +30,7 @@ from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTYPE_BITS, PL_CLASSES, EnumValue, enum_members
+from compiler.vocabulary import DTYPE_BITS, EnumValue, unbound_pl_class
 
 _FRONTEND_NAMES = frozenset(
     {
@@ -39,7 +38,6 @@ _FRONTEND_NAMES = frozenset(
         "pl.cond", "pl.no_dep", "pl.dump_tag",
     }
 )  # fmt: skip
-_BUILTINS = frozenset(dir(builtins))
 
 # Binary operators the parser has no IR for (parse_binop), by the ast class name it reports; a fold of
 # constants never reaches it.
@@ -57,6 +55,8 @@ _ENUM_SPELLING = {
     ("mode", "soft"): "SOFT",
 }
 
+# Decorators whose function has no level (a device-side body): host-only pld calls are rejected there.
+DEVICE_LEVEL_DECORATORS = frozenset({"jit", "jit.incore"})
 _IDENTITY_MEMBERSHIP = {"is": "Is", "is not": "IsNot", "in": "In", "not in": "NotIn"}
 """The comparisons parse_compare has no IR op for (the ast class name it prints)."""
 _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
@@ -79,7 +79,7 @@ class ExpressionTyper:
             known = state.type_of(expr.id)
             if known is not None:
                 return known
-            if self._undefined(expr.id):
+            if state.unbound(expr.id):
                 state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
             value = state.env.get(expr.id, UNKNOWN_VALUE)
             return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
@@ -87,13 +87,13 @@ class ExpressionTyper:
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
             parts = expr.dotted.split(".")
-            missing = len(parts) == 3 and parts[0] == "pl" and _no_pl_class(parts[1])
+            missing = len(parts) == 3 and parts[0] == "pl" and unbound_pl_class(parts[1])
             if missing:
                 absent = f"module 'pypto.language' has no attribute '{parts[1]}'"
                 state.error("PTO-F9", expr.span, expr=expr.dotted, detail=absent)
             elif bad is not None:
                 state.error("PTO-F9", expr.span, expr=expr.dotted, detail=bad)
-            elif root and self._undefined(root):
+            elif root and state.unbound(root):
                 # The parser evaluates a non-DSL attribute chain in the closure: a NameError.
                 detail = NAME_NOT_DEFINED.remark(name=root)
                 state.error("PTO-F10", expr.span, expr=expr.dotted, detail=detail)
@@ -121,7 +121,9 @@ class ExpressionTyper:
             self.value(expr.left, ctx)
             self.value(expr.right, ctx)
             unsupported = _IDENTITY_MEMBERSHIP.get(expr.op)
-            if unsupported is not None and fold(expr, state.env) is UNKNOWN_VALUE:
+            # A module constant there (`MODE is None`) fails first as another parser error (silent).
+            constant = any(name in state.env for name in names_in(expr))
+            if unsupported is not None and not constant and fold(expr, state.env) is UNKNOWN_VALUE:
                 state.error("PTO-F95", expr.span, op=unsupported)
             return ScalarType("BOOL")
         if isinstance(expr, ir.BoolOp):
@@ -165,17 +167,6 @@ class ExpressionTyper:
         args = [*call.args, *(k.value for k in call.keywords)]
         names = {e.id for a in args for e in walk_expr(a) if isinstance(e, ir.Name)}
         return any(isinstance(self.state.type_of(n), TensorType | TileType | ScalarType) for n in names)
-
-    def _undefined(self, name: str) -> bool:
-        """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
-        state = self.state
-        return (
-            state.type_of(name) is None
-            and not state.is_defined(name)
-            and name not in state.env
-            and name not in state.module_names
-            and name not in _BUILTINS
-        )
 
     def arg_value(self, expr: ir.Expr, ctx: WalkContext) -> ArgValue:
         """What the op registry gets for one argument."""
@@ -322,9 +313,8 @@ class ExpressionTyper:
 
     def host_only(self, call: ir.Call) -> None:
         """F146: pld.world_size() is known only to the host orchestrator."""
-        if call.func in ("pld.world_size", "pld.system.world_size") and self.state.function.decorator in (
-            "jit",
-            "jit.incore",
+        if call.func in ("pld.world_size", "pld.system.world_size") and (
+            self.state.function.decorator in DEVICE_LEVEL_DECORATORS
         ):
             self.state.error("PTO-F146", call.span, level="None")
 
@@ -381,7 +371,7 @@ class ExpressionTyper:
             return
         known = state.type_of(arg.id)
         if known is None:
-            if not state.is_defined(arg.id) and arg.id not in state.env and arg.id not in state.module_names:
+            if state.unbound(arg.id):
                 state.error("PTO-F129", call.span, name=arg.id)
             return
         if isinstance(known, TileType) or (isinstance(known, ScalarType) and known.exact):
@@ -487,11 +477,6 @@ def task_dummy_error(call: ir.Call) -> Problem | None:
     if all(kw.name != "deps" for kw in call.keywords):
         return catalog.problem("PTO-F50", requirement="requires keyword argument 'deps'")
     return None
-
-
-def _no_pl_class(name: str) -> bool:
-    """A capitalised `pl.<name>` that pypto.language does not bind (nor the spec, as an enum)."""
-    return name[:1].isupper() and name not in PL_CLASSES and enum_members(name) is None
 
 
 def composite_allreduce_error(args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:

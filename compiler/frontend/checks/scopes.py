@@ -261,8 +261,7 @@ class ScopeChecks:
                 return
             known = state.type_of(elt.id)
             if known is None:
-                unbound = not state.is_defined(elt.id) and elt.id not in state.env
-                if unbound and elt.id not in state.module_names:
+                if state.unbound(elt.id):
                     state.error(f"PTO-F102{suffix}", elt.span, name=elt.id)
                 return
             if isinstance(known, TileType) or (isinstance(known, ScalarType) and known.exact):

@@ -8,6 +8,7 @@ statement: a statement is checked again only when a read it recorded gives somet
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -21,6 +22,8 @@ from compiler.incremental import Recorded
 from compiler.ops.resolve import Resolution
 from compiler.source import Span
 from compiler.types import ValueType
+
+_BUILTINS = frozenset(dir(builtins))
 
 _ABSENT = object()
 
@@ -145,6 +148,16 @@ class CheckState:
         memo = self.memo
         found = memo.read("type", name) if memo is not None else self.facts.types.get(name, _ABSENT)
         return None if found is _ABSENT else found  # type: ignore[return-value]
+
+    def unbound(self, name: str) -> bool:
+        """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
+        return (
+            self.type_of(name) is None
+            and not self.is_defined(name)
+            and name not in self.env
+            and name not in self.module_names
+            and name not in _BUILTINS
+        )
 
     def is_defined(self, name: str) -> bool:
         """The name is bound at this point (a parameter, a closure name, an assignment so far)."""

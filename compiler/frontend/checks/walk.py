@@ -16,7 +16,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.annotations import check_annotation, check_annotation_form
 from compiler.frontend.checks.attribute_reads import check_attribute_reads
-from compiler.frontend.checks.expressions import ExpressionTyper
+from compiler.frontend.checks.expressions import DEVICE_LEVEL_DECORATORS, ExpressionTyper
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import expr_text, printed_type
@@ -30,8 +30,6 @@ from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
 WINDOW_BUFFER_ALLOCS = frozenset({"pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer"})
-# Decorators whose function has no level (a device-side body): host-only pld calls are rejected there.
-DEVICE_LEVEL_DECORATORS = frozenset({"jit", "jit.incore"})
 # The keywords _parse_range_keyword reads, then the newer pl.parallel ones real code already writes (silent).
 _RANGE_KEYWORDS = ("init_values", "stage", "attrs", "chunk", "chunk_policy")
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
@@ -396,9 +394,6 @@ class FunctionChecker:
         if not isinstance(stmt.target, ir.TupleExpr):
             state.error("PTO-F125", stmt.target.span)
             return False
-        if len(stmt.target.elts) != len(inits.elts):
-            state.error("PTO-F116", stmt.target.span, names=len(stmt.target.elts), values=len(inits.elts))
-            return False
         return self._iter_args(stmt.target, len(inits.elts))
 
     def loop_arguments(self, call: ir.Call, kind: str) -> None:
@@ -409,11 +404,7 @@ class FunctionChecker:
             if call.kwarg("init_values") is not None:
                 state.error("PTO-F61", call.span)
                 return
-            bounds = [
-                *call.args[:3],
-                *(v for k in ("start", "stop", "step") if (v := call.kwarg(k)) is not None),
-            ]
-            if any(self._runtime_value(bound) for bound in bounds):
+            if any(self._runtime_value(bound) for bound in call.args[:3]):
                 state.error("PTO-F112", call.span)
                 return
             step = call.args[2] if len(call.args) > 2 else call.kwarg("step")
