@@ -284,15 +284,20 @@ class Evaluator:
         except _PYTHON_ERRORS as exc:
             raise Raised(type(exc)) from exc
 
-    def mark_unknown(self, stmt: ast.stmt, scope: dict[str, object], charge: bool = True) -> None:
-        """Every name a statement could bind becomes unknown (found once per statement). Uncharged at module
-        level, where it runs once per statement, even after the budget ran out."""
+    def names_bound_by(self, stmt: ast.stmt) -> tuple[str, ...]:
+        """The names a statement could bind or change in place (found once per statement)."""
         cached = self.bound_names.get(id(stmt))
         if cached is None or cached[0] is not stmt:
             cached = self.bound_names[id(stmt)] = (stmt, _bound_names(stmt))
+        return cached[1]
+
+    def mark_unknown(self, stmt: ast.stmt, scope: dict[str, object], charge: bool = True) -> None:
+        """Every name a statement could bind becomes unknown (found once per statement). Uncharged at module
+        level, where it runs once per statement, even after the budget ran out."""
+        names = self.names_bound_by(stmt)
         if charge:
-            self.work(len(cached[1]))
-        for name in cached[1]:
+            self.work(len(names))
+        for name in names:
             old = scope.get(name)
             if isinstance(old, list | dict | Record | ClassValue):
                 self.lose(old, charge)  # the statement may have changed it in place, through any of its names
@@ -465,6 +470,7 @@ class Evaluator:
     def try_stmt(self, stmt: ast.Try, scope: dict[str, object]) -> None:
         """`try` body; when it raises, the handler that matches the exception runs (as far as it is known:
         an exception of unknown class that only some handlers could catch makes the statement unknown)."""
+        rebound = {name: scope.get(name) for body in stmt.body for name in self.names_bound_by(body)}
         try:
             self.block(stmt.body, scope)
         except Raised as exc:
@@ -475,8 +481,20 @@ class Evaluator:
                 scope[handler.name] = UNKNOWN_VALUE
             self.block(handler.body, scope)
         else:
+            self.forget_unsure_rebinds(rebound, scope)
             self.block(stmt.orelse, scope)
         self.block(stmt.finalbody, scope)
+
+    def forget_unsure_rebinds(self, before: dict[str, object], scope: dict[str, object]) -> None:
+        """A `try` body that computed an unknown may have raised before a rebinding ran, so a name may still
+        hold its old list or dict, and a later change through that name (unknown to us) reaches every holder:
+        the old containers are lost."""
+        self.work(len(before))
+        if not any(contains_unknown(scope.get(name)) for name in before):
+            return
+        for name, old in before.items():
+            if isinstance(old, list | dict | Record | ClassValue) and scope.get(name) is not old:
+                self.lose(old)
 
     def handler_for(
         self, handlers: list[ast.ExceptHandler], exc: Raised, scope: Mapping[str, object]

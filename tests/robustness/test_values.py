@@ -238,9 +238,19 @@ NESTED_UNKNOWN = (
 )
 
 
+# `list(True)` raises, so `D` still holds A's list and the append changes `B` too: a rebinding in a `try` that
+# computed an unknown may not have happened.
+UNSURE_REBINDING = (
+    "A = [1, 2]\nB = [A]\nD = A\nC = []\nC.append(C)\n"
+    "try:\n    D = list(C == C)\nexcept Exception:\n    pass\n"
+    "try:\n    D.append(3)\nexcept Exception:\n    pass\n"
+)
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value_programs())
 @example(NESTED_UNKNOWN)
+@example(UNSURE_REBINDING)
 def test_generated_value_programs_agree_with_python_where_known(source: str) -> None:
     with bounded():
         names = _eval(source)
