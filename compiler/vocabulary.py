@@ -56,6 +56,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "Layout": ("ND", "DN", "NZ"),
     "AtomicType": ("None_", "Add"),
     "NotifyOp": ("AtomicAdd", "Set"),
+    "WaitCmp": ("Eq", "Ge"),
     "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
 }
 # pl.tile.MaskPattern's selectors (a class of pl.tile, not of pl), in their numeric order 1..7.

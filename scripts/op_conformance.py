@@ -2159,6 +2159,152 @@ add(
 )
 
 
+# The argument forms the sync wrappers and deducers check (ir/op/system_ops.py, sync_ops/cross_core.cpp,
+# distributed system.cpp): soft syncall's operands, set_ffts' workspace, cacheinvalid's region, event ids.
+_SYNC_ARGS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        a_gm: pl.Tensor[[64, 64], pl.FP32],
+        w: pl.Tensor[[64], pl.INT32],
+        w2: pl.Tensor[[16, 16], pl.INT64],
+        w8: pl.Tensor[[8], pl.INT64],
+        n32: pl.Scalar[pl.INT32],
+        n64: pl.Scalar[pl.INT64],
+        f: pl.Scalar[pl.FP32],
+    ):
+        a = pl.load(a_gm, [0, 0], [64, 64])
+        {call}
+"""
+)
+
+
+def sync_args(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A sync op's argument forms, in the program with workspaces and scalars of each kind."""
+    return replace(raw(op, _SYNC_ARGS, call, *variants), valid_name="args_valid")
+
+
+_SOFT = 'mode="soft", gm_workspace=w, used_cores='
+add(
+    sync_args(
+        "system.syncall",
+        f"pl.system.syncall({_SOFT}n32)",
+        ("hard_workspace", "pl.system.syncall(gm_workspace=w, used_cores=2)"),
+        ("hard_used_cores", "pl.system.syncall(used_cores=2)"),
+        ("soft_core_bad", f'pl.system.syncall(core_type="gpu", {_SOFT}2)'),
+        ("soft_aic_only", f'pl.system.syncall(core_type="aic_only", {_SOFT}2)'),
+        ("soft_workspace_tile", 'pl.system.syncall(mode="soft", gm_workspace=a, used_cores=2)'),
+        ("soft_workspace_fp32", 'pl.system.syncall(mode="soft", gm_workspace=a_gm, used_cores=2)'),
+        ("soft_no_used_cores", 'pl.system.syncall(mode="soft", gm_workspace=w)'),
+        ("soft_used_float", f"pl.system.syncall({_SOFT}2.5)"),
+        ("soft_used_int64", f"pl.system.syncall({_SOFT}n64)"),
+        ("soft_used_zero", f"pl.system.syncall({_SOFT}0)"),
+        ("soft_used_big", f"pl.system.syncall({_SOFT}4294967296)"),
+    ),
+    replace(
+        sync_args(
+            "system.set_ffts",
+            "pl.system.set_ffts(w2)",
+            ("tile", "pl.system.set_ffts(a)"),
+            ("short", "pl.system.set_ffts(w8)"),
+            ("scalar", "pl.system.set_ffts(n64)"),
+        ),
+        valid_name="rank2",
+    ),
+    sync_args(
+        "system.cacheinvalid",
+        "pl.system.cacheinvalid(a_gm, shapes=[32, 64], offsets=[n32, 0])",
+        ("whole_with_shapes", "pl.system.cacheinvalid(shapes=[1], offsets=[0])"),
+        ("tile", "pl.system.cacheinvalid(a, shapes=[32, 64], offsets=[0, 0])"),
+        ("offsets_rank", "pl.system.cacheinvalid(a_gm, shapes=[32, 64], offsets=[0])"),
+        ("float_shape", "pl.system.cacheinvalid(a_gm, shapes=[32.0, 64], offsets=[0, 0])"),
+        ("float_offset", "pl.system.cacheinvalid(a_gm, shapes=[32, 64], offsets=[f, 0])"),
+        ("int64_offset", "pl.system.cacheinvalid(a_gm, shapes=[32, 64], offsets=[n64, 0])"),
+    ),
+    sync_args(
+        "system.sync_set",
+        'pl.system.sync_set(pipe=pl.PipeType.V, event_id=0, core_type="aiv")',
+        ("core_bad", 'pl.system.sync_set(pipe=pl.PipeType.V, event_id=0, core_type="gpu")'),
+        ("event_float", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=1.5)"),
+        ("event_int32", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=n32)"),
+        ("event_int64", "pl.system.sync_set(pipe=pl.PipeType.V, event_id=n64)"),
+        ("pipe_all", "pl.system.sync_set(pipe=pl.PipeType.ALL, event_id=0)"),
+    ),
+    sync_args(
+        "system.sync_wait",
+        'pl.system.sync_wait(pipe=pl.PipeType.V, event_id=0, core_type="aic")',
+        ("core_bad", 'pl.system.sync_wait(pipe=pl.PipeType.V, event_id=0, core_type="npu")'),
+        ("event_float", "pl.system.sync_wait(pipe=pl.PipeType.V, event_id=2.0)"),
+        ("event_scalar_float", "pl.system.sync_wait(pipe=pl.PipeType.V, event_id=f)"),
+    ),
+)
+_NOTIFY = "pld.system.notify({target}, peer={peer}, offsets={offsets}, value={value}, op={op})"
+_NOTIFY_OK = {"target": "signal", "peer": "peer", "offsets": "[0, 0]", "value": "1", "op": "pld.NotifyOp.Set"}
+
+
+def _notify(**changes: str) -> str:
+    return _NOTIFY.format(**{**_NOTIFY_OK, **changes})
+
+
+_DEFER = "pld.system.defer_wait({signal}, offsets={offsets}, expected={expected}, cmp={cmp})"
+_DEFER_OK = {"signal": "signal", "offsets": "[0, 0]", "expected": "1", "cmp": "pld.WaitCmp.Ge"}
+
+
+def _defer(**changes: str) -> str:
+    return _DEFER.format(**{**_DEFER_OK, **changes})
+
+
+add(
+    replace(
+        raw(
+            "pld.system.notify",
+            _DIST_DEV,
+            _notify(),
+            ("plain_target", _notify(target="x")),
+            ("peer_tensor", _notify(peer="x")),
+            ("peer_float", _notify(peer="1.5")),
+            ("value_tile", _notify(value="local")),
+            ("value_float", _notify(value="2.5")),
+            ("op_int", _notify(op="5")),
+            ("offsets_float", _notify(offsets="[0.5, 0]")),
+        ),
+        valid_name="args_valid",
+    ),
+    replace(
+        raw(
+            "pld.system.wait",
+            _DIST_DEV,
+            "pld.system.wait(signal, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Eq)",
+            ("plain_signal", "pld.system.wait(x, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Ge)"),
+            ("expected_tile", "pld.system.wait(signal, offsets=[0, 0], expected=local, cmp=pld.WaitCmp.Ge)"),
+            ("cmp_int", "pld.system.wait(signal, offsets=[0, 0], expected=1, cmp=7)"),
+            ("offsets_tile", "pld.system.wait(signal, offsets=local, expected=1, cmp=pld.WaitCmp.Ge)"),
+        ),
+        valid_name="args_valid",
+    ),
+    replace(
+        raw(
+            "pld.system.defer_wait",
+            _DIST_DEV,
+            _defer(expected="peer"),
+            ("plain_signal", _defer(signal="x")),
+            ("fp32_signal", _defer(signal="data")),
+            ("cmp_eq", _defer(cmp="pld.WaitCmp.Eq")),
+            ("expected_negative", _defer(expected="-1")),
+            ("expected_big", _defer(expected="4294967296")),
+            ("expected_float", _defer(expected="1.5")),
+            ("offset_float", _defer(offsets="[0.5, 0]")),
+            ("cmp_int", _defer(cmp="3")),
+        ),
+        valid_name="args_valid",
+    ),
+)
+
 # The argument forms the tile memory deducers check (tile_ops/memory.cpp): indices, constant shapes, scalar
 # operands, stores' shape tuples and atomics, a scale or transposed create.
 _TILE_ARGS = (

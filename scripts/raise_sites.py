@@ -684,6 +684,20 @@ class Unreachable:
 
 UNREACHABLE = (
     Unreachable(
+        "distributed/system.cpp",
+        r"positional argument #\{i\} must not be null|offsets must be a tuple \(MakeTuple",
+        "the IR builders (ir/op/distributed/system_ops.py) pass every operand as an expression they built and "
+        "normalise offsets into a MakeTuple first; offsets that are no sequence fail in the wrapper",
+    ),
+    Unreachable(
+        "sync_ops/cross_core.cpp",
+        r"set_ffts does not accept attributes|set_ffts workspace must be a Tensor$|at most one dynamic event-id|"
+        r"requires a pipe attribute|requires exactly one static event_id|does not support ffts_mode",
+        "fixed by the IR builders (ir/op/system_ops.py): set_ffts passes one tensor (the wrapper rejects any "
+        "other value first, PTO-WR38) and no attributes; sync_set / sync_wait pass the required pipe and "
+        "exactly one event id, an attribute or one operand; sync_wait's wrapper takes no ffts_mode",
+    ),
+    Unreachable(
         "l0_tile_chooser.cpp",
         r"capacities must be|byte sizes must be|minimum tile dimensions|max_n|alignments must|bandwidths must|"
         r"drain params|capacity .* is too small",

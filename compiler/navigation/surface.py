@@ -256,7 +256,15 @@ _ENUM_DOCS: dict[str, str] = {
     "Layout": "Tensor layouts.",
     "AtomicType": "Atomic store modes (`atomic=`).",
     "NotifyOp": "Notify operations of `pld.system.notify(op=...)`.",
+    "WaitCmp": "Comparisons of `pld.system.wait` / `defer_wait` (`cmp=...`).",
     "CmpType": "Comparison kinds.",
+}
+
+# Enums spelled from pypto.language.distributed too (or only).
+_ENUM_ROOTS: dict[str, tuple[str, ...]] = {
+    "NotifyOp": ("pl", "pld"),
+    "AtomicType": ("pl", "pld"),
+    "WaitCmp": ("pld",),
 }
 
 _NAMESPACES: dict[str, str] = {
@@ -339,7 +347,7 @@ def _names() -> dict[str, SurfaceName]:
     for dtype in DTYPES:
         out[f"pl.{dtype}"] = SurfaceName(f"pl.{dtype}", "dtype", f"Data type {dtype}.")
     for enum, members in ENUMS.items():
-        for root in ("pl", "pld") if enum in ("NotifyOp", "AtomicType") else ("pl",):
+        for root in _ENUM_ROOTS.get(enum, ("pl",)):
             out[f"{root}.{enum}"] = SurfaceName(f"{root}.{enum}", "enum", _ENUM_DOCS.get(enum, ""))
             for member in members:
                 dotted = f"{root}.{enum}.{member}"

@@ -699,7 +699,6 @@ _UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
 _REMOTE_OFFSETS: dict[str, tuple[int, int, int]] = {
     "pld.tile.remote_load": (0, 1, 2),
     "pld.tile.remote_store": (1, 2, 3),
-    "pld.system.notify": (0, 1, 2),
 }
 _REMOTE_NAMES = ("target", "peer", "offsets")
 
@@ -732,6 +731,163 @@ def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
             "PTO-TD145",
             op=dsl[4:],
             requirement=f"offsets rank ({len(offsets)}) must match target tensor rank ({target.rank})",
+        )
+
+
+# pld.system.notify / wait / defer_wait (distributed/system.cpp): dsl -> (signal, scalar operands, offsets).
+_SIGNAL_OPS = {
+    "pld.system.notify": (("target", 0), (("peer", 1, "a scalar (rank index)"), ("value", 3, "a scalar")), 2),
+    "pld.system.wait": (("signal", 0), (("expected", 2, "a scalar"),), 1),
+    "pld.system.defer_wait": (("signal", 0), (("expected", 2, "an integer or index scalar"),), 1),
+}
+# The enum kwarg each one lowers to an int attribute: (key, its members' ints, the ints the deducer accepts,
+# the deducer's requirement).
+_WAIT_CMP = {"Eq": 0, "Ge": 1}
+_SIGNAL_ENUMS: dict[str, tuple[str, dict[str, int], frozenset[int], str]] = {
+    "pld.system.notify": (
+        "op",
+        {"AtomicAdd": 0, "Set": 1},
+        frozenset((0, 1)),
+        "op must be NotifyOp.AtomicAdd or NotifyOp.Set",
+    ),
+    "pld.system.wait": ("cmp", _WAIT_CMP, frozenset((0, 1)), "cmp must be WaitCmp.Eq or WaitCmp.Ge"),
+    "pld.system.defer_wait": ("cmp", _WAIT_CMP, frozenset((1,)), "only supports WaitCmp.Ge"),
+}
+
+
+def _check_signal_op(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """DeduceNotifyType / DeduceWaitType / DeduceDeferWaitType, in their order: a window-bound signal (INT32 of
+    rank >= 1 for defer_wait), offsets of its rank (integers for defer_wait), scalar operands (a constant
+    expected in the INT32 range for defer_wait), and the op / cmp value. Stops at the first unsure operand."""
+    shape = _SIGNAL_OPS.get(dsl)
+    if shape is None:
+        return
+    (signal_name, signal_at), scalars, offsets_at = shape
+    op = dsl[4:]
+
+    def arg(name: str, index: int) -> ArgValue:
+        return kwargs[name] if name in kwargs else args[index] if index < len(args) else None
+
+    signal = arg(signal_name, signal_at)
+    got = _type_name(signal)
+    if got is None:
+        return
+    if got != "DistributedTensorType":
+        raise DeduceError(
+            "PTO-TD145",
+            op=op,
+            requirement=f"{signal_name} must be a DistributedTensor (window-bound), got {got}",
+        )
+    assert isinstance(signal, TensorType)
+    defer = dsl.endswith("defer_wait")
+    if defer and known(signal.dtype) and signal.dtype != "INT32":
+        raise DeduceError(
+            "PTO-TD191", op=op, requirement=f"signal dtype must be INT32, got {dtype_text(signal.dtype)}"
+        )
+    peer = scalars[0] if dsl.endswith("notify") else None
+    if peer is not None:
+        _check_signal_scalar(op, arg(peer[0], peer[1]), peer[0], peer[2], defer=False)
+    offsets = arg("offsets", offsets_at)
+    if not isinstance(offsets, tuple) or not signal.ranked:
+        return
+    if len(offsets) != signal.rank:
+        raise DeduceError(
+            "PTO-TD145",
+            op=op,
+            requirement=f"offsets rank ({len(offsets)}) must match target tensor rank ({signal.rank})",
+        )
+    if defer:
+        for i, item in enumerate(offsets):
+            dtype = (
+                "FP32" if isinstance(item, float) else item.dtype if isinstance(item, ScalarType) else None
+            )
+            if dtype is not None and known(dtype) and (is_float(dtype) or dtype == "BOOL"):
+                raise DeduceError(
+                    "PTO-TD191",
+                    op=op,
+                    requirement=f"offset {i} must be an integer or index scalar, got {dtype_text(dtype)}",
+                )
+    for name, index, want in scalars[1:] if peer is not None else scalars:
+        if not _check_signal_scalar(op, arg(name, index), name, want, defer=defer):
+            return
+    _check_signal_enum(dsl, kwargs)
+
+
+def _check_signal_scalar(op: str, value: ArgValue, name: str, want: str, *, defer: bool) -> bool:
+    """One scalar operand of a signal op; False when the model cannot tell."""
+    got = _type_name(value)
+    if got is not None and got != "ScalarType":
+        raise DeduceError("PTO-TD145", op=op, requirement=f"{name} must be {want}, got {got}")
+    if not defer:
+        return got is not None or isinstance(value, int | float)
+    dtype = "FP32" if isinstance(value, float) else value.dtype if isinstance(value, ScalarType) else None
+    if dtype is not None and known(dtype) and (is_float(dtype) or dtype == "BOOL"):
+        raise DeduceError("PTO-TD191", op=op, requirement=f"{name} must be {want}, got {dtype_text(dtype)}")
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= _INT32_MAX:
+        raise DeduceError(
+            "PTO-TD191", op=op, requirement=f"constant expected must be in [0, INT32_MAX], got {value}"
+        )
+    return isinstance(value, int | ScalarType)
+
+
+def _check_signal_enum(dsl: str, kwargs: Mapping[str, ArgValue]) -> None:
+    """The op / cmp kwarg: an enum member or an int, which the builder passes on as an int."""
+    key, members, accepted, requirement = _SIGNAL_ENUMS[dsl]
+    value = kwargs.get(key)
+    if isinstance(value, EnumValue) and value.member in members:
+        number = members[value.member]
+    elif isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        return
+    if number not in accepted:
+        raise DeduceError("PTO-TD191", op=dsl[4:], requirement=f"{requirement} (got int {number})")
+
+
+_INT32_MAX = (1 << 31) - 1
+
+
+def _check_sync_wrappers(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """The sync wrappers' and IR builders' own checks (language/op/system_ops.py, ir/op/system_ops.py): a
+    tensor workspace for set_ffts, an int or expression event id, and syncall's operands by mode."""
+    if dsl == "pl.system.set_ffts":
+        workspace = kwargs.get("workspace", args[0] if args else None)
+        if isinstance(workspace, TileType | ScalarType):
+            raise DeduceError("PTO-WR38", got="Tile" if isinstance(workspace, TileType) else "Scalar")
+    elif dsl in ("pl.system.sync_set", "pl.system.sync_wait"):
+        event = kwargs.get("event_id", args[0] if args else None)
+        if isinstance(event, float | bool):  # an int (not a bool) or an Expr
+            raise DeduceError("PTO-WR37", op=dsl[3:], got=type(event).__name__)
+    elif dsl == "pl.system.syncall":
+        mode = kwargs.get("mode")
+        workspace, used = kwargs.get("gm_workspace"), kwargs.get("used_cores")
+        hard = "mode" not in kwargs or (isinstance(mode, EnumValue) and mode.member == "HARD")
+        if hard and (workspace is not None or used is not None):
+            raise DeduceError("PTO-WR35")
+        if isinstance(mode, EnumValue) and mode.member == "SOFT":
+            _check_soft_syncall(workspace, used)
+
+
+def _check_soft_syncall(workspace: ArgValue, used: ArgValue) -> None:
+    """The soft barrier's operands: a GM tensor workspace, and a core count that is an int in the INT32 range
+    or an INT32 scalar (a missing one is PTO-TD49)."""
+    if isinstance(workspace, TileType | ScalarType):
+        kind = "Tile" if isinstance(workspace, TileType) else "Scalar"
+        raise DeduceError("PTO-WR36", requirement=f"gm_workspace must be a Tensor, got {kind}")
+    if workspace is None or used is None:
+        return
+    if isinstance(used, float):
+        raise DeduceError(
+            "PTO-WR36",
+            requirement="used_cores must be a non-negative Python int or an INT32 scalar, got float",
+        )
+    if isinstance(used, int) and not 0 <= used <= _INT32_MAX:
+        raise DeduceError(
+            "PTO-WR36", requirement=f"used_cores must be in the INT32 range [0, {_INT32_MAX}], got {used}"
+        )
+    if isinstance(used, ScalarType) and known(used.dtype) and used.dtype != "INT32":
+        raise DeduceError(
+            "PTO-WR36", requirement=f"used_cores must be an INT32 scalar, got pl.Scalar[pl.{used.dtype}]"
         )
 
 
@@ -804,6 +960,9 @@ def _check_cacheinvalid(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             "PTO-WR12",
             requirement="region form requires both shapes and offsets (or pass no arguments for the whole-GM form)",
         )
+    printed = _printed_type(tensor)
+    if isinstance(tensor, TileType) and printed is not None:
+        raise DeduceError("PTO-WR12", requirement=f"tensor must have TensorType, got {printed}")
     if not (isinstance(tensor, TensorType) and tensor.ranked):
         return
     for name in ("shapes", "offsets"):
@@ -814,6 +973,15 @@ def _check_cacheinvalid(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             )
         if not isinstance(items, tuple):
             return
+    for name in ("shapes", "offsets"):
+        for item in given[name]:  # type: ignore[union-attr]
+            dtype = (
+                "FP32" if isinstance(item, float) else item.dtype if isinstance(item, ScalarType) else None
+            )
+            if dtype is not None and is_float(dtype):
+                raise DeduceError(
+                    "PTO-WR12", requirement=f"{name} must be integers, got dtype {dtype_text(dtype)}"
+                )
 
 
 _CMP_MODES = ("eq", "ne", "lt", "le", "gt", "ge")
@@ -991,6 +1159,8 @@ def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The checks an explicitly namespaced wrapper (``pl.tile.add``) makes before its deducer runs."""
     _check_distributed(dsl, args, kwargs)
+    _check_signal_op(dsl, args, kwargs)
+    _check_sync_wrappers(dsl, args, kwargs)
     _check_builder_forms(dsl, args, kwargs)
     if dsl == "pld.tensor.alloc_window_buffer":
         _check_window_buffer(args, kwargs)

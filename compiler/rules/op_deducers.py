@@ -713,5 +713,23 @@ _r(
     "A pld collective or remote access given a plain pl.Tensor (or a tile) where it needs a window-bound "
     "pld.DistributedTensor, a barrier / broadcast signal that is not INT32, a negative broadcast root, "
     "pld.tensor.allreduce with core_num below 1, get_comm_ctx / rank / nranks given the wrong kind of operand, "
-    "or remote_load / remote_store / notify offsets of the wrong rank.",
+    "remote_load / remote_store / notify / wait / defer_wait offsets of the wrong rank, or a signal op given a "
+    "plain tensor as its signal or a tensor or tile where it takes a scalar peer, value or expected.",
+)
+_r(
+    "PTO-TD190",
+    "dynamic-event-id-dtype",
+    _TD,
+    "{op} dynamic event id must have ScalarType(INDEX), got ScalarType",
+    "A pl.system.sync_set / sync_wait event id that is a scalar of another dtype than INDEX.",
+    "Pass an INDEX scalar (a loop variable or pl.tile.get_block_idx()), or an integer in [0, 13].",
+)
+_r(
+    "PTO-TD191",
+    "signal-op-values",
+    _TD,
+    "pld.{op} {requirement}",
+    "A pld.system.notify / wait / defer_wait value its deducer rejects: an op or cmp outside the enum, a "
+    "defer_wait with a cmp other than WaitCmp.Ge, a signal that is not INT32, a float offset or expected, or a "
+    "constant expected outside [0, INT32_MAX].",
 )

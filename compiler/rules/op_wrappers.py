@@ -217,3 +217,37 @@ _r(
     "high_precision, a flag the IR stores as a kwarg).",
     "Pass a bool: high_precision=True.",
 )
+_r(
+    "PTO-WR35",
+    "hard-syncall-operands",
+    _WR,
+    "syncall(mode='hard') takes no gm_workspace/used_cores; pass mode='soft' to use the GM-polling barrier",
+    "pl.system.syncall given gm_workspace= or used_cores= without the soft mode (a ValueError of the wrapper: "
+    "the hard FFTS barrier has no operands).",
+    "Pass mode=pl.SyncAllMode.SOFT for the GM-polling barrier, or drop gm_workspace= / used_cores=.",
+)
+_r(
+    "PTO-WR36",
+    "soft-syncall-operands",
+    _WR,
+    "soft syncall {requirement}",
+    "A soft pl.system.syncall whose gm_workspace is not a tensor, or whose used_cores is not an int in the "
+    "INT32 range or an INT32 scalar.",
+    "Pass the shared INT32 GM workspace tensor and an INT32 core count.",
+)
+_r(
+    "PTO-WR37",
+    "sync-event-id-kind",
+    _WR,
+    "{op} event_id must be int or Expr, got {got}",
+    "A float event id for pl.system.sync_set / sync_wait (a TypeError of the IR builder).",
+    "Pass an integer event id in [0, 13], or a pl.Scalar[pl.INDEX].",
+)
+_r(
+    "PTO-WR38",
+    "set-ffts-workspace-kind",
+    _WR,
+    "set_ffts workspace must be a Tensor, got {got}",
+    "pl.system.set_ffts given a tile or a scalar (a TypeError of the wrapper).",
+    "Pass the 1-D INT64 GM workspace tensor (at least 256 elements), a parameter of the kernel.",
+)

@@ -179,7 +179,7 @@ class NotifyPeer:
     def main(
         self,
         a: pl.Tensor[[M, N], pl.FP32],
-        sig: pl.Tensor[[1, 1], pl.INT32],
+        sig: pld.DistributedTensor[[1, 1], pl.INT32],
         out: pl.Out[pl.Tensor[[M, N], pl.FP32]],
     ) -> pl.Tensor[[M, N], pl.FP32]:
         with pl.at(level=pl.Level.CORE_GROUP, name_hint="notify_peer"):

@@ -7,7 +7,7 @@ import pypto.language.distributed as pld
 
 
 @pl.jit
-def faulty(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+def faulty(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
     with pl.spmd(4):
         with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter"):
             pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
@@ -17,7 +17,7 @@ def faulty(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: 
 
 
 @pl.jit
-def twin(sig: pl.Tensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+def twin(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
         pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
     with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):

@@ -82,6 +82,8 @@ def _sync_event(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
     ffts = kwargs.get("ffts_mode")
     if isinstance(ffts, int) and not isinstance(ffts, bool) and ffts not in (0, 1, 2):
         raise DeduceError("PTO-TD52", op=op.name, ffts=ffts)
+    if isinstance(event, ScalarType) and known(event.dtype) and event.dtype != "INDEX":
+        raise DeduceError("PTO-TD190", op=op.name)
     return UNKNOWN
 
 

@@ -1,0 +1,21 @@
+# rule: PTO-WR36
+# line: 13
+# message: pl.system operation 'syncall': soft syncall used_cores must be an INT32 scalar, got pl.Scalar[pl.INT64]
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore)
+    def faulty(self, a_gm: pl.Tensor[[64, 64], pl.FP32], ws: pl.Tensor[[16], pl.INT32], n: pl.Scalar[pl.INT64]):
+        a = pl.load(a_gm, [0, 0], [64, 64])
+        pl.system.syncall(mode=pl.SyncAllMode.SOFT, gm_workspace=ws, used_cores=n)
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def twin(self, a_gm: pl.Tensor[[64, 64], pl.FP32], ws: pl.Tensor[[16], pl.INT32], n: pl.Scalar[pl.INT32]):
+        a = pl.load(a_gm, [0, 0], [64, 64])
+        pl.system.syncall(mode=pl.SyncAllMode.SOFT, gm_workspace=ws, used_cores=n)
