@@ -57,6 +57,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "AtomicType": ("None_", "Add"),
     "NotifyOp": ("AtomicAdd", "Set"),
     "WaitCmp": ("Eq", "Ge"),
+    "ReduceOp": ("Sum", "Max", "Min", "Prod"),
     "CmpType": ("EQ", "NE", "LT", "LE", "GT", "GE"),
 }
 # pl.tile.MaskPattern's selectors (a class of pl.tile, not of pl), in their numeric order 1..7.

@@ -2305,6 +2305,148 @@ add(
     ),
 )
 
+# The collectives' operand forms (distributed/collective.cpp, allreduce.cpp): windows of several shapes and
+# dtypes, plain tensors of the same shapes, and signals of each wrong form.
+_COLL = (
+    "# entry: {fn}\nimport pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    + """
+N = 2
+S = 64
+
+
+@pl.jit.incore
+def kern(
+    x: pl.Tensor[[1, S], pl.FP32],
+    xn: pl.Tensor[[N, S], pl.FP32],
+    xsig: pl.Tensor[[N, 1], pl.INT32],
+    d1: pld.DistributedTensor[[1, S], pl.FP32],
+    dn: pld.DistributedTensor[[N, S], pl.FP32],
+    dn16: pld.DistributedTensor[[N, S], pl.FP16],
+    dhalf: pld.DistributedTensor[[N, 32], pl.FP32],
+    sig: pld.DistributedTensor[[N, 1], pl.INT32],
+    sig1: pld.DistributedTensor[[N], pl.INT32],
+    sig2: pld.DistributedTensor[[N, 2], pl.INT32],
+    sigf: pld.DistributedTensor[[N, 1], pl.FP32],
+):
+    local = pl.load(x, [0, 0], [1, S])
+    r0 = {call}
+    return x
+
+
+@pl.jit
+def per_rank(
+    x: pl.Tensor[[1, S], pl.FP32],
+    xn: pl.Tensor[[N, S], pl.FP32],
+    xsig: pl.Tensor[[N, 1], pl.INT32],
+    d1: pld.DistributedTensor[[1, S], pl.FP32],
+    dn: pld.DistributedTensor[[N, S], pl.FP32],
+    dn16: pld.DistributedTensor[[N, S], pl.FP16],
+    dhalf: pld.DistributedTensor[[N, 32], pl.FP32],
+    sig: pld.DistributedTensor[[N, 1], pl.INT32],
+    sig1: pld.DistributedTensor[[N], pl.INT32],
+    sig2: pld.DistributedTensor[[N, 2], pl.INT32],
+    sigf: pld.DistributedTensor[[N, 1], pl.FP32],
+):
+    return kern(x, xn, xsig, d1, dn, dn16, dhalf, sig, sig1, sig2, sigf)
+
+
+@pl.jit.host
+def {fn}(
+    x: pl.Tensor[[N, 1, S], pl.FP32],
+    xn: pl.Tensor[[N, N, S], pl.FP32],
+    xsig: pl.Tensor[[N, N, 1], pl.INT32],
+):
+    b1 = pld.alloc_window_buffer([1, S], dtype=pl.FP32)
+    bn = pld.alloc_window_buffer([N, S], dtype=pl.FP32)
+    bn16 = pld.alloc_window_buffer([N, S], dtype=pl.FP16)
+    bhalf = pld.alloc_window_buffer([N, 32], dtype=pl.FP32)
+    bsig = pld.alloc_window_buffer([N, 1], dtype=pl.INT32)
+    bsig1 = pld.alloc_window_buffer([N], dtype=pl.INT32)
+    bsig2 = pld.alloc_window_buffer([N, 2], dtype=pl.INT32)
+    bsigf = pld.alloc_window_buffer([N, 1], dtype=pl.FP32)
+    for r in pl.range(pld.world_size()):
+        d1 = pld.window(b1, [1, S], dtype=pl.FP32)
+        dn = pld.window(bn, [N, S], dtype=pl.FP32)
+        dn16 = pld.window(bn16, [N, S], dtype=pl.FP16)
+        dhalf = pld.window(bhalf, [N, 32], dtype=pl.FP32)
+        sig = pld.window(bsig, [N, 1], dtype=pl.INT32)
+        sig1 = pld.window(bsig1, [N], dtype=pl.INT32)
+        sig2 = pld.window(bsig2, [N, 2], dtype=pl.INT32)
+        sigf = pld.window(bsigf, [N, 1], dtype=pl.FP32)
+        per_rank(x[r], xn[r], xsig[r], d1, dn, dn16, dhalf, sig, sig1, sig2, sigf, device=r)
+"""
+)
+
+
+def coll(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A collective's operand forms, in the program with windows and signals of each kind."""
+    return replace(raw(op, _COLL, call, *variants), valid_name="forms_valid")
+
+
+add(
+    coll(
+        "pld.tensor.allgather",
+        "pld.tensor.allgather(x, dn, sig)",
+        ("same_buffer", "pld.tensor.allgather(dn, dn, sig)"),
+        ("input_tile", "pld.tensor.allgather(local, dn, sig)"),
+        ("input_rows", "pld.tensor.allgather(xn, dn, sig)"),
+        ("target_plain", "pld.tensor.allgather(x, xn, sig)"),
+        ("target_dtype", "pld.tensor.allgather(x, dn16, sig)"),
+        ("target_size", "pld.tensor.allgather(x, dhalf, sig)"),
+        ("signal_plain", "pld.tensor.allgather(x, dn, xsig)"),
+        ("signal_fp32", "pld.tensor.allgather(x, dn, sigf)"),
+        ("signal_1d", "pld.tensor.allgather(x, dn, sig1)"),
+        ("signal_wide", "pld.tensor.allgather(x, dn, sig2)"),
+    ),
+    coll(
+        "pld.tensor.all_to_all",
+        "pld.tensor.all_to_all(xn, dn, sig)",
+        ("same_window", "pld.tensor.all_to_all(dn, dn, sig)"),
+        ("input_tile", "pld.tensor.all_to_all(local, dn, sig)"),
+        ("input_row", "pld.tensor.all_to_all(x, dn, sig)"),
+        ("target_plain", "pld.tensor.all_to_all(xn, x, sig)"),
+        ("target_dtype", "pld.tensor.all_to_all(xn, dn16, sig)"),
+        ("target_size", "pld.tensor.all_to_all(xn, dhalf, sig)"),
+        ("signal_plain", "pld.tensor.all_to_all(xn, dn, xsig)"),
+        ("signal_fp32", "pld.tensor.all_to_all(xn, dn, sigf)"),
+        ("signal_1d", "pld.tensor.all_to_all(xn, dn, sig1)"),
+        ("signal_wide", "pld.tensor.all_to_all(xn, dn, sig2)"),
+    ),
+    coll(
+        "pld.tensor.reduce_scatter",
+        "pld.tensor.reduce_scatter(dn, sig)",
+        ("target_plain", "pld.tensor.reduce_scatter(xn, sig)"),
+        ("target_row", "pld.tensor.reduce_scatter(d1, sig)"),
+        ("signal_plain", "pld.tensor.reduce_scatter(dn, xsig)"),
+        ("signal_fp32", "pld.tensor.reduce_scatter(dn, sigf)"),
+        ("op_max", "pld.tensor.reduce_scatter(dn, sig, op=pld.ReduceOp.Max)"),
+        ("fp16", "pld.tensor.reduce_scatter(dn16, sig)"),
+    ),
+    coll(
+        "pld.tensor.broadcast",
+        "pld.tensor.broadcast(dn, sig, root=1)",
+        ("target_plain", "pld.tensor.broadcast(xn, sig, root=0)"),
+        ("signal_plain", "pld.tensor.broadcast(dn, xsig, root=0)"),
+        ("signal_fp32", "pld.tensor.broadcast(dn, sigf, root=0)"),
+        ("signal_1d", "pld.tensor.broadcast(dn, sig1, root=0)"),
+    ),
+    coll(
+        "pld.tensor.allreduce",
+        "pld.tensor.allreduce(dn16, sig, op=pld.ReduceOp.Prod)",
+        ("target_int32", "pld.tensor.allreduce(sig, sig)"),
+        ("signal_plain", "pld.tensor.allreduce(dn, xsig)"),
+        ("signal_fp32", "pld.tensor.allreduce(dn, sigf)"),
+        ("signal_1d", "pld.tensor.allreduce(dn, sig1)"),
+        ("target_tile", "pld.tensor.allreduce(local, sig)"),
+    ),
+    coll(
+        "pld.tensor.barrier",
+        "pld.tensor.barrier(sig1)",
+        ("signal_fp32", "pld.tensor.barrier(sigf)"),
+        ("signal_tile", "pld.tensor.barrier(local)"),
+    ),
+)
+
 # The argument forms the tile memory deducers check (tile_ops/memory.cpp): indices, constant shapes, scalar
 # operands, stores' shape tuples and atomics, a scale or transposed create.
 _TILE_ARGS = (

@@ -257,6 +257,7 @@ _ENUM_DOCS: dict[str, str] = {
     "AtomicType": "Atomic store modes (`atomic=`).",
     "NotifyOp": "Notify operations of `pld.system.notify(op=...)`.",
     "WaitCmp": "Comparisons of `pld.system.wait` / `defer_wait` (`cmp=...`).",
+    "ReduceOp": "Reductions of the `pld.tensor` collectives (`op=...`).",
     "CmpType": "Comparison kinds.",
 }
 
@@ -265,6 +266,7 @@ _ENUM_ROOTS: dict[str, tuple[str, ...]] = {
     "NotifyOp": ("pl", "pld"),
     "AtomicType": ("pl", "pld"),
     "WaitCmp": ("pld",),
+    "ReduceOp": ("pld",),
 }
 
 _NAMESPACES: dict[str, str] = {

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float, known
 from compiler.ops.signatures import SIGNATURES
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType
-from compiler.vocabulary import DTYPE_BITS, EnumValue
+from compiler.vocabulary import EnumValue
 
 
 def py_class(value: ArgValue) -> str | None:
@@ -300,6 +300,11 @@ _TILE_KEPT = frozenset(
 _DISTRIBUTED_OPERANDS: dict[str, tuple[tuple[str, int], ...]] = {
     "pld.tensor.allreduce": (("target", 0), ("signal", 1)),
     "pld.tensor.barrier": (("signal", 0),),
+    "pld.tensor.broadcast": (("target", 0), ("signal", 1)),
+    "pld.tensor.reduce_scatter": (("target", 0), ("signal", 1)),
+    "pld.tensor.allgather": (("target", 1), ("signal", 2)),
+    "pld.tensor.all_to_all": (("target", 1), ("signal", 2)),
+    "pld.tensor.all_to_all_v": (("target", 1), ("signal", 2), ("recv_counts", 4)),
     "pld.tensor.get": (("src", 2),),
     "pld.tensor.put": (("dst", 0),),
     "pld.tile.remote_load": (("target", 0),),
@@ -348,26 +353,92 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
         )
 
 
+# DeduceTensorBarrierType / BroadcastType / AllReduceType / ReduceScatterType (distributed/collective.cpp,
+# allreduce.cpp): dsl -> (target position or None, signal position, the INT32 signal message's reason).
+_COLLECTIVES: dict[str, tuple[int | None, int, str]] = {
+    "pld.tensor.barrier": (None, 0, " (the barrier slot is an int counter)"),
+    "pld.tensor.broadcast": (0, 1, ""),
+    "pld.tensor.allreduce": (0, 1, " (the barrier slot is an int counter)"),
+    "pld.tensor.reduce_scatter": (0, 1, ""),
+}
+_REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
+
+
 def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
-    """DeduceTensorBarrierType / DeduceTensorBroadcastType (distributed/collective.cpp), whose messages start
-    with the op's name: an INT32 signal counter, and a non-negative broadcast root."""
-    index = {"pld.tensor.barrier": 0, "pld.tensor.broadcast": 1}.get(dsl)
-    if index is None:
+    """The in-place collectives' deducers, whose messages start with the op's name, in their order: a
+    window-bound target (FP16 / FP32 for allreduce, 2-D for reduce_scatter), a window-bound INT32 signal,
+    then the reduction and the broadcast root."""
+    shape = _COLLECTIVES.get(dsl)
+    if shape is None:
         return
-    signal = kwargs.get("signal", args[index] if index < len(args) else None)
-    if isinstance(signal, TensorType) and signal.distributed and signal.dtype in DTYPE_BITS:
-        if signal.dtype != "INT32":
-            why = " (the barrier slot is an int counter)" if dsl.endswith("barrier") else ""
+    target_at, signal_at, why = shape
+    op = dsl[4:]
+    if target_at is not None:
+        target = kwargs.get("target", args[target_at] if target_at < len(args) else None)
+        if not _window_operand(dsl, "target", target):
+            return
+        assert isinstance(target, TensorType)
+        if dsl.endswith("allreduce") and known(target.dtype) and target.dtype not in ("FP16", "FP32"):
             raise DeduceError(
                 "PTO-TD145",
-                op=dsl[4:],
-                requirement=f"signal must have INT32 element type{why}, got dtype {dtype_text(signal.dtype)}",
+                op=op,
+                requirement=f"target dtype must be FP16 or FP32, got {dtype_text(target.dtype)}",
             )
-        root = kwargs.get("root")
-        if dsl.endswith("broadcast") and isinstance(root, int) and not isinstance(root, bool) and root < 0:
+        if dsl.endswith("reduce_scatter") and target.ranked and target.rank != 2:
             raise DeduceError(
-                "PTO-TD145", op=dsl[4:], requirement=f"root rank must be non-negative, got {root}"
+                "PTO-TD145", op=op, requirement=f"target must be 2D [NR, SIZE], got {target.rank} dims"
             )
+    if dsl.endswith("allreduce") and len(args) <= signal_at and "signal" not in kwargs:
+        return  # the host-synthesised signal path
+    signal = kwargs.get("signal", args[signal_at] if signal_at < len(args) else None)
+    if not _window_operand(dsl, "signal", signal):
+        return
+    assert isinstance(signal, TensorType)
+    if not known(signal.dtype):
+        return
+    if signal.dtype != "INT32":
+        raise DeduceError(
+            "PTO-TD145",
+            op=op,
+            requirement=f"signal must have INT32 element type{why}, got dtype {dtype_text(signal.dtype)}",
+        )
+    reduction = kwargs.get("op")
+    number = (
+        _REDUCE_OPS.get(reduction.member)
+        if isinstance(reduction, EnumValue) and reduction.enum == "ReduceOp"
+        else reduction
+        if isinstance(reduction, int) and not isinstance(reduction, bool)
+        else None
+    )
+    if dsl.endswith("reduce_scatter") and number is not None and number != 0:
+        raise DeduceError(
+            "PTO-TD191",
+            op=op,
+            requirement=f"op must be ReduceOp.Sum (got int {number}); Max / Min / Prod lowerings are not yet "
+            "implemented",
+        )
+    if dsl.endswith("allreduce") and number is not None and not 0 <= number <= 3:
+        raise DeduceError(
+            "PTO-TD191", op=op, requirement=f"op must be ReduceOp.Sum, Max, Min, or Prod (got int {number})"
+        )
+    root = kwargs.get("root")
+    if dsl.endswith("broadcast") and isinstance(root, int) and not isinstance(root, bool) and root < 0:
+        raise DeduceError("PTO-TD145", op=op, requirement=f"root rank must be non-negative, got {root}")
+
+
+def _window_operand(dsl: str, role: str, value: ArgValue) -> bool:
+    """True when `value` is a window-bound tensor; another tensor, tile or scalar is the deducer's error, unless
+    the wrapper checks that operand first (PTO-TD145 in its own words, above); False when the model cannot
+    tell."""
+    if isinstance(value, TensorType) and value.distributed:
+        return True
+    wrapped = any(name == role for name, _ in _DISTRIBUTED_OPERANDS.get(dsl, ()))
+    got = _type_name(value)
+    if got is None or (wrapped and isinstance(value, TensorType | TileType)):
+        return False
+    raise DeduceError(
+        "PTO-TD145", op=dsl[4:], requirement=f"{role} must be a DistributedTensor (window-bound), got {got}"
+    )
 
 
 # DeduceTensorAllGatherType / DeduceTensorAllToAllType / DeduceTensorAllToAllVType: the operand roles, and how

@@ -242,6 +242,10 @@ class ExpressionTyper:
         if problem is not None:
             state.report_problem(op_error(func, problem), call.span)
             return UNKNOWN
+        shared = shared_exchange_buffer(func, call, args)
+        if shared is not None:
+            state.report_problem(op_error(func, shared), call.span)
+            return UNKNOWN
         resolution = resolve_call(func, args, kwargs)
         state.record_call(call.span, resolution)
         if resolution.unknown:
@@ -256,6 +260,11 @@ class ExpressionTyper:
             requirement = composite_allreduce_error(args, kwargs)
             if requirement is not None:
                 state.error("PTO-LC1", call.span, requirement=requirement)
+                return UNKNOWN
+        if ctx.in_core and resolution.ir_name in MESH_SIGNAL_AT:
+            requirement = mesh_signal_error(resolution.ir_name, args, kwargs)
+            if requirement is not None:
+                state.error("PTO-LC2", call.span, op=resolution.ir_name, requirement=requirement)
                 return UNKNOWN
         result = resolution.result
         if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
@@ -507,6 +516,61 @@ def composite_allreduce_error(args: list[ArgValue], kwargs: dict[str, ArgValue])
     rounds, nr = signal.shape
     if isinstance(rounds, int) and isinstance(nr, int) and nr > 0 and rounds != 2 * (nr - 1):
         return f"mode=ring signal shape[0] ({rounds}) must equal 2*(NR-1) = {2 * (nr - 1)} for NR = {nr}"
+    return None
+
+
+# DeduceTensorAllGatherType / AllToAllType: the same expression as input and target, by op, in its words.
+_SHARED_BUFFER = {"allgather": "buffers", "all_to_all": "windows"}
+
+
+def shared_exchange_buffer(func: str, call: ir.Call, args: list[ArgValue]) -> Problem | None:
+    """allgather / all_to_all given one variable as both input and its window-bound target (the deducer
+    compares the expressions before anything else)."""
+    kind = _SHARED_BUFFER.get(func.rpartition(".")[2])
+    if kind is None or not func.startswith("pld.") or len(call.args) < 2:
+        return None
+    first, second = call.args[0], call.args[1]
+    same = isinstance(first, ir.Name) and isinstance(second, ir.Name) and first.id == second.id
+    if not same or not (isinstance(args[1], TensorType) and args[1].distributed):
+        return None
+    return catalog.problem(
+        "PTO-TD145",
+        op=f"tensor.{func.rpartition('.')[2]}",
+        requirement=f"input and target must be different {kind}, but the same expression was passed for both",
+    )
+
+
+# The collectives whose composite lowering keeps one signal cell per rank (ValidateMeshSignalShape in
+# lower_composite_ops_pass.cpp): op -> the signal's position.
+MESH_SIGNAL_AT: dict[str, int] = {
+    "pld.tensor.allreduce": 1,
+    "pld.tensor.broadcast": 1,
+    "pld.tensor.allgather": 2,
+    "pld.tensor.reduce_scatter": 1,
+    "pld.tensor.barrier": 0,
+    "pld.tensor.all_to_all": 2,
+    "pld.tensor.all_to_all_v": 2,
+}
+
+
+def mesh_signal_error(op: str, args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:
+    """A window-bound signal that is not [NR, 1] (a ring allreduce has its own shape); None when it lowers or
+    the signal is not known well enough to tell."""
+    if op == "pld.tensor.allreduce" and kwargs.get("mode", "mesh") != "mesh":
+        return None
+    at = MESH_SIGNAL_AT[op]
+    signal = kwargs.get("signal", args[at] if at < len(args) else None)
+    if not (isinstance(signal, TensorType) and signal.distributed and signal.ranked):
+        return None
+    if signal.rank != 2:
+        return f"must be 2D [NR, 1], got rank {signal.rank}"
+    cells = signal.shape[1]
+    if isinstance(cells, int) and cells != 1:
+        return (
+            f'shape[1] must be 1 (one cell per rank), got {cells} \u2014 a signal shaped for mode="ring" '
+            "allreduce ([2*(NR-1), NR]) cannot be shared with this collective; give it its own [NR, 1] signal "
+            "window"
+        )
     return None
 
 
