@@ -2446,6 +2446,46 @@ add(
         ("signal_tile", "pld.tensor.barrier(local)"),
     ),
 )
+_REGION = "dst_offsets=[{d}], src_offsets=[{s}], shape=[{n}]"
+
+
+def _region(d: str = "0, 0", s: str = "0, 0", n: str = "1, S") -> str:
+    return _REGION.format(d=d, s=s, n=n)
+
+
+add(
+    coll(
+        "pld.tensor.put",
+        "pld.tensor.put(dn, 1, xn)",
+        ("dtype", "pld.tensor.put(dn, 1, dn16)"),
+        ("shape", "pld.tensor.put(dn, 1, x)"),
+        ("peer_tensor", "pld.tensor.put(dn, x, xn)"),
+        ("region", f"pld.tensor.put(dn, 1, xn, {_region()})"),
+        ("region_dst_rank", f"pld.tensor.put(dn, 1, xn, {_region(d='0')})"),
+        ("region_shape_rank", f"pld.tensor.put(dn, 1, xn, {_region(n='S')})"),
+        ("region_shape_zero", f"pld.tensor.put(dn, 1, xn, {_region(n='0, S')})"),
+        ("region_negative", f"pld.tensor.put(dn, 1, xn, {_region(d='-1, 0')})"),
+        ("region_dst_exceeds", f"pld.tensor.put(dn, 1, xn, {_region(d='1, 0', n='2, S')})"),
+        ("region_src_exceeds", f"pld.tensor.put(dn, 1, xn, {_region(s='0, 32')})"),
+        ("region_other_shapes", f"pld.tensor.put(dn, 1, x, {_region()})"),
+        ("chunk_negative", "pld.tensor.put(dn, 1, xn, chunk_rows=-1)"),
+        ("pipeline_unchunked", "pld.tensor.put(dn, 1, xn, pipeline=True)"),
+        ("pipeline_chunked", "pld.tensor.put(dn, 1, xn, chunk_rows=1, chunk_cols=32, pipeline=True)"),
+        ("atomic_int", "pld.tensor.put(dn, 1, xn, atomic=5)"),
+        ("atomic_add", "pld.tensor.put(dn, 1, xn, atomic=pld.AtomicType.Add)"),
+    ),
+    coll(
+        "pld.tensor.get",
+        "pld.tensor.get(xn, 1, dn)",
+        ("dtype", "pld.tensor.get(xn, 1, dn16)"),
+        ("shape", "pld.tensor.get(x, 1, dn)"),
+        ("dst_tile", "pld.tensor.get(local, 1, dn)"),
+        ("region_src_exceeds", f"pld.tensor.get(xn, 1, dn, {_region(s='1, 0', n='2, S')})"),
+        ("region_src_rank", f"pld.tensor.get(xn, 1, dn, {_region(s='0')})"),
+        ("chunk_cols_negative", "pld.tensor.get(xn, 1, dn, chunk_cols=-2)"),
+        ("pipeline_unchunked", "pld.tensor.get(xn, 1, dn, pipeline=True)"),
+    ),
+)
 
 # The argument forms the tile memory deducers check (tile_ops/memory.cpp): indices, constant shapes, scalar
 # operands, stores' shape tuples and atomics, a scale or transposed create.

@@ -342,14 +342,16 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
     _check_collective_deducer(dsl, args, kwargs)
+    _check_transfer(dsl, args, kwargs)
     _check_exchange_deducer(dsl, args, kwargs)
     _check_comm_ctx(dsl, args, kwargs)
     _check_remote_offsets(dsl, args, kwargs)
-    # pld.tensor.put takes a plain or window-bound GM tensor as src, never a tile.
-    src = kwargs.get("src", args[2] if len(args) > 2 else None)
-    if dsl == "pld.tensor.put" and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
+    # pld.tensor.put takes a plain or window-bound GM tensor as src, pld.tensor.get as dst, never a tile.
+    role, index = {"pld.tensor.put": ("src", 2), "pld.tensor.get": ("dst", 0)}.get(dsl, ("", -1))
+    operand = kwargs.get(role, args[index] if 0 <= index < len(args) else None)
+    if isinstance(operand, TileType) and (got := _printed_type(operand)) is not None:
         raise DeduceError(
-            "PTO-TD145", op=dsl[4:], requirement=f"expects a Tensor or DistributedTensor src; got {got}"
+            "PTO-TD145", op=dsl[4:], requirement=f"expects a Tensor or DistributedTensor {role}; got {got}"
         )
 
 
@@ -424,6 +426,142 @@ def _check_collective_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mappin
     root = kwargs.get("root")
     if dsl.endswith("broadcast") and isinstance(root, int) and not isinstance(root, bool) and root < 0:
         raise DeduceError("PTO-TD145", op=op, requirement=f"root rank must be non-negative, got {root}")
+
+
+_TRANSFER_REGION = ("dst_offsets", "src_offsets", "shape")
+_ATOMIC = {"None_": 0, "Add": 1}
+_ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
+
+
+def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pld.tensor.put / get, the wrapper's then the deducer's checks in their order (language/distributed/
+    op/tensor_ops.py, distributed/put.cpp, get.cpp, comm_op_utils.h): static non-negative chunks, pipeline
+    only when chunked, the region given whole, then dst / src element types and shapes, the atomic mode and
+    the region's ranks and bounds. Stops at the first operand the model cannot see."""
+    if dsl not in ("pld.tensor.put", "pld.tensor.get"):
+        return
+    op = dsl[4:]
+
+    def arg(name: str, index: int) -> ArgValue:
+        return kwargs[name] if name in kwargs else args[index] if index < len(args) else None
+
+    chunks = {name: kwargs.get(name, 0) for name in ("chunk_rows", "chunk_cols")}
+    for name, value in chunks.items():
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise DeduceError(
+                "PTO-TD192", op=op, requirement=f"{name} must be non-negative (0 = full), got {value}"
+            )
+    rows, cols = chunks["chunk_rows"], chunks["chunk_cols"]
+    pipelined = kwargs.get("pipeline") is True and isinstance(rows, int) and isinstance(cols, int)
+    if pipelined and not (rows > 0 and cols > 0):  # type: ignore[operator]
+        raise DeduceError(
+            "PTO-TD192",
+            op=op,
+            requirement=f"pipeline=True requires both chunk_rows>0 and chunk_cols>0 (got chunk_rows={rows}, "
+            f"chunk_cols={cols})",
+        )
+    dst, peer, src = arg("dst", 0), arg("peer", 1), arg("src", 2)
+    if not (isinstance(dst, TensorType) and isinstance(src, TensorType) and dst.ranked and src.ranked):
+        return
+    window = dst if dsl.endswith("put") else src
+    if not window.distributed:
+        return  # the wrapper's window check (PTO-TD145)
+    given = [name for i, name in enumerate(_TRANSFER_REGION) if arg(name, 3 + i) is not None]
+    if given and len(given) < 3:
+        raise DeduceError(
+            "PTO-TD192", op=op, requirement="dst_offsets, src_offsets, and shape must be provided together"
+        )
+    peer_kind = _type_name(peer)
+    if peer_kind is not None and peer_kind != "ScalarType":
+        raise DeduceError(
+            "PTO-TD192", op=op, requirement=f"peer must be a scalar (rank index), got {peer_kind}"
+        )
+    if not (known(dst.dtype) and known(src.dtype)):
+        return
+    if dst.dtype != src.dtype:
+        raise DeduceError(
+            "PTO-TD192",
+            op=op,
+            requirement=f"dst and src must have the same element type, got dst {_type_name(dst)} vs src "
+            f"{_type_name(src)}",
+        )
+    if dst.rank != src.rank:
+        raise DeduceError(
+            "PTO-TD192", op=op, requirement=f"dst rank ({dst.rank}) must match src rank ({src.rank})"
+        )
+    for i, (d, s) in enumerate(zip(dst.shape, src.shape, strict=True)):
+        if isinstance(d, int) and d <= 0:
+            raise DeduceError(
+                "PTO-TD192", op=op, requirement=f"shape dimension {i} must be positive, got {d}"
+            )
+        if isinstance(s, int) and s <= 0:
+            raise DeduceError(
+                "PTO-TD192", op=op, requirement=f"src shape dimension {i} must be positive, got {s}"
+            )
+        if not given and isinstance(d, int) and isinstance(s, int) and d != s:
+            raise DeduceError(
+                "PTO-TD192",
+                op=op,
+                requirement=f"dst and src must have the same static shape; dimension {i} differs (dst={d}, "
+                f"src={s})",
+            )
+    atomic = kwargs.get("atomic")
+    number = (
+        _ATOMIC.get(atomic.member)
+        if isinstance(atomic, EnumValue)
+        else atomic
+        if isinstance(atomic, int) and not isinstance(atomic, bool)
+        else None
+    )
+    if dsl.endswith("put") and number is not None:
+        if number not in (0, 1):
+            raise DeduceError(
+                "PTO-TD192",
+                op=op,
+                requirement=f"atomic must be AtomicType.None_ or AtomicType.Add (got int {number})",
+            )
+        if number == 1 and dst.dtype not in _ATOMIC_ADD_DTYPES:
+            return  # the dtype list's own sentence is not modelled
+    _check_transfer_region(op, [arg(name, 3 + i) for i, name in enumerate(_TRANSFER_REGION)], dst, src)
+
+
+def _check_transfer_region(op: str, region: list[ArgValue], dst: TensorType, src: TensorType) -> None:
+    """ValidateRegionArgs: offsets and shape of the tensors' rank, positive static extents, non-negative
+    offsets, and a subregion inside each window where both are static."""
+    dst_offsets, src_offsets, shape = region
+    if not all(isinstance(item, tuple) for item in region):
+        return
+    assert isinstance(dst_offsets, tuple) and isinstance(src_offsets, tuple) and isinstance(shape, tuple)
+    for items, rank, sentence in (
+        (dst_offsets, dst.rank, "dst_offsets rank must match dst rank"),
+        (src_offsets, src.rank, "src_offsets rank must match src rank"),
+        (shape, dst.rank, "shape rank must match tensor rank"),
+    ):
+        if len(items) != rank:
+            raise DeduceError("PTO-TD192", op=op, requirement=sentence)
+    for i, extent in enumerate(shape):
+        static = isinstance(extent, int) and not isinstance(extent, bool)
+        if static and extent <= 0:
+            raise DeduceError(
+                "PTO-TD192", op=op, requirement=f"shape dimension {i} must be positive, got {extent}"
+            )
+        for role, offsets, window in (("dst", dst_offsets, dst), ("src", src_offsets, src)):
+            offset, dim = offsets[i], window.shape[i]
+            if not isinstance(offset, int) or isinstance(offset, bool):
+                continue
+            if offset < 0:
+                raise DeduceError(
+                    "PTO-TD192",
+                    op=op,
+                    requirement=f"{role}_offsets dimension {i} must be non-negative, got {offset}",
+                )
+            if static and isinstance(dim, int) and offset + extent > dim:  # type: ignore[operator]
+                raise DeduceError(
+                    "PTO-TD192",
+                    op=op,
+                    requirement=f"{role} subregion dimension {i} exceeds {role} shape (offset={offset}, "
+                    f"shape={extent}, {role}_dim={dim})",
+                )
 
 
 def _window_operand(dsl: str, role: str, value: ArgValue) -> bool:

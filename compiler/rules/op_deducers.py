@@ -733,3 +733,13 @@ _r(
     "defer_wait with a cmp other than WaitCmp.Ge, a signal that is not INT32, a float offset or expected, or a "
     "constant expected outside [0, INT32_MAX].",
 )
+_r(
+    "PTO-TD192",
+    "transfer-contract",
+    _TD,
+    "pld.{op} {requirement}",
+    "A pld.tensor.put / get that breaks its transfer contract: a negative or unchunked pipelined chunk, a "
+    "partial region, dst and src of different element types or (full-slice) shapes, an atomic mode outside "
+    "the enum, or a subregion of the wrong rank, with a non-positive extent, a negative offset or past its "
+    "window.",
+)
