@@ -718,6 +718,11 @@ UNREACHABLE = (
         "a function whose source is not on disk; a static check reads the source file itself",
     ),
     Unreachable(
+        "language/parser/ast_parser.py",
+        r"^Unsupported boolean operator",
+        "Python's ast.BoolOp has only `and` and `or`, and the parser maps both",
+    ),
+    Unreachable(
         "language/parser/scope_manager.py",
         r"^Cannot exit global scope",
         "the parser's own scope stack, pushed and popped in pairs by its visitor (an assertion)",
