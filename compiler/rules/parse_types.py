@@ -210,6 +210,82 @@ _r(
     "Use an integer, pl.dynamic() variable, or a Scalar variable defined earlier",
 )
 
+_r(
+    "PTO-F191",
+    "tensor-annotation-notation",
+    "parse",
+    "{type} subscript requires [shape, dtype], [shape, dtype, layout_or_memref], or [shape, dtype, layout, memref], "
+    "got: {items}",
+    "A local pl.Tensor[...] annotation without its dtype (or with more than four items).",
+    "Use {type}[[shape], dtype], {type}[[shape], dtype, layout], or {type}[[shape], dtype, pl.MemRef(...)] format",
+)
+_r(
+    "PTO-F192",
+    "tensor-annotation-fourth-item",
+    "parse",
+    "{type} 4th argument must be pl.MemRef(...)",
+    "A local pl.Tensor[...] annotation with four items whose last is not a pl.MemRef(...) call.",
+    "Use {type}[[shape], dtype, layout, pl.MemRef(...)]",
+)
+_r(
+    "PTO-F193",
+    "memref-slots-not-positive",
+    "parse",
+    "slots must be a positive integer literal, got {value}",
+    "pl.MemRef(..., slots=N) with N not a positive integer literal (0, -1, a variable).",
+    'Use pl.MemRef("scratch", slots=2)',
+)
+_r(
+    "PTO-F194",
+    "annotation-shape-not-list",
+    "parse",
+    "Shape '{shape}' must be a list or tuple, got {kind}",
+    "A local annotation whose shape is a number (a literal or a module constant) instead of a list "
+    "(`pl.Tile[64, pl.FP32]`).",
+    "Use a list for the shape, e.g. pl.Tile[[64, 64], pl.FP32]",
+)
+_r(
+    "PTO-F195",
+    "memref-declared-name",
+    "parse",
+    "A declared allocation's name must be a non-empty string literal, got {name}",
+    "pl.MemRef(x) with one argument that is not a non-empty string: a declared allocation is named by a literal.",
+    'Use pl.MemRef("scratch")',
+)
+_r(
+    "PTO-F196",
+    "tensorview-field-not-list",
+    "parse",
+    "Expected a list, got: {value}",
+    "pl.TensorView(valid_shape=... / stride=...) given something that is not a list literal.",
+    "Use a list literal, e.g. stride=[64, 1]",
+)
+_r(
+    "PTO-F197",
+    "tensor-annotation-unknown-layout",
+    "parse",
+    "Unknown layout: {name}",
+    "A local pl.Tensor[...] annotation whose third item is `pl.<X>` with X no tensor layout (ND, DN, NZ, MX_A_ZZ, "
+    "MX_B_NN).",
+    "Use a valid layout: pl.ND, pl.NZ, pl.MX_A_ZZ, pl.MX_B_NN",
+)
+_r(
+    "PTO-F198",
+    "array-annotation-notation",
+    "parse",
+    "Array subscript requires [extent, dtype], got: {items}",
+    "A local pl.Array[...] annotation that is not [extent, dtype].",
+    "Use pl.Array[N, pl.INT32]",
+)
+_r(
+    "PTO-F199",
+    "array-annotation-extent",
+    "parse",
+    "Array extent must be an int literal or compile-time constant, got: {extent}",
+    "A local pl.Array[N, dtype] annotation whose extent is not an integer the parser can evaluate.",
+    "Use a positive integer literal for the extent",
+)
+
 # ---------------------------------------------------------------------------- parameter annotations (typing/tile.py)
 _r(
     "PTO-F190",

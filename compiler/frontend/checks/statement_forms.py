@@ -4,6 +4,7 @@ the literal arguments of `pl.cluster` / scope name hints."""
 from __future__ import annotations
 
 from compiler import ir
+from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
 
 _YIELDING = ("yield_", "submit", "spmd_submit")
@@ -55,41 +56,3 @@ def check_scope_literals(state: CheckState, stmt: ir.With) -> None:
     if literal or isinstance(hint, ir.ListExpr | ir.TupleExpr | ir.BinOp):
         assert hint is not None
         state.error("PTO-F172", hint.span, owner=f"pl.{stmt.kind}()")
-
-
-_PRECEDENCE = {"+": 11, "-": 11, "*": 12, "/": 12, "//": 12, "%": 12, "@": 12, "**": 14}
-
-
-def unparse(expr: ir.Expr, outer: int = 0) -> str:
-    """An expression as `ast.unparse` writes it (for messages that quote the statement)."""
-    if isinstance(expr, ir.Const):
-        return repr(expr.value)
-    if isinstance(expr, ir.Name):
-        return expr.id
-    if isinstance(expr, ir.Attribute):
-        return expr.dotted
-    if isinstance(expr, ir.Call):
-        parts = [unparse(a) for a in expr.args] + [f"{k.name}={unparse(k.value)}" for k in expr.keywords]
-        return f"{expr.func}({', '.join(parts)})"
-    if isinstance(expr, ir.Subscript):
-        index = expr.index
-        inner = (
-            ", ".join(unparse(e) for e in index.elts) if isinstance(index, ir.TupleExpr) else unparse(index)
-        )
-        return f"{unparse(expr.value, 16)}[{inner}]"
-    if isinstance(expr, ir.SliceExpr):
-        text = f"{unparse(expr.lower) if expr.lower else ''}:{unparse(expr.upper) if expr.upper else ''}"
-        return text + (f":{unparse(expr.step)}" if expr.step else "")
-    if isinstance(expr, ir.BinOp):
-        mine = _PRECEDENCE.get(expr.op, 10)
-        text = f"{unparse(expr.left, mine)} {expr.op} {unparse(expr.right, mine + 1)}"
-        return f"({text})" if mine < outer else text
-    if isinstance(expr, ir.UnaryOp):
-        sep = " " if expr.op == "not" else ""
-        return f"{expr.op}{sep}{unparse(expr.operand, 13)}"
-    if isinstance(expr, ir.ListExpr):
-        return f"[{', '.join(unparse(e) for e in expr.elts)}]"
-    if isinstance(expr, ir.TupleExpr):
-        inner = ", ".join(unparse(e) for e in expr.elts)
-        return f"({inner},)" if len(expr.elts) == 1 else f"({inner})"
-    return "..."

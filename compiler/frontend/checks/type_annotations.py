@@ -5,7 +5,7 @@ pl.MemRef items (a local annotation is never evaluated by Python, so the parser 
 from __future__ import annotations
 
 from compiler import ir
-from compiler.frontend.checks.spelling import call_text, expr_text
+from compiler.frontend.checks.spelling import call_text, expr_text, unparse
 from compiler.frontend.checks.state import CheckState
 from compiler.frontend.consts import fold
 from compiler.vocabulary import DTYPES, enum_members
@@ -30,6 +30,7 @@ _TENSORVIEW_KEYWORDS = frozenset({"valid_shape", "stride", "layout", "pad"})
 _TILE_LAYOUTS = frozenset({"none_box", "row_major", "col_major"})
 _PAD_VALUES = frozenset({"null", "zero", "max", "min"})
 _COMPACT_MODES = frozenset({"null", "normal"})
+_LAYOUTS = frozenset({"ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"})
 
 
 def check_local_annotation(state: CheckState, stmt: ir.Assign) -> None:
@@ -71,6 +72,10 @@ def _resolve(state: CheckState, node: ir.Expr) -> bool:
         if name == "Tuple":
             _tuple_items(state, _items(node.index))
             return True
+        if name == "Array":
+            _array(state, node.index)
+        elif name in ("Tensor", "DistributedTensor") and not _tensor_count(state, name, node.index):
+            return False
         if name in ("Tensor", "DistributedTensor", "Tile"):
             _shaped(state, name, _items(node.index))
         return False
@@ -81,6 +86,32 @@ def _resolve(state: CheckState, node: ir.Expr) -> bool:
 
 def _items(index: ir.Expr) -> tuple[ir.Expr, ...]:
     return index.elts if isinstance(index, ir.TupleExpr) else (index,)
+
+
+def _tensor_count(state: CheckState, name: str, index: ir.Expr) -> bool:
+    """F191: a tensor annotation has 2, 3 or 4 items (a printed DistributedTensor's marker aside)."""
+    items = index.elts if isinstance(index, ir.TupleExpr) else None
+    if name == "DistributedTensor" and items and isinstance(items[-1], ir.Const):
+        items = items[:-1]  # the `"window_buffer=<name>"` debug marker of a pass dump
+    if items is not None and len(items) in (2, 3, 4):
+        return True
+    if isinstance(index, ir.Opaque):
+        return False
+    state.error("PTO-F191", index.span, type=name, items=unparse(index, top=True))
+    return False
+
+
+def _array(state: CheckState, index: ir.Expr) -> None:
+    """F198 / F199: `pl.Array[N, dtype]` with N an integer the parser evaluates."""
+    if not isinstance(index, ir.TupleExpr) or len(index.elts) != 2:
+        if not isinstance(index, ir.Opaque):
+            state.error("PTO-F198", index.span, items=unparse(index, top=True))
+        return
+    extent = index.elts[0]
+    if isinstance(extent, ir.Const) and (not isinstance(extent.value, int) or isinstance(extent.value, bool)):
+        state.error("PTO-F199", extent.span, extent=unparse(extent))
+    elif isinstance(extent, ir.Name) and state.unbound(extent.id):
+        state.error("PTO-F199", extent.span, extent=extent.id)
 
 
 def _tuple_items(state: CheckState, items: tuple[ir.Expr, ...]) -> None:
@@ -128,9 +159,17 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
         if len(items) in (3, 4, 5):
             _tile_items(state, items[2:])
         return
+    if len(items) == 4 and not (
+        isinstance(items[3], ir.Call) and items[3].func.rsplit(".", 1)[-1] == "MemRef"
+    ):
+        if not isinstance(items[3], ir.Opaque):
+            state.error("PTO-F192", items[3].span, type=name)
+        return
     if len(items) in (3, 4):
         third = items[2]
-        if isinstance(third, ir.Attribute) and third.dotted in ("pl.DN", "pl.TensorLayout.DN"):
+        if isinstance(third, ir.Attribute) and third.dotted.rsplit(".", 1)[-1] not in _LAYOUTS:
+            state.error("PTO-F197", third.span, name=third.dotted.rsplit(".", 1)[-1])
+        elif isinstance(third, ir.Attribute) and third.dotted.rsplit(".", 1)[-1] == "DN":
             state.error("PTO-F150", third.span, type=name, layout=third.dotted)
         elif isinstance(third, ir.Call) and third.func.rsplit(".", 1)[-1] == "TensorView":
             _tensorview(state, third)
@@ -141,7 +180,15 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
 
 
 def _shape(state: CheckState, shape: ir.Expr) -> None:
-    """F184: a shape variable (the whole shape, or one dimension) bound nowhere."""
+    """F194 / F184: a shape that is no list, tuple or name; a shape variable (the whole shape, or one
+    dimension) bound nowhere."""
+    value = shape.value if isinstance(shape, ir.Const) else None
+    if isinstance(shape, ir.Name) and shape.id in state.env:
+        folded = fold(shape, state.env)
+        value = folded if isinstance(folded, int | float | str) else None
+    if value is not None:
+        state.error("PTO-F194", shape.span, shape=unparse(shape), kind=type(value).__name__)
+        return
     dims = shape.elts if isinstance(shape, ir.ListExpr | ir.TupleExpr) else (shape,)
     for dim in dims:
         if isinstance(dim, ir.Name) and state.unbound(dim.id):
@@ -219,6 +266,9 @@ def _tensorview(state: CheckState, call: ir.Call) -> None:
         state.error("PTO-F157", call.span, call=call_text(call))
         return
     for kw in call.keywords:
+        if kw.name in ("valid_shape", "stride") and not isinstance(kw.value, ir.ListExpr | ir.Opaque):
+            state.error("PTO-F196", kw.value.span, value=unparse(kw.value))
+            return
         if kw.name == "pad" and _bad_member(kw.value, _PAD_VALUES):
             state.error("PTO-F159", kw.value.span, value=expr_text(kw.value))
             return
@@ -247,7 +297,14 @@ def _memref(state: CheckState, call: ir.Call) -> None:
     if call.star_kwargs or any(isinstance(a, ir.Opaque) and a.kind == "Starred" for a in call.args):
         return
     count = len(call.args)
+    slots = call.kwarg("slots")
     if count == 1 and all(kw.name == "slots" for kw in call.keywords):
+        label = call.args[0]
+        if not (isinstance(label, ir.Const) and isinstance(label.value, str) and label.value):
+            if not isinstance(label, ir.Opaque):
+                state.error("PTO-F195", call.span, name=unparse(label))
+        elif slots is not None and _signed_literal(slots) is not None and _signed_literal(slots) < 1:  # type: ignore[operator]
+            state.error("PTO-F193", call.span, value=unparse(slots))
         return
     if count not in (3, 4):
         state.error("PTO-F162", call.span, count=count)
