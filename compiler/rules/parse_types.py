@@ -212,7 +212,7 @@ _r(
 
 _r(
     "PTO-F191",
-    "tensor-annotation-notation",
+    "local-tensor-annotation-notation",
     "parse",
     "{type} subscript requires [shape, dtype], [shape, dtype, layout_or_memref], or [shape, dtype, layout, memref], "
     "got: {items}",
