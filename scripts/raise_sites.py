@@ -734,6 +734,11 @@ UNREACHABLE = (
         "every caller passes a node it has already recognised as that pl.<X>(...) call (an assertion)",
     ),
     Unreachable(
+        "language/dsl_api.py",
+        r"^$",
+        "a bare StopIteration: the end of the iterator protocol, which the for loop that drives it consumes",
+    ),
+    Unreachable(
         "language/parser/scope_manager.py",
         r"^Cannot exit global scope",
         "the parser's own scope stack, pushed and popped in pairs by its visitor (an assertion)",
