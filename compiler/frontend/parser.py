@@ -157,7 +157,7 @@ def parse_document(
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     strict_programs: set[str] = set()  # `@pl.program(strict_ssa=True)`: every member is strict
-    pl_programs: set[str] = set()  # classes decorated `@pl.program` (not only `@pl.<other>`)
+    pl_programs: set[str] = set()  # `@pl.program` classes with no decorated member so far
     free: list[ir.Function] = []
     faulted: list[Span] = []
     nested: list[ir.Program] = []
@@ -226,6 +226,8 @@ def parse_document(
             continue
         if unit.kind != "member":
             program = None
+        elif owner is not None and _DECORATOR_LINE_RE.search(unit.text):
+            pl_programs.discard(owner)  # a decorated member the model may not read (`@function`): silent
         for function in result.functions:
             if owner is not None and programs:
                 programs[-1][3].append(function)
@@ -254,12 +256,14 @@ def parse_document(
 
 
 _PL_PROGRAM_RE = re.compile(r"^\s*@pl\.program\b", re.M)
+_DECORATOR_LINE_RE = re.compile(r"^\s*@", re.M)
 
 
 def _empty_programs(
     programs: list[tuple[str, Span, Span, list[ir.Function]]], pl_programs: set[str], found: list[Diagnostic]
 ) -> list[Diagnostic]:
-    """F180: a `@pl.program` class without one DSL function (silent while a syntax error hides members)."""
+    """F180: a `@pl.program` class none of whose members is decorated (silent while a syntax error hides
+    members)."""
     if any(d.code == "PTO-F0" for d in found):
         return []
     return [
