@@ -169,6 +169,8 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
         third = items[2]
         if isinstance(third, ir.Attribute) and third.dotted.rsplit(".", 1)[-1] not in _LAYOUTS:
             state.error("PTO-F197", third.span, name=third.dotted.rsplit(".", 1)[-1])
+        elif isinstance(third, ir.Name) and third.id not in _LAYOUTS and state.unbound(third.id):
+            state.error("PTO-F197", third.span, name=third.id)
         elif isinstance(third, ir.Attribute) and third.dotted.rsplit(".", 1)[-1] == "DN":
             state.error("PTO-F150", third.span, type=name, layout=third.dotted)
         elif isinstance(third, ir.Call) and third.func.rsplit(".", 1)[-1] == "TensorView":
