@@ -732,6 +732,27 @@ UNREACHABLE = (
         "a function whose source is not on disk; a static check reads the source file itself",
     ),
     Unreachable(
+        "language/parser/ast_parser.py",
+        r"^Unsupported boolean operator",
+        "Python's ast.BoolOp has only `and` and `or`, and the parser maps both",
+    ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"comprehension cannot be `async for`",
+        "an `async for` comprehension inside a plain `def` is a SyntaxError when Python compiles the module, "
+        "before any decorator runs",
+    ),
+    Unreachable(
+        "language/parser/type_resolver.py",
+        r"^Expected pl\.(?:TensorView|TileView|MemRef)\(\.\.\.\) call",
+        "every caller passes a node it has already recognised as that pl.<X>(...) call (an assertion)",
+    ),
+    Unreachable(
+        "language/dsl_api.py",
+        r"^$",
+        "a bare StopIteration: the end of the iterator protocol, which the for loop that drives it consumes",
+    ),
+    Unreachable(
         "language/parser/scope_manager.py",
         r"^Cannot exit global scope",
         "the parser's own scope stack, pushed and popped in pairs by its visitor (an assertion)",

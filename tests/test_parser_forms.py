@@ -83,8 +83,9 @@ def test_static_print_labels_and_deps_comprehensions_are_read_by_the_parser() ->
 
 
 def test_forms_the_parser_cannot_evaluate_stay_errors() -> None:
+    # A conversion or a format spec: static_print formats none of them (the compiler's own message).
     converted = STATIC_FORMS.replace('f"rows: {x}"', 'f"rows: {x!r}"')
-    assert ("PTO-F28", 16) in _errors(converted)
+    assert ("PTO-F174", 16) in _errors(converted)
     dsl_loop = STATIC_FORMS.replace("for k in range(K)]", "for k in pl.range(K)]")
     assert [code for code, _ in _errors(dsl_loop)] == ["PTO-F28"]
 
@@ -105,3 +106,22 @@ def test_a_strict_program_makes_every_member_strict() -> None:
     assert found == [(9, "Variable 'result' is already defined")]
     relaxed = source.replace("@pl.program(strict_ssa=True)", "@pl.program")
     assert not [d for d in analyze(relaxed).diagnostics if d.code == "PTO-F42"]
+
+
+EMPTY_PROGRAM = """import pypto.language as pl
+from pypto.language import function
+
+
+@pl.program
+class P:
+    {decorator}
+    def k(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+"""
+
+
+def test_a_program_without_a_decorated_member_is_f180_and_an_aliased_decorator_stays_silent() -> None:
+    """The compiler reads `@function` as @pl.function too; the model does not build it, so it says nothing."""
+    assert _errors(EMPTY_PROGRAM.format(decorator="# no decorator")) == [("PTO-F180", 6)]
+    assert _errors(EMPTY_PROGRAM.format(decorator="@function")) == []
+    assert _errors(EMPTY_PROGRAM.format(decorator="@pl.function")) == []

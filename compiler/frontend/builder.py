@@ -279,6 +279,8 @@ class Builder:
             return ir.Assign(tuple(self.expr(t) for t in node.targets), self.expr(node.value), span)
         if isinstance(node, ast.AnnAssign):
             if node.value is None:
+                if isinstance(node.target, ast.Name):  # a declaration without a value
+                    self.report(diagnostic("PTO-F185", span))
                 return None
             return ir.Assign(
                 (self.expr(node.target),), self.expr(node.value), span, self.expr(node.annotation)
@@ -318,6 +320,14 @@ class Builder:
             else:
                 call = self.call(item.context_expr)
             kind = call.func.rsplit(".", 1)[-1] if call.func.startswith("pl.") else "other"
+            if (
+                item is not None
+                and item.optional_vars is not None
+                and target is None
+                and kind in ("at", "spmd")
+            ):
+                # `as (a, b)`: the scope's TaskId binds one name
+                self.report(diagnostic("PTO-F171", span, construct=kind))
             return ir.With(call, kind, self.body(node.body), span, header, target)
         if isinstance(node, ast.Return):
             return ir.Return(self.expr(node.value) if node.value is not None else None, span)

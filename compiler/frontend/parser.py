@@ -22,7 +22,9 @@ from compiler.frontend.consts import (
     resolve_globals,
     source_text,
 )
+from compiler.frontend.decorator_checks import check_member_decorator
 from compiler.frontend.factories import selected_defs
+from compiler.frontend.param_annotations import tile_annotation_fault
 from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import child_blocks, stored_names
@@ -155,6 +157,7 @@ def parse_document(
     live: set[tuple[object, ...]] = set()
     programs: list[tuple[str, Span, Span, list[ir.Function]]] = []
     strict_programs: set[str] = set()  # `@pl.program(strict_ssa=True)`: every member is strict
+    pl_programs: set[str] = set()  # `@pl.program` classes with no decorated member so far
     free: list[ir.Function] = []
     faulted: list[Span] = []
     nested: list[ir.Program] = []
@@ -218,9 +221,13 @@ def parse_document(
             program = result.program[0]
             if _STRICT_PROGRAM_RE.search(unit.text):
                 strict_programs.add(program)
+            if _PL_PROGRAM_RE.search(unit.text):
+                pl_programs.add(program)
             continue
         if unit.kind != "member":
             program = None
+        elif owner is not None and _DECORATOR_LINE_RE.search(unit.text):
+            pl_programs.discard(owner)  # a decorated member the model may not read (`@function`): silent
         for function in result.functions:
             if owner is not None and programs:
                 programs[-1][3].append(function)
@@ -231,6 +238,7 @@ def parse_document(
         free.extend(chosen.functions)
         diagnostics.extend(chosen.diagnostics)
     cache.trim(live)
+    diagnostics.extend(_empty_programs(programs, pl_programs, diagnostics))
     module = ir.Module(
         programs=tuple(
             ir.Program(
@@ -245,6 +253,24 @@ def parse_document(
     )
     target = target_comment(source) or "a2a3"
     return ParsedDocument(module, env, tuple(diagnostics), target, imports, tuple(faulted))
+
+
+_PL_PROGRAM_RE = re.compile(r"^\s*@pl\.program\b", re.M)
+_DECORATOR_LINE_RE = re.compile(r"^\s*@", re.M)
+
+
+def _empty_programs(
+    programs: list[tuple[str, Span, Span, list[ir.Function]]], pl_programs: set[str], found: list[Diagnostic]
+) -> list[Diagnostic]:
+    """F180: a `@pl.program` class none of whose members is decorated (silent while a syntax error hides
+    members)."""
+    if any(d.code == "PTO-F0" for d in found):
+        return []
+    return [
+        diagnostic("PTO-F180", header, name=name)
+        for name, _span, header, functions in programs
+        if name in pl_programs and not functions
+    ]
 
 
 def imported_names(tree: ast.Module) -> tuple[ImportedName, ...]:
@@ -803,6 +829,8 @@ def _function(
             break
     if decorator is None:
         return None
+    if program is not None and call is not None:
+        check_member_decorator(call, spans, report)
     func_type = _JIT_TYPES.get(decorator, "Opaque")
     attrs: list[tuple[str, object]] = []
     strict_ssa = False
@@ -940,12 +968,28 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
             items = sub.slice
             if not isinstance(items, ast.Tuple) or len(items.elts) not in (2, 3, 4):
                 return diagnostic("PTO-F132", spans.of(sub))
+        if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tile":
+            fault = tile_annotation_fault(sub, spans)
+            if fault is not None:
+                return fault
     if decorator == "function":
         if isinstance(node, ast.Name) and node.id in _PYTHON_TYPES:
             return diagnostic("PTO-F134", spans.of(node), annotation=node.id)
         if isinstance(node, ast.Attribute) and dotted_name(node) in _BARE_TYPES:
             return diagnostic("PTO-F135", spans.of(node), annotation=dotted_name(node))
+        inner = (
+            node.slice if isinstance(node, ast.Subscript) and dotted_name(node.value) in _DIRECTIONS else node
+        )
+        if (
+            isinstance(inner, ast.Subscript)
+            and isinstance(inner.value, ast.Name)
+            and inner.value.id == "tuple"
+        ):
+            return diagnostic("PTO-F182", spans.of(inner))  # `tuple[...]` resolves to a list of types
     return None
+
+
+_DIRECTIONS = frozenset({"pl.Out", "pl.InOut", "Out", "InOut"})
 
 
 def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:

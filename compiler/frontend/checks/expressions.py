@@ -285,6 +285,9 @@ class ExpressionTyper:
                 and arg.static
             ):
                 continue  # the parser formats an f-string label itself
+            if call.func == "pl.static_print" and isinstance(arg, ir.Opaque) and arg.kind == "JoinedStr":
+                self.state.error("PTO-F174", arg.span)  # a conversion or a format spec: it formats none
+                continue
             self.value(arg, ctx)
         for kw in call.keywords:
             if not _attrs_dict(kw):

@@ -22,7 +22,9 @@ from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import expr_text, printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
+from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
 from compiler.frontend.checks.subscript_write import check_subscript_write
+from compiler.frontend.checks.type_annotations import check_local_annotation
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
@@ -176,9 +178,13 @@ class FunctionChecker:
         self.window_buffer(stmt)
         value = self.expressions.value
         if isinstance(stmt, ir.Assign):
+            if stmt.declared is None:
+                check_assignment_form(self.state, stmt)
             value_type = value(stmt.value, ctx)
             if check_annotation_form(self.state, stmt.annotation):
                 check_annotation(self.state, stmt, value_type)
+                if stmt.annotation is not None:
+                    check_local_annotation(self.state, stmt)
             if stmt.declared is not None:
                 value_type = stmt.declared
             self.tpop_memory(stmt)
@@ -199,6 +205,7 @@ class FunctionChecker:
             self.block(stmt.body, ctx)
             self.block(stmt.orelse, ctx)
         elif isinstance(stmt, ir.With):
+            check_scope_literals(self.state, stmt)
             self.block(stmt.body, self.scopes.with_scope(stmt, ctx))
         elif isinstance(stmt, ir.Simple) and stmt.kind in ("break", "continue"):
             innermost = ctx.loops[-1] if ctx.loops else None

@@ -1,0 +1,27 @@
+# rule: PTO-F170
+# line: 14
+# message: Unsupported unary operator: UAdd
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        n = pl.tile.get_block_idx()
+        m = +n
+        y = pl.store(t, [0, 0], y)
+        return y
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        n = pl.tile.get_block_idx()
+        m = -n
+        y = pl.store(t, [0, 0], y)
+        return y

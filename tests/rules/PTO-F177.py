@@ -1,0 +1,23 @@
+# rule: PTO-F177
+# line: 10
+# message: `@pl.function(auto_scope=...)` must be a bool literal (True/False)
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore, auto_scope=1)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        y = pl.store(t, [0, 0], y)
+        return y
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore, auto_scope=True)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        y = pl.store(t, [0, 0], y)
+        return y

@@ -1,0 +1,23 @@
+# rule: PTO-F190
+# line: 11
+# message: Tile requires [shape, dtype], [shape, dtype, memory_space_or_tile_view], [shape, dtype, memref, memory_space], or [shape, dtype, memref, memory_space, tile_view] notation
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.Inline)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], z: pl.Tile[[64, 64]], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        y = pl.store(t, [0, 0], y)
+        return y
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.Inline)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32], z: pl.Tile[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        y = pl.store(t, [0, 0], y)
+        return y

@@ -1,0 +1,25 @@
+# rule: PTO-F191
+# line: 13
+# message: Tensor subscript requires [shape, dtype], [shape, dtype, layout_or_memref], or [shape, dtype, layout, memref], got: [64, 64]
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        u: pl.Tensor[[64, 64]] = x
+        y = pl.store(t, [0, 0], y)
+        return y
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        u: pl.Tensor[[64, 64], pl.FP32] = x
+        y = pl.store(t, [0, 0], y)
+        return y
