@@ -682,6 +682,36 @@ class Unreachable:
     reason: str
 
 
+@dataclass(frozen=True)
+class Computed:
+    """A site whose message is computed at run time (a constant, a variable, a caught exception's text), so no
+    template links it to its rule: the rule, found by reading the site."""
+
+    file: str  # a substring of the site's file
+    function: str
+    template: str  # the site's template, exactly
+    rule: str
+
+
+COMPUTED = (
+    Computed(
+        "parser/ast_parser.py", "ASTParser._validate_for_loop_iterator", "{self._ITERATOR_ERROR}", "PTO-F5"
+    ),
+    Computed("parser/ast_parser.py", "ASTParser._handle_static_assert", "{error_msg}", "PTO-F32"),
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._merge_func_attr_directive",
+        "{concise_error_message(exc)}",
+        "PTO-F94",
+    ),
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._dispatch_op",
+        "{module_name} operation '{op_name}': {msg}",
+        "PTO-F15b",
+    ),
+)
+
 UNREACHABLE = (
     Unreachable(
         "distributed/system.cpp",
@@ -957,6 +987,17 @@ def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> N
             continue
         if site.modelled_by:
             site.status, site.evidence = "modelled", site.modelled_by
+            continue
+        computed = next(
+            (
+                c.rule
+                for c in COMPUTED
+                if c.file in site.file and c.function == site.function and c.template == site.template
+            ),
+            None,
+        )
+        if computed is not None:
+            site.status, site.evidence = "modelled", computed
             continue
         pattern = _template_regex(site.template)
         if pattern is not None:
