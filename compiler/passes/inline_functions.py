@@ -556,8 +556,13 @@ def _sub_name(substitutions: Mapping[str, ir.Expr]) -> Callable[[Any], Any | Non
 
 def _at(expr: ir.Expr, span: Span) -> ir.Expr:
     """The argument expression placed at the parameter's use (names and literals take the use's span)."""
-    if isinstance(expr, ir.Name | ir.Const | ir.Attribute):
-        return replace(expr, span=span)
+    # Direct calls, not dataclasses.replace: one per substituted name use.
+    if isinstance(expr, ir.Name):
+        return ir.Name(expr.id, span)
+    if isinstance(expr, ir.Const):
+        return ir.Const(expr.value, span)
+    if isinstance(expr, ir.Attribute):
+        return ir.Attribute(expr.dotted, span)
     return expr
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from compiler.source import Span
 from compiler.types import UNKNOWN, ValueType
@@ -50,7 +50,11 @@ class TOp:
 
     def with_(self, **changes: object) -> TOp:
         """A copy with some fields changed."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        # A positional call, not the generic dataclasses.replace (several times as costly; per op per pass).
+        return TOp(*[changes[n] if n in changes else getattr(self, n) for n in _TOP_FIELDS])  # type: ignore[arg-type]
+
+
+_TOP_FIELDS = tuple(f.name for f in fields(TOp))  # every one set by __init__
 
 
 @dataclass(frozen=True, slots=True)

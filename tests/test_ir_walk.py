@@ -1,0 +1,55 @@
+"""map_ir's rebuilds (leaves mapped without a recursive call) and TOp.with_ (a positional rebuild)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from compiler import ir
+from compiler.ir_walk import map_ir
+from compiler.passes.model import TOp
+from compiler.source import Span
+
+S = Span(1, 0, 1, 9)
+
+
+def _call() -> ir.Call:
+    args = (ir.Name("x", S), ir.Const(2, S), ir.BinOp("+", ir.Name("y", S), ir.Attribute("pl.FP32", S), S))
+    return ir.Call("pl.add", args, (ir.Keyword("k", ir.Name("x", S), S),), S, S)
+
+
+def test_unchanged_tree_is_shared() -> None:
+    stmt = ir.Assign((ir.Name("z", S),), _call(), S)
+    assert map_ir(stmt, lambda _: None) is stmt
+    assert map_ir(stmt, lambda _: None, lambda node: node) is stmt
+
+
+def test_fn_replaces_leaves_in_tuples_and_fields() -> None:
+    stmt = ir.Assign((ir.Name("z", S),), _call(), S)
+
+    def rename(node: Any) -> Any | None:
+        return ir.Name("w", node.span) if type(node) is ir.Name and node.id in ("x", "y") else None
+
+    out = map_ir(stmt, rename)
+    call = out.value
+    assert call.args[0] == ir.Name("w", S)  # a leaf in a tuple
+    assert call.args[2].left == ir.Name("w", S)  # a leaf in a field
+    assert call.keywords[0].value == ir.Name("w", S)
+    assert out.targets[0] is stmt.targets[0] and call.args[1] is stmt.value.args[1]
+
+
+def test_post_sees_every_leaf() -> None:
+    seen: list[str] = []
+
+    def post(node: Any) -> Any:
+        seen.append(type(node).__name__)
+        return node
+
+    map_ir(ir.ExprStmt(_call(), S), lambda _: None, post)
+    assert seen.count("Name") == 3 and seen.count("Const") == 1 and seen.count("Attribute") == 1
+
+
+def test_top_with_is_replace() -> None:
+    op = TOp("tile.add", "r", ("a", "b"), ("a", "b"), (("k", 1),), S, S, dsl_name="pl.add")
+    assert op.with_(result="q", memory="Vec") == replace(op, result="q", memory="Vec")
+    assert op.with_() == op
