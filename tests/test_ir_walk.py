@@ -7,7 +7,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.ir_walk import map_ir
-from compiler.passes.model import TOp
+from compiler.passes.model import TLoop, TOp, TRegion, ops_of, walk
 from compiler.source import Span
 
 S = Span(1, 0, 1, 9)
@@ -53,3 +53,19 @@ def test_top_with_is_replace() -> None:
     op = TOp("tile.add", "r", ("a", "b"), ("a", "b"), (("k", 1),), S, S, dsl_name="pl.add")
     assert op.with_(result="q", memory="Vec") == replace(op, result="q", memory="Vec")
     assert op.with_() == op
+
+
+def test_walk_of_a_body_is_a_fresh_list_each_time() -> None:
+    op = TOp("tile.add", "r", ("a",), ("a",), (), S, S)
+    region = TRegion("UP_DOWN", None, (op,), S, S)
+    body = (TLoop("range", "i", (), (region, op), S, S), op)
+    first = walk(body)
+    assert first == [(body[0], None), (region, None), (op, region), (op, None), (op, None)]
+    first.clear()
+    assert walk(body) == [(body[0], None), (region, None), (op, region), (op, None), (op, None)]
+    assert walk(body) is not walk(body)
+    assert ops_of(body) == [(op, region), (op, None), (op, None)]
+    listed: list[Any] = [op]
+    assert walk(listed) == [(op, None)]  # type: ignore[arg-type]
+    listed.append(region)
+    assert walk(listed) == [(op, None), (region, None), (op, region)]  # type: ignore[arg-type]

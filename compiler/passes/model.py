@@ -161,6 +161,26 @@ def last_use(block: tuple[TNode, ...] | list[TNode], name: str, start: int) -> i
 
 def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[TNode, TRegion | None]]:
     """Every node in a block with its innermost enclosing region, in program order."""
+    if region is not None or type(block) is not tuple:
+        return _walk(block, region)
+    # The passes and checks of one kernel walk the same body a dozen times or more: each body is walked
+    # once while it is among the last ones walked (blocks are immutable; the entry keeps the block alive,
+    # so its id names no other block). A copy: callers may change their list.
+    found = _WALKS.get(id(block))
+    if found is not None and found[0] is block:
+        return list(found[1])
+    out = _walk(block, None)
+    if len(_WALKS) >= _MAX_WALKS:
+        _WALKS.clear()  # a whole clear: atomic, where analyses of two documents share the table
+    _WALKS[id(block)] = (block, out)
+    return list(out)
+
+
+_WALKS: dict[int, tuple[tuple[TNode, ...], list[tuple[TNode, TRegion | None]]]] = {}
+_MAX_WALKS = 64
+
+
+def _walk(block: tuple[TNode, ...], region: TRegion | None) -> list[tuple[TNode, TRegion | None]]:
     out: list[tuple[TNode, TRegion | None]] = []
     for node in block:
         out.append((node, region))
@@ -169,7 +189,7 @@ def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[
             continue
         inner = node if kind is TRegion else region
         for sub in children(node):
-            out.extend(walk(sub, inner))  # type: ignore[arg-type]
+            out.extend(_walk(sub, inner))  # type: ignore[arg-type]
     return out
 
 
