@@ -69,3 +69,12 @@ def test_walk_of_a_body_is_a_fresh_list_each_time() -> None:
     assert walk(listed) == [(op, None)]  # type: ignore[arg-type]
     listed.append(region)
     assert walk(listed) == [(op, None), (region, None), (op, region)]  # type: ignore[arg-type]
+
+
+def test_ops_of_is_a_fresh_list_each_time() -> None:
+    op = TOp("tile.add", "r", ("a",), ("a",), (), S, S)
+    body = (TLoop("range", "i", (), (op,), S, S), op)
+    first = ops_of(body)
+    first.append(first[0])
+    assert ops_of(body) == [(op, None), (op, None)]
+    assert ops_of(body) is not ops_of(body)

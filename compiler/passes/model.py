@@ -195,7 +195,19 @@ def _walk(block: tuple[TNode, ...], region: TRegion | None) -> list[tuple[TNode,
 
 def ops_of(block: tuple[TNode, ...]) -> list[tuple[TOp, TRegion | None]]:
     """Every op statement in a block with its enclosing region."""
-    return [(n, r) for n, r in walk(block) if isinstance(n, TOp)]
+    if type(block) is not tuple:
+        return [(n, r) for n, r in _walk(block, None) if isinstance(n, TOp)]
+    found = _OPS.get(id(block))  # as `walk` keeps its walks (a kernel's passes ask 20 times)
+    if found is not None and found[0] is block:
+        return list(found[1])
+    out = [(n, r) for n, r in walk(block) if isinstance(n, TOp)]
+    if len(_OPS) >= _MAX_WALKS:
+        _OPS.clear()
+    _OPS[id(block)] = (block, out)
+    return list(out)
+
+
+_OPS: dict[int, tuple[tuple[TNode, ...], list[tuple[TOp, TRegion | None]]]] = {}
 
 
 @dataclass(frozen=True, slots=True)

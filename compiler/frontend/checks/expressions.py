@@ -63,6 +63,14 @@ _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl
 """The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
 
 
+# isinstance tuples, built once (a union in the call is built at each call, and tested more slowly).
+_NUMBER = (int, float)
+_SHAPED = (TensorType, TileType)
+_SEQUENCE = (ir.TupleExpr, ir.ListExpr)
+_ARITHMETIC = (ir.BinOp, ir.UnaryOp)
+_ARG_CONSTANT = (int, float, str, tuple, EnumValue)
+
+
 class ExpressionTyper:
     """Types the expressions of one function; `pl.aiv_shard` / `pl.aic_gather` go to `transfers`."""
 
@@ -82,7 +90,7 @@ class ExpressionTyper:
             if state.unbound(expr.id):
                 state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
             value = state.env.get(expr.id, UNKNOWN_VALUE)
-            return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
+            return ScalarType("INDEX") if isinstance(value, _NUMBER) else UNKNOWN
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
@@ -109,7 +117,7 @@ class ExpressionTyper:
             unsupported = _UNSUPPORTED_BINOPS.get(expr.op)
             if unsupported is not None and fold(expr, state.env) is UNKNOWN_VALUE:
                 state.error("PTO-F41", expr.span, operator=unsupported)
-            if isinstance(left, TensorType | TileType) or isinstance(right, TensorType | TileType):
+            if isinstance(left, _SHAPED) or isinstance(right, _SHAPED):
                 return UNKNOWN
             return scalar_arithmetic(expr.op, left, right)
         if isinstance(expr, ir.UnaryOp):
@@ -130,7 +138,7 @@ class ExpressionTyper:
             for v in expr.values:
                 self.value(v, ctx)
             return ScalarType("BOOL")
-        if isinstance(expr, ir.TupleExpr | ir.ListExpr):
+        if isinstance(expr, _SEQUENCE):
             for e in expr.elts:
                 self.value(e, ctx)
             return UNKNOWN
@@ -183,17 +191,17 @@ class ExpressionTyper:
             self.value(expr, ctx)
             value = attribute_value(expr.dotted)
             return None if value is UNKNOWN_VALUE else value  # type: ignore[return-value]
-        if isinstance(expr, ir.ListExpr | ir.TupleExpr):
+        if isinstance(expr, _SEQUENCE):
             return tuple(self.arg_value(e, ctx) for e in expr.elts)
         if isinstance(expr, ir.Name) and self.state.type_of(expr.id) is None:
             value = self.state.env.get(expr.id, UNKNOWN_VALUE)
             self.value(expr, ctx)
-            if isinstance(value, (int | float | str | tuple, EnumValue)):
+            if isinstance(value, _ARG_CONSTANT):
                 return value  # type: ignore[return-value]
             return UNKNOWN
-        folded = fold(expr, self.state.env) if isinstance(expr, ir.BinOp | ir.UnaryOp) else UNKNOWN_VALUE
+        folded = fold(expr, self.state.env) if isinstance(expr, _ARITHMETIC) else UNKNOWN_VALUE
         typed = self.value(expr, ctx)
-        if isinstance(folded, int | float) and not isinstance(folded, bool):
+        if isinstance(folded, _NUMBER) and not isinstance(folded, bool):
             return folded
         return typed
 
