@@ -23,7 +23,7 @@ from compiler.frontend.consts import front_end_env, resolve_globals
 from compiler.frontend.factories import bound_helpers
 from compiler.frontend.parser import ImportedName, dsl_function_names, module_functions
 from compiler.incremental import Recorded
-from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
+from compiler.ir_walk import map_ir, map_spans, rebuilt, stored_names, walk_stmts
 from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.source import Span
 
@@ -153,17 +153,19 @@ class SpliceMemo:
                 orelse = [self._substituted_stmt(s, substitutions, key) for s in stmt.orelse]
                 size += sum(n for _, n in orelse)
                 new_orelse = tuple(s for s, _ in orelse)
-                shell: ir.Stmt = replace(stmt, body=(), orelse=())
+                shell: ir.Stmt = rebuilt(stmt, {"body": (), "orelse": ()})
                 mapped = _substitute(shell, substitutions)
                 same = _same_items(new_body, stmt.body) and _same_items(new_orelse, stmt.orelse)
                 result = (
-                    stmt if mapped is shell and same else replace(mapped, body=new_body, orelse=new_orelse)
+                    stmt
+                    if mapped is shell and same
+                    else rebuilt(mapped, {"body": new_body, "orelse": new_orelse})
                 )
             else:
-                shell = replace(stmt, body=())
+                shell = rebuilt(stmt, {"body": ()})
                 mapped = _substitute(shell, substitutions)
                 same = _same_items(new_body, stmt.body)
-                result = stmt if mapped is shell and same else replace(mapped, body=new_body)
+                result = stmt if mapped is shell and same else rebuilt(mapped, {"body": new_body})
         else:
             result, size = _substitute(stmt, substitutions), 1
         self.statements[place] = (stmt, result, size)
