@@ -78,3 +78,18 @@ def test_ops_of_is_a_fresh_list_each_time() -> None:
     first.append(first[0])
     assert ops_of(body) == [(op, None), (op, None)]
     assert ops_of(body) is not ops_of(body)
+
+
+def test_op_affinity_is_classified_once_per_op_and_its_table_stays_small() -> None:
+    from compiler.ops.opdef import Affinity
+    from compiler.passes import core_affinity
+
+    cube = TOp("tile.move", "r", ("a",), ("a",), (("target_memory", "Vec"),), S, S, in_spaces=("Acc",))
+    vec = TOp("tile.add", "r", ("a", "b"), ("a", "b"), (), S, S, in_spaces=("Vec", "Vec"))
+    assert core_affinity.op_affinity(cube) is Affinity.MIXED  # Acc -> Vec crosses
+    assert core_affinity.op_affinity(vec) is Affinity.VECTOR
+    assert core_affinity.op_affinity(cube) is Affinity.MIXED  # from the table
+    for k in range(core_affinity._MAX_AFFINITIES + 10):
+        core_affinity.op_affinity(TOp("tile.add", f"r{k}", ("a",), ("a",), (), S, S, in_spaces=("Vec",)))
+    assert len(core_affinity._AFFINITIES) <= core_affinity._MAX_AFFINITIES
+    assert core_affinity.op_affinity(vec) is Affinity.VECTOR
