@@ -69,6 +69,12 @@ _SHAPED = (TensorType, TileType)
 _SEQUENCE = (ir.TupleExpr, ir.ListExpr)
 _ARITHMETIC = (ir.BinOp, ir.UnaryOp)
 _ARG_CONSTANT = (int, float, str, tuple, EnumValue)
+# The scalar types most expressions have, one object each (types are immutable; a literal, a comparison, a
+# name or an arithmetic result is typed this way tens of thousands of times in a large file).
+_INDEX = ScalarType("INDEX")
+_INDEX_LITERAL = ScalarType("INDEX", exact=True)
+_FP32_LITERAL = ScalarType("FP32", exact=True)
+_BOOL = ScalarType("BOOL")
 
 
 class ExpressionTyper:
@@ -90,7 +96,7 @@ class ExpressionTyper:
             if state.unbound(expr.id):
                 state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
             value = state.env.get(expr.id, UNKNOWN_VALUE)
-            return ScalarType("INDEX") if isinstance(value, _NUMBER) else UNKNOWN
+            return _INDEX if isinstance(value, _NUMBER) else UNKNOWN
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
@@ -108,9 +114,9 @@ class ExpressionTyper:
             return UNKNOWN
         if isinstance(expr, ir.Const):
             literal = expr.value
-            return ScalarType(
-                "FP32" if isinstance(literal, float) else "INDEX", exact=not isinstance(literal, bool)
-            )
+            if isinstance(literal, float):
+                return _FP32_LITERAL
+            return _INDEX if isinstance(literal, bool) else _INDEX_LITERAL
         if isinstance(expr, ir.BinOp):
             left = self.value(expr.left, ctx)
             right = self.value(expr.right, ctx)
@@ -133,11 +139,11 @@ class ExpressionTyper:
             constant = any(name in state.env for name in names_in(expr))
             if unsupported is not None and not constant and fold(expr, state.env) is UNKNOWN_VALUE:
                 state.error("PTO-F95", expr.span, op=unsupported)
-            return ScalarType("BOOL")
+            return _BOOL
         if isinstance(expr, ir.BoolOp):
             for v in expr.values:
                 self.value(v, ctx)
-            return ScalarType("BOOL")
+            return _BOOL
         if isinstance(expr, _SEQUENCE):
             for e in expr.elts:
                 self.value(e, ctx)
@@ -653,7 +659,7 @@ def scalar_arithmetic(op: str, left: ValueType, right: ValueType) -> ScalarType:
         same_category = (is_float(a) and is_float(b)) or (is_int(a) and is_int(b))
         if same_category and a in DTYPE_BITS and b in DTYPE_BITS:
             return ScalarType(b if DTYPE_BITS[b] > DTYPE_BITS[a] else a, exact=True)
-    return ScalarType("INDEX")
+    return _INDEX
 
 
 def _numeric_literal(expr: ir.Expr) -> bool:
