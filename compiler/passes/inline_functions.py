@@ -143,7 +143,7 @@ class SpliceMemo:
         if found is not None and found[0] is stmt:
             self.statements_read += found[2]
             return found[1], found[2]
-        if isinstance(stmt, ir.For | ir.While | ir.With | ir.If):
+        if isinstance(stmt, _COMPOUND):
             # The header as a whole, the nested statements one by one (each reused while unchanged).
             mapped: Any
             body = [self._substituted_stmt(s, substitutions, key) for s in stmt.body]
@@ -532,8 +532,13 @@ def _substitute(stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr]) -> ir.Stmt:
                 return replace(node, target=sub.id)
         return node
 
-    result: ir.Stmt = map_ir(stmt, _sub_name(substitutions), rename_target)
+    # Only a `with` is renamed, and a simple statement holds none: no call per node for those.
+    post = rename_target if isinstance(stmt, _COMPOUND) else None
+    result: ir.Stmt = map_ir(stmt, _sub_name(substitutions), post)
     return result
+
+
+_COMPOUND = (ir.For, ir.While, ir.With, ir.If)
 
 
 def _substitute_expr(expr: ir.Expr, substitutions: Mapping[str, ir.Expr]) -> ir.Expr:
