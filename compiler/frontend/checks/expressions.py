@@ -93,10 +93,7 @@ class ExpressionTyper:
             known = state.type_of(expr.id)
             if known is not None:
                 return known
-            if state.unbound(expr.id):
-                state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
-            value = state.env.get(expr.id, UNKNOWN_VALUE)
-            return _INDEX if isinstance(value, _NUMBER) else UNKNOWN
+            return self._untyped_name(expr)
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
@@ -162,6 +159,14 @@ class ExpressionTyper:
             state.error("PTO-F28", expr.span, kind=expr.kind)
         return UNKNOWN
 
+    def _untyped_name(self, expr: ir.Name) -> ValueType:
+        """`value` of a name `type_of` has no type for (F6 when it is bound nowhere)."""
+        state = self.state
+        if state.unbound_untyped(expr.id):
+            state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
+        value = state.env.get(expr.id, UNKNOWN_VALUE)
+        return _INDEX if isinstance(value, _NUMBER) else UNKNOWN
+
     def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
         """F29 / F30: more subscript indices than the tensor's or tile's rank; F67: a slice with a step."""
         ranked = isinstance(base, TensorType) and base.ranked and base.shape
@@ -199,9 +204,12 @@ class ExpressionTyper:
             return None if value is UNKNOWN_VALUE else value  # type: ignore[return-value]
         if isinstance(expr, _SEQUENCE):
             return tuple(self.arg_value(e, ctx) for e in expr.elts)
-        if isinstance(expr, ir.Name) and self.state.type_of(expr.id) is None:
+        if isinstance(expr, ir.Name):
+            known = self.state.type_of(expr.id)
+            if known is not None:
+                return known  # what `value` gives it (a name folds to nothing below)
             value = self.state.env.get(expr.id, UNKNOWN_VALUE)
-            self.value(expr, ctx)
+            self._untyped_name(expr)
             if isinstance(value, _ARG_CONSTANT):
                 return value  # type: ignore[return-value]
             return UNKNOWN
