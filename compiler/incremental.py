@@ -202,15 +202,21 @@ class Rebase:
         if isinstance(obj, Related) and obj.path is not None:
             return obj  # a location in another file: its own lines
         if isinstance(obj, tuple):
-            items = tuple(self._value(item) for item in obj)
-            return obj if all(a is b for a, b in zip(items, obj, strict=True)) else items
+            # A list comprehension and a loop (generators cost twice as much here: every row of a read-out).
+            value = self._value
+            kept = _KEPT
+            items = [item if type(item) in kept else value(item) for item in obj]
+            for a, b in zip(items, obj, strict=True):
+                if a is not b:
+                    return tuple(items)
+            return obj
         shape = _shape(type(obj))
         if shape is not None:
             names, plain = shape
             changes: dict[str, Any] = {}
             for name in names:
                 old = getattr(obj, name)
-                if old is None or isinstance(old, str | bool | float | frozenset) or type(old) is int:
+                if old is None or isinstance(old, _PLAIN_FIELDS) or type(old) is int:
                     continue
                 new = self._value(old)
                 if new is not old:
@@ -224,6 +230,7 @@ class Rebase:
 
 
 _KEPT = frozenset({str, int, float, bool, type(None), frozenset})
+_PLAIN_FIELDS = (str, bool, float, frozenset)  # a tuple: isinstance of a union builds it at each call
 
 # Per class: None when `Rebase` leaves its objects as they are (not a dataclass; a rule or a note, which are
 # declarations), else its field names and whether they are all plain __init__ fields.

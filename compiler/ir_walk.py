@@ -165,6 +165,11 @@ _ALL_FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 
+# The IR classes with no child nodes (names, literals, attributes): map_ir maps them without recursing
+# (`fn` sees IR nodes and tuples of them; a literal's own value is no node).
+_LEAVES: frozenset[type] = frozenset({ir.Const, *(cls for cls, names in _CHILD_FIELDS.items() if not names)})
+
+
 def rebuilt(node: Any, changes: dict[str, Any]) -> Any:
     """`dataclasses.replace(node, **changes)` for an IR node, faster."""
     names = _ALL_FIELDS.get(type(node))
@@ -179,10 +184,16 @@ def map_ir(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any
     replaced = fn(node)
     if replaced is not None:
         return replaced
+    leaves = _LEAVES
     if isinstance(node, tuple):
         out: list[Any] | None = None
         for index, item in enumerate(node):
-            mapped = map_ir(item, fn, post)
+            if type(item) in leaves:  # what map_ir gives a leaf, without the call (most nodes are leaves)
+                mapped = fn(item)
+                if mapped is None:
+                    mapped = item if post is None else post(item)
+            else:
+                mapped = map_ir(item, fn, post)
             if out is not None:
                 out.append(mapped)
             elif mapped is not item:
@@ -194,12 +205,18 @@ def map_ir(node: Any, fn: Callable[[Any], Any | None], post: Callable[[Any], Any
     changes: dict[str, Any] | None = None
     for name in child_fields:
         value = getattr(node, name)
-        if value is not None and not isinstance(value, str):
+        if value is None or isinstance(value, str):
+            continue
+        if type(value) in leaves:
+            mapped = fn(value)
+            if mapped is None:
+                mapped = value if post is None else post(value)
+        else:
             mapped = map_ir(value, fn, post)
-            if mapped is not value:
-                if changes is None:
-                    changes = {}
-                changes[name] = mapped
+        if mapped is not value:
+            if changes is None:
+                changes = {}
+            changes[name] = mapped
     new = rebuilt(node, changes) if changes else node
     return post(new) if post is not None else new
 

@@ -186,17 +186,24 @@ def _simple_names(stmt: ir.Stmt) -> set[str]:
 
 
 def _expr_names(expr: ir.Expr, out: set[str]) -> None:
-    """The names in an expression (a direct recursion: this runs over every expression of a body)."""
-    if isinstance(expr, ir.Name):
+    """The names in an expression (a direct recursion: this runs over every expression of a body; by
+    exact type, IR classes are never subclassed, and a name or literal child without a call)."""
+    if type(expr) is ir.Name:
         out.add(expr.id)
-    elif isinstance(expr, ir.Call):
+    elif type(expr) is ir.Call:
         out.add(expr.func.split(".", 1)[0])
         for arg in expr.args:
-            _expr_names(arg, out)
+            if type(arg) is ir.Name:
+                out.add(arg.id)
+            elif type(arg) is not ir.Const:
+                _expr_names(arg, out)
         for kw in expr.keywords:
             _expr_names(kw.value, out)
-    elif isinstance(expr, ir.Attribute):
+    elif type(expr) is ir.Attribute:
         out.add(expr.dotted.split(".", 1)[0])
-    elif not isinstance(expr, ir.Const | ir.Opaque):
+    elif type(expr) is not ir.Const and type(expr) is not ir.Opaque:
         for child in sub_exprs(expr):
-            _expr_names(child, out)
+            if type(child) is ir.Name:
+                out.add(child.id)
+            elif type(child) is not ir.Const:
+                _expr_names(child, out)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections import ChainMap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -1029,7 +1030,8 @@ def run_kernel(
 
     errors = check_put_sources(kernel, gm, report)
     params = [p.name for p in item.function.params]
-    errors += check_conversions(kernel, {**types, **facts.types}, report, target, gm, params)
+    # The function's own types win; a view, not a merged copy (the function's types were copied per kernel).
+    errors += check_conversions(kernel, ChainMap(facts.types, types), report, target, gm, params)
     errors += flatten(kernel, types, report)
     if errors == 0:
         errors += unrolled_accumulators(kernel, types, report)

@@ -79,10 +79,15 @@ class SpanMaker:
 
     def of(self, node: ast.AST) -> Span:
         """The Span of an ast node."""
-        line = getattr(node, "lineno", 1)
-        col = getattr(node, "col_offset", 0)
-        end_line = getattr(node, "end_lineno", None) or line
-        end_col = getattr(node, "end_col_offset", None)
+        try:  # an expression or statement has all four (getattr with a default costs more per node)
+            line, col = node.lineno, node.col_offset  # type: ignore[attr-defined]
+            end_line, end_col = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+        except AttributeError:
+            line = getattr(node, "lineno", 1)
+            col = getattr(node, "col_offset", 0)
+            end_line = getattr(node, "end_lineno", None)
+            end_col = getattr(node, "end_col_offset", None)
+        end_line = end_line or line
         end_col = col if end_col is None else end_col
         # `line` and `col` inlined for the common case (an ASCII line; called for every node built)
         ascii_lines, count, anchors = self._ascii, len(self._ascii), self.anchors

@@ -146,18 +146,20 @@ def enum_member_error(dotted: str) -> str | None:
 def resolve_globals(stmt: ir.Stmt, constants: Mapping[str, object], params: set[str]) -> ir.Stmt:
     """Names of another scope (a foreign helper's module, a factory's closure) become literals where their
     values are known, so the caller's module need not define them; `params` are the function's own names."""
-    result: ir.Stmt = map_ir(stmt, lambda n: _const_of(n, constants, params))
+
+    def const_of(node: Any) -> Any | None:
+        # By exact type (IR classes are never subclassed): map_ir calls this for every node.
+        if type(node) is ir.Name:
+            if node.id not in params and node.id in constants:
+                return _literal(constants[node.id], node.span)
+        elif type(node) is ir.Attribute:
+            head = node.dotted.split(".", 1)[0]
+            if head not in DSL_ROOTS and head in constants and head not in params:
+                return _literal(dotted_value(node.dotted, constants), node.span)
+        return None
+
+    result: ir.Stmt = map_ir(stmt, const_of)
     return result
-
-
-def _const_of(node: Any, constants: Mapping[str, object], params: set[str]) -> Any | None:
-    if isinstance(node, ir.Name) and node.id not in params and node.id in constants:
-        return _literal(constants[node.id], node.span)
-    if isinstance(node, ir.Attribute) and node.dotted.split(".", 1)[0] not in DSL_ROOTS:
-        head = node.dotted.split(".", 1)[0]
-        if head in constants and head not in params:
-            return _literal(dotted_value(node.dotted, constants), node.span)
-    return None
 
 
 def _literal(value: object, span: Span) -> ir.Expr | None:

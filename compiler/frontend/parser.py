@@ -955,7 +955,8 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
     Python type, F135 a bare DSL type)."""
     if node is None:
         return None
-    for sub in ast.walk(node):
+    subs = list(ast.walk(node))  # walked once for both questions (every parameter of every function)
+    for sub in subs:
         if (
             isinstance(sub, ast.Attribute)
             and isinstance(sub.value, ast.Name)
@@ -963,7 +964,7 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
             and unbound_pl_class(sub.attr)
         ):
             return diagnostic("PTO-F139", spans.of(sub), attr=sub.attr)
-    for sub in ast.walk(node):
+    for sub in subs:
         if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tensor":
             items = sub.slice
             if not isinstance(items, ast.Tuple) or len(items.elts) not in (2, 3, 4):

@@ -65,6 +65,9 @@ _TENSOR_TO_TILE = {
 }
 
 
+_SEQUENCES = frozenset({ir.ListExpr, ir.TupleExpr})
+
+
 @dataclass(slots=True)
 class _Lowering:
     kernel: Kernel
@@ -135,14 +138,17 @@ class _Lowering:
         or tuple (an offsets list's `pl.cast(blk, pl.INDEX)`), whose names the op itself reads."""
         names: list[str] = []
         stack: list[tuple[ir.Expr, bool]] = [(e, False) for e in reversed(exprs) if e is not None]
+        push, pop = stack.append, stack.pop
         while stack:
-            node, listed = stack.pop()
-            if isinstance(node, ir.Name):
+            node, listed = pop()
+            # By exact type (IR classes are never subclassed): this runs over every operand of the kernel.
+            if type(node) is ir.Name:
                 if node.id not in names:
                     names.append(node.id)
-            elif listed or not isinstance(node, ir.Call):
-                inner = listed or isinstance(node, ir.ListExpr | ir.TupleExpr)
-                stack.extend((sub, inner) for sub in reversed(list(sub_exprs(node))))
+            elif listed or type(node) is not ir.Call:
+                inner = listed or type(node) in _SEQUENCES
+                for sub in reversed(sub_exprs(node)):
+                    push((sub, inner))
         return tuple(names)
 
     def kwargs(self, call: ir.Call) -> tuple[tuple[str, object], ...]:

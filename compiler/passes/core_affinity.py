@@ -12,6 +12,23 @@ from compiler.types import UNKNOWN, TileType
 
 def op_affinity(op: TOp) -> Affinity:
     """ClassifyIntrinsicCallAffinity for a lowered op, using the spaces InferTileMemorySpace resolved."""
+    # Asked for each op by the rollups, the lane split, DCE and the lints: classified once per op object
+    # (ops are immutable; the entry keeps the op alive, so its id names no other op).
+    found = _AFFINITIES.get(id(op))
+    if found is not None and found[0] is op:
+        return found[1]
+    affinity = _classify(op)
+    if len(_AFFINITIES) >= _MAX_AFFINITIES:
+        _AFFINITIES.clear()  # a whole clear: atomic, where analyses of two documents share the table
+    _AFFINITIES[id(op)] = (op, affinity)
+    return affinity
+
+
+_AFFINITIES: dict[int, tuple[TOp, Affinity]] = {}
+_MAX_AFFINITIES = 4096  # a kernel's ops are asked about together: a small table holds them
+
+
+def _classify(op: TOp) -> Affinity:
     if op.crossing is not None:
         return Affinity.MIXED
     if op.pinned == "aic":
@@ -21,9 +38,20 @@ def op_affinity(op: TOp) -> Affinity:
     opdef = get_op(op.op)
     if opdef is None:
         return Affinity.SHARED
-    args = [TileType((), "FP32", space) if space is not None else UNKNOWN for space in op.in_spaces]
+    args = [_space_tile(space) if space is not None else UNKNOWN for space in op.in_spaces]
     kwargs: dict[str, Any] = dict(op.kwargs)
     return classify_affinity(opdef, args, kwargs)
+
+
+def _space_tile(space: str) -> TileType:
+    """The operand tile classify_affinity reads the memory space of (one object per space)."""
+    tile = _SPACE_TILES.get(space)
+    if tile is None:
+        tile = _SPACE_TILES[space] = TileType((), "FP32", space)
+    return tile
+
+
+_SPACE_TILES: dict[str, TileType] = {}
 
 
 def stated_lane(op: TOp) -> bool:

@@ -23,7 +23,7 @@ from compiler.frontend.consts import front_end_env, resolve_globals
 from compiler.frontend.factories import bound_helpers
 from compiler.frontend.parser import ImportedName, dsl_function_names, module_functions
 from compiler.incremental import Recorded
-from compiler.ir_walk import map_ir, map_spans, stored_names, walk_stmts
+from compiler.ir_walk import map_ir, map_spans, rebuilt, stored_names, walk_stmts
 from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.source import Span
 
@@ -143,7 +143,7 @@ class SpliceMemo:
         if found is not None and found[0] is stmt:
             self.statements_read += found[2]
             return found[1], found[2]
-        if isinstance(stmt, ir.For | ir.While | ir.With | ir.If):
+        if isinstance(stmt, _COMPOUND):
             # The header as a whole, the nested statements one by one (each reused while unchanged).
             mapped: Any
             body = [self._substituted_stmt(s, substitutions, key) for s in stmt.body]
@@ -153,17 +153,19 @@ class SpliceMemo:
                 orelse = [self._substituted_stmt(s, substitutions, key) for s in stmt.orelse]
                 size += sum(n for _, n in orelse)
                 new_orelse = tuple(s for s, _ in orelse)
-                shell: ir.Stmt = replace(stmt, body=(), orelse=())
+                shell: ir.Stmt = rebuilt(stmt, {"body": (), "orelse": ()})
                 mapped = _substitute(shell, substitutions)
                 same = _same_items(new_body, stmt.body) and _same_items(new_orelse, stmt.orelse)
                 result = (
-                    stmt if mapped is shell and same else replace(mapped, body=new_body, orelse=new_orelse)
+                    stmt
+                    if mapped is shell and same
+                    else rebuilt(mapped, {"body": new_body, "orelse": new_orelse})
                 )
             else:
-                shell = replace(stmt, body=())
+                shell = rebuilt(stmt, {"body": ()})
                 mapped = _substitute(shell, substitutions)
                 same = _same_items(new_body, stmt.body)
-                result = stmt if mapped is shell and same else replace(mapped, body=new_body)
+                result = stmt if mapped is shell and same else rebuilt(mapped, {"body": new_body})
         else:
             result, size = _substitute(stmt, substitutions), 1
         self.statements[place] = (stmt, result, size)
@@ -530,8 +532,13 @@ def _substitute(stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr]) -> ir.Stmt:
                 return replace(node, target=sub.id)
         return node
 
-    result: ir.Stmt = map_ir(stmt, _sub_name(substitutions), rename_target)
+    # Only a `with` is renamed, and a simple statement holds none: no call per node for those.
+    post = rename_target if isinstance(stmt, _COMPOUND) else None
+    result: ir.Stmt = map_ir(stmt, _sub_name(substitutions), post)
     return result
+
+
+_COMPOUND = (ir.For, ir.While, ir.With, ir.If)
 
 
 def _substitute_expr(expr: ir.Expr, substitutions: Mapping[str, ir.Expr]) -> ir.Expr:
@@ -556,8 +563,13 @@ def _sub_name(substitutions: Mapping[str, ir.Expr]) -> Callable[[Any], Any | Non
 
 def _at(expr: ir.Expr, span: Span) -> ir.Expr:
     """The argument expression placed at the parameter's use (names and literals take the use's span)."""
-    if isinstance(expr, ir.Name | ir.Const | ir.Attribute):
-        return replace(expr, span=span)
+    # Direct calls, not dataclasses.replace: one per substituted name use.
+    if isinstance(expr, ir.Name):
+        return ir.Name(expr.id, span)
+    if isinstance(expr, ir.Const):
+        return ir.Const(expr.value, span)
+    if isinstance(expr, ir.Attribute):
+        return ir.Attribute(expr.dotted, span)
     return expr
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from compiler.source import Span
 from compiler.types import UNKNOWN, ValueType
@@ -50,7 +50,11 @@ class TOp:
 
     def with_(self, **changes: object) -> TOp:
         """A copy with some fields changed."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        # A positional call, not the generic dataclasses.replace (several times as costly; per op per pass).
+        return TOp(*[changes[n] if n in changes else getattr(self, n) for n in _TOP_FIELDS])  # type: ignore[arg-type]
+
+
+_TOP_FIELDS = tuple(f.name for f in fields(TOp))  # every one set by __init__
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +161,26 @@ def last_use(block: tuple[TNode, ...] | list[TNode], name: str, start: int) -> i
 
 def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[TNode, TRegion | None]]:
     """Every node in a block with its innermost enclosing region, in program order."""
+    if region is not None or type(block) is not tuple:
+        return _walk(block, region)
+    # The passes and checks of one kernel walk the same body a dozen times or more: each body is walked
+    # once while it is among the last ones walked (blocks are immutable; the entry keeps the block alive,
+    # so its id names no other block). A copy: callers may change their list.
+    found = _WALKS.get(id(block))
+    if found is not None and found[0] is block:
+        return list(found[1])
+    out = _walk(block, None)
+    if len(_WALKS) >= _MAX_WALKS:
+        _WALKS.clear()  # a whole clear: atomic, where analyses of two documents share the table
+    _WALKS[id(block)] = (block, out)
+    return list(out)
+
+
+_WALKS: dict[int, tuple[tuple[TNode, ...], list[tuple[TNode, TRegion | None]]]] = {}
+_MAX_WALKS = 64
+
+
+def _walk(block: tuple[TNode, ...], region: TRegion | None) -> list[tuple[TNode, TRegion | None]]:
     out: list[tuple[TNode, TRegion | None]] = []
     for node in block:
         out.append((node, region))
@@ -165,13 +189,25 @@ def walk(block: tuple[TNode, ...], region: TRegion | None = None) -> list[tuple[
             continue
         inner = node if kind is TRegion else region
         for sub in children(node):
-            out.extend(walk(sub, inner))  # type: ignore[arg-type]
+            out.extend(_walk(sub, inner))  # type: ignore[arg-type]
     return out
 
 
 def ops_of(block: tuple[TNode, ...]) -> list[tuple[TOp, TRegion | None]]:
     """Every op statement in a block with its enclosing region."""
-    return [(n, r) for n, r in walk(block) if isinstance(n, TOp)]
+    if type(block) is not tuple:
+        return [(n, r) for n, r in _walk(block, None) if isinstance(n, TOp)]
+    found = _OPS.get(id(block))  # as `walk` keeps its walks (a kernel's passes ask 20 times)
+    if found is not None and found[0] is block:
+        return list(found[1])
+    out = [(n, r) for n, r in walk(block) if isinstance(n, TOp)]
+    if len(_OPS) >= _MAX_WALKS:
+        _OPS.clear()
+    _OPS[id(block)] = (block, out)
+    return list(out)
+
+
+_OPS: dict[int, tuple[tuple[TNode, ...], list[tuple[TOp, TRegion | None]]]] = {}
 
 
 @dataclass(frozen=True, slots=True)

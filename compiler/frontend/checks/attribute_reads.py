@@ -29,15 +29,18 @@ from compiler.source import Span
 _RESPECIALISED = frozenset({"jit", "jit.incore", "jit.inline", "jit.opaque"})
 _LOOPS = frozenset({"pl.range", "pl.parallel", "pl.unroll", "pl.pipeline"})
 _DSL_MODULES = ("pypto.", "pypto")
+_PLAIN = frozenset({ir.Name, ir.Const})  # no attribute in them: not walked
+_VALUED = (ir.Assign, ir.ExprStmt)  # tuples, not unions: isinstance of a union costs twice as much
+_TESTED = (ir.If, ir.While)
 
 
 def check_attribute_reads(state: CheckState, stmt: ir.Stmt) -> None:
     """F87 for each module attribute the statement's own expressions read where the parser parses them."""
-    if isinstance(stmt, ir.Assign | ir.ExprStmt):
+    if isinstance(stmt, _VALUED):
         roots: tuple[ir.Expr, ...] = (stmt.value,)
     elif isinstance(stmt, ir.Return):
         roots = (stmt.value,) if stmt.value is not None else ()
-    elif isinstance(stmt, ir.If | ir.While):
+    elif isinstance(stmt, _TESTED):
         roots = (stmt.test,)
     elif isinstance(stmt, ir.For):
         roots = (stmt.iter,)
@@ -57,15 +60,17 @@ class _Walker:
         self.stmt = stmt
 
     def expr(self, expr: ir.Expr) -> None:
-        if isinstance(expr, ir.Attribute):
+        # By exact type (IR classes are never subclassed): called for most expressions of the function.
+        if type(expr) is ir.Attribute:
             if self._module_attribute(expr) or self._variable_attribute(expr):
                 self.state.error("PTO-F87", expr.span, expr=expr.dotted)
             return
-        if isinstance(expr, ir.Call):
+        if type(expr) is ir.Call:
             self.call(expr)
             return
         for child in sub_exprs(expr):
-            self.expr(child)
+            if type(child) not in _PLAIN:
+                self.expr(child)
 
     def call(self, call: ir.Call) -> None:
         if self.jit:

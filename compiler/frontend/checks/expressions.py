@@ -63,6 +63,20 @@ _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl
 """The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
 
 
+# isinstance tuples, built once (a union in the call is built at each call, and tested more slowly).
+_NUMBER = (int, float)
+_SHAPED = (TensorType, TileType)
+_SEQUENCE = (ir.TupleExpr, ir.ListExpr)
+_ARITHMETIC = (ir.BinOp, ir.UnaryOp)
+_ARG_CONSTANT = (int, float, str, tuple, EnumValue)
+# The scalar types most expressions have, one object each (types are immutable; a literal, a comparison, a
+# name or an arithmetic result is typed this way tens of thousands of times in a large file).
+_INDEX = ScalarType("INDEX")
+_INDEX_LITERAL = ScalarType("INDEX", exact=True)
+_FP32_LITERAL = ScalarType("FP32", exact=True)
+_BOOL = ScalarType("BOOL")
+
+
 class ExpressionTyper:
     """Types the expressions of one function; `pl.aiv_shard` / `pl.aic_gather` go to `transfers`."""
 
@@ -79,10 +93,7 @@ class ExpressionTyper:
             known = state.type_of(expr.id)
             if known is not None:
                 return known
-            if state.unbound(expr.id):
-                state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
-            value = state.env.get(expr.id, UNKNOWN_VALUE)
-            return ScalarType("INDEX") if isinstance(value, int | float) else UNKNOWN
+            return self._untyped_name(expr)
         if isinstance(expr, ir.Attribute):
             bad = enum_member_error(expr.dotted)
             root = expr.dotted.split(".", 1)[0]
@@ -100,16 +111,16 @@ class ExpressionTyper:
             return UNKNOWN
         if isinstance(expr, ir.Const):
             literal = expr.value
-            return ScalarType(
-                "FP32" if isinstance(literal, float) else "INDEX", exact=not isinstance(literal, bool)
-            )
+            if isinstance(literal, float):
+                return _FP32_LITERAL
+            return _INDEX if isinstance(literal, bool) else _INDEX_LITERAL
         if isinstance(expr, ir.BinOp):
             left = self.value(expr.left, ctx)
             right = self.value(expr.right, ctx)
             unsupported = _UNSUPPORTED_BINOPS.get(expr.op)
             if unsupported is not None and fold(expr, state.env) is UNKNOWN_VALUE:
                 state.error("PTO-F41", expr.span, operator=unsupported)
-            if isinstance(left, TensorType | TileType) or isinstance(right, TensorType | TileType):
+            if isinstance(left, _SHAPED) or isinstance(right, _SHAPED):
                 return UNKNOWN
             return scalar_arithmetic(expr.op, left, right)
         if isinstance(expr, ir.UnaryOp):
@@ -125,12 +136,12 @@ class ExpressionTyper:
             constant = any(name in state.env for name in names_in(expr))
             if unsupported is not None and not constant and fold(expr, state.env) is UNKNOWN_VALUE:
                 state.error("PTO-F95", expr.span, op=unsupported)
-            return ScalarType("BOOL")
+            return _BOOL
         if isinstance(expr, ir.BoolOp):
             for v in expr.values:
                 self.value(v, ctx)
-            return ScalarType("BOOL")
-        if isinstance(expr, ir.TupleExpr | ir.ListExpr):
+            return _BOOL
+        if isinstance(expr, _SEQUENCE):
             for e in expr.elts:
                 self.value(e, ctx)
             return UNKNOWN
@@ -147,6 +158,14 @@ class ExpressionTyper:
         if isinstance(expr, ir.Opaque):
             state.error("PTO-F28", expr.span, kind=expr.kind)
         return UNKNOWN
+
+    def _untyped_name(self, expr: ir.Name) -> ValueType:
+        """`value` of a name `type_of` has no type for (F6 when it is bound nowhere)."""
+        state = self.state
+        if state.unbound_untyped(expr.id):
+            state.error("PTO-F6", expr.span, fixes=self._near_names(expr), name=expr.id)
+        value = state.env.get(expr.id, UNKNOWN_VALUE)
+        return _INDEX if isinstance(value, _NUMBER) else UNKNOWN
 
     def subscript_rank(self, base: ValueType, expr: ir.Subscript) -> None:
         """F29 / F30: more subscript indices than the tensor's or tile's rank; F67: a slice with a step."""
@@ -183,17 +202,20 @@ class ExpressionTyper:
             self.value(expr, ctx)
             value = attribute_value(expr.dotted)
             return None if value is UNKNOWN_VALUE else value  # type: ignore[return-value]
-        if isinstance(expr, ir.ListExpr | ir.TupleExpr):
+        if isinstance(expr, _SEQUENCE):
             return tuple(self.arg_value(e, ctx) for e in expr.elts)
-        if isinstance(expr, ir.Name) and self.state.type_of(expr.id) is None:
+        if isinstance(expr, ir.Name):
+            known = self.state.type_of(expr.id)
+            if known is not None:
+                return known  # what `value` gives it (a name folds to nothing below)
             value = self.state.env.get(expr.id, UNKNOWN_VALUE)
-            self.value(expr, ctx)
-            if isinstance(value, (int | float | str | tuple, EnumValue)):
+            self._untyped_name(expr)
+            if isinstance(value, _ARG_CONSTANT):
                 return value  # type: ignore[return-value]
             return UNKNOWN
-        folded = fold(expr, self.state.env) if isinstance(expr, ir.BinOp | ir.UnaryOp) else UNKNOWN_VALUE
+        folded = fold(expr, self.state.env) if isinstance(expr, _ARITHMETIC) else UNKNOWN_VALUE
         typed = self.value(expr, ctx)
-        if isinstance(folded, int | float) and not isinstance(folded, bool):
+        if isinstance(folded, _NUMBER) and not isinstance(folded, bool):
             return folded
         return typed
 
@@ -712,7 +734,7 @@ def scalar_arithmetic(op: str, left: ValueType, right: ValueType) -> ScalarType:
         same_category = (is_float(a) and is_float(b)) or (is_int(a) and is_int(b))
         if same_category and a in DTYPE_BITS and b in DTYPE_BITS:
             return ScalarType(b if DTYPE_BITS[b] > DTYPE_BITS[a] else a, exact=True)
-    return ScalarType("INDEX")
+    return _INDEX
 
 
 def _numeric_literal(expr: ir.Expr) -> bool:

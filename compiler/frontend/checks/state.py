@@ -151,9 +151,12 @@ class CheckState:
 
     def unbound(self, name: str) -> bool:
         """A name bound nowhere: not a DSL variable, a closure or module name, nor a builtin."""
+        return self.type_of(name) is None and self.unbound_untyped(name)
+
+    def unbound_untyped(self, name: str) -> bool:
+        """`unbound` for a name whose `type_of` the caller just found None (not read again)."""
         return (
-            self.type_of(name) is None
-            and not self.is_defined(name)
+            not self.is_defined(name)
             and name not in self.env
             and name not in self.module_names
             and name not in _BUILTINS
