@@ -1324,6 +1324,15 @@ _r(
     _HOST_HINT,
 )
 
+_r(
+    "PTO-F200",
+    "condition-not-bool",
+    "parse",
+    "{kind} condition must be a Bool-typed scalar expression, got {type}",
+    "An if / while condition that is an integer or float scalar: the parser takes no truthiness.",
+    "Use an explicit boolean comparison, e.g. `if x != 0:` or `if x > 0:`",
+)
+
 
 # Clauses: the texts that fill a field.
 

@@ -28,6 +28,7 @@ from compiler.frontend.checks.type_annotations import check_local_annotation
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
+from compiler.source import Span
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
@@ -172,6 +173,12 @@ class FunctionChecker:
             raise
         memo.end(stmt, context)
 
+    def condition(self, kind: str, test: ValueType, header: Span) -> None:
+        """The parser takes no truthiness: an if / while condition is a BOOL scalar (a scalar whose dtype the
+        parser surely gives otherwise is an error; anything the model types less surely stays silent)."""
+        if isinstance(test, ScalarType) and test.exact and test.dtype != "BOOL":
+            self.state.error("PTO-F200", header, kind=kind, type=f"pl.Scalar[pl.{test.dtype}]")
+
     def _check(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         budget.check()
         check_attribute_reads(self.state, stmt)
@@ -198,10 +205,10 @@ class FunctionChecker:
         elif isinstance(stmt, ir.For):
             self.for_loop(stmt, ctx)
         elif isinstance(stmt, ir.While):
-            value(stmt.test, ctx)
+            self.condition("while", value(stmt.test, ctx), stmt.header)
             self.block(stmt.body, ctx.child(loops=[*ctx.loops, "while"]))
         elif isinstance(stmt, ir.If):
-            value(stmt.test, ctx)
+            self.condition("if", value(stmt.test, ctx), stmt.header)
             self.block(stmt.body, ctx)
             self.block(stmt.orelse, ctx)
         elif isinstance(stmt, ir.With):
