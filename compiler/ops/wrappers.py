@@ -959,6 +959,47 @@ _SCATTER_MIXED = (
 )
 
 
+# The arguments an IR builder turns into a constant itself (ConstInt(value, dtype, span)): by wrapper, the
+# (name, position) of each; a Scalar is unwrapped to its expression first, except full's value.
+_CONSTANT_ARGS: dict[str, tuple[tuple[str, int], ...]] = {
+    "pl.tile.full": (("value", 2),),
+    "pl.tensor.full": (("value", 2),),
+    "pl.tile.ci": (("start", 0),),
+    "pl.tensor.ci": (("start", 0),),
+    "pl.tile.tri": (("diagonal", 0),),
+    **{
+        f"pl.{space}.random": tuple(
+            (name, i)
+            for i, name in enumerate(("key0", "key1", "counter0", "counter1", "counter2", "counter3"))
+        )
+        for space in ("tile", "tensor")
+    },
+    "pl.tile.set_validshape": (("valid_rows", 1), ("valid_cols", 2)),
+    "pl.tensor.set_validshape": (("valid_rows", 1), ("valid_cols", 2)),
+}
+# The DSL class of a value the parser hands a wrapper.
+_DSL_CLASSES = {
+    TileType: "pypto.language.typing.tile.Tile",
+    TensorType: "pypto.language.typing.tensor.Tensor",
+    ScalarType: "pypto.language.typing.scalar.Scalar",
+}
+
+
+def _check_constants(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """A tile, tensor (or, for full's value, scalar) where the builder constructs a ConstInt / ConstFloat: the
+    constructor's TypeError (PTO-WR24)."""
+    full = dsl.endswith(".full")
+    for name, index in _CONSTANT_ARGS.get(dsl, ()):
+        value = kwargs.get(name, args[index] if index < len(args) else None)
+        if isinstance(value, TensorType) and (value.distributed or not value.ranked):
+            continue
+        got = _DSL_CLASSES.get(type(value)) if isinstance(value, TileType | TensorType | ScalarType) else None
+        if got is None or (isinstance(value, ScalarType) and not full):
+            continue
+        node, ctype = ("ConstFloat", "float") if full else ("ConstInt", "int")
+        raise DeduceError("PTO-WR24", ctype=ctype, node=node, got=got)
+
+
 def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The argument forms the tensor wrappers and IR builders check before the deducer (WR20 ... WR23)."""
     if dsl in ("pl.tensor.div", "pl.tile.div") and kwargs.get("high_precision") is True and len(args) > 1:
@@ -979,6 +1020,7 @@ def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str
             raise DeduceError("PTO-WR22", detail=_SCATTER_MIXED)
         if is_mask and (named["mask_pattern"] is None or named["dst"] is None):
             raise DeduceError("PTO-WR22", detail="scatter() mask form requires both mask_pattern and dst")
+    _check_constants(dsl, args, kwargs)
     slots = {"pl.tensor.transpose": (("axis1", 1), ("axis2", 2)), "pl.tensor.gather": (("dim", 1),)}.get(
         dsl, ()
     )

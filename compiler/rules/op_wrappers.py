@@ -200,6 +200,18 @@ _r(
     "Call it as scatter(input, dim, index, src) or scatter(input, mask_pattern=..., dst=...).",
 )
 _r(
+    "PTO-WR24",
+    "constant-of-a-value",
+    _WR,
+    "__init__(): incompatible function arguments. The following argument types are supported:\n"
+    "    1. __init__(self, value: {ctype}, dtype: pypto.pypto_core.DataType, span: pypto.pypto_core.ir.Span) -> None"
+    "\n\nInvoked with types: pypto.pypto_core.ir.{node}, {got}, pypto.pypto_core.DataType, pypto.pypto_core.ir.Span",
+    "A tile, tensor or scalar where an IR builder makes a constant of a Python number: the value of "
+    "pl.tile.full / pl.tensor.full, the start of ci, the diagonal of tri, a seed of random, a valid extent of "
+    "set_validshape (a TypeError of the constant's constructor).",
+    "Pass a Python number (a literal or a module constant) there.",
+)
+_r(
     "PTO-WR23",
     "axis-not-an-int",
     _WR,

@@ -154,7 +154,35 @@ def _move(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = param(args, kwargs, 0, "tile")
     if not isinstance(src, TileType):
         return UNKNOWN
-    return src.with_memory(memory_of(param(args, kwargs, 1, "target_memory")) or "Vec")
+    memory = memory_of(param(args, kwargs, 1, "target_memory")) or "Vec"
+    if memory in _SCALE_LAYOUTS:
+        _scale_move(op, src, memory, (param(args, kwargs, 2, "blayout"), param(args, kwargs, 3, "slayout")))
+    return src.with_memory(memory)
+
+
+# The hardware-fixed (blayout, slayout) of the MX scale spaces: row-major for LeftScale, col-major for RightScale.
+_SCALE_LAYOUTS = {"LeftScale": "row_major", "RightScale": "col_major"}
+
+
+def _scale_move(op: OpDef, src: TileType, memory: str, layouts: tuple[ArgValue, ArgValue]) -> None:
+    """DeduceTileMoveType into LeftScale / RightScale: no layout override, then a 2D UINT8 / FP8E8M0 Mat tile."""
+    fixed = _SCALE_LAYOUTS[memory]
+    if any(isinstance(v, EnumValue) and v.enum == "TileLayout" and v.member != fixed for v in layouts):
+        _require(
+            "PTO-TD151",
+            op,
+            f"does not allow blayout/slayout to override the hardware-fixed layout for {memory}",
+        )
+    if src.rank != 2:
+        _require("PTO-TD151", op, f"into LeftScale/RightScale requires a 2D tile, got rank {src.rank}")
+    if src.memory in MEMORY_SPACES and src.memory != "Mat":
+        _require("PTO-TD151", op, "into LeftScale/RightScale requires the input tile to be in Mat memory")
+    if known(src.dtype) and src.dtype not in ("UINT8", "FP8E8M0"):
+        _require(
+            "PTO-TD151",
+            op,
+            f"into LeftScale/RightScale requires UINT8 or FP8E8M0 dtype, but got {dtype_text(src.dtype)}",
+        )
 
 
 @family("extract")
@@ -232,6 +260,7 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
                 )
             if _int(item) and item <= 0:
                 _check(op, f"shape element {i} must be positive, got {item}")
+        _index_elements(op, param(args, kwargs, 3, "valid_shape"), "valid_shape")
         if offsets is not None:
             check_read(
                 WindowRead(op.name, src.shape, offsets, shape, requested, True, False, _TILE_SLICE_REMEDY)
@@ -311,6 +340,8 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     if src.rank < 2:
         raise DeduceError("PTO-TD135", op=op.name, rank=src.rank)
     tmp = param(args, kwargs, 3, "tmp")
+    if isinstance(src, TileType) and isinstance(tmp, TensorType) and tmp.ranked:
+        _colon(op, f"fourth argument (tmp) must be TileType, but got {kind_of(tmp)}")
     if isinstance(src, TileType) and isinstance(tmp, TileType):
         # DeduceTileTransposeType: the scratch tile matches the input's dtype and rank.
         if known(src.dtype) and known(tmp.dtype) and src.dtype != tmp.dtype:
@@ -858,6 +889,19 @@ def _array_create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     extent = param(args, kwargs, 0, "extent")
     if isinstance(extent, int) and not isinstance(extent, bool) and extent <= 0:
         raise DeduceError("PTO-TD141", requirement=f"extent must be positive, got {extent}")
+    return UNKNOWN
+
+
+@family("array_element")
+def _array_element(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """DeduceArrayGetElementType / DeduceArrayUpdateElementType: an array (not a tensor, tile or scalar) and an
+    integer index."""
+    got = kind_of(param(args, kwargs, 0, "array"))
+    if got is not None:
+        _check(op, f"first argument must be ArrayType, got {got}")
+    index = _literal_dtype(param(args, kwargs, 1, "index"), "INDEX")
+    if index is not None and not is_int(index) and index != "INDEX":
+        _check(op, f"index must have integer dtype, got {dtype_text(index)}")
     return UNKNOWN
 
 
