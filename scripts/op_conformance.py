@@ -2295,8 +2295,8 @@ def mem_args_a5(op: str, call: str, *variants: tuple[str, str]) -> Spec:
 
 
 def mem_faults(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
-    """A tensor op's faulty argument forms only: in an InCore function its valid call would stop later, where
-    ConvertTensorToTileOps lowers it, which is not what these cases are about."""
+    """An op's faulty argument forms only, in the same InCore function: a tensor op's valid call would stop
+    later there, where ConvertTensorToTileOps lowers it, which is not what these cases are about."""
     return replace(raw(op, _MEM_ARGS, first[1], *variants), valid_name=first[0])
 
 
@@ -2351,6 +2351,7 @@ add(
         ("mem_valid_big", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [1, 65])"),
         ("mem_valid_zero", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [0, 64])"),
         ("mem_tile_seed", "pl.tile.random(t, 2, 0, 0, 0, 0, [1, 64])"),
+        ("mem_float_seed", "pl.tile.random(f, 2, 0, 0, 0, 0, [1, 64])"),
     ),
     mem_args("tile.read", "pl.tile.read(t, [k, 0])", ("mem_tile_index", "pl.tile.read(t, [t, 0])")),
     mem_args(
@@ -2418,6 +2419,7 @@ add(
         ("mem_float_shape", "pl.tensor.slice(x, [f, 64], [0, 0])"),
         ("mem_float_offset", "pl.tensor.slice(x, [32, 64], [f, 0])"),
         ("mem_tile_offset", "pl.tensor.slice(x, [32, 64], [t, 0])"),
+        ("mem_tile_shape", "pl.tensor.slice(x, [t, 64], [0, 0])"),
         ("mem_drop_all", "pl.tensor.slice(x, [1, 1], [0, 0], drop_dims=[0, 1])"),
     ),
     mem_faults(
@@ -2429,6 +2431,7 @@ add(
         "tensor.assemble",
         ("mem_tile_source", "pl.tensor.assemble(y, t, [0, 0])"),
         ("mem_float_offset", "pl.tensor.assemble(y, x, [f, 0])"),
+        ("mem_tile_offset", "pl.tensor.assemble(y, x, [t, 0])"),
         ("mem_atomic_int2", "pl.tensor.assemble(y, x, [0, 0], atomic=2)"),
         ("mem_atomic_uint8", "pl.tensor.assemble(u8, u8, [0, 0], atomic=pl.AtomicType.Add)"),
     ),
@@ -2436,6 +2439,7 @@ add(
         "tensor.full",
         ("mem_float_dim", "pl.tensor.full([f, 64], dtype=pl.FP32, value=0.0)"),
         ("mem_scalar_value", "pl.tensor.full([64, 64], dtype=pl.FP32, value=f)"),
+        ("mem_tile_dim", "pl.tensor.full([t, 64], dtype=pl.FP32, value=0.0)"),
     ),
     mem_faults(
         "tensor.ci",
@@ -2443,12 +2447,14 @@ add(
         ("mem_empty", "pl.tensor.ci(0, [], dtype=pl.INT32)"),
         ("mem_one_column", "pl.tensor.ci(0, [1, 1], dtype=pl.INT32)"),
         ("mem_tile_start", "pl.tensor.ci(t, [1, 64], dtype=pl.INT32)"),
+        ("mem_tile_dim", "pl.tensor.ci(0, [1, t], dtype=pl.INT32)"),
     ),
     mem_faults(
         "tensor.random",
         ("mem_float_dim", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, f])"),
         ("mem_empty", "pl.tensor.random(1, 2, 0, 0, 0, 0, [])"),
         ("mem_tile_seed", "pl.tensor.random(t, 2, 0, 0, 0, 0, [1, 64])"),
+        ("mem_tile_dim", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, t])"),
     ),
     mem_faults(
         "tensor.read",
@@ -2461,7 +2467,11 @@ add(
         ("mem_tile_index", "pl.tensor.write(y, [t, 0], 1.0)"),
         ("mem_float_index", "pl.tensor.write(y, [f, 0], 1.0)"),
     ),
-    mem_faults("tensor.reshape", ("mem_float_dim", "pl.tensor.reshape(x, [f, 64])")),
+    mem_faults(
+        "tensor.reshape",
+        ("mem_float_dim", "pl.tensor.reshape(x, [f, 64])"),
+        ("mem_tile_dim", "pl.tensor.reshape(x, [t, 64])"),
+    ),
     mem_faults(
         "tensor.view",
         ("mem_float_dim", "pl.tensor.view(x, [f, 64])"),
@@ -2470,6 +2480,7 @@ add(
         ("mem_valid_big", "pl.tensor.view(x, [64, 64], valid_shape=[65, 64])"),
         ("mem_valid_zero", "pl.tensor.view(x, [64, 64], valid_shape=[0, 64])"),
         ("mem_valid_float", "pl.tensor.view(x, [64, 64], valid_shape=[f, 64])"),
+        ("mem_tile_dim", "pl.tensor.view(x, [t, 64])"),
     ),
     mem_faults("tensor.concat", ("mem_tile_src1", "pl.tensor.concat(x, t)")),
     mem_faults(
@@ -2484,6 +2495,7 @@ add(
         ("mem_int32_rows", "pl.tile.set_validshape(t, n, 32)"),
         ("mem_negative_rows", "pl.tile.set_validshape(t, -1, 32)"),
         ("mem_tile_rows", "pl.tile.set_validshape(t, t, 32)"),
+        ("mem_int32_cols", "pl.tile.set_validshape(t, 32, n)"),
     ),
     mem_args(
         "array.get_element",
@@ -2507,6 +2519,7 @@ add(
         ("mem_float_offset", "pl.tile.slice(t, [32, 32], [f, 0])"),
         ("mem_int32_shape", "pl.tile.slice(t, [n, 32], [0, 0])"),
         ("mem_int32_valid", "pl.tile.slice(t, [32, 32], [0, 0], valid_shape=[n, 32])"),
+        ("mem_offset_rank", "pl.tile.slice(t, [32, 32], [0])"),
     ),
     mem_args(
         "tile.assemble",
@@ -2532,6 +2545,18 @@ add(
         ("mem_tmp_rank1", "pl.tile.transpose(t, 0, 1, pl.load(s1, [0], [64]))"),
         ("mem_tmp_tensor", "pl.tile.transpose(t, 0, 1, x)"),
     ),
+    mem_args(
+        "tile.scatter_update",
+        "pl.tile.scatter_update(t, -2, pl.load(i32, [0, 0], [1, 8]), pl.load(x, [0, 0], [8, 64]))",
+        (
+            "mem_dim_last",
+            "pl.tile.scatter_update(t, -1, pl.load(i32, [0, 0], [1, 8]), pl.load(x, [0, 0], [8, 64]))",
+        ),
+        (
+            "mem_src_rank1",
+            "pl.tile.scatter_update(t, -2, pl.load(i32, [0, 0], [1, 8]), pl.load(s1, [0], [64]))",
+        ),
+    ),
     mem_args_a5(
         "tile.move",
         f"pl.tile.move({_MAT_H}, target_memory=pl.Mem.Left)",
@@ -2551,6 +2576,43 @@ add(
             "blayout=pl.TileLayout.col_major)",
         ),
     ),
+)
+
+
+_VEC_TMP = "pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)"
+_IDX_TILE = "pl.load(i32m, [0, 0], [16, 64])"
+_LEFT_H = "pl.move(pl.load(h, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)"
+_RIGHT_H = "pl.move(pl.load(h, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)"
+# Operand kinds and attributes of the element-wise, gather and matmul deducers (a tensor where a tile op takes
+# a tile, a tile where a tensor op takes a tensor), faulty forms only.
+add(
+    mem_faults("tile.xors", ("mem_tmp_tensor", f"pl.tile.xors({_IDX_TILE}, 3, i32m)")),
+    mem_faults("tile.prelu", ("mem_tmp_tensor", "pl.tile.prelu(t, t, x)")),
+    mem_faults("tile.sel", ("mem_tmp_tensor", "pl.tile.sel(pl.load(u8, [0, 0], [64, 8]), t, t, x)")),
+    mem_faults("tile.sels", ("mem_tmp_tensor", "pl.tile.sels(pl.load(u8, [0, 0], [64, 8]), t, x, 1.0)")),
+    mem_faults("tile.gather", ("mem_tmp_tensor", f"pl.tile.gather(t, {_IDX_TILE}, x)")),
+    mem_faults(
+        "tile.gather_compare",
+        ("mem_tmp_tensor", "pl.tile.gather_compare(t, 0.0, x, out_cols=64)"),
+        ("mem_count_int16", f"pl.tile.gather_compare(t, 0.0, {_VEC_TMP}, out_cols=64, count_dtype=pl.INT16)"),
+    ),
+    mem_faults(
+        "tile.gather_mask",
+        ("mem_pattern_0", "pl.tile.gather_mask(t, mask_pattern=0)"),
+        (
+            "mem_out_int16",
+            "pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P0101, output_dtype=pl.INT16)",
+        ),
+    ),
+    mem_faults("tile.matmul_acc", ("mem_acc_tensor", f"pl.tile.matmul_acc(x, {_LEFT_H}, {_RIGHT_H})")),
+    mem_faults("tensor.matmul", ("mem_tile_rhs", "pl.tensor.matmul(h, pl.load(h, [0, 0], [64, 64]))")),
+    mem_faults(
+        "tensor.matmul_acc",
+        ("mem_tile_acc", "pl.tensor.matmul_acc(t, h, h)"),
+        ("mem_tile_rhs", "pl.tensor.matmul_acc(x, h, pl.load(h, [0, 0], [64, 64]))"),
+    ),
+    mem_faults("tensor.gather", ("mem_tile_index", f"pl.tensor.gather(x, 1, {_IDX_TILE})")),
+    mem_faults("tensor.adds", ("mem_tensor_rhs", "pl.tensor.adds(x, x)")),
 )
 
 

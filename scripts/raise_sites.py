@@ -848,6 +848,26 @@ UNREACHABLE = (
         "and pl.tensor.transpose(tensor, axis1, axis2) take none (the compiler's own passes add it)",
     ),
     Unreachable(
+        "_ops/memory.cpp",
+        r"^The operator \{op_name\} requires exactly 2 arguments, but got|^tensor\.alloc expects 2 args",
+        "argument count of tile.alloc / tensor.alloc: the parser builds these calls itself and requires exactly "
+        "two positional arguments first ('tile.alloc in printed IR expects 2 positional args (memory_space, "
+        "size)')",
+    ),
+    Unreachable(
+        "tile_ops/memory.cpp",
+        r"requires 2 or 3 arguments \(diagonal, shape|requires 7 or 8 arguments \(key0|requires \(mem, idx\), "
+        r"optionally followed by scratch",
+        "argument count: tile.tri / tile.random / tile.mgather's IR builders pass the fixed arguments and append "
+        "each optional tuple or tensor once, so another count fails in the builder's own signature first",
+    ),
+    Unreachable(
+        "array_ops/memory.cpp",
+        r"extent must be a compile-time ConstInt|index must be ScalarType|value must be ScalarType",
+        "the array wrappers convert these themselves first: the extent with int() (a TypeError on a Scalar), "
+        "the index with _normalize_expr (a tile is no expression), and a tile value fails in create_op_call",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",

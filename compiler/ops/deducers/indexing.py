@@ -317,6 +317,7 @@ def _gather_index(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
             f"{what} {_dt(src)}",
         )
     if not tensor:
+        require_kind(op, param(args, kwargs, 2, "tmp"), "TileType", "third argument")
         return vec(src, index.shape, src.dtype)
     rank = src.rank
     if rank < 2:
@@ -407,6 +408,8 @@ def _gather_compare(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
                 op,
                 f"requires kvalue dtype equal to src dtype {_dt(src)} , but got {dtype_text(kv_dtype)}",
             )
+    if not tensor:
+        require_kind(op, param(args, kwargs, 2, "tmp"), "TileType", "tmp")
     out_cols = _int(kwargs.get("out_cols"))
     if out_cols is not None and out_cols <= 0:
         _fail(_ATTR, op, f"requires out_cols > 0, but got {out_cols}")

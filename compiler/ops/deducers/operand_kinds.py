@@ -60,6 +60,7 @@ TILE_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
     "tile.batch_matmul": _ordinal("lhs", "rhs"),
     "tile.gemv": _ordinal("lhs", "rhs"),
     "tile.matmul_acc": (
+        KindCheck(0, "acc", "first argument (acc)"),
         KindCheck(1, "lhs", "second argument (lhs)"),
         KindCheck(2, "rhs", "third argument (rhs)"),
     ),
@@ -137,20 +138,25 @@ def _tensor(
 
 _FIRST_ARGUMENT_CHECKED = (
     ("read", "tensor"), ("write", "tensor"), ("dim", "tensor"), ("reshape", "input"), ("transpose", "input"),
-    ("set_validshape", "tensor"), ("fillpad", "input"), ("fillpad_expand", "input"), ("matmul", "lhs"),
+    ("set_validshape", "tensor"), ("fillpad", "input"), ("fillpad_expand", "input"),
 )  # fmt: skip
 # The explicit tensor ops given a tile (tensor_ops/*.cpp): the first operand each deducer checks.
 TENSOR_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
     **{f"tensor.{n}": _tensor(0, p, "first argument") for n, p in _FIRST_ARGUMENT_CHECKED},
     "tensor.slice": _tensor(0, "input", "first argument", want=TENSOR_OR_DIST),
     "tensor.assemble": _tensor(0, "target", "first argument", want=TENSOR_OR_DIST),
-    "tensor.matmul_acc": _tensor(1, "lhs", "second argument (lhs)"),
+    "tensor.matmul": (*_tensor(0, "lhs", "first argument"), *_tensor(1, "rhs", "second argument")),
+    "tensor.matmul_acc": (
+        *_tensor(0, "acc", "first argument (acc)"),
+        *_tensor(1, "lhs", "second argument (lhs)"),
+        *_tensor(2, "rhs", "third argument (rhs)"),
+    ),
     "tensor.reinterpret_view": _tensor(0, "data", "data"),
     "tensor.expand_clone": _tensor(0, "input", "first argument", UNSPACED),
     "tensor.expands": _tensor(0, "target", "first argument", OPERATOR),
     "tensor.sort32": _tensor(0, "src", "first argument", OPERATOR),
     "tensor.paged_gather": _tensor(0, "src", "src", OPERATOR),
-    "tensor.gather": _tensor(0, "input", "input", OPERATOR),
+    "tensor.gather": (*_tensor(0, "input", "input", OPERATOR), *_tensor(2, "index", "index", OPERATOR)),
     "tensor.gather_compare": _tensor(0, "input", "input", OPERATOR),
     "tensor.gather_mask": _tensor(0, "input", "input", OPERATOR),
     "tensor.scatter_mask": _tensor(0, "input", "input", OPERATOR),
