@@ -2605,14 +2605,40 @@ add(
         ),
     ),
     mem_faults("tile.matmul_acc", ("mem_acc_tensor", f"pl.tile.matmul_acc(x, {_LEFT_H}, {_RIGHT_H})")),
-    mem_faults("tensor.matmul", ("mem_tile_rhs", "pl.tensor.matmul(h, pl.load(h, [0, 0], [64, 64]))")),
+    mem_faults(
+        "tensor.matmul",
+        ("mem_tile_rhs", "pl.tensor.matmul(h, pl.load(h, [0, 0], [64, 64]))"),
+        ("mem_vector_a_trans", "pl.tensor.matmul(pl.tensor.view(h, [4096]), h, a_trans=True)"),
+        ("mem_vector_b_trans", "pl.tensor.matmul(h, pl.tensor.view(h, [4096]), b_trans=True)"),
+        ("mem_batch", "pl.tensor.matmul(pl.tensor.view(x3, [4, 32, 64]), pl.tensor.view(x3, [2, 64, 64]))"),
+        ("mem_k", "pl.tensor.matmul(h, pl.tensor.view(h, [32, 128]))"),
+    ),
     mem_faults(
         "tensor.matmul_acc",
         ("mem_tile_acc", "pl.tensor.matmul_acc(t, h, h)"),
         ("mem_tile_rhs", "pl.tensor.matmul_acc(x, h, pl.load(h, [0, 0], [64, 64]))"),
+        ("mem_vector_lhs", "pl.tensor.matmul_acc(x, pl.tensor.view(h, [4096]), h)"),
+        ("mem_vector_rhs", "pl.tensor.matmul_acc(x, h, pl.tensor.view(h, [4096]))"),
+        ("mem_acc_fp16", "pl.tensor.matmul_acc(h, h, h)"),
+        ("mem_k", "pl.tensor.matmul_acc(x, h, pl.tensor.view(h, [32, 128]))"),
+        ("mem_acc_m", "pl.tensor.matmul_acc(pl.tensor.view(x, [32, 128]), h, h)"),
+        (
+            "mem_batch",
+            "pl.tensor.matmul_acc(x, pl.tensor.view(x3, [4, 32, 64]), pl.tensor.view(x3, [2, 64, 64]))",
+        ),
     ),
     mem_faults("tensor.gather", ("mem_tile_index", f"pl.tensor.gather(x, 1, {_IDX_TILE})")),
-    mem_faults("tensor.adds", ("mem_tensor_rhs", "pl.tensor.adds(x, x)")),
+    mem_faults(
+        "tensor.adds", ("mem_tensor_rhs", "pl.tensor.adds(x, x)"), ("mem_tile_rhs", "pl.tensor.adds(x, t)")
+    ),
+    mem_faults("tensor.add", ("mem_tile_rhs", "pl.tensor.add(x, t)")),
+    mem_faults("tensor.mul", ("mem_tile_rhs", "pl.tensor.mul(x, t)")),
+    mem_faults("tensor.maximum", ("mem_tile_rhs", "pl.tensor.maximum(x, t)")),
+    mem_faults("tensor.and", ("mem_tile_rhs", f"pl.tensor.and_(i32m, {_IDX_TILE})")),
+    mem_faults("tensor.shl", ("mem_tile_rhs", f"pl.tensor.shl(i32m, {_IDX_TILE})")),
+    mem_faults(
+        "tile.sels", ("mem_tile_scalar", f"pl.tile.sels(pl.load(u8, [0, 0], [64, 8]), t, {_VEC_TMP}, t)")
+    ),
 )
 
 

@@ -868,6 +868,15 @@ UNREACHABLE = (
         "the index with _normalize_expr (a tile is no expression), and a tile value fails in create_op_call",
     ),
     Unreachable(
+        "distributed/memory.cpp",
+        r"must not be null|^Missing kwarg '\{key\}' on|requires a non-empty 'name' kwarg|requires 2 positional "
+        r"args \(buf, shape\)|'buf' must have type Ptr|second argument must be a shape tuple",
+        "what the window-buffer builders fix first: every argument is an expression (never null), the parser "
+        "injects alloc_window_buffer's name= from its assignment target (a user name= is PTO-F144), "
+        "pld.tensor.window's wrapper rejects a buf that is not a Ptr with its own TypeError and passes (buf, "
+        "_to_make_tuple(shape))",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",

@@ -81,6 +81,8 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "r = pl.tile.tri(1, [64, 64], dtype=pl.FP32)"),
     ("_require#0", "tile", f"a: {T}[[64, 64], pl.FP32]", "r = pl.tile.tri(0, [64, 64], [64, 0], dtype=pl.FP32)",
      "r = pl.tile.tri(0, [64, 64], [64, 32], dtype=pl.FP32)"),
+    ("_matmul#0", "jit", f"a: {T}[[64, 64], pl.FP16], b: {T}[[64], pl.FP16]",
+     "r = pl.tensor.matmul(b, a, a_trans=True)", "r = pl.tensor.matmul(a, a, a_trans=True)"),
     ("_atomic#0", "jit", f"a: {T}[[64, 64], pl.FP32], b: pl.Out[{T}[[64, 64], pl.FP32]]",
      "r = pl.tensor.assemble(b, a, [0, 0], atomic=2)",
      "r = pl.tensor.assemble(b, a, [0, 0], atomic=pl.AtomicType.None_)"),

@@ -287,6 +287,14 @@ _TILE_SCALAR_OPERAND = frozenset(
 )  # fmt: skip
 # Of those, the wrappers that unwrap only a Scalar and hand a Tile to the builder as it is (lrelu normalises its
 # slope to FP32 the same way): float() / int() then meets the Tile.
+# The explicit tensor wrappers that unwrap a Tensor or Scalar rhs (_unwrap_rhs) and hand anything else, a Tile
+# too, to the IR builder's _normalize_scalar_operand, which reads it as a constant of the lhs's element dtype.
+_TENSOR_RHS_SCALAR = frozenset(
+    {
+        "mul", "muls", "add", "adds", "sub", "subs", "div", "divs", "fmod", "fmods", "maximum", "minimum",
+        "and_", "ands", "or_", "ors", "xor", "xors", "shl", "shls", "shr", "shrs",
+    }
+)  # fmt: skip
 _TILE_KEPT = frozenset(
     {
         "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc",
@@ -1069,6 +1077,17 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     if tile_compare and isinstance(args[0], TileType) and isinstance(args[2], TileType) and _scalar(args[1]):
         _check_cmp_mode(kwargs.get("cmp_mode"))
     module, _, op = dsl.rpartition(".")
+    if module == "pl.tensor" and op in _TENSOR_RHS_SCALAR and len(args) > 1:
+        lhs, rhs = args[0], args[1]
+        if isinstance(lhs, TensorType) and lhs.ranked and not lhs.distributed and isinstance(rhs, TileType):
+            if is_float(lhs.dtype):
+                raise DeduceError("PTO-WR10", conversion="float", cls=py_class(rhs))
+            if lhs.dtype.startswith(("INT", "UINT")):
+                raise DeduceError("PTO-WR10b", conversion="int", cls=py_class(rhs))
+    if dsl == "pl.tile.sels" and len(args) > 3 and isinstance(args[3], TileType):
+        raise DeduceError(
+            "PTO-WR10", conversion="float", cls=py_class(args[3])
+        )  # its scalar, read by float()
     if module == "pl.tile" and op in _TILE_SCALAR_OPERAND | _TILE_KEPT and len(args) > 1:
         lhs, rhs = args[0], args[1]
         kept = op in _TILE_KEPT and isinstance(rhs, TileType)

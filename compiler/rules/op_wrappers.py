@@ -91,7 +91,8 @@ _r(
     _WR,
     "{conversion}() argument must be a string or a real number, not '{cls}'",
     "An explicitly namespaced tile op (pl.tile.add, pl.tile.muls, ...) given a tensor as its second operand, "
-    "where it takes a tile or a scalar: the builder tries to read it as a float constant.",
+    "where it takes a tile or a scalar, or a tensor op (pl.tensor.add, ...) given a tile there: the builder tries "
+    "to read it as a float constant.",
 )
 _r(
     "PTO-WR10b",

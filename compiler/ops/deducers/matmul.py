@@ -57,6 +57,16 @@ def _matmul(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     out_dtype = dtype_arg(param(args, kwargs, 2, "out_dtype")) or promote_dtypes(lhs.dtype, rhs.dtype)
     a_t = flag(param(args, kwargs, 3, "a_trans"))
     b_t = flag(param(args, kwargs, 4, "b_trans"))
+    # A transpose flag swaps two axes of its own operand: a 1D one has none (after the empty-operand check).
+    for trans, side, value in ((a_t, "a", lhs), (b_t, "b", rhs)):
+        if trans and lhs.rank and rhs.rank and value.ranked and value.rank == 1:
+            which = "lhs" if side == "a" else "rhs"
+            raise DeduceError(
+                "PTO-TD158",
+                op=op.name,
+                detail=f"{side}_trans does not apply to a 1D {which} (a vector has no axes to swap); drop "
+                f"{side}_trans or pass a 2D {which}",
+            )
     return TensorType(_tensor_product(op.name, lhs.shape, rhs.shape, a_t, b_t), out_dtype)
 
 
