@@ -2600,11 +2600,35 @@ add(
         "tile.gather_mask",
         ("mem_pattern_0", "pl.tile.gather_mask(t, mask_pattern=0)"),
         (
+            "mem_cols_5",
+            "pl.tile.gather_mask(pl.load(x, [0, 0], [64, 5]), mask_pattern=pl.tile.MaskPattern.P0101)",
+        ),
+        (
             "mem_out_int16",
             "pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P0101, output_dtype=pl.INT16)",
         ),
     ),
     mem_faults("tile.matmul_acc", ("mem_acc_tensor", f"pl.tile.matmul_acc(x, {_LEFT_H}, {_RIGHT_H})")),
+    mem_faults(
+        "tile.matmul",
+        (
+            "mem_rhs_valid_k",
+            f"pl.tile.matmul({_LEFT_H}, pl.move(pl.load(h, [0, 0], [64, 64], valid_shape=[32, 64], "
+            "target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right))",
+        ),
+    ),
+    mem_faults(
+        "tile.gemv",
+        (
+            "mem_lhs_rows_2",
+            "pl.tile.gemv(pl.move(pl.load(h, [0, 0], [2, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left), "
+            f"{_RIGHT_H})",
+        ),
+    ),
+    mem_faults(
+        "tile.gatherb",
+        ("mem_output_int64", f"pl.tile.gatherb(t, {_IDX_TILE}, output_dtype=pl.INT64)"),
+    ),
     mem_faults(
         "tensor.matmul",
         ("mem_tile_rhs", "pl.tensor.matmul(h, pl.load(h, [0, 0], [64, 64]))"),

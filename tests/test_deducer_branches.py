@@ -83,6 +83,11 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "r = pl.tile.tri(0, [64, 64], [64, 32], dtype=pl.FP32)"),
     ("_matmul#0", "jit", f"a: {T}[[64, 64], pl.FP16], b: {T}[[64], pl.FP16]",
      "r = pl.tensor.matmul(b, a, a_trans=True)", "r = pl.tensor.matmul(a, a, a_trans=True)"),
+    ("_valid_k#0", "tile", f"a: {T}[[64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
+     f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], valid_shape=[32, 64], {MAT})\n"
+     "c = pl.tile.matmul(pl.move(l, target_memory=pl.Mem.Left), pl.move(r, target_memory=pl.Mem.Right))",
+     f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "c = pl.tile.matmul(pl.move(l, target_memory=pl.Mem.Left), pl.move(r, target_memory=pl.Mem.Right))"),
     ("_atomic#0", "jit", f"a: {T}[[64, 64], pl.FP32], b: pl.Out[{T}[[64, 64], pl.FP32]]",
      "r = pl.tensor.assemble(b, a, [0, 0], atomic=2)",
      "r = pl.tensor.assemble(b, a, [0, 0], atomic=pl.AtomicType.None_)"),

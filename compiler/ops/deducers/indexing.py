@@ -41,6 +41,7 @@ _SCATTER_ELEMENTS = frozenset({"FP16", "FP32", "BF16", "INT16", "INT32", "INT8"}
 _SCATTER_INDEXES = frozenset({"INT16", "INT32"})
 _GATHER_ELEMENTS = frozenset({"FP16", "FP32", "INT16", "INT32"})
 _SORT_ELEMENTS = frozenset({"FP16", "FP32"})
+_GATHERB_ELEMENTS = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "FP16", "BF16", "FP32"})
 _PAGED_ELEMENTS = frozenset({"FP16", "BF16", "FP32", "INT8"})
 _MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
 
@@ -424,7 +425,16 @@ def _gather_compare(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
 def _gatherb(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """tile.gatherb(src, offset): 32-byte blocks of src, one per UINT32 offset."""
     src, offset = _shaped(param(args, kwargs, 0, "src")), _shaped(param(args, kwargs, 1, "offset"))
-    if src is None or offset is None:
+    if src is None:
+        return UNKNOWN
+    # is_gatherb_dtype: src, then output_dtype (default: src's), before the offset is looked at.
+    allowed = "an 8/16/32-bit int/uint or FP16/BF16/FP32"
+    if known(src.dtype) and src.dtype not in _GATHERB_ELEMENTS:
+        _fail(_DTYPE, op, f"requires src dtype to be {allowed}, but got {_dt(src)}")
+    output = dtype_arg(kwargs.get("output_dtype")) or src.dtype
+    if known(output) and output not in _GATHERB_ELEMENTS:
+        _fail(_DTYPE, op, f"requires output_dtype to be {allowed}, but got {dtype_text(output)}")
+    if offset is None:
         return UNKNOWN
     if offset.dtype != "UINT32":
         _fail(_DTYPE, op, f"requires offset dtype to be UINT32, but got {_dt(offset)}")

@@ -108,9 +108,22 @@ def _tile_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, D
         if t.rank != 2:
             raise DeduceError("PTO-TD18", op=name, operand=side, rank=t.rank)
     _k_mismatch("PTO-TD12", name, lhs.shape[1], rhs.shape[0])
+    _valid_k(name, lhs, rhs)
     if lhs.dtype != rhs.dtype:
         raise DeduceError("PTO-TD19", op=name, lhs=dtype_text(lhs.dtype), rhs=dtype_text(rhs.dtype))
     return (lhs.shape[0], rhs.shape[1]), _acc_dtype(lhs.dtype, rhs.dtype)
+
+
+def _valid_k(name: str, lhs: TileType, rhs: TileType) -> None:
+    """The rhs's valid K (its rows) must cover the lhs's valid K (its columns): the cube reads all of them."""
+    lhs_k = lhs.valid[1] if lhs.valid is not None and len(lhs.valid) == 2 else lhs.shape[1]
+    rhs_k = rhs.valid[0] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[0]
+    if isinstance(lhs_k, int) and isinstance(rhs_k, int) and lhs_k > rhs_k:
+        raise DeduceError(
+            "PTO-TD151",
+            op=name,
+            requirement=f"requires rhs valid K to cover lhs valid K, but got lhs K={lhs_k} and rhs K={rhs_k}",
+        )
 
 
 def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> None:
