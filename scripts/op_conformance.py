@@ -2618,6 +2618,14 @@ add(
         ),
     ),
     mem_faults(
+        "tile.gemv_acc",
+        (
+            "mem_acc_tensor",
+            "pl.tile.gemv_acc(x, pl.move(pl.load(h, [0, 0], [1, 64], target_memory=pl.Mem.Mat), "
+            f"target_memory=pl.Mem.Left), {_RIGHT_H})",
+        ),
+    ),
+    mem_faults(
         "tile.gemv",
         (
             "mem_lhs_rows_2",
@@ -2656,6 +2664,7 @@ add(
         "tensor.adds", ("mem_tensor_rhs", "pl.tensor.adds(x, x)"), ("mem_tile_rhs", "pl.tensor.adds(x, t)")
     ),
     mem_faults("tensor.add", ("mem_tile_rhs", "pl.tensor.add(x, t)")),
+    mem_faults("tensor.part_add", ("mem_tile_rhs", "pl.tensor.part_add(x, t)")),
     mem_faults("tensor.mul", ("mem_tile_rhs", "pl.tensor.mul(x, t)")),
     mem_faults("tensor.maximum", ("mem_tile_rhs", "pl.tensor.maximum(x, t)")),
     mem_faults("tensor.and", ("mem_tile_rhs", f"pl.tensor.and_(i32m, {_IDX_TILE})")),

@@ -877,6 +877,11 @@ UNREACHABLE = (
         "_to_make_tuple(shape))",
     ),
     Unreachable(
+        "tensor_ops/elementwise.cpp",
+        r"^The operator \{op_name\} requires exactly 2 arguments, but got",
+        "argument count of the bitwise tensor ops: their IR builder (_bitwise_dispatch) always passes (lhs, rhs)",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",

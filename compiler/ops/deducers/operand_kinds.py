@@ -64,6 +64,7 @@ TILE_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
         KindCheck(1, "lhs", "second argument (lhs)"),
         KindCheck(2, "rhs", "third argument (rhs)"),
     ),
+    "tile.gemv_acc": (KindCheck(0, "acc", "first argument (acc)"),),
     "tile.matmul_bias": _ordinal("lhs", "rhs", "bias", labelled=True),
     "tile.gemv_bias": _ordinal("lhs", "rhs", "bias", labelled=True),
     # tile_ops/matmul_mx.cpp: (lhs, lhs_scale, rhs, rhs_scale[, bias]); the scales' CHECK prints no type
