@@ -2665,6 +2665,35 @@ add(
     ),
     mem_faults("tensor.add", ("mem_tile_rhs", "pl.tensor.add(x, t)")),
     mem_faults("tensor.part_add", ("mem_tile_rhs", "pl.tensor.part_add(x, t)")),
+    mem_faults(
+        "tile.fillpad_expand",
+        ("mem_dynamic_dim", "pl.tile.fillpad_expand(t, [n, 64])"),
+        ("mem_zero_dim", "pl.tile.fillpad_expand(t, [64, 0])"),
+    ),
+    mem_faults(
+        "tile.batch_matmul_acc",
+        (
+            "mem_acc_tensor",
+            "pl.tile.batch_matmul_acc(x3, pl.load(x3, [0, 0, 0], [2, 64, 64]), pl.load(x3, [0, 0, 0], [2, 64, 64]))",
+        ),
+    ),
+    mem_faults("tile.row_max", ("mem_tmp_tensor", "pl.tile.row_max(t, x)")),
+    mem_faults("tile.col_sum", ("mem_tmp_tensor", "pl.tile.col_sum(t, x)")),
+    mem_faults("tile.rsqrt", ("mem_tmp_tensor", "pl.tile.rsqrt(t, tmp=x)")),
+    mem_faults(
+        "tile.row_expand_add",
+        ("mem_tmp_tensor", "pl.tile.row_expand_add(t, pl.load(x, [0, 0], [64, 1]), tmp=x)"),
+    ),
+    mem_faults(
+        "tensor.row_expand", ("mem_tile_vector", "pl.tensor.row_expand(x, pl.load(x, [0, 0], [64, 1]))")
+    ),
+    mem_faults(
+        "tensor.col_expand", ("mem_tile_vector", "pl.tensor.col_expand(x, pl.load(x, [0, 0], [1, 64]))")
+    ),
+    mem_faults(
+        "tensor.sort32", ("mem_tile_idx", f"pl.tensor.sort32(pl.tensor.view(x, [128, 32]), {_IDX_TILE})")
+    ),
+    mem_faults("tensor.scatter", ("mem_tile_index", f"pl.tensor.scatter(x, -1, {_IDX_TILE}, x)")),
     mem_faults("tensor.mul", ("mem_tile_rhs", "pl.tensor.mul(x, t)")),
     mem_faults("tensor.maximum", ("mem_tile_rhs", "pl.tensor.maximum(x, t)")),
     mem_faults("tensor.and", ("mem_tile_rhs", f"pl.tensor.and_(i32m, {_IDX_TILE})")),

@@ -827,6 +827,13 @@ UNREACHABLE = (
         "pad_value goes through the wrappers' normalize_pad_value, which only ever yields a valid PadValue",
     ),
     Unreachable(
+        "tile_ops/elementwise.cpp",
+        r"requires pad_value to be zero/max/min, not null|fillpad_expand shape must be a literal tuple",
+        "tile.fillpad / fillpad_inplace / fillpad_expand's wrappers turn pad_value into a PadValue with "
+        "normalize_pad_value, which rejects PadValue.null with its own message first, and pass the shape through "
+        "_to_make_tuple",
+    ),
+    Unreachable(
         "tensor_ops/",
         r"requires no arguments, but got|requires exactly 7 arguments "
         r"\(key0|requires 3-5 arguments|requires 2 or 3 arguments \(input, shape|requires 1 or 2 arguments "

@@ -65,6 +65,14 @@ TILE_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
         KindCheck(2, "rhs", "third argument (rhs)"),
     ),
     "tile.gemv_acc": (KindCheck(0, "acc", "first argument (acc)"),),
+    # tile_ops/batch_matmul.cpp
+    "tile.batch_matmul_acc": (
+        KindCheck(0, "acc", "first argument (acc)"),
+        KindCheck(1, "lhs", "second argument (lhs)"),
+        KindCheck(2, "rhs", "third argument (rhs)"),
+    ),
+    # tile_ops/broadcast.cpp: the optional scratch tile
+    "tile.row_expand_add": (KindCheck(2, "tmp", "optional third argument tmp"),),
     "tile.matmul_bias": _ordinal("lhs", "rhs", "bias", labelled=True),
     "tile.gemv_bias": _ordinal("lhs", "rhs", "bias", labelled=True),
     # tile_ops/matmul_mx.cpp: (lhs, lhs_scale, rhs, rhs_scale[, bias]); the scales' CHECK prints no type
@@ -155,7 +163,10 @@ TENSOR_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
     "tensor.reinterpret_view": _tensor(0, "data", "data"),
     "tensor.expand_clone": _tensor(0, "input", "first argument", UNSPACED),
     "tensor.expands": _tensor(0, "target", "first argument", OPERATOR),
-    "tensor.sort32": _tensor(0, "src", "first argument", OPERATOR),
+    "tensor.sort32": (
+        *_tensor(0, "src", "first argument", OPERATOR),
+        *_tensor(1, "idx", "second argument", OPERATOR),
+    ),
     "tensor.paged_gather": _tensor(0, "src", "src", OPERATOR),
     "tensor.gather": (*_tensor(0, "input", "input", OPERATOR), *_tensor(2, "index", "index", OPERATOR)),
     "tensor.gather_compare": _tensor(0, "input", "input", OPERATOR),
