@@ -2694,6 +2694,23 @@ add(
         "tensor.sort32", ("mem_tile_idx", f"pl.tensor.sort32(pl.tensor.view(x, [128, 32]), {_IDX_TILE})")
     ),
     mem_faults("tensor.scatter", ("mem_tile_index", f"pl.tensor.scatter(x, -1, {_IDX_TILE}, x)")),
+    mem_faults(
+        "tile.mrgsort_format2",
+        ("mem_tmp_tensor", "pl.tile.mrgsort(pl.load(s1, [0], [128]), pl.load(s1, [0], [128]), tmp=x)"),
+        (
+            "mem_three_tmp_tensor",
+            "pl.tile.mrgsort(pl.load(s1, [0], [128]), pl.load(s1, [0], [128]), pl.load(s1, [0], [128]), tmp=x)",
+        ),
+    ),
+    mem_faults(
+        "tile.scatter_mask",
+        ("mem_pattern_0", "pl.tile.scatter_mask(t, pl.load(x, [0, 0], [64, 32]), mask_pattern=0)"),
+    ),
+    mem_faults(
+        "tile.scatter",
+        ("mem_rows", "pl.tile.scatter(t, pl.load(x, [0, 0], [32, 16]), pl.load(i32m, [0, 0], [16, 16]))"),
+    ),
+    mem_faults("tensor.scatter_update", ("mem_src_rank1", "pl.tensor.scatter_update(x, -2, i32, s1)")),
     mem_faults("tensor.mul", ("mem_tile_rhs", "pl.tensor.mul(x, t)")),
     mem_faults("tensor.maximum", ("mem_tile_rhs", "pl.tensor.maximum(x, t)")),
     mem_faults("tensor.and", ("mem_tile_rhs", f"pl.tensor.and_(i32m, {_IDX_TILE})")),

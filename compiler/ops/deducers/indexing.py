@@ -717,6 +717,10 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             )
         if op.namespace == "tensor" and other.rank != first.rank:
             _fail(_RANK, op, f"requires all src {kind} to have matching rank")
+    tmp = kwargs.get("tmp")
+    if op.namespace == "tile" and len(sources) == len(args) and isinstance(tmp, TensorType) and tmp.ranked:
+        # The scratch tile follows the sources: the IR call's argument n_srcs.
+        _fail(_ATTR, op, f"requires argument {len(sources)} (tmp) to be a TileType, but got {kind_of(tmp)}")
     lasts = [s.shape[-1] if s.shape else "?" for s in sources]
     total: Dim = sum(lasts) if all(isinstance(d, int) for d in lasts) else "?"  # type: ignore[arg-type]
     return vec(first, (*first.shape[:-1], total))
