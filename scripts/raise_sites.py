@@ -889,6 +889,13 @@ UNREACHABLE = (
         "argument count of the bitwise tensor ops: their IR builder (_bitwise_dispatch) always passes (lhs, rhs)",
     ),
     Unreachable(
+        "tile_ops/",
+        r"^The operator \{op_name\} requires (?:second argument|scalar) to be a ScalarType, but got",
+        "the scalar operand of tile.adds-style ops (ands / ors / shls / shrs / xors / addsc / subsc / rems / cmps "
+        "/ expands / sels): the wrapper reads anything but a Scalar with float() / int() first, a TypeError the "
+        "model reports as PTO-WR10 / WR10b",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",
