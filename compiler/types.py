@@ -66,6 +66,9 @@ class ScalarType:
     # The dtype is the one the parser gives the value (a literal, pl.read, a pl.Scalar[...] parameter, their
     # arithmetic), not the model's default: only an exact dtype may reject a write of it.
     exact: bool = field(default=False, compare=False)
+    # The IR node an op argument reaches the deducer as (Type::TypeName of the expression: "Var" for a name,
+    # "Add" / "Sub" / "Mul" for scalar arithmetic), when the front end knows it; "" otherwise.
+    node: str = field(default="", compare=False)
 
     def render(self) -> str:
         """DSL-like text."""

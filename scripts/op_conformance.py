@@ -2581,6 +2581,474 @@ add(
 )
 
 
+# More argument forms of the memory and transform deducers (tile_ops/memory.cpp, transform.cpp, their tensor
+# twins): scalars of each dtype in shapes, offsets and indices, the atomic store modes, mgather's Mat form.
+_MEM_ARGS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        y: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+        n: pl.Scalar[pl.INT32],
+        f: pl.Scalar[pl.FP32],
+        k: pl.Scalar[pl.INDEX],
+        u8: pl.Tensor[[64, 64], pl.UINT8],
+        i32: pl.Tensor[[1, 64], pl.INT32],
+        i32c: pl.Tensor[[64, 1], pl.INT32],
+        x3: pl.Tensor[[2, 64, 64], pl.FP32],
+        h: pl.Tensor[[64, 64], pl.FP16],
+        s1: pl.Tensor[[4096], pl.FP32],
+        i32m: pl.Tensor[[16, 64], pl.INT32],
+    ):
+        t = pl.load(x, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+
+
+def mem_args(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A tile memory or transform op's argument forms (case ``mem_valid`` and ``mem_*``), in one InCore
+    function."""
+    return replace(raw(op, _MEM_ARGS, call, *variants), valid_name="mem_valid")
+
+
+def mem_args_a5(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """``mem_args`` on Ascend950 (the MX scale memories)."""
+    return replace(raw(op, "# target: a5\n" + _MEM_ARGS, call, *variants), valid_name="mem_valid")
+
+
+def mem_faults(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """An op's faulty argument forms only, in the same InCore function: a tensor op's valid call would stop
+    later there, where ConvertTensorToTileOps lowers it, which is not what these cases are about."""
+    return replace(raw(op, _MEM_ARGS, first[1], *variants), valid_name=first[0])
+
+
+_MAT_H = "pl.load(h, [0, 0], [64, 64], target_memory=pl.Mem.Mat)"
+_IDX_ROW = "pl.load(i32, [0, 0], [1, 64])"
+add(
+    mem_args(
+        "tile.store",
+        "pl.tile.store(t, [0, 0], y, atomic=pl.AtomicType.Add)",
+        (
+            "mem_atomic_uint8",
+            "pl.tile.store(pl.load(u8, [0, 0], [64, 64]), [0, 0], u8, atomic=pl.AtomicType.Add)",
+        ),
+        ("mem_atomic_int2", "pl.tile.store(t, [0, 0], y, atomic=2)"),
+        ("mem_atomic_true", "pl.tile.store(t, [0, 0], y, atomic=True)"),
+    ),
+    mem_args(
+        "tile.create",
+        "pl.tile.create([64, 64], dtype=pl.FP32)",
+        ("mem_add_dim", "pl.tile.create([n + 1, 64], dtype=pl.FP32)"),
+        ("mem_sub_dim", "pl.tile.create([k - 1, 64], dtype=pl.FP32)"),
+        ("mem_mul_dim", "pl.tile.create([k * 2, 64], dtype=pl.FP32)"),
+        ("mem_index_dim", "pl.tile.create([k, 64], dtype=pl.FP32)"),
+        ("mem_flat_vec", "pl.tile.create([64, 64], dtype=pl.FP32, flat_layout=True)"),
+    ),
+    mem_args(
+        "tile.full",
+        "pl.tile.full([64, 64], dtype=pl.FP32, value=0.0)",
+        ("mem_float_dim", "pl.tile.full([64.0, 64], dtype=pl.FP32, value=0.0)"),
+    ),
+    mem_args(
+        "tile.ci",
+        "pl.tile.ci(0, [1, 64], dtype=pl.INT32)",
+        ("mem_empty", "pl.tile.ci(0, [], dtype=pl.INT32)"),
+        ("mem_tensor_start", "pl.tile.ci(x, [1, 64], dtype=pl.INT32)"),
+    ),
+    mem_args(
+        "tile.tri",
+        "pl.tile.tri(0, [64, 64], [32, 64])",
+        ("mem_valid_dynamic", "pl.tile.tri(0, [64, 64], [n, 64])"),
+        ("mem_valid_rank", "pl.tile.tri(0, [64, 64], [64])"),
+        ("mem_tile_diagonal", "pl.tile.tri(t, [64, 64])"),
+    ),
+    mem_args(
+        "tile.random",
+        "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [1, 32])",
+        ("mem_dynamic_shape", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, n])"),
+        ("mem_empty", "pl.tile.random(1, 2, 0, 0, 0, 0, [])"),
+        ("mem_rank3", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 2, 64])"),
+        ("mem_valid_rank", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [64])"),
+        ("mem_valid_dynamic", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [1, n])"),
+        ("mem_valid_big", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [1, 65])"),
+        ("mem_valid_zero", "pl.tile.random(1, 2, 0, 0, 0, 0, [1, 64], [0, 64])"),
+        ("mem_tile_seed", "pl.tile.random(t, 2, 0, 0, 0, 0, [1, 64])"),
+        ("mem_float_seed", "pl.tile.random(f, 2, 0, 0, 0, 0, [1, 64])"),
+    ),
+    mem_args("tile.read", "pl.tile.read(t, [k, 0])", ("mem_tile_index", "pl.tile.read(t, [t, 0])")),
+    mem_args(
+        "tile.write", "pl.tile.write(t, [k, 0], 1.0)", ("mem_tile_index", "pl.tile.write(t, [t, 0], 1.0)")
+    ),
+    mem_args(
+        "tile.mgather",
+        "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat)",
+        ("mem_tile_mem", f"pl.tile.mgather(t, {_IDX_ROW})"),
+        ("mem_vec_scratch", f"pl.tile.mgather(x, {_IDX_ROW}, scratch=y)"),
+        ("mem_vec_idx_2x32", "pl.tile.mgather(x, pl.load(pl.tensor.view(i32, [2, 32]), [0, 0], [2, 32]))"),
+        ("mem_mat_idx_tile", f"pl.tile.mgather(x, {_IDX_ROW}, target_memory=pl.Mem.Mat)"),
+        ("mem_mat_idx_column", "pl.tile.mgather(x, i32c, target_memory=pl.Mem.Mat)"),
+        ("mem_mat_idx_fp32", "pl.tile.mgather(x, x, target_memory=pl.Mem.Mat)"),
+        (
+            "mem_mat_idx_rank3",
+            "pl.tile.mgather(x, pl.tensor.view(i32, [1, 1, 64]), target_memory=pl.Mem.Mat)",
+        ),
+        ("mem_mat_mem_1d", "pl.tile.mgather(s1, i32, target_memory=pl.Mem.Mat)"),
+        ("mem_mat_rows_8", "pl.tile.mgather(x, pl.slice(i32, [1, 8], [0, 0]), target_memory=pl.Mem.Mat)"),
+        ("mem_mat_cols_4", "pl.tile.mgather(pl.slice(x, [64, 4], [0, 0]), i32, target_memory=pl.Mem.Mat)"),
+        ("mem_mat_valid_rank", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat, valid_shape=[64])"),
+        ("mem_mat_valid_dynamic", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat, valid_shape=[n, 64])"),
+        ("mem_mat_valid_big", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat, valid_shape=[65, 64])"),
+        ("mem_mat_valid_part", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat, valid_shape=[32, 64])"),
+        ("mem_mat_row_scratch", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat, scratch=s1)"),
+        (
+            "mem_mat_row_both",
+            "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat, scratch=s1, valid_shape=[64, 64])",
+        ),
+        ("mem_mat_elem_no_scratch", 'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat)'),
+        (
+            "mem_mat_elem",
+            'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
+        ),
+        (
+            "mem_mat_elem_scratch_fp16",
+            'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat, scratch=h)',
+        ),
+        (
+            "mem_mat_elem_scratch_tile",
+            'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat, scratch=t)',
+        ),
+        (
+            "mem_mat_elem_valid_only",
+            'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat, valid_shape=[1, 32])',
+        ),
+        (
+            "mem_mat_elem_small_scratch",
+            'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat, scratch=pl.slice(s1, [32], [0]))',
+        ),
+    ),
+    mem_args(
+        "tile.mscatter",
+        f"pl.tile.mscatter(pl.load(x, [0, 0], [1, 64]), {_IDX_ROW}, x)",
+        ("mem_tile_target", f"pl.tile.mscatter(pl.load(x, [0, 0], [1, 64]), {_IDX_ROW}, t)"),
+    ),
+    mem_faults(
+        "tensor.create",
+        ("mem_float_dim", "pl.tensor.create([f, 64], dtype=pl.FP32)"),
+        ("mem_tile_dim", "pl.tensor.create([t, 64], dtype=pl.FP32)"),
+    ),
+    mem_faults(
+        "tensor.slice",
+        ("mem_float_shape", "pl.tensor.slice(x, [f, 64], [0, 0])"),
+        ("mem_float_offset", "pl.tensor.slice(x, [32, 64], [f, 0])"),
+        ("mem_tile_offset", "pl.tensor.slice(x, [32, 64], [t, 0])"),
+        ("mem_tile_shape", "pl.tensor.slice(x, [t, 64], [0, 0])"),
+        ("mem_drop_all", "pl.tensor.slice(x, [1, 1], [0, 0], drop_dims=[0, 1])"),
+    ),
+    mem_faults(
+        "tensor.fillpad_expand",
+        ("mem_dynamic_dim", "pl.tensor.fillpad_expand(x, [n, 64])"),
+        ("mem_zero_dim", "pl.tensor.fillpad_expand(x, [64, 0])"),
+    ),
+    mem_faults(
+        "tensor.assemble",
+        ("mem_tile_source", "pl.tensor.assemble(y, t, [0, 0])"),
+        ("mem_float_offset", "pl.tensor.assemble(y, x, [f, 0])"),
+        ("mem_tile_offset", "pl.tensor.assemble(y, x, [t, 0])"),
+        ("mem_atomic_int2", "pl.tensor.assemble(y, x, [0, 0], atomic=2)"),
+        ("mem_atomic_uint8", "pl.tensor.assemble(u8, u8, [0, 0], atomic=pl.AtomicType.Add)"),
+    ),
+    mem_faults(
+        "tensor.full",
+        ("mem_float_dim", "pl.tensor.full([f, 64], dtype=pl.FP32, value=0.0)"),
+        ("mem_scalar_value", "pl.tensor.full([64, 64], dtype=pl.FP32, value=f)"),
+        ("mem_tile_dim", "pl.tensor.full([t, 64], dtype=pl.FP32, value=0.0)"),
+    ),
+    mem_faults(
+        "tensor.ci",
+        ("mem_float_dim", "pl.tensor.ci(0, [1, f], dtype=pl.INT32)"),
+        ("mem_empty", "pl.tensor.ci(0, [], dtype=pl.INT32)"),
+        ("mem_one_column", "pl.tensor.ci(0, [1, 1], dtype=pl.INT32)"),
+        ("mem_tile_start", "pl.tensor.ci(t, [1, 64], dtype=pl.INT32)"),
+        ("mem_tile_dim", "pl.tensor.ci(0, [1, t], dtype=pl.INT32)"),
+    ),
+    mem_faults(
+        "tensor.random",
+        ("mem_float_dim", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, f])"),
+        ("mem_empty", "pl.tensor.random(1, 2, 0, 0, 0, 0, [])"),
+        ("mem_tile_seed", "pl.tensor.random(t, 2, 0, 0, 0, 0, [1, 64])"),
+        ("mem_tile_dim", "pl.tensor.random(1, 2, 0, 0, 0, 0, [1, t])"),
+    ),
+    mem_faults(
+        "tensor.read",
+        ("mem_tile_index", "pl.tensor.read(x, [t, 0])"),
+        ("mem_float_index", "pl.tensor.read(x, [f, 0])"),
+        ("mem_float_literal", "pl.tensor.read(x, [1.5, 0])"),
+    ),
+    mem_faults(
+        "tensor.write",
+        ("mem_tile_index", "pl.tensor.write(y, [t, 0], 1.0)"),
+        ("mem_float_index", "pl.tensor.write(y, [f, 0], 1.0)"),
+    ),
+    mem_faults(
+        "tensor.reshape",
+        ("mem_float_dim", "pl.tensor.reshape(x, [f, 64])"),
+        ("mem_tile_dim", "pl.tensor.reshape(x, [t, 64])"),
+    ),
+    mem_faults(
+        "tensor.view",
+        ("mem_float_dim", "pl.tensor.view(x, [f, 64])"),
+        ("mem_zero_dim", "pl.tensor.view(x, [0, 64])"),
+        ("mem_valid_rank", "pl.tensor.view(x, [4096], valid_shape=[64, 64])"),
+        ("mem_valid_big", "pl.tensor.view(x, [64, 64], valid_shape=[65, 64])"),
+        ("mem_valid_zero", "pl.tensor.view(x, [64, 64], valid_shape=[0, 64])"),
+        ("mem_valid_float", "pl.tensor.view(x, [64, 64], valid_shape=[f, 64])"),
+        ("mem_tile_dim", "pl.tensor.view(x, [t, 64])"),
+    ),
+    mem_faults("tensor.concat", ("mem_tile_src1", "pl.tensor.concat(x, t)")),
+    mem_faults(
+        "tensor.set_validshape",
+        ("mem_int32_rows", "pl.tensor.set_validshape(x, n, 32)"),
+        ("mem_float_rows", "pl.tensor.set_validshape(x, f, 32)"),
+        ("mem_tile_rows", "pl.tensor.set_validshape(x, t, 32)"),
+    ),
+    mem_args(
+        "tile.set_validshape",
+        "pl.tile.set_validshape(t, k, 32)",
+        ("mem_int32_rows", "pl.tile.set_validshape(t, n, 32)"),
+        ("mem_negative_rows", "pl.tile.set_validshape(t, -1, 32)"),
+        ("mem_tile_rows", "pl.tile.set_validshape(t, t, 32)"),
+        ("mem_int32_cols", "pl.tile.set_validshape(t, 32, n)"),
+    ),
+    mem_args(
+        "array.get_element",
+        "pl.array.get_element(pl.array.create(4, pl.INT32), k)",
+        ("mem_tile_array", "pl.array.get_element(t, 0)"),
+        ("mem_tensor_array", "pl.array.get_element(x, 0)"),
+        ("mem_float_index", "pl.array.get_element(pl.array.create(4, pl.INT32), f)"),
+        ("mem_float_literal_index", "pl.array.get_element(pl.array.create(4, pl.INT32), 1.5)"),
+    ),
+    mem_args(
+        "array.update_element",
+        "pl.array.update_element(pl.array.create(4, pl.INT32), k, 1)",
+        ("mem_tile_array", "pl.array.update_element(t, 0, 1)"),
+        ("mem_float_index", "pl.array.update_element(pl.array.create(4, pl.INT32), f, 1)"),
+    ),
+    mem_args(
+        "tile.slice",
+        "pl.tile.slice(t, [32, 32], [k, 0])",
+        ("mem_dynamic_shape", "pl.tile.slice(t, [k, 32], [0, 0])"),
+        ("mem_zero_shape", "pl.tile.slice(t, [0, 32], [0, 0])"),
+        ("mem_float_offset", "pl.tile.slice(t, [32, 32], [f, 0])"),
+        ("mem_int32_shape", "pl.tile.slice(t, [n, 32], [0, 0])"),
+        ("mem_int32_valid", "pl.tile.slice(t, [32, 32], [0, 0], valid_shape=[n, 32])"),
+        ("mem_offset_rank", "pl.tile.slice(t, [32, 32], [0])"),
+    ),
+    mem_args(
+        "tile.assemble",
+        "pl.tile.assemble(t, pl.load(x, [0, 0], [32, 32]), [k, 0])",
+        ("mem_int32_offset", "pl.tile.assemble(t, pl.load(x, [0, 0], [32, 32]), [n, 0])"),
+        ("mem_tile_offset", "pl.tile.assemble(t, pl.load(x, [0, 0], [32, 32]), [t, 0])"),
+    ),
+    mem_args(
+        "tile.extract",
+        f"pl.tile.extract({_MAT_H}, k, 0, [16, 16], target_memory=pl.Mem.Left)",
+        ("mem_int32_index", f"pl.tile.extract({_MAT_H}, n, 0, [16, 16], target_memory=pl.Mem.Left)"),
+        ("mem_dynamic_shape", f"pl.tile.extract({_MAT_H}, 0, 0, [k, 16], target_memory=pl.Mem.Left)"),
+        ("mem_rank1", f"pl.tile.extract({_MAT_H}, 0, 0, [16], target_memory=pl.Mem.Left)"),
+        ("mem_zero_shape", f"pl.tile.extract({_MAT_H}, 0, 0, [0, 16], target_memory=pl.Mem.Left)"),
+        ("mem_too_big", f"pl.tile.extract({_MAT_H}, 0, 0, [128, 16], target_memory=pl.Mem.Left)"),
+        ("mem_negative_index", f"pl.tile.extract({_MAT_H}, -16, 0, [16, 16], target_memory=pl.Mem.Left)"),
+        ("mem_past_end", f"pl.tile.extract({_MAT_H}, 56, 0, [16, 16], target_memory=pl.Mem.Left)"),
+    ),
+    mem_args(
+        "tile.transpose",
+        "pl.tile.transpose(t, 0, 1, pl.load(x, [0, 0], [64, 64]))",
+        ("mem_tmp_fp16", "pl.tile.transpose(t, 0, 1, pl.load(h, [0, 0], [64, 64]))"),
+        ("mem_tmp_rank1", "pl.tile.transpose(t, 0, 1, pl.load(s1, [0], [64]))"),
+        ("mem_tmp_tensor", "pl.tile.transpose(t, 0, 1, x)"),
+    ),
+    mem_args(
+        "tile.scatter_update",
+        "pl.tile.scatter_update(t, -2, pl.load(i32, [0, 0], [1, 8]), pl.load(x, [0, 0], [8, 64]))",
+        (
+            "mem_dim_last",
+            "pl.tile.scatter_update(t, -1, pl.load(i32, [0, 0], [1, 8]), pl.load(x, [0, 0], [8, 64]))",
+        ),
+        (
+            "mem_src_rank1",
+            "pl.tile.scatter_update(t, -2, pl.load(i32, [0, 0], [1, 8]), pl.load(s1, [0], [64]))",
+        ),
+    ),
+    mem_args_a5(
+        "tile.move",
+        f"pl.tile.move({_MAT_H}, target_memory=pl.Mem.Left)",
+        (
+            "mem_scale_fp32",
+            "pl.tile.move(pl.load(x, [0, 0], [64, 4], target_memory=pl.Mem.Mat), target_memory=pl.Mem.LeftScale)",
+        ),
+        ("mem_scale_vec", "pl.tile.move(pl.load(u8, [0, 0], [64, 4]), target_memory=pl.Mem.LeftScale)"),
+        (
+            "mem_scale_rank3",
+            "pl.tile.move(pl.load(x3, [0, 0, 0], [2, 64, 4], target_memory=pl.Mem.Mat), "
+            "target_memory=pl.Mem.LeftScale)",
+        ),
+        (
+            "mem_scale_blayout",
+            "pl.tile.move(pl.load(u8, [0, 0], [64, 4], target_memory=pl.Mem.Mat), target_memory=pl.Mem.LeftScale, "
+            "blayout=pl.TileLayout.col_major)",
+        ),
+    ),
+)
+
+
+_VEC_TMP = "pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)"
+_IDX_TILE = "pl.load(i32m, [0, 0], [16, 64])"
+_LEFT_H = "pl.move(pl.load(h, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)"
+_RIGHT_H = "pl.move(pl.load(h, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)"
+# Operand kinds and attributes of the element-wise, gather and matmul deducers (a tensor where a tile op takes
+# a tile, a tile where a tensor op takes a tensor), faulty forms only.
+add(
+    mem_faults("tile.xors", ("mem_tmp_tensor", f"pl.tile.xors({_IDX_TILE}, 3, i32m)")),
+    mem_faults("tile.prelu", ("mem_tmp_tensor", "pl.tile.prelu(t, t, x)")),
+    mem_faults("tile.sel", ("mem_tmp_tensor", "pl.tile.sel(pl.load(u8, [0, 0], [64, 8]), t, t, x)")),
+    mem_faults("tile.sels", ("mem_tmp_tensor", "pl.tile.sels(pl.load(u8, [0, 0], [64, 8]), t, x, 1.0)")),
+    mem_faults("tile.gather", ("mem_tmp_tensor", f"pl.tile.gather(t, {_IDX_TILE}, x)")),
+    mem_faults(
+        "tile.gather_compare",
+        ("mem_tmp_tensor", "pl.tile.gather_compare(t, 0.0, x, out_cols=64)"),
+        ("mem_count_int16", f"pl.tile.gather_compare(t, 0.0, {_VEC_TMP}, out_cols=64, count_dtype=pl.INT16)"),
+    ),
+    mem_faults(
+        "tile.gather_mask",
+        ("mem_pattern_0", "pl.tile.gather_mask(t, mask_pattern=0)"),
+        (
+            "mem_cols_5",
+            "pl.tile.gather_mask(pl.load(x, [0, 0], [64, 5]), mask_pattern=pl.tile.MaskPattern.P0101)",
+        ),
+        (
+            "mem_out_int16",
+            "pl.tile.gather_mask(t, mask_pattern=pl.tile.MaskPattern.P0101, output_dtype=pl.INT16)",
+        ),
+    ),
+    mem_faults("tile.matmul_acc", ("mem_acc_tensor", f"pl.tile.matmul_acc(x, {_LEFT_H}, {_RIGHT_H})")),
+    mem_faults(
+        "tile.matmul",
+        (
+            "mem_rhs_valid_k",
+            f"pl.tile.matmul({_LEFT_H}, pl.move(pl.load(h, [0, 0], [64, 64], valid_shape=[32, 64], "
+            "target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right))",
+        ),
+    ),
+    mem_faults(
+        "tile.gemv_acc",
+        (
+            "mem_acc_tensor",
+            "pl.tile.gemv_acc(x, pl.move(pl.load(h, [0, 0], [1, 64], target_memory=pl.Mem.Mat), "
+            f"target_memory=pl.Mem.Left), {_RIGHT_H})",
+        ),
+    ),
+    mem_faults(
+        "tile.gemv",
+        (
+            "mem_lhs_rows_2",
+            "pl.tile.gemv(pl.move(pl.load(h, [0, 0], [2, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left), "
+            f"{_RIGHT_H})",
+        ),
+    ),
+    mem_faults(
+        "tile.gatherb",
+        ("mem_output_int64", f"pl.tile.gatherb(t, {_IDX_TILE}, output_dtype=pl.INT64)"),
+    ),
+    mem_faults(
+        "tensor.matmul",
+        ("mem_tile_rhs", "pl.tensor.matmul(h, pl.load(h, [0, 0], [64, 64]))"),
+        ("mem_vector_a_trans", "pl.tensor.matmul(pl.tensor.view(h, [4096]), h, a_trans=True)"),
+        ("mem_vector_b_trans", "pl.tensor.matmul(h, pl.tensor.view(h, [4096]), b_trans=True)"),
+        ("mem_batch", "pl.tensor.matmul(pl.tensor.view(x3, [4, 32, 64]), pl.tensor.view(x3, [2, 64, 64]))"),
+        ("mem_k", "pl.tensor.matmul(h, pl.tensor.view(h, [32, 128]))"),
+    ),
+    mem_faults(
+        "tensor.matmul_acc",
+        ("mem_tile_acc", "pl.tensor.matmul_acc(t, h, h)"),
+        ("mem_tile_rhs", "pl.tensor.matmul_acc(x, h, pl.load(h, [0, 0], [64, 64]))"),
+        ("mem_vector_lhs", "pl.tensor.matmul_acc(x, pl.tensor.view(h, [4096]), h)"),
+        ("mem_vector_rhs", "pl.tensor.matmul_acc(x, h, pl.tensor.view(h, [4096]))"),
+        ("mem_acc_fp16", "pl.tensor.matmul_acc(h, h, h)"),
+        ("mem_k", "pl.tensor.matmul_acc(x, h, pl.tensor.view(h, [32, 128]))"),
+        ("mem_acc_m", "pl.tensor.matmul_acc(pl.tensor.view(x, [32, 128]), h, h)"),
+        (
+            "mem_batch",
+            "pl.tensor.matmul_acc(x, pl.tensor.view(x3, [4, 32, 64]), pl.tensor.view(x3, [2, 64, 64]))",
+        ),
+    ),
+    mem_faults("tensor.gather", ("mem_tile_index", f"pl.tensor.gather(x, 1, {_IDX_TILE})")),
+    mem_faults(
+        "tensor.adds", ("mem_tensor_rhs", "pl.tensor.adds(x, x)"), ("mem_tile_rhs", "pl.tensor.adds(x, t)")
+    ),
+    mem_faults("tensor.add", ("mem_tile_rhs", "pl.tensor.add(x, t)")),
+    mem_faults("tensor.part_add", ("mem_tile_rhs", "pl.tensor.part_add(x, t)")),
+    mem_faults(
+        "tile.fillpad_expand",
+        ("mem_dynamic_dim", "pl.tile.fillpad_expand(t, [n, 64])"),
+        ("mem_zero_dim", "pl.tile.fillpad_expand(t, [64, 0])"),
+    ),
+    mem_faults(
+        "tile.batch_matmul_acc",
+        (
+            "mem_acc_tensor",
+            "pl.tile.batch_matmul_acc(x3, pl.load(x3, [0, 0, 0], [2, 64, 64]), pl.load(x3, [0, 0, 0], [2, 64, 64]))",
+        ),
+    ),
+    mem_faults("tile.row_max", ("mem_tmp_tensor", "pl.tile.row_max(t, x)")),
+    mem_faults("tile.col_sum", ("mem_tmp_tensor", "pl.tile.col_sum(t, x)")),
+    mem_faults("tile.rsqrt", ("mem_tmp_tensor", "pl.tile.rsqrt(t, tmp=x)")),
+    mem_faults(
+        "tile.row_expand_add",
+        ("mem_tmp_tensor", "pl.tile.row_expand_add(t, pl.load(x, [0, 0], [64, 1]), tmp=x)"),
+    ),
+    mem_faults(
+        "tensor.row_expand", ("mem_tile_vector", "pl.tensor.row_expand(x, pl.load(x, [0, 0], [64, 1]))")
+    ),
+    mem_faults(
+        "tensor.col_expand", ("mem_tile_vector", "pl.tensor.col_expand(x, pl.load(x, [0, 0], [1, 64]))")
+    ),
+    mem_faults(
+        "tensor.sort32", ("mem_tile_idx", f"pl.tensor.sort32(pl.tensor.view(x, [128, 32]), {_IDX_TILE})")
+    ),
+    mem_faults("tensor.scatter", ("mem_tile_index", f"pl.tensor.scatter(x, -1, {_IDX_TILE}, x)")),
+    mem_faults(
+        "tile.mrgsort_format2",
+        ("mem_tmp_tensor", "pl.tile.mrgsort(pl.load(s1, [0], [128]), pl.load(s1, [0], [128]), tmp=x)"),
+        (
+            "mem_three_tmp_tensor",
+            "pl.tile.mrgsort(pl.load(s1, [0], [128]), pl.load(s1, [0], [128]), pl.load(s1, [0], [128]), tmp=x)",
+        ),
+    ),
+    mem_faults(
+        "tile.scatter_mask",
+        ("mem_pattern_0", "pl.tile.scatter_mask(t, pl.load(x, [0, 0], [64, 32]), mask_pattern=0)"),
+    ),
+    mem_faults(
+        "tile.scatter",
+        ("mem_rows", "pl.tile.scatter(t, pl.load(x, [0, 0], [32, 16]), pl.load(i32m, [0, 0], [16, 16]))"),
+    ),
+    mem_faults("tensor.scatter_update", ("mem_src_rank1", "pl.tensor.scatter_update(x, -2, i32, s1)")),
+    mem_faults("tensor.mul", ("mem_tile_rhs", "pl.tensor.mul(x, t)")),
+    mem_faults("tensor.maximum", ("mem_tile_rhs", "pl.tensor.maximum(x, t)")),
+    mem_faults("tensor.and", ("mem_tile_rhs", f"pl.tensor.and_(i32m, {_IDX_TILE})")),
+    mem_faults("tensor.shl", ("mem_tile_rhs", f"pl.tensor.shl(i32m, {_IDX_TILE})")),
+    mem_faults(
+        "tile.sels", ("mem_tile_scalar", f"pl.tile.sels(pl.load(u8, [0, 0], [64, 8]), t, {_VEC_TMP}, t)")
+    ),
+)
+
+
 # The IR builders' own argument checks (ir/op/tensor_ops.py, tile_ops.py, _pad_value.py), in a JIT entry.
 _TENSOR_ARGS = (
     HEADER

@@ -823,6 +823,143 @@ UNREACHABLE = (
         r"after substitution|substituted|expected final direct store result",
         "the rewrite's own bookkeeping of the values it substitutes (an assertion)",
     ),
+    # The memory and transform deducers (tile_ops/ and tensor_ops/ memory.cpp, transform.cpp): the argument forms
+    # their IR builders (python/pypto/ir/op/tile_ops.py, tensor_ops.py) fix before the deducer runs.
+    Unreachable(
+        "_ops/memory.cpp",
+        r"requires (?:second|third|fourth) argument to be a tuple|optional 4th argument to be a shapes tuple|"
+        r"first argument to be a MakeTuple expression|second argument 'shape' to be a MakeTuple|"
+        r"(?:requires|the) (?:shape|valid_shape|the shape argument) (?:argument )?to be a MakeTuple|"
+        r"requires (?:shape|indices|offset) to be TupleType|valid_shape \(4th argument\) must be a MakeTuple|"
+        r"shape must be a literal tuple of constants",
+        "a tuple argument the IR builder always builds itself: every shape, offset, index and valid_shape list "
+        "goes through _to_make_tuple (ir/op/tile_ops.py, tensor_ops.py) before the deducer sees it",
+    ),
+    Unreachable(
+        "_ops/transform.cpp",
+        r"requires (?:shape|offset|valid_shape) to be TupleType|shape must be TupleType|"
+        r"\(\w+ argument\) must be a MakeTuple|shape must be a MakeTuple with static|"
+        r"offset must be a literal tuple|shape must be a literal MakeTuple",
+        "a tuple argument the IR builder always builds itself with _to_make_tuple (ir/op/tile_ops.py, "
+        "tensor_ops.py) before the deducer sees it",
+    ),
+    Unreachable(
+        "_ops/memory.cpp",
+        r"requires 'dtype' kwarg|^Missing kwarg: \{key\}",
+        "a keyword the IR builder always passes (dtype= of tensor.create / full / ci / random and of their tile "
+        "twins, whose wrappers give it a default)",
+    ),
+    Unreachable(
+        "tile_ops/memory.cpp",
+        r"valid_shape and shapes to have the same number of dimensions|at least one dimension, but got empty "
+        r"shapes tuple",
+        "tile.load's IR builder checks the valid_shape rank and the empty window first (its own ValueError: "
+        "'valid_shape and shapes must have same number of dimensions', PTO-TD153)",
+    ),
+    Unreachable(
+        "_ops/memory.cpp",
+        r"second argument to be a constant value \(ConstInt or ConstFloat\)|first argument 'start' to be a "
+        r"scalar|requires diagonal to be a scalar|\(seed scalar\) to be a scalar|third argument \(value\) to "
+        r"be a ScalarType|requires axis to be a constant integer|requires value to be ConstInt or ConstFloat",
+        "a scalar argument the IR builder converts itself (ConstInt / ConstFloat of the value, _to_int32_scalar, "
+        "_normalize_expr): a tile or tensor there fails in that conversion (a TypeError) before the deducer",
+    ),
+    Unreachable(
+        "_ops/transform.cpp",
+        r"\(axis[12]\) to be a ConstInt|\{name\} must be ScalarType|valid_(?:rows|cols) must "
+        r"be ScalarType|index must be TileType|src must be TileType",
+        "a scalar or operand the IR builder converts or type-checks itself first (_normalize_axis_const, "
+        "_normalize_expr, ConstInt of a valid extent, scatter_update's 'index must be Expr')",
+    ),
+    Unreachable(
+        "tile_ops/memory.cpp",
+        r"requires coalesce in|requires gather_oob in|requires target_memory to be Vec or Mat|"
+        r"requires a byte-addressable mem dtype|requires a 2D idx valid shape",
+        "tile.mgather's IR builder resolves coalesce / gather_oob and checks target_memory first "
+        "(_resolve_mgather_coalesce, _resolve_mgather_gather_oob); the mem dtype check admits only byte-sized "
+        "dtypes and a 2D idx tile always has a 2D valid shape",
+    ),
+    Unreachable(
+        "tensor_ops/memory.cpp",
+        r"pad_value must be a PadValue enum|pad_value has invalid enum value|requires pad_value to be "
+        r"zero/max/min, not null",
+        "pad_value goes through the wrappers' normalize_pad_value, which turns literals into a PadValue and "
+        "rejects PadValue.null with its own message first",
+    ),
+    Unreachable(
+        "tile_ops/transform.cpp",
+        r"pad_value must be a PadValue enum|pad_value has invalid enum value",
+        "pad_value goes through the wrappers' normalize_pad_value, which only ever yields a valid PadValue",
+    ),
+    Unreachable(
+        "tile_ops/elementwise.cpp",
+        r"requires pad_value to be zero/max/min, not null|fillpad_expand shape must be a literal tuple",
+        "tile.fillpad / fillpad_inplace / fillpad_expand's wrappers turn pad_value into a PadValue with "
+        "normalize_pad_value, which rejects PadValue.null with its own message first, and pass the shape through "
+        "_to_make_tuple",
+    ),
+    Unreachable(
+        "tensor_ops/",
+        r"requires no arguments, but got|requires exactly 7 arguments "
+        r"\(key0|requires 3-5 arguments|requires 2 or 3 arguments \(input, shape|requires 1 or 2 arguments "
+        r"\(data|requires 3 or 4 arguments \(input, axis1|requires 1 to 3 positional args",
+        "argument count: the op's IR builder passes a fixed list (no arguments, the six seeds and the shape, "
+        "the optional tuples appended one by one), so another count fails in the builder's own signature first",
+    ),
+    Unreachable(
+        "tile_ops/transform.cpp",
+        r"requires 3-5 arguments|requires 1 or 2 arguments \(data|requires 3 or 4 arguments \(input, axis1|"
+        r"requires exactly 3 arguments \(input, index, src\)",
+        "argument count: the op's IR builder passes a fixed list (the optional tuples appended one by one), so "
+        "another count fails in the builder's own signature first",
+    ),
+    Unreachable(
+        "tensor_ops/transform.cpp",
+        r"^tensor\.reshape:? (?:valid_shape|explicit valid_shape)|^tensor\.transpose:? valid_shape",
+        "the valid_shape argument of tensor.reshape / tensor.transpose: the DSL's pl.tensor.reshape(tensor, shape) "
+        "and pl.tensor.transpose(tensor, axis1, axis2) take none (the compiler's own passes add it)",
+    ),
+    Unreachable(
+        "_ops/memory.cpp",
+        r"^The operator \{op_name\} requires exactly 2 arguments, but got|^tensor\.alloc expects 2 args",
+        "argument count of tile.alloc / tensor.alloc: the parser builds these calls itself and requires exactly "
+        "two positional arguments first ('tile.alloc in printed IR expects 2 positional args (memory_space, "
+        "size)')",
+    ),
+    Unreachable(
+        "tile_ops/memory.cpp",
+        r"requires 2 or 3 arguments \(diagonal, shape|requires 7 or 8 arguments \(key0|requires \(mem, idx\), "
+        r"optionally followed by scratch",
+        "argument count: tile.tri / tile.random / tile.mgather's IR builders pass the fixed arguments and append "
+        "each optional tuple or tensor once, so another count fails in the builder's own signature first",
+    ),
+    Unreachable(
+        "array_ops/memory.cpp",
+        r"extent must be a compile-time ConstInt|index must be ScalarType|value must be ScalarType",
+        "the array wrappers convert these themselves first: the extent with int() (a TypeError on a Scalar), "
+        "the index with _normalize_expr (a tile is no expression), and a tile value fails in create_op_call",
+    ),
+    Unreachable(
+        "distributed/memory.cpp",
+        r"must not be null|^Missing kwarg '\{key\}' on|requires a non-empty 'name' kwarg|requires 2 positional "
+        r"args \(buf, shape\)|'buf' must have type Ptr|second argument must be a shape tuple",
+        "what the window-buffer builders fix first: every argument is an expression (never null), the parser "
+        "injects alloc_window_buffer's name= from its assignment target (a user name= is PTO-F144), "
+        "pld.tensor.window's wrapper rejects a buf that is not a Ptr with its own TypeError and passes (buf, "
+        "_to_make_tuple(shape))",
+    ),
+    Unreachable(
+        "tensor_ops/elementwise.cpp",
+        r"^The operator \{op_name\} requires exactly 2 arguments, but got",
+        "argument count of the bitwise tensor ops: their IR builder (_bitwise_dispatch) always passes (lhs, rhs)",
+    ),
+    Unreachable(
+        "tile_ops/",
+        r"^The operator \{op_name\} requires (?:second argument|scalar) to be a ScalarType, but got",
+        "the scalar operand of tile.adds-style ops (ands / ors / shls / shrs / xors / addsc / subsc / rems / cmps "
+        "/ expands / sels): the wrapper reads anything but a Scalar with float() / int() first, a TypeError the "
+        "model reports as PTO-WR10 / WR10b",
+    ),
     Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",

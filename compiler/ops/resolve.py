@@ -151,14 +151,16 @@ _MAX_RESOLVED = 20_000
 
 
 def _arg_key(value: object) -> object:
-    """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal) and the
-    valid extents of tensors and tiles (not compared)."""
+    """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal), the
+    valid extents of tensors and tiles, and a scalar's exactness and IR node kind (not compared)."""
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType | TileType):
         return (type(value), value, value.valid)
     if isinstance(value, TupleType):
         return (TupleType, tuple(_arg_key(v) for v in value.items))
+    if isinstance(value, ScalarType):
+        return (ScalarType, value, value.exact, value.node)
     return (type(value), value)
 
 

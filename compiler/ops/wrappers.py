@@ -287,6 +287,14 @@ _TILE_SCALAR_OPERAND = frozenset(
 )  # fmt: skip
 # Of those, the wrappers that unwrap only a Scalar and hand a Tile to the builder as it is (lrelu normalises its
 # slope to FP32 the same way): float() / int() then meets the Tile.
+# The explicit tensor wrappers that unwrap a Tensor or Scalar rhs (_unwrap_rhs) and hand anything else, a Tile
+# too, to the IR builder's _normalize_scalar_operand, which reads it as a constant of the lhs's element dtype.
+_TENSOR_RHS_SCALAR = frozenset(
+    {
+        "mul", "muls", "add", "adds", "sub", "subs", "div", "divs", "fmod", "fmods", "maximum", "minimum",
+        "and_", "ands", "or_", "ors", "xor", "xors", "shl", "shls", "shr", "shrs",
+    }
+)  # fmt: skip
 _TILE_KEPT = frozenset(
     {
         "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "rems", "xors", "addsc", "subsc",
@@ -1336,6 +1344,47 @@ _SCATTER_MIXED = (
 )
 
 
+# The arguments an IR builder turns into a constant itself (ConstInt(value, dtype, span)): by wrapper, the
+# (name, position) of each; a Scalar is unwrapped to its expression first, except full's value.
+_CONSTANT_ARGS: dict[str, tuple[tuple[str, int], ...]] = {
+    "pl.tile.full": (("value", 2),),
+    "pl.tensor.full": (("value", 2),),
+    "pl.tile.ci": (("start", 0),),
+    "pl.tensor.ci": (("start", 0),),
+    "pl.tile.tri": (("diagonal", 0),),
+    **{
+        f"pl.{space}.random": tuple(
+            (name, i)
+            for i, name in enumerate(("key0", "key1", "counter0", "counter1", "counter2", "counter3"))
+        )
+        for space in ("tile", "tensor")
+    },
+    "pl.tile.set_validshape": (("valid_rows", 1), ("valid_cols", 2)),
+    "pl.tensor.set_validshape": (("valid_rows", 1), ("valid_cols", 2)),
+}
+# The DSL class of a value the parser hands a wrapper.
+_DSL_CLASSES = {
+    TileType: "pypto.language.typing.tile.Tile",
+    TensorType: "pypto.language.typing.tensor.Tensor",
+    ScalarType: "pypto.language.typing.scalar.Scalar",
+}
+
+
+def _check_constants(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """A tile, tensor (or, for full's value, scalar) where the builder constructs a ConstInt / ConstFloat: the
+    constructor's TypeError (PTO-WR24)."""
+    full = dsl.endswith(".full")
+    for name, index in _CONSTANT_ARGS.get(dsl, ()):
+        value = kwargs.get(name, args[index] if index < len(args) else None)
+        if isinstance(value, TensorType) and (value.distributed or not value.ranked):
+            continue
+        got = _DSL_CLASSES.get(type(value)) if isinstance(value, TileType | TensorType | ScalarType) else None
+        if got is None or (isinstance(value, ScalarType) and not full):
+            continue
+        node, ctype = ("ConstFloat", "float") if full else ("ConstInt", "int")
+        raise DeduceError("PTO-WR24", ctype=ctype, node=node, got=got)
+
+
 def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """The argument forms the tensor wrappers and IR builders check before the deducer (WR20 ... WR23)."""
     if dsl in ("pl.tensor.div", "pl.tile.div") and kwargs.get("high_precision") is True and len(args) > 1:
@@ -1356,6 +1405,7 @@ def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str
             raise DeduceError("PTO-WR22", detail=_SCATTER_MIXED)
         if is_mask and (named["mask_pattern"] is None or named["dst"] is None):
             raise DeduceError("PTO-WR22", detail="scatter() mask form requires both mask_pattern and dst")
+    _check_constants(dsl, args, kwargs)
     slots = {"pl.tensor.transpose": (("axis1", 1), ("axis2", 2)), "pl.tensor.gather": (("dim", 1),)}.get(
         dsl, ()
     )
@@ -1406,6 +1456,17 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     if tile_compare and isinstance(args[0], TileType) and isinstance(args[2], TileType) and _scalar(args[1]):
         _check_cmp_mode(kwargs.get("cmp_mode"))
     module, _, op = dsl.rpartition(".")
+    if module == "pl.tensor" and op in _TENSOR_RHS_SCALAR and len(args) > 1:
+        lhs, rhs = args[0], args[1]
+        if isinstance(lhs, TensorType) and lhs.ranked and not lhs.distributed and isinstance(rhs, TileType):
+            if is_float(lhs.dtype):
+                raise DeduceError("PTO-WR10", conversion="float", cls=py_class(rhs))
+            if lhs.dtype.startswith(("INT", "UINT")):
+                raise DeduceError("PTO-WR10b", conversion="int", cls=py_class(rhs))
+    if dsl == "pl.tile.sels" and len(args) > 3 and isinstance(args[3], TileType):
+        raise DeduceError(
+            "PTO-WR10", conversion="float", cls=py_class(args[3])
+        )  # its scalar, read by float()
     if module == "pl.tile" and op in _TILE_SCALAR_OPERAND | _TILE_KEPT and len(args) > 1:
         lhs, rhs = args[0], args[1]
         kept = op in _TILE_KEPT and isinstance(rhs, TileType)

@@ -32,6 +32,8 @@ _r(
     "tensor.slice conversion does not support rank-0 tiles; keep one unit axis or use tensor.read for a "
     "scalar result",
     "A tensor.slice whose drop_dims removes every axis.",
+    unreachable="tensor.slice's deducer rejects a drop_dims that removes every axis at parse time (PTO-TD157, "
+    "'tensor.slice drop_dims cannot erase every dimension; ...'), so no rank-0 slice reaches the conversion",
 )
 _r(
     "PTO-CT4",

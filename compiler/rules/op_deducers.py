@@ -456,6 +456,38 @@ _r(
     "A tile.read / tile.write index that is a float (a literal 1.0, an FP32 scalar).",
 )
 _r(
+    "PTO-TD155",
+    "tuple-element-kind",
+    _TD,
+    "{op} {what} element {index} must be ScalarType, but got {got}",
+    "A tensor or tile where a shape, offset or index tuple wants a scalar (pl.tensor.create([t, 64], ...), "
+    "pl.tile.read(t, [t, 0])).",
+)
+_r(
+    "PTO-TD156",
+    "tuple-element-int-dtype",
+    _TD,
+    "{op} {what} element {index} must have integer dtype, but got {dtype}",
+    "A float scalar in a tensor op's shape or offset tuple (pl.tensor.create([f, 64], ...) with f an FP32 "
+    "scalar).",
+)
+_r(
+    "PTO-TD157",
+    "memory-op-check",
+    _TD,
+    "{op} {detail}",
+    "A memory, view or transform op's check whose sentence follows the op's name: an atomic store mode or "
+    "dtype, a shape element that must be a compile-time constant, an extract window outside its source.",
+)
+_r(
+    "PTO-TD158",
+    "memory-op-check-colon",
+    _TD,
+    "{op}: {detail}",
+    "A view or transform op's check written after the op's name and a colon: a tensor.view valid_shape of "
+    "another rank than the target shape, a tile.transpose tmp of another dtype, a tensor.concat of a tile.",
+)
+_r(
     "PTO-TD117",
     "memory-op-requirement",
     _TD,

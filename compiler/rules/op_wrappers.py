@@ -91,7 +91,8 @@ _r(
     _WR,
     "{conversion}() argument must be a string or a real number, not '{cls}'",
     "An explicitly namespaced tile op (pl.tile.add, pl.tile.muls, ...) given a tensor as its second operand, "
-    "where it takes a tile or a scalar: the builder tries to read it as a float constant.",
+    "where it takes a tile or a scalar, or a tensor op (pl.tensor.add, ...) given a tile there: the builder tries "
+    "to read it as a float constant.",
 )
 _r(
     "PTO-WR10b",
@@ -198,6 +199,18 @@ _r(
     "{detail}",
     "pl.tensor.scatter with arguments of both its forms, or an incomplete mask form (a ValueError of the wrapper).",
     "Call it as scatter(input, dim, index, src) or scatter(input, mask_pattern=..., dst=...).",
+)
+_r(
+    "PTO-WR24",
+    "constant-of-a-value",
+    _WR,
+    "__init__(): incompatible function arguments. The following argument types are supported:\n"
+    "    1. __init__(self, value: {ctype}, dtype: pypto.pypto_core.DataType, span: pypto.pypto_core.ir.Span) -> None"
+    "\n\nInvoked with types: pypto.pypto_core.ir.{node}, {got}, pypto.pypto_core.DataType, pypto.pypto_core.ir.Span",
+    "A tile, tensor or scalar where an IR builder makes a constant of a Python number: the value of "
+    "pl.tile.full / pl.tensor.full, the start of ci, the diagonal of tri, a seed of random, a valid extent of "
+    "set_validshape (a TypeError of the constant's constructor).",
+    "Pass a Python number (a literal or a module constant) there.",
 )
 _r(
     "PTO-WR23",

@@ -42,6 +42,8 @@ _FRONTEND_NAMES = frozenset(
 # Binary operators the parser has no IR for (parse_binop), by the ast class name it reports; a fold of
 # constants never reaches it.
 _UNSUPPORTED_BINOPS = {"**": "Pow", "@": "MatMult"}
+# The IR node the parser builds for scalar arithmetic (Type::TypeName of the expression).
+_NODE_OF_BINOP = {"+": "Add", "-": "Sub", "*": "Mul"}
 
 # The enum member behind each string spelling of syncall / sync_set / sync_wait (spec 003).
 _ENUM_SPELLING = {
@@ -206,6 +208,8 @@ class ExpressionTyper:
             return tuple(self.arg_value(e, ctx) for e in expr.elts)
         if isinstance(expr, ir.Name):
             known = self.state.type_of(expr.id)
+            if isinstance(known, ScalarType):
+                return ScalarType(known.dtype, known.exact, "Var")  # the node a deducer names ("... got Var")
             if known is not None:
                 return known  # what `value` gives it (a name folds to nothing below)
             value = self.state.env.get(expr.id, UNKNOWN_VALUE)
@@ -217,6 +221,17 @@ class ExpressionTyper:
         typed = self.value(expr, ctx)
         if isinstance(folded, _NUMBER) and not isinstance(folded, bool):
             return folded
+        if isinstance(typed, ScalarType):
+            # The node kind a deducer names when it wants a compile-time constant ("... but got Var").
+            node = (
+                "Var"
+                if isinstance(expr, ir.Name)
+                else _NODE_OF_BINOP.get(expr.op, "")
+                if isinstance(expr, ir.BinOp)
+                else ""
+            )
+            if node:
+                return replace(typed, node=node)
         return typed
 
     def call(self, call: ir.Call, ctx: WalkContext) -> ValueType:

@@ -18,13 +18,15 @@ from compiler.ops.deducers.core import (
     dtype_text,
     family,
     is_int,
+    kind_of,
     known,
     param,
+    require_kind,
     shape_arg,
     vec,
 )
 from compiler.ops.opdef import OpDef
-from compiler.types import UNKNOWN, ArgValue, Dim, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, EnumValue
 
 Shaped = TensorType | TileType
@@ -39,6 +41,7 @@ _SCATTER_ELEMENTS = frozenset({"FP16", "FP32", "BF16", "INT16", "INT32", "INT8"}
 _SCATTER_INDEXES = frozenset({"INT16", "INT32"})
 _GATHER_ELEMENTS = frozenset({"FP16", "FP32", "INT16", "INT32"})
 _SORT_ELEMENTS = frozenset({"FP16", "FP32"})
+_GATHERB_ELEMENTS = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "FP16", "BF16", "FP32"})
 _PAGED_ELEMENTS = frozenset({"FP16", "BF16", "FP32", "INT8"})
 _MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
 
@@ -315,6 +318,7 @@ def _gather_index(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
             f"{what} {_dt(src)}",
         )
     if not tensor:
+        require_kind(op, param(args, kwargs, 2, "tmp"), "TileType", "third argument")
         return vec(src, index.shape, src.dtype)
     rank = src.rank
     if rank < 2:
@@ -405,6 +409,8 @@ def _gather_compare(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
                 op,
                 f"requires kvalue dtype equal to src dtype {_dt(src)} , but got {dtype_text(kv_dtype)}",
             )
+    if not tensor:
+        require_kind(op, param(args, kwargs, 2, "tmp"), "TileType", "tmp")
     out_cols = _int(kwargs.get("out_cols"))
     if out_cols is not None and out_cols <= 0:
         _fail(_ATTR, op, f"requires out_cols > 0, but got {out_cols}")
@@ -419,7 +425,16 @@ def _gather_compare(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
 def _gatherb(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """tile.gatherb(src, offset): 32-byte blocks of src, one per UINT32 offset."""
     src, offset = _shaped(param(args, kwargs, 0, "src")), _shaped(param(args, kwargs, 1, "offset"))
-    if src is None or offset is None:
+    if src is None:
+        return UNKNOWN
+    # is_gatherb_dtype: src, then output_dtype (default: src's), before the offset is looked at.
+    allowed = "an 8/16/32-bit int/uint or FP16/BF16/FP32"
+    if known(src.dtype) and src.dtype not in _GATHERB_ELEMENTS:
+        _fail(_DTYPE, op, f"requires src dtype to be {allowed}, but got {_dt(src)}")
+    output = dtype_arg(kwargs.get("output_dtype")) or src.dtype
+    if known(output) and output not in _GATHERB_ELEMENTS:
+        _fail(_DTYPE, op, f"requires output_dtype to be {allowed}, but got {dtype_text(output)}")
+    if offset is None:
         return UNKNOWN
     if offset.dtype != "UINT32":
         _fail(_DTYPE, op, f"requires offset dtype to be UINT32, but got {_dt(offset)}")
@@ -491,6 +506,7 @@ def _mscatter(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
         x, y = _static(a), _static(b)
         if x is not None and y is not None and x != y:
             _fail(_EXTENT, op, f"requires idx shape to match src shape at dimension {i}, but got {x} vs {y}")
+    require_kind(op, out, "TensorType or DistributedTensorType", "third argument")
     target = _shaped(out)
     if target is None or not isinstance(target, TensorType):
         return UNKNOWN
@@ -505,13 +521,21 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     from compiler.ops.registry import memory_of
 
     mem, idx = param(args, kwargs, 0, "mem"), _shaped(param(args, kwargs, 1, "idx"))
+    require_kind(op, mem, "TensorType or DistributedTensorType", "mem")
     if not isinstance(mem, TensorType) or idx is None:
         return UNKNOWN
-    if (
-        isinstance(idx, TensorType)
-        and idx.ranked
-        and (memory_of(kwargs.get("target_memory")) or "Vec") == "Vec"
-    ):
+    memory = memory_of(kwargs.get("target_memory")) or "Vec"
+    coalesce = param(args, kwargs, 2, "coalesce", "row")
+    row = coalesce in ("row", 0) and not isinstance(coalesce, bool)
+    elem = coalesce in ("elem", 1) and not isinstance(coalesce, bool)
+    scratch, requested = kwargs.get("scratch"), kwargs.get("valid_shape")
+    # The IR call's arguments: (mem, idx[, scratch][, valid_shape]).
+    extra = [a for a in (scratch, requested) if a is not None]
+    if memory == "Mat":
+        return _mgather_mat(op, mem, idx, row, elem, scratch, requested, len(extra))
+    if extra:
+        _fail(_ATTR, op, "permits scratch only for Mat elem mode")
+    if isinstance(idx, TensorType):
         # A Vec gather takes its indices from a tile (the CHECK names the mode it is in).
         raise DeduceError(
             "PTO-TD57", op=f"{op.name} with Vec output", position="idx", want="TileType", got="TensorType"
@@ -520,39 +544,119 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
         _fail(_DTYPE, op, f"requires idx dtype to be INT32, but got {_dt(idx)}")
     if idx.rank != 2:
         _fail(_RANK, op, f"requires a 2D idx tile, but got rank {idx.rank}")
-    memory = memory_of(kwargs.get("target_memory")) or "Vec"
-    coalesce = param(args, kwargs, 2, "coalesce", "row")
-    row = coalesce in ("row", 0) and not isinstance(coalesce, bool)
-    elem = coalesce in ("elem", 1) and not isinstance(coalesce, bool)
-    if memory == "Vec" and row and mem.ranked and mem.rank < 2:
+    if row and mem.ranked and mem.rank < 2:
         _fail(
             _RANK,
             op,
             f"row mode requires mem rank >= 2 so rows have an element dimension, but got rank {mem.rank}",
         )
     if elem:
-        shape: tuple[Dim, ...] = idx.shape
-        valid = idx.valid if isinstance(idx, TileType) else None
-    elif row and mem.ranked and mem.shape:
-        # DeduceTileMgatherType: one row of the table per index, so [R, the table's last dimension]; Vec takes
-        # R from a [1, R] or [R, 1] index tile, Mat from a [1, R] index tensor.
-        first, second = idx.shape
-        rows: Dim = "?"
-        row_axis = 1 if first == 1 or memory == "Mat" else 0 if second == 1 else None
-        if row_axis is not None:
-            rows = idx.shape[row_axis]
-        shape = (rows, mem.shape[-1])
-        idx_valid = idx.valid if isinstance(idx, TileType) else None
-        valid = (idx_valid[row_axis], mem.shape[-1]) if idx_valid and row_axis is not None else None
-    else:
+        return TileType(idx.shape, mem.dtype, memory, _narrowed(idx.valid, idx.shape))
+    if not (row and mem.ranked and mem.shape):
         return TileType(("?", "?"), mem.dtype, memory)
-    if memory == "Mat":
-        # Mat output: the written region is the valid_shape argument when given, else the whole tile.
-        requested = shape_arg(kwargs.get("valid_shape"))
-        valid = requested if requested is not None and len(requested) == len(shape) else None
-    if valid is not None and tuple(valid) == tuple(shape):
-        valid = None
-    return TileType(shape, mem.dtype, memory, valid)
+    # One row of the table per index: [R, the table's last dimension], R from a [1, R] or [R, 1] index tile.
+    first, second = _static(idx.shape[0]), _static(idx.shape[1])
+    if first is not None and second is not None and first != 1 and second != 1:
+        _fail(_EXTENT, op, f"row mode requires a [1, R] or [R, 1] idx shape, but got [{first}, {second}]")
+    row_axis = 1 if first == 1 else 0 if second == 1 else None
+    if row_axis is None:
+        return TileType(("?", mem.shape[-1]), mem.dtype, memory)
+    shape = (idx.shape[row_axis], mem.shape[-1])
+    valid = (idx.valid[row_axis], mem.shape[-1]) if idx.valid else None
+    return TileType(shape, mem.dtype, memory, _narrowed(valid, shape))
+
+
+def _narrowed(valid: Sequence[Dim] | None, shape: tuple[Dim, ...]) -> tuple[Dim, ...] | None:
+    """A valid region, or None when it is the whole shape."""
+    if valid is None or tuple(valid) == tuple(shape):
+        return None
+    return tuple(valid)
+
+
+def _mgather_mat(
+    op: OpDef,
+    mem: TensorType,
+    idx: Shaped,
+    row: bool,
+    elem: bool,
+    scratch: ArgValue,
+    requested: ArgValue,
+    extra: int,
+) -> ValueType:
+    """DeduceTileMgatherType with Mat output: a GM INT32 [1, R] index tensor (row mode) or any 2D one with a
+    GM scratch (elem mode), a static output whose rows are a multiple of 16 and cols fill 32-byte blocks."""
+    if isinstance(idx, TileType):
+        _fail(_ATTR, op, "with Mat output requires idx to be a GM TensorType, but got TileType")
+    if idx.dtype != "INT32":
+        _fail(_DTYPE, op, f"requires Mat idx dtype to be INT32, but got {_dt(idx)}")
+    if idx.rank != 2:
+        _fail(_RANK, op, f"requires a 2D Mat idx tensor, but got rank {idx.rank}")
+    if not mem.ranked:
+        return TileType(("?", "?"), mem.dtype, "Mat")
+    if elem:
+        if extra == 0:
+            _fail(_ATTR, op, "Mat elem mode requires GM scratch and optionally accepts valid_shape")
+        work = _shaped(scratch)
+        if scratch is None or isinstance(work, TileType) or kind_of(scratch) == "ScalarType":
+            _fail(_ATTR, op, "Mat elem scratch must be a GM tensor")
+        if work is None:
+            return TileType(idx.shape, mem.dtype, "Mat")
+        if work.dtype != mem.dtype:
+            _fail(_DTYPE, op, "Mat elem scratch dtype must match mem dtype")
+        shape: tuple[Dim, ...] = idx.shape
+        needed = _product(shape)
+        have = _product(work.shape)
+        if needed is not None and have is not None and have < needed:
+            _fail(_EXTENT, op, f"Mat elem scratch requires at least {needed} elements, but got {have}")
+    else:
+        if not row:
+            return TileType(("?", "?"), mem.dtype, "Mat")
+        if extra == 2:
+            _fail(_ATTR, op, "Mat row mode accepts only an optional valid_shape")
+        if mem.rank < 2:
+            _fail(_RANK, op, "Mat row mode requires mem rank >= 2")
+        if _static(idx.shape[0]) not in (1, None):
+            _fail(_EXTENT, op, "Mat row mode requires a [1, R] GM idx tensor")
+        shape = (idx.shape[1], mem.shape[-1])
+        if scratch is not None:
+            # The scratch lands where the IR call keeps its optional valid_shape.
+            _fail(_ATTR, op, "Mat valid_shape must be a MakeTuple of compile-time constants")
+    rows, cols = _static(shape[0]), _static(shape[1])
+    width = DTYPE_BITS.get(mem.dtype, 0) // 8
+    if rows is not None and rows % 16 != 0:
+        _fail(_EXTENT, op, "Mat output rows must be a multiple of 16")
+    if cols is not None and width > 0 and cols % (32 // width) != 0:
+        _fail(_EXTENT, op, f"Mat output cols must be a multiple of {32 // width}")
+    valid: tuple[Dim, ...] | None = None
+    if isinstance(requested, tuple | list):
+        if len(requested) != len(shape):
+            _fail(_RANK, op, f"Mat valid_shape must have rank {len(shape)}, but got {len(requested)}")
+        for i, (v, d) in enumerate(zip(requested, shape, strict=True)):
+            if isinstance(v, ScalarType) and v.node:
+                _fail(_ATTR, op, f"Mat valid_shape element {i} must be a compile-time constant")
+            physical = _static(d)
+            if (
+                isinstance(v, int)
+                and not isinstance(v, bool)
+                and physical is not None
+                and not 0 < v <= physical
+            ):
+                _fail(
+                    _EXTENT,
+                    op,
+                    f"requires 0 < Mat valid_shape[{i}] <= output_shape[{i}], but got {v} and {physical}",
+                )
+        valid = shape_arg(requested)
+    return TileType(shape, mem.dtype, "Mat", _narrowed(valid, shape))
+
+
+def _product(shape: Sequence[Dim]) -> int | None:
+    total = 1
+    for d in shape:
+        if not isinstance(d, int):
+            return None
+        total *= d
+    return total
 
 
 # ---------------------------------------------------------------------------------------------
@@ -613,6 +717,10 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             )
         if op.namespace == "tensor" and other.rank != first.rank:
             _fail(_RANK, op, f"requires all src {kind} to have matching rank")
+    tmp = kwargs.get("tmp")
+    if op.namespace == "tile" and len(sources) == len(args) and isinstance(tmp, TensorType) and tmp.ranked:
+        # The scratch tile follows the sources: the IR call's argument n_srcs.
+        _fail(_ATTR, op, f"requires argument {len(sources)} (tmp) to be a TileType, but got {kind_of(tmp)}")
     lasts = [s.shape[-1] if s.shape else "?" for s in sources]
     total: Dim = sum(lasts) if all(isinstance(d, int) for d in lasts) else "?"  # type: ignore[arg-type]
     return vec(first, (*first.shape[:-1], total))

@@ -57,6 +57,16 @@ def _matmul(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     out_dtype = dtype_arg(param(args, kwargs, 2, "out_dtype")) or promote_dtypes(lhs.dtype, rhs.dtype)
     a_t = flag(param(args, kwargs, 3, "a_trans"))
     b_t = flag(param(args, kwargs, 4, "b_trans"))
+    # A transpose flag swaps two axes of its own operand: a 1D one has none (after the empty-operand check).
+    for trans, side, value in ((a_t, "a", lhs), (b_t, "b", rhs)):
+        if trans and lhs.rank and rhs.rank and value.ranked and value.rank == 1:
+            which = "lhs" if side == "a" else "rhs"
+            raise DeduceError(
+                "PTO-TD158",
+                op=op.name,
+                detail=f"{side}_trans does not apply to a 1D {which} (a vector has no axes to swap); drop "
+                f"{side}_trans or pass a 2D {which}",
+            )
     return TensorType(_tensor_product(op.name, lhs.shape, rhs.shape, a_t, b_t), out_dtype)
 
 
@@ -98,9 +108,22 @@ def _tile_product(name: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Dim, D
         if t.rank != 2:
             raise DeduceError("PTO-TD18", op=name, operand=side, rank=t.rank)
     _k_mismatch("PTO-TD12", name, lhs.shape[1], rhs.shape[0])
+    _valid_k(name, lhs, rhs)
     if lhs.dtype != rhs.dtype:
         raise DeduceError("PTO-TD19", op=name, lhs=dtype_text(lhs.dtype), rhs=dtype_text(rhs.dtype))
     return (lhs.shape[0], rhs.shape[1]), _acc_dtype(lhs.dtype, rhs.dtype)
+
+
+def _valid_k(name: str, lhs: TileType, rhs: TileType) -> None:
+    """The rhs's valid K (its rows) must cover the lhs's valid K (its columns): the cube reads all of them."""
+    lhs_k = lhs.valid[1] if lhs.valid is not None and len(lhs.valid) == 2 else lhs.shape[1]
+    rhs_k = rhs.valid[0] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[0]
+    if isinstance(lhs_k, int) and isinstance(rhs_k, int) and lhs_k > rhs_k:
+        raise DeduceError(
+            "PTO-TD151",
+            op=name,
+            requirement=f"requires rhs valid K to cover lhs valid K, but got lhs K={lhs_k} and rhs K={rhs_k}",
+        )
 
 
 def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TypeGuard
 
 from compiler.ops.deducers.core import (
     DeduceError,
@@ -12,6 +13,7 @@ from compiler.ops.deducers.core import (
     dtype_text,
     family,
     is_int,
+    kind_of,
     known,
     param,
     require_kind,
@@ -23,7 +25,7 @@ from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_rea
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import memory_of
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTYPE_BITS, MEMORY_SPACES, DTypeValue
+from compiler.vocabulary import DTYPE_BITS, MEMORY_SPACES, DTypeValue, EnumValue
 
 _LOAD_REMEDY = "Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) -- to narrow the read to the source edge instead"
 _SLICE_REMEDY = (
@@ -111,7 +113,40 @@ def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
                     requirement="requires shapes and offsets to have the same number of dimensions, but got "
                     f"{len(shapes)} shapes and {len(offsets)} offsets",
                 )
+        tile = param(args, kwargs, 0, "tile")
+        if isinstance(tile, TileType):
+            _atomic(op, kwargs.get("atomic"), tile.dtype, "tile")
     return out if isinstance(out, TensorType) else UNKNOWN
+
+
+# AtomicType: kNone = 0, kAdd = 1; the wrappers pass int(atomic).
+_ATOMIC_CODES = {"None_": 0, "Add": 1}
+# The hardware atomic-add dtypes (tile.store / tensor.assemble with atomic=AtomicType.Add).
+_ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
+
+
+def _atomic(op: OpDef, value: ArgValue, dtype: str, what: str) -> None:
+    """The atomic= combine mode: None_ or Add, and Add only on a hardware atomic-add dtype."""
+    if isinstance(value, EnumValue) and value.enum == "AtomicType":
+        code = _ATOMIC_CODES.get(value.member)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        code = value
+    else:
+        return
+    if code is None:
+        return
+    sentence = ""
+    if code not in (0, 1):
+        sentence = f"atomic kwarg must be AtomicType.None_ or AtomicType.Add, but got int {code}"
+    elif code == 1 and known(dtype) and dtype not in _ATOMIC_ADD_DTYPES:
+        sentence = (
+            f"with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 {what} (hardware atomic-add "
+            f"dtypes), but got {dtype_text(dtype)}"
+        )
+    if sentence and op.namespace == "tile":
+        _require("PTO-TD151", op, sentence)
+    if sentence:
+        raise DeduceError("PTO-TD157", op=op.name, detail=sentence)
 
 
 @family("move")
@@ -119,17 +154,77 @@ def _move(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = param(args, kwargs, 0, "tile")
     if not isinstance(src, TileType):
         return UNKNOWN
-    return src.with_memory(memory_of(param(args, kwargs, 1, "target_memory")) or "Vec")
+    memory = memory_of(param(args, kwargs, 1, "target_memory")) or "Vec"
+    if memory in _SCALE_LAYOUTS:
+        _scale_move(op, src, memory, (param(args, kwargs, 2, "blayout"), param(args, kwargs, 3, "slayout")))
+    return src.with_memory(memory)
+
+
+# The hardware-fixed (blayout, slayout) of the MX scale spaces: row-major for LeftScale, col-major for RightScale.
+_SCALE_LAYOUTS = {"LeftScale": "row_major", "RightScale": "col_major"}
+
+
+def _scale_move(op: OpDef, src: TileType, memory: str, layouts: tuple[ArgValue, ArgValue]) -> None:
+    """DeduceTileMoveType into LeftScale / RightScale: no layout override, then a 2D UINT8 / FP8E8M0 Mat tile."""
+    fixed = _SCALE_LAYOUTS[memory]
+    if any(isinstance(v, EnumValue) and v.enum == "TileLayout" and v.member != fixed for v in layouts):
+        _require(
+            "PTO-TD151",
+            op,
+            f"does not allow blayout/slayout to override the hardware-fixed layout for {memory}",
+        )
+    if src.rank != 2:
+        _require("PTO-TD151", op, f"into LeftScale/RightScale requires a 2D tile, got rank {src.rank}")
+    if src.memory in MEMORY_SPACES and src.memory != "Mat":
+        _require("PTO-TD151", op, "into LeftScale/RightScale requires the input tile to be in Mat memory")
+    if known(src.dtype) and src.dtype not in ("UINT8", "FP8E8M0"):
+        _require(
+            "PTO-TD151",
+            op,
+            f"into LeftScale/RightScale requires UINT8 or FP8E8M0 dtype, but got {dtype_text(src.dtype)}",
+        )
 
 
 @family("extract")
 def _extract(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "src")
-    shape = shape_arg(param(args, kwargs, 3, "shape"))
+    raw = param(args, kwargs, 3, "shape")
+    shape = shape_arg(raw)
     if isinstance(src, TileType) and src.rank != 2:
         raise DeduceError("PTO-TD148", rank=src.rank)
-    if not isinstance(src, TileType) or shape is None:
+    if not isinstance(src, TileType) or shape is None or not isinstance(raw, tuple | list):
         return UNKNOWN
+    # DeduceTileExtractType: the two indices, the shape tuple's elements, its rank, each extent a positive
+    # constant, then each axis's window inside the source.
+    indices = [param(args, kwargs, 1, "index_row"), param(args, kwargs, 2, "index_col")]
+    for name, index in zip(("index_row", "index_col"), indices, strict=True):
+        if (
+            isinstance(index, ScalarType)
+            and index.exact
+            and known(index.dtype)
+            and index.dtype not in _INDEX_LIKE
+        ):
+            _check(op, f"{name} must have INT64/UINT64/INDEX dtype, but got {dtype_text(index.dtype)}")
+    _index_elements(op, raw, "shape")
+    if len(raw) != 2:
+        _check(op, f"shape must be 2D, got rank {len(raw)}")
+    for i, item in enumerate(raw):
+        if _node_kind(item):
+            _check(op, f"shape[{i}] must be a compile-time ConstInt")
+        if _int(item) and item <= 0:
+            _check(op, f"shape[{i}] must be positive, got {item}")
+    for axis, name in ((0, "row"), (1, "col")):
+        dim, extent, offset = src.shape[axis], raw[axis], indices[axis]
+        if not (_int(dim) and _int(extent)):
+            continue
+        if extent > dim:
+            _check(op, f"shape[{axis}]={extent} exceeds src {name} {dim}")
+        if not _int(offset):
+            continue
+        if offset < 0:
+            _check(op, f"index_{name} must be >= 0, got {offset}")
+        if offset + extent > dim:
+            _check(op, f"index_{name}={offset} + shape[{axis}]={extent} exceeds src {name} {dim}")
     return TileType(shape, src.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
 
 
@@ -145,7 +240,11 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     drops = param(args, kwargs, 4, "drop_dims")
     requested = shape_arg(param(args, kwargs, 3, "valid_shape")) or None
     if isinstance(src, TileType):
-        # DeduceTileSliceType: offset rank against shape rank, then the window read, then drop_dims.
+        # DeduceTileSliceType: the shape and offset tuples' elements, offset rank against shape rank, each extent
+        # a positive constant, then the window read, then drop_dims.
+        raw = param(args, kwargs, 1, "shape")
+        _index_elements(op, raw, "shape")
+        _index_elements(op, param(args, kwargs, 2, "offset"), "offset")
         if offsets is not None and len(offsets) != len(shape):
             _require(
                 "PTO-TD117",
@@ -153,14 +252,31 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
                 f"offset and shape to have the same rank, but got offset rank {len(offsets)} and shape rank "
                 f"{len(shape)}",
             )
+        for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
+            if _node_kind(item):
+                _check(
+                    op,
+                    f"shape element {i} must be a compile-time constant so InitMemRef can allocate storage",
+                )
+            if _int(item) and item <= 0:
+                _check(op, f"shape element {i} must be positive, got {item}")
+        _index_elements(op, param(args, kwargs, 3, "valid_shape"), "valid_shape")
         if offsets is not None:
             check_read(
                 WindowRead(op.name, src.shape, offsets, shape, requested, True, False, _TILE_SLICE_REMEDY)
             )
         check_drop_dims(op.name, drops, shape)
     else:
-        # DeduceTensorSliceType: drop_dims first; the window read only for a full-rank window.
+        # DeduceTensorSliceType: the shape and offset tuples' elements, drop_dims, then the window read only for
+        # a full-rank window.
+        _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
+        _scalar_elements(op, param(args, kwargs, 2, "offset"), "offset tuple")
         check_drop_dims(op.name, drops, shape)
+        if isinstance(drops, list | tuple) and shape and len({d for d in drops if _int(d)}) >= len(shape):
+            _check(
+                op,
+                "drop_dims cannot erase every dimension; keep one unit axis or use tensor.read for a scalar result",
+            )
         clamp = param(args, kwargs, 6, "clamp")
         if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
             check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
@@ -184,6 +300,8 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     shape = shape_arg(param(args, kwargs, 1, "shape"))
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
+    if isinstance(src, TensorType):
+        _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
     old, new = _numel(src.shape), _numel(shape)
     # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
@@ -221,6 +339,18 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
         return UNKNOWN
     if src.rank < 2:
         raise DeduceError("PTO-TD135", op=op.name, rank=src.rank)
+    tmp = param(args, kwargs, 3, "tmp")
+    if isinstance(src, TileType) and isinstance(tmp, TensorType) and tmp.ranked:
+        _colon(op, f"fourth argument (tmp) must be TileType, but got {kind_of(tmp)}")
+    if isinstance(src, TileType) and isinstance(tmp, TileType):
+        # DeduceTileTransposeType: the scratch tile matches the input's dtype and rank.
+        if known(src.dtype) and known(tmp.dtype) and src.dtype != tmp.dtype:
+            _colon(
+                op,
+                f"tmp dtype must match input dtype, got input={dtype_text(src.dtype)} tmp={dtype_text(tmp.dtype)}",
+            )
+        if tmp.rank != src.rank:
+            _colon(op, f"tmp rank must match input rank, got input rank={src.rank} tmp rank={tmp.rank}")
     if op.short_name == "transpose_view":
         a1, a2 = src.rank - 2, src.rank - 1
     else:
@@ -245,6 +375,16 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     target = param(args, kwargs, 0, "target")
     source = param(args, kwargs, 1, "source")
     offsets = static_items(param(args, kwargs, 2, "offset"))
+    if isinstance(target, TensorType) and target.ranked:
+        # DeduceTensorAssembleType: the source's kind, the offset tuple's elements, then the atomic mode.
+        if isinstance(source, TileType):
+            _require(
+                "PTO-TD117",
+                op,
+                "second argument to be a TensorType or DistributedTensorType, but got TileType",
+            )
+        _scalar_elements(op, param(args, kwargs, 2, "offset"), "offset tuple")
+        _atomic(op, kwargs.get("atomic"), target.dtype, "target")
     if isinstance(target, TensorType) and isinstance(source, TensorType):
         if (
             target.ranked
@@ -257,6 +397,7 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
         return target
     if not (isinstance(target, TileType) and isinstance(source, TileType)):
         return target if isinstance(target, TensorType | TileType) else UNKNOWN
+    _index_elements(op, param(args, kwargs, 2, "offset"), "offset")
     fixpipe = source.dtype == "FP32" and target.dtype in ("BF16", "FP16")
     if known(target.dtype) and known(source.dtype) and target.dtype != source.dtype and not fixpipe:
         _require(
@@ -276,7 +417,16 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = param(args, kwargs, 0, "tensor")
     if not isinstance(src, TensorType):
         return UNKNOWN
-    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    raw = param(args, kwargs, 1, "shape")
+    shape = shape_arg(raw)
+    # DeduceTensorViewType: the shape tuple's elements, each static extent positive, then the element count.
+    for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
+        _element_kind(op, item, "shape tuple", i)
+        if isinstance(item, ScalarType) and known(item.dtype) and not is_int(item.dtype):
+            _check(op, f"shape tuple element {i} must have integer dtype, got {dtype_text(item.dtype)}")
+    for i, d in enumerate(shape or ()):
+        if isinstance(d, int) and d <= 0:
+            _check(op, f"shape dimension {i} must be positive, got {d}")
     if shape is not None and src.ranked:
         old, new = _numel(src.shape), _numel(shape)
         if (
@@ -286,6 +436,17 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             and old != new
         ):
             raise DeduceError("PTO-TD123", op=op.name, old=old, new=new)
+    valid = param(args, kwargs, 2, "valid_shape")
+    if shape is not None and isinstance(valid, tuple | list) and valid and len(valid) != len(shape):
+        _colon(op, f"valid_shape rank ({len(valid)}) must match target shape rank ({len(shape)})")
+    if shape is not None and isinstance(valid, tuple | list) and len(valid) == len(shape):
+        for i, (v, d) in enumerate(zip(valid, shape, strict=True)):
+            if isinstance(v, ScalarType) and known(v.dtype) and not is_int(v.dtype):
+                _check(op, f"valid_shape dimension {i} must have integer dtype")
+            if isinstance(v, int) and not isinstance(v, bool) and v <= 0:
+                _check(op, f"valid_shape dimension {i} must be positive, got {v}")
+            if isinstance(v, int) and not isinstance(v, bool) and isinstance(d, int) and v > d:
+                _check(op, f"valid_shape dimension {i} ({v}) exceeds target shape dimension {d}")
     return TensorType(shape if shape is not None else src.shape, src.dtype, src.distributed)
 
 
@@ -343,7 +504,8 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
 @family("fillpad_expand")
 def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = args[0] if args else None
-    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    raw = param(args, kwargs, 1, "shape")
+    shape = shape_arg(raw)
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
     if isinstance(src, TensorType) and not src.ranked:
@@ -357,6 +519,11 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
             target=f"rank ({src.rank})",
         )
     for i, (new, old) in enumerate(zip(shape, src.shape, strict=True)):
+        # Each destination extent a positive constant, then at least the source's.
+        if isinstance(raw, tuple | list) and _node_kind(raw[i]):
+            _check(op, f"shape dimension {i} must be a constant integer")
+        if isinstance(new, int) and new <= 0:
+            _check(op, f"shape dimension {i} must be positive, got {new}")
         if isinstance(new, int) and isinstance(old, int) and new < old:
             raise DeduceError(
                 "PTO-TD121",
@@ -368,26 +535,49 @@ def _fillpad_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     return vec(src, shape)
 
 
-def _tile_shape(op: OpDef, shape: tuple[Dim, ...] | None, nonempty: bool = True) -> None:
-    """A tile creation op's static shape: every literal extent positive (CHECK const_int->value_ > 0), and
-    at least one (tile.tri checks its rank instead)."""
-    if op.namespace != "tile" or shape is None:
+def _node_kind(value: ArgValue) -> str:
+    """Type::TypeName of a shape element that is not a ConstInt, when the model knows it; "" otherwise."""
+    if isinstance(value, float):
+        return "ConstFloat"
+    if isinstance(value, ScalarType):
+        return value.node
+    return ""
+
+
+def _require_const(op: OpDef, item: ArgValue, label: str, index: int, named: bool) -> None:
+    """CHECK(As<ConstInt>(element)): ``<label> element i must be a compile-time constant`` (with ``(ConstInt),
+    but got <node>`` when ``named``). An element the model cannot name is let through."""
+    kind = _node_kind(item)
+    if kind:
+        text = f" (ConstInt), but got {kind}" if named else ""
+        _require("PTO-TD151", op, f"{label} element {index} must be a compile-time constant{text}")
+
+
+def _tile_shape(op: OpDef, raw: ArgValue, nonempty: bool = True, named: bool = True) -> None:
+    """A tile creation op's shape: element by element a ConstInt (CHECK As<ConstInt>) that is positive (CHECK
+    const_int->value_ > 0), then at least one (tile.tri checks its rank instead)."""
+    if op.namespace != "tile" or not isinstance(raw, tuple | list):
         return
-    for i, d in enumerate(shape):
-        if isinstance(d, int) and d <= 0:
-            raise DeduceError("PTO-TD139", op=op.name, index=i, dim=d)
-    if nonempty and not shape:
+    for i, item in enumerate(raw):
+        _require_const(op, item, "shape", i, named)
+        if _int(item) and item <= 0:
+            raise DeduceError("PTO-TD139", op=op.name, index=i, dim=item)
+    if nonempty and not raw:
         raise DeduceError("PTO-TD138", name=op.short_name, requirement="requires non-empty shape")
 
 
 @family("create")
 def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    shape = shape_arg(param(args, kwargs, 0, "shape"))
+    raw = param(args, kwargs, 0, "shape")
+    shape = shape_arg(raw)
     dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
+    if op.namespace == "tensor" and dtype is not None:
+        _scalar_elements(op, raw, "shape tuple")
     if shape is None or dtype is None:
         return UNKNOWN
     if op.namespace == "tensor":
         return TensorType(shape, dtype)
+    _tile_shape(op, raw)
     memory = memory_of(param(args, kwargs, 2, "target_memory")) or "Vec"
     if memory in ("LeftScale", "RightScale"):
         raise DeduceError("PTO-TD7", op=op.name)
@@ -404,7 +594,6 @@ def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
             op=op.name,
             requirement="supports flat_layout=true only for target_memory=Mat (L1) without transpose",
         )
-    _tile_shape(op, shape)
     return TileType(shape, dtype, memory)
 
 
@@ -417,10 +606,12 @@ def _created(op: OpDef, shape: tuple[Dim, ...] | None, dtype: str | None) -> Val
 
 @family("full")
 def _full(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    shape = shape_arg(param(args, kwargs, 0, "shape"))
+    raw = param(args, kwargs, 0, "shape")
     dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
-    _tile_shape(op, shape)
-    return _created(op, shape, dtype)
+    if op.namespace == "tensor" and dtype is not None:
+        _scalar_elements(op, raw, "shape")
+    _tile_shape(op, raw)
+    return _created(op, shape_arg(raw), dtype)
 
 
 _CI_DTYPES = ("INT16", "INT32", "UINT16", "UINT32")
@@ -457,7 +648,8 @@ def _literal_dtype(value: ArgValue, paired: str) -> str | None:
 
 @family("ci")
 def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    shape = shape_arg(param(args, kwargs, 1, "shape"))
+    raw = param(args, kwargs, 1, "shape")
+    shape = shape_arg(raw)
     tri = op.short_name == "tri"
     dtype = dtype_arg(param(args, kwargs, 3 if tri else 2, "dtype", DTypeValue("INT32")))
     if tri:
@@ -468,23 +660,20 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
                 op=op.name,
                 requirement=f"requires diagonal to be an INT32 scalar, but got {dtype_text(diagonal)}",
             )
-        _tile_shape(op, shape, nonempty=False)
-        valid = param(args, kwargs, 2, "valid_shape")
-        if (
-            op.namespace == "tile"
-            and shape is not None
-            and isinstance(valid, tuple | list)
-            and len(valid) == len(shape)
-        ):
-            for i, (v, d) in enumerate(zip(valid, shape, strict=True)):
-                if _int(v) and _int(d) and not 0 < v <= d:
-                    raise DeduceError(
-                        "PTO-TD151",
-                        op=op.name,
-                        requirement=f"requires 0 < valid_shape[{i}] <= shape[{i}], but got {v} and {d}",
-                    )
+        # DeduceTileTriType: the 2D rank, the shape's elements, then valid_shape's rank and elements.
         if shape is not None and len(shape) != 2:
             _creation_check(op, f"requires a 2D shape, but got rank {len(shape)}")
+        _tile_shape(op, raw, nonempty=False, named=False)
+        valid = param(args, kwargs, 2, "valid_shape")
+        if shape is not None and isinstance(valid, tuple | list):
+            if len(valid) != len(shape):
+                _require("PTO-TD151", op, f"requires valid_shape rank {len(shape)}, but got {len(valid)}")
+            for i, (v, d) in enumerate(zip(valid, shape, strict=True)):
+                _require_const(op, v, "valid_shape", i, False)
+                if _int(v) and _int(d) and not 0 < v <= d:
+                    _require(
+                        "PTO-TD151", op, f"requires 0 < valid_shape[{i}] <= shape[{i}], but got {v} and {d}"
+                    )
         return _created(op, shape, dtype)
     if dtype is not None:
         _dtype_domain(op, dtype, _CI_DTYPES)
@@ -494,8 +683,12 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
             if op.namespace == "tensor":
                 _creation_check(op, f"'start' dtype ({got}) must match destination dtype ({want})")
             _creation_check(op, f"requires 'start' dtype ({got}) to match destination dtype ({want})")
+    if op.namespace == "tensor":
+        _scalar_elements(op, raw, "shape")
+    _tile_shape(op, raw)
+    if shape is not None and not shape and op.namespace == "tensor":
+        _creation_check(op, "requires non-empty shape")
     if shape:
-        _tile_shape(op, shape)
         last = shape[-1]
         if isinstance(last, int) and last == 1:
             _creation_check(op, f"requires the innermost dimension (Cols) to be != 1, got {last}")
@@ -511,7 +704,8 @@ def _ci(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
 
 @family("random")
 def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    shape = shape_arg(param(args, kwargs, 6, "shape"))
+    raw = param(args, kwargs, 6, "shape")
+    shape = shape_arg(raw)
     dtype_idx = 7 if op.namespace == "tensor" else 8
     dtype = dtype_arg(param(args, kwargs, dtype_idx, "dtype", DTypeValue("UINT32")))
     if dtype is not None:
@@ -523,11 +717,30 @@ def _random(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
         seed = _literal_dtype(param(args, kwargs, i, name), "INT32")
         if seed is not None and seed != "INT32":
             _creation_check(op, f"requires seed argument {i} to have INT32 dtype, but got {dtype_text(seed)}")
+    if op.namespace == "tensor":
+        _scalar_elements(op, raw, "shape")
     if shape is not None:
-        _tile_shape(op, shape)
+        _tile_shape(op, raw)
+        if shape is not None and not shape and op.namespace == "tensor":
+            _creation_check(op, "requires non-empty shape")
         if shape and len(shape) != 2:
             _creation_check(op, f"requires a 2D shape (rows, cols), but got rank {len(shape)}")
+        valid = param(args, kwargs, 7, "valid_shape")
+        if op.namespace == "tile" and len(shape) == 2 and isinstance(valid, tuple | list):
+            _random_valid(op, valid, shape)
     return _created(op, shape, dtype)
+
+
+def _random_valid(op: OpDef, valid: Sequence[ArgValue], shape: tuple[Dim, ...]) -> None:
+    """DeduceTileRandomType's valid_shape: the shape's rank, and each element a constant in (0, dim]."""
+    if len(valid) != len(shape):
+        _require("PTO-TD151", op, f"valid_shape rank ({len(valid)}) must match shape rank ({len(shape)})")
+    for i, (v, d) in enumerate(zip(valid, shape, strict=True)):
+        if _node_kind(v):
+            _require("PTO-TD151", op, f"valid_shape element {i} must be a compile-time constant (ConstInt)")
+        if _int(v) and (v <= 0 or (_int(d) and v > d)):
+            bound = d if _int(d) else -1
+            _require("PTO-TD151", op, f"valid_shape element {i} ({v}) must be in (0, shape dim {bound}]")
 
 
 def _require(code: str, op: OpDef, requirement: str) -> None:
@@ -536,13 +749,61 @@ def _require(code: str, op: OpDef, requirement: str) -> None:
 
 
 def _index_dtypes(op: OpDef, src: TensorType | TileType, indices: ArgValue) -> None:
-    """tile.read / tile.write: every index an integer scalar (a float literal or scalar is rejected)."""
-    if not isinstance(src, TileType) or not isinstance(indices, tuple | list):
+    """read / write: every index a scalar (a tile or tensor is rejected) of an integer dtype (a float literal
+    or scalar is rejected)."""
+    if not isinstance(indices, tuple | list):
         return
     for i, index in enumerate(indices):
+        _element_kind(op, index, "index", i)
         dtype = _literal_dtype(index, "INDEX")
         if dtype is not None and not is_int(dtype) and dtype != "INDEX":
             raise DeduceError("PTO-TD152", op=op.name, index=i, dtype=dtype_text(dtype))
+
+
+def _element_kind(op: OpDef, item: ArgValue, what: str, index: int) -> None:
+    """CHECK(As<ScalarType>(tuple element)): a tensor or tile inside a shape, offset or index tuple."""
+    got = kind_of(item)
+    if got is not None and got != "ScalarType":
+        raise DeduceError("PTO-TD155", op=op.name, what=what, index=index, got=got)
+
+
+def _scalar_elements(op: OpDef, raw: ArgValue, what: str) -> None:
+    """A tensor op's tuple of scalars (shape, offset): each element a ScalarType of an integer dtype."""
+    if not isinstance(raw, tuple | list):
+        return
+    for i, item in enumerate(raw):
+        _element_kind(op, item, what, i)
+        if isinstance(item, ScalarType) and known(item.dtype) and not is_int(item.dtype):
+            raise DeduceError("PTO-TD156", op=op.name, what=what, index=i, dtype=dtype_text(item.dtype))
+
+
+# DataType::IsIndexLike: what a tile op's offsets, indices and extents may be typed as.
+_INDEX_LIKE = ("INT64", "UINT64", "INDEX")
+
+
+def _colon(op: OpDef, detail: str) -> None:
+    """A CHECK whose sentence follows the op's name and a colon (``tensor.view: valid_shape rank ...``)."""
+    raise DeduceError("PTO-TD158", op=op.name, detail=detail)
+
+
+def _check(op: OpDef, detail: str) -> None:
+    """A CHECK whose sentence follows the op's name (``tile.extract shape must be 2D, got rank 1``)."""
+    raise DeduceError("PTO-TD157", op=op.name, detail=detail)
+
+
+def _index_like(op: OpDef, item: ArgValue, what: str) -> None:
+    """An index-like scalar (INT64, UINT64 or INDEX): a scalar whose exact dtype is another is rejected."""
+    if isinstance(item, ScalarType) and item.exact and known(item.dtype) and item.dtype not in _INDEX_LIKE:
+        _check(op, f"{what} must have dtype INT64, UINT64, or INDEX, but got {dtype_text(item.dtype)}")
+
+
+def _index_elements(op: OpDef, raw: ArgValue, arg_name: str) -> None:
+    """ValidateIndexTupleElements: each element of a tile op's tuple a ScalarType of an index-like dtype."""
+    if not isinstance(raw, tuple | list):
+        return
+    for i, item in enumerate(raw):
+        _element_kind(op, item, f"{arg_name} tuple", i)
+        _index_like(op, item, f"{arg_name} tuple element {i}")
 
 
 def _indices_count(op: OpDef, src: TensorType | TileType, indices: ArgValue) -> None:
@@ -563,8 +824,8 @@ def _read(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = args[0] if args else None
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
-    _index_dtypes(op, src, param(args, kwargs, 1, "indices"))
     _indices_count(op, src, param(args, kwargs, 1, "indices"))
+    _index_dtypes(op, src, param(args, kwargs, 1, "indices"))
     return ScalarType(src.dtype, exact=src.dtype in DTYPE_BITS)
 
 
@@ -573,8 +834,8 @@ def _write(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
     src = args[0] if args else None
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
-    _index_dtypes(op, src, param(args, kwargs, 1, "indices"))
     _indices_count(op, src, param(args, kwargs, 1, "indices"))
+    _index_dtypes(op, src, param(args, kwargs, 1, "indices"))
     value = param(args, kwargs, 2, "value")
     # A bare literal is an FP32 (float) or INDEX (int) constant, a scalar keeps the dtype the parser gave it
     # (pl.read: the source's, tensor.dim: INDEX, arithmetic: the promoted one); the write does not convert it.
@@ -600,6 +861,8 @@ def _set_validshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     kind = "tensor" if isinstance(src, TensorType) else "tile"
     if src.rank != 2:
         _require("PTO-TD117", op, f"a 2D {kind}, but got rank {src.rank}")
+    for index, name in ((1, "valid_rows"), (2, "valid_cols")):
+        _index_like(op, param(args, kwargs, index, name), name)
     for index, name in ((1, "valid_rows"), (2, "valid_cols")):
         value = param(args, kwargs, index, name)
         if not isinstance(value, int) or isinstance(value, bool):
@@ -629,5 +892,18 @@ def _array_create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     return UNKNOWN
 
 
-def _int(value: object) -> bool:
+@family("array_element")
+def _array_element(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
+    """DeduceArrayGetElementType / DeduceArrayUpdateElementType: an array (not a tensor, tile or scalar) and an
+    integer index."""
+    got = kind_of(param(args, kwargs, 0, "array"))
+    if got is not None:
+        _check(op, f"first argument must be ArrayType, got {got}")
+    index = _literal_dtype(param(args, kwargs, 1, "index"), "INDEX")
+    if index is not None and not is_int(index) and index != "INDEX":
+        _check(op, f"index must have integer dtype, got {dtype_text(index)}")
+    return UNKNOWN
+
+
+def _int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -60,9 +60,19 @@ TILE_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
     "tile.batch_matmul": _ordinal("lhs", "rhs"),
     "tile.gemv": _ordinal("lhs", "rhs"),
     "tile.matmul_acc": (
+        KindCheck(0, "acc", "first argument (acc)"),
         KindCheck(1, "lhs", "second argument (lhs)"),
         KindCheck(2, "rhs", "third argument (rhs)"),
     ),
+    "tile.gemv_acc": (KindCheck(0, "acc", "first argument (acc)"),),
+    # tile_ops/batch_matmul.cpp
+    "tile.batch_matmul_acc": (
+        KindCheck(0, "acc", "first argument (acc)"),
+        KindCheck(1, "lhs", "second argument (lhs)"),
+        KindCheck(2, "rhs", "third argument (rhs)"),
+    ),
+    # tile_ops/broadcast.cpp: the optional scratch tile
+    "tile.row_expand_add": (KindCheck(2, "tmp", "optional third argument tmp"),),
     "tile.matmul_bias": _ordinal("lhs", "rhs", "bias", labelled=True),
     "tile.gemv_bias": _ordinal("lhs", "rhs", "bias", labelled=True),
     # tile_ops/matmul_mx.cpp: (lhs, lhs_scale, rhs, rhs_scale[, bias]); the scales' CHECK prints no type
@@ -137,20 +147,28 @@ def _tensor(
 
 _FIRST_ARGUMENT_CHECKED = (
     ("read", "tensor"), ("write", "tensor"), ("dim", "tensor"), ("reshape", "input"), ("transpose", "input"),
-    ("set_validshape", "tensor"), ("fillpad", "input"), ("fillpad_expand", "input"), ("matmul", "lhs"),
+    ("set_validshape", "tensor"), ("fillpad", "input"), ("fillpad_expand", "input"),
 )  # fmt: skip
 # The explicit tensor ops given a tile (tensor_ops/*.cpp): the first operand each deducer checks.
 TENSOR_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
     **{f"tensor.{n}": _tensor(0, p, "first argument") for n, p in _FIRST_ARGUMENT_CHECKED},
     "tensor.slice": _tensor(0, "input", "first argument", want=TENSOR_OR_DIST),
     "tensor.assemble": _tensor(0, "target", "first argument", want=TENSOR_OR_DIST),
-    "tensor.matmul_acc": _tensor(1, "lhs", "second argument (lhs)"),
+    "tensor.matmul": (*_tensor(0, "lhs", "first argument"), *_tensor(1, "rhs", "second argument")),
+    "tensor.matmul_acc": (
+        *_tensor(0, "acc", "first argument (acc)"),
+        *_tensor(1, "lhs", "second argument (lhs)"),
+        *_tensor(2, "rhs", "third argument (rhs)"),
+    ),
     "tensor.reinterpret_view": _tensor(0, "data", "data"),
     "tensor.expand_clone": _tensor(0, "input", "first argument", UNSPACED),
     "tensor.expands": _tensor(0, "target", "first argument", OPERATOR),
-    "tensor.sort32": _tensor(0, "src", "first argument", OPERATOR),
+    "tensor.sort32": (
+        *_tensor(0, "src", "first argument", OPERATOR),
+        *_tensor(1, "idx", "second argument", OPERATOR),
+    ),
     "tensor.paged_gather": _tensor(0, "src", "src", OPERATOR),
-    "tensor.gather": _tensor(0, "input", "input", OPERATOR),
+    "tensor.gather": (*_tensor(0, "input", "input", OPERATOR), *_tensor(2, "index", "index", OPERATOR)),
     "tensor.gather_compare": _tensor(0, "input", "input", OPERATOR),
     "tensor.gather_mask": _tensor(0, "input", "input", OPERATOR),
     "tensor.scatter_mask": _tensor(0, "input", "input", OPERATOR),

@@ -257,7 +257,10 @@ def _col_expand(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
 
 @family("concat")
 def _concat(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
-    pair = shaped_pair(param(args, kwargs, 0, "src0"), param(args, kwargs, 1, "src1"))
+    src0, src1 = param(args, kwargs, 0, "src0"), param(args, kwargs, 1, "src1")
+    if isinstance(src0, TensorType) and isinstance(src1, TileType):
+        raise DeduceError("PTO-TD158", op=op.name, detail="src1 must be TensorType, got TileType")
+    pair = shaped_pair(src0, src1)
     if pair is None:
         return UNKNOWN
     a, b = pair
