@@ -87,8 +87,8 @@ def _strip_ir_names(text: str) -> str:
 
 def _matching_rules(expected: str, *, spec_notation: bool) -> list[str]:
     text = _strip_ir_names(expected)
-    # A pass that reports another rule's text whole ("{detail}") matches every message: it names no text.
-    worded = [r for r in RULES.values() if r.template != "{detail}"]
+    # A rule whose template is fields only ("{detail}", "{op} {detail}") matches every message: it names no text.
+    worded = [r for r in RULES.values() if re.sub(r"\{[^{}]*\}|\s", "", r.template)]
     hits = [r.code for r in worded if _template_regex(r.template).fullmatch(text)]
     if not hits and spec_notation:  # the spec elides variable text as '...'
         elided = text.replace("...", STAR)
