@@ -5,6 +5,17 @@ from __future__ import annotations
 # Explicit namespaces (`pl.tensor.*`, `pl.tile.*`, `pl.system.*`, `pl.array.*`, `pl.prefetch.*`, `pld.<cat>.*`):
 # DSL name -> the IR op its wrapper builds (None: a parser marker / directive, or a scalar expression).
 EXPLICIT: dict[str, str | None] = {
+    # No DSL wrapper: the parser falls back to the IR builder of the same name (ir/op/tensor_ops.py,
+    # tile_ops.py), which the printer emits for pass-internal ops. The two-list merge-sort format takes
+    # its lists as *args, a form the model does not derive an op from: typed as nothing, never an error.
+    "pl.tensor.gather_mask": "tensor.gather_mask",
+    "pl.tensor.gather_compare": "tensor.gather_compare",
+    "pl.tensor.scatter_mask": "tensor.scatter_mask",
+    "pl.tensor.mrgsort_format1": "tensor.mrgsort_format1",
+    "pl.tensor.mrgsort_format2": None,
+    "pl.tile.mrgsort_format1": "tile.mrgsort_format1",
+    "pl.tile.mrgsort_format2": None,
+    "pl.tile.tget_scale_addr": "tile.tget_scale_addr",
     "pl.tensor.create_tensor": "tensor.create",
     "pl.tensor.create": "tensor.create",
     "pl.tensor.no_dep": None,
