@@ -36,8 +36,10 @@ log = logging.getLogger(__name__)
 MIN_DEBOUNCE_S = 0.03
 WAIT_S = 30.0  # the longest a request waits for an analysis it needs (a pull, or a first result)
 IDLE_GC_S = 3.0  # quiet time after the last analysis before a full garbage collection runs
-# Documents whose statement memos are kept (the ones most recently opened or edited): an open document
-# nobody types into holds its results only, its next edit re-analyses the edited function whole.
+# Documents that keep their incremental state, the Analyzer's caches and statement memos (the ones most
+# recently opened or edited, as rust-analyzer's LRU of parse trees): an open document nobody types into
+# keeps its finished result only (what hover, inlay hints, navigation, code actions and completion read),
+# and its next analysis, after an edit of it or of a module it imports, is a full one.
 ACTIVE_DOCUMENTS = 3
 MAX_ANALYSES = 4  # documents analysed at the same time (their threads share the interpreter)
 # How often the interpreter hands the GIL to another thread (CPython's default is 5 ms): the event
@@ -92,6 +94,7 @@ class DocState:
     last_elapsed: float = 0.0
     debouncing: bool = False  # the newest request still waits out the keystroke debounce
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # set: the waiting request starts now
+    imported: frozenset[Path] = frozenset()  # the modules its last finished analysis imported directly
     task: asyncio.Task[None] | None = None  # the newest request (debounce, then run)
     running: asyncio.Future[Outcome] | None = None  # the analysis on a worker thread, if any
     token: budget.CancelToken | None = None  # cancels the running analysis
@@ -193,9 +196,10 @@ class Scheduler:
             return
         result = Analyzed(snap, outcome, time.perf_counter() - start, generation, seq)
         previous = state.result
+        state.imported = frozenset(state.analyzer.imports())
         self._store(state, result)
         if uri not in self.active:  # re-analysed for an imported module's edit: it stays idle
-            self._release_memos(uri)
+            self._release(uri)
         self.host.landed(uri, result, previous)
 
     def _started(self, state: DocState, future: asyncio.Future[Outcome]) -> None:
@@ -304,27 +308,28 @@ class Scheduler:
             except TimeoutError:
                 return state.result
 
-    def imports(self, uri: str) -> set[Path]:
-        """The module files the document's last analysis imported directly."""
+    def imports(self, uri: str) -> frozenset[Path]:
+        """The module files the document's last finished analysis imported directly."""
         state = self.docs.get(uri)
-        return state.analyzer.imports() if state is not None else set()
+        return state.imported if state is not None else frozenset()
 
     # -- memory --------------------------------------------------------------------------------
 
     def _touch(self, uri: str) -> None:
-        """Make a document the newest active one; the one that drops out releases its memos."""
+        """Make a document the newest active one; the one that drops out releases its caches."""
         self.active.pop(uri, None)
         self.active[uri] = None
         while len(self.active) > ACTIVE_DOCUMENTS:
             oldest = next(iter(self.active))
             del self.active[oldest]
-            self._release_memos(oldest)
+            self._release(oldest)
 
-    def _release_memos(self, uri: str) -> None:
-        """Drop an idle document's statement memos (when an analysis of it runs, its landing does)."""
+    def _release(self, uri: str) -> None:
+        """An idle document keeps its latest result only: its Analyzer, with every cache and statement
+        memo, is replaced by an empty one (when an analysis of it runs, its landing does this)."""
         state = self.docs.get(uri)
         if state is not None and state.running is None:
-            state.analyzer.drop_memos()
+            state.analyzer = Analyzer(graph=self.graph)
 
     def _pause_gc(self) -> None:
         """An analysis allocates millions of short-lived objects and frees them by reference count: the

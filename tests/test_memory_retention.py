@@ -1,5 +1,6 @@
-"""What an open document keeps in memory: an idle document drops its statement memos (they only make the
-next edit incremental) and its next analysis still gives exactly what a fresh analysis gives."""
+"""What an open document keeps in memory: an idle document keeps its finished result only (its Analyzer,
+the caches and statement memos that make the next edit incremental, is released) and its next analysis
+still gives exactly what a fresh analysis gives."""
 
 from __future__ import annotations
 
@@ -30,6 +31,19 @@ def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
 def _has_memos(analyzer: Analyzer) -> bool:
     cache = analyzer.parse_cache
     return bool(analyzer.body_memos or cache.statements or cache.bodies)
+
+
+def _has_caches(analyzer: Analyzer) -> bool:
+    """Anything of an earlier analysis: parsed units, kernel results, inlined or simplified functions."""
+    return bool(
+        analyzer.parse_cache.units
+        or analyzer.parse_cache.constants is not None
+        or analyzer.kernel_cache
+        or analyzer.inline_cache
+        or analyzer.simplify_cache
+        or analyzer.checked
+        or _has_memos(analyzer)
+    )
 
 
 def test_dropped_memos_are_recorded_again_and_change_no_result() -> None:
@@ -69,8 +83,9 @@ class _Host:
         pass
 
 
-def test_only_the_last_edited_documents_keep_their_memos() -> None:
+def test_only_the_last_edited_documents_keep_their_incremental_state() -> None:
     uris = [f"file:///doc{i}.py" for i in range(scheduler.ACTIVE_DOCUMENTS + 2)]
+    fresh = Analyzer(graph=ModuleGraph()).analyze(BLOCK, PATH)
 
     async def run() -> None:
         host = _Host()
@@ -80,23 +95,29 @@ def test_only_the_last_edited_documents_keep_their_memos() -> None:
                 sched.schedule(uri, 0.0, edited=True)
                 assert await sched.current(uri, lambda: 1) is not None
             idle, active = uris[: -scheduler.ACTIVE_DOCUMENTS], uris[-scheduler.ACTIVE_DOCUMENTS :]
-            assert not any(_has_memos(sched.docs[uri].analyzer) for uri in idle)
+            assert not any(_has_caches(sched.docs[uri].analyzer) for uri in idle)
             assert all(_has_memos(sched.docs[uri].analyzer) for uri in active)
-            # Re-analysed for an imported module's edit, an idle document stays without memos.
-            first = sched.docs[idle[0]].result
+            # An idle document still answers from its result, and still knows what it imports (an edit of
+            # one of those modules re-analyses it).
+            imported = sched.imports(active[-1])
+            assert imported and all(sched.imports(uri) == imported for uri in idle)
+            first = sched.latest(idle[0])
+            assert first is not None and first.analysis == fresh
+            # Re-analysed for an imported module's edit, an idle document stays without caches.
             sched.schedule(idle[0], 0.0)
             again = await sched.current(idle[0], lambda: 1)
-            assert again is not None and again is not first and first is not None
+            assert again is not None and again is not first
             assert again.analysis == first.analysis
-            assert not _has_memos(sched.docs[idle[0]].analyzer)
-            # Edited again, it is active: the oldest active one drops its memos instead.
+            assert not _has_caches(sched.docs[idle[0]].analyzer)
+            # Edited again, it is active (a full analysis): the oldest active one releases its caches.
             _, edited = EDITS[len(EDITS) // 2]
             host.edit(idle[0], edited)
             sched.schedule(idle[0], 0.0, edited=True)
             typed = await sched.current(idle[0], lambda: host.version(idle[0]))
             assert typed is not None and typed.analysis == Analyzer(graph=ModuleGraph()).analyze(edited, PATH)
             assert _has_memos(sched.docs[idle[0]].analyzer)
-            assert not _has_memos(sched.docs[active[0]].analyzer)
+            assert not _has_caches(sched.docs[active[0]].analyzer)
+            assert sched.latest(active[0]) is not None
             sched.close(idle[0])
             assert idle[0] not in sched.active
         finally:
