@@ -182,3 +182,25 @@ def test_one_analysis_parses_each_imported_module_once_however_few_trees_are_kep
     module_texts = {hash((tmp_path / f"{n}.py").read_text()) for n in names}
     counts = [parsed.count(h) for h in module_texts]
     assert counts == [1] * len(names), counts
+
+
+def test_the_graph_keeps_nothing_derived_from_module_versions_it_dropped(tmp_path: Path) -> None:
+    """A new module store drops every other module's summary: what was derived from those versions (the
+    inline helpers, holding the summary and its evaluated functions' trees) goes with them."""
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    helpers = tmp_path / "helpers.py"
+    helpers.write_text(HELPERS)
+    entry = (
+        "import pypto.language as pl\nfrom helpers import scale\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y = scale(x, y)\n    return y\n"
+    )
+    path = str(tmp_path / "entry.py")
+    graph = ModuleGraph()
+    first = Analyzer(graph=graph).analyze(entry, path)
+    assert first.kernels and ("inline-helpers", helpers) in graph.derived
+    kept = graph.derived[("inline-helpers", helpers)][0]
+    graph.note_module_stores(tmp_path / "setter.py", ast.parse("import config\nconfig.TP = 2\n"))
+    assert helpers not in graph.variants and not graph.derived
+    again = Analyzer(graph=graph).analyze(entry, path)
+    assert again == first and graph.derived[("inline-helpers", helpers)][0] is not kept
