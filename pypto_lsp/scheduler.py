@@ -114,6 +114,7 @@ class Scheduler:
         self.running_analyses = 0  # the cyclic GC is paused while any analysis runs
         self.idle_gc: asyncio.TimerHandle | None = None
         self.active: dict[str, None] = {}  # the documents last opened or edited, the newest last
+        self.released = False  # an idle document's Analyzer was let go since the last full collection
         sys.setswitchinterval(SWITCH_INTERVAL_S)
 
     # -- requests ------------------------------------------------------------------------------
@@ -322,14 +323,21 @@ class Scheduler:
         while len(self.active) > ACTIVE_DOCUMENTS:
             oldest = next(iter(self.active))
             del self.active[oldest]
-            self._release(oldest)
+            self._release(oldest, collect=True)
 
-    def _release(self, uri: str) -> None:
+    def _release(self, uri: str, collect: bool = False) -> None:
         """An idle document keeps its latest result only: its Analyzer, with every cache and statement
-        memo, is replaced by an empty one (when an analysis of it runs, its landing does this)."""
+        memo, is replaced by an empty one (when an analysis of it runs, its landing does this). `collect`:
+        a full collection runs now when no analysis runs (else once the running ones end)."""
         state = self.docs.get(uri)
         if state is not None and state.running is None:
             state.analyzer = Analyzer(graph=self.graph)
+            # Its caches hold cycles of objects gc.freeze moved out of the collector's reach: only a full
+            # collection frees them, and before the next analysis, which then reuses their memory instead
+            # of growing the heap (opening the 20 largest library files: 596 -> 312 MiB).
+            self.released = True
+            if collect and self.running_analyses == 0:
+                self._collect()
 
     def _pause_gc(self) -> None:
         """An analysis allocates millions of short-lived objects and frees them by reference count: the
@@ -345,7 +353,10 @@ class Scheduler:
 
     def _settle_memory(self) -> None:
         """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
-        collector's generations (`gc.freeze`), and a full collection runs once the server is idle."""
+        collector's generations (`gc.freeze`), and a full collection runs once the server is idle, or
+        at once when an idle document's caches were let go while an analysis ran."""
+        if self.released and self.running_analyses == 0:
+            self._collect()
         gc.freeze()
         if self.idle_gc is not None:
             self.idle_gc.cancel()
@@ -357,6 +368,13 @@ class Scheduler:
             state.task is not None and not state.task.done() for state in self.docs.values()
         ):
             return  # an analysis is pending: the next one settles memory again
+        self._collect()
+
+    def _collect(self) -> None:
+        """A full collection of what the analyses left, frozen objects too (about 0.5-1.5 s with the 20
+        largest library files open: run when idle, or when an idle document's caches were let go), then
+        what remains is frozen again and the C allocator's free pages go back to the system."""
+        self.released = False
         gc.unfreeze()
         gc.collect()
         gc.freeze()

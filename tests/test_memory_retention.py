@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,38 @@ def test_the_graph_keeps_nothing_derived_from_module_versions_it_dropped(tmp_pat
     assert helpers not in graph.variants and not graph.derived
     again = Analyzer(graph=graph).analyze(entry, path)
     assert again == first and graph.derived[("inline-helpers", helpers)][0] is not kept
+
+
+def test_a_released_analyzer_is_freed_at_once_though_analyses_freeze_what_they_leave(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each analysis freezes what it leaves (gc.freeze), and an Analyzer's caches hold reference cycles:
+    a document that becomes idle has its caches collected when it is let go, not at the next idle
+    collection, so the next analysis reuses that memory instead of growing the heap."""
+    monkeypatch.setattr(scheduler, "IDLE_GC_S", 1000.0)  # no idle collection during the test
+    uris = [f"file:///doc{i}.py" for i in range(scheduler.ACTIVE_DOCUMENTS + 2)]
+
+    def tracked() -> int:
+        return gc.get_freeze_count() + len(gc.get_objects())
+
+    async def run() -> None:
+        sched = scheduler.Scheduler(_Host(), ModuleGraph())
+        try:
+            counts = []
+            for uri in uris:  # the same text each time: each document holds as much as the others
+                sched.schedule(uri, 0.0, edited=True)
+                assert await sched.current(uri, lambda: 1) is not None
+                await asyncio.sleep(0)  # the analysis's done callback (settle_memory) has run
+                counts.append(tracked())
+            one_document = counts[1] - counts[0]
+            assert one_document > 2_000  # an Analyzer's caches: many objects
+            # Past ACTIVE_DOCUMENTS, each new document's caches replace the released one's.
+            for before, after in zip(
+                counts[scheduler.ACTIVE_DOCUMENTS : -1], counts[scheduler.ACTIVE_DOCUMENTS + 1 :], strict=True
+            ):
+                assert after - before < one_document / 5, (before, after, one_document)
+        finally:
+            sched.shutdown()
+            gc.unfreeze()
+
+    asyncio.run(run())
