@@ -40,7 +40,7 @@ IDLE_GC_S = 3.0  # quiet time after the last analysis before a full garbage coll
 # recently opened or edited, as rust-analyzer's LRU of parse trees): an open document nobody types into
 # keeps its finished result only (what hover, inlay hints, navigation, code actions and completion read),
 # and its next analysis, after an edit of it or of a module it imports, is a full one.
-ACTIVE_DOCUMENTS = 3
+ACTIVE_DOCUMENTS = 2
 MAX_ANALYSES = 4  # documents analysed at the same time (their threads share the interpreter)
 # How often the interpreter hands the GIL to another thread (CPython's default is 5 ms): the event
 # loop gets it back within about this long while analyses run, so reads answer in a few ms.
