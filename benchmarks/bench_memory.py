@@ -159,6 +159,7 @@ def run_in_process(files: list[Path], top: int, trace: bool, idle_drop: bool) ->
         texts.append(text)
         if len(analyzers) > ACTIVE_DOCUMENTS and idle_drop:  # as the server's scheduler does
             analyzers[-ACTIVE_DOCUMENTS - 1] = Analyzer(graph=graph)
+            gc.collect()  # its caches hold reference cycles: the server collects them when it lets go
     del analyzer, graph  # only the lists hold them
     if not trace:  # the process's own RSS, as the server's would be
         gc.collect()
