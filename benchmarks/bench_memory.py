@@ -6,15 +6,17 @@ Usage: python benchmarks/bench_memory.py LIBRARY_FOLDER [--files N] [--idle S]
 Over stdio (default): starts the real server, opens the N (default 20) largest DSL files under
 LIBRARY_FOLDER/models one by one, waits for each document's diagnostics (a pull) and prints the server's
 RSS after each open, at the end, and again after S seconds of quiet (default 5: the server's idle
-collection has run). `--traced`: the server runs under tracemalloc (benchmarks/_traced_server.py) and
+collection has run). The server starts with an empty persistent cache (a temporary XDG_CACHE_HOME), so
+each document's diagnostics come from its own analysis and two runs measure the same work
+(`--warm-cache`: the user's cache, as an editor restarted on the same files). `--traced`: the server runs under tracemalloc (benchmarks/_traced_server.py) and
 reports how much each of its parts holds (with PYPTO_BENCH_NO_TRACEMALLOC=1 in the environment, the
 parts only, at full speed: under tracemalloc analyses are ~4x slower and may still run at the report).
 
 `--in-process`: analyses the same files the way the server does (one Analyzer per document over one
 shared module graph) under tracemalloc, then releases what holds the memory one part at a time (the
-idle documents' statement memos, the results, each Analyzer cache, the module graph) and prints how much
-each part alone kept alive. The server keeps the memos of its ACTIVE_DOCUMENTS last opened or edited
-documents only; `--keep-memos` keeps every document's. `--no-trace`: the process's RSS only (quick).
+results, the statement memos, each Analyzer cache, the module graph) and prints how much each part alone
+kept alive. The server keeps the Analyzers of its ACTIVE_DOCUMENTS last opened or edited documents only
+(an idle one gets an empty Analyzer); `--keep-memos` keeps every document's. `--no-trace`: the process's RSS only (quick).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import gc
 import os
 import signal
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -47,7 +50,7 @@ def models_of(library: Path) -> Path:
 # ----------------------------------------------------------------------------- over stdio
 
 
-async def run_server(files: list[Path], idle: float, traced: bool) -> None:
+async def run_server(files: list[Path], idle: float, traced: bool, warm_cache: bool) -> None:
     """Open the files in the real server one by one and print its RSS (`traced`: the server runs under
     tracemalloc and reports at the end what holds its memory)."""
     from _lsp import shutdown
@@ -58,10 +61,13 @@ async def run_server(files: list[Path], idle: float, traced: bool) -> None:
     client = LanguageClient("pypto-bench-memory", "0")
     report = Path(f"/tmp/pypto_bench_memory_{os.getpid()}.txt")
     report.unlink(missing_ok=True)
+    cache_home = tempfile.TemporaryDirectory(prefix="pypto_bench_memory_")
+    env = dict(os.environ) if warm_cache else {**os.environ, "XDG_CACHE_HOME": cache_home.name}
     if traced:
-        await client.start_io(sys.executable, str(Path(__file__).parent / "_traced_server.py"), str(report))
+        server = str(Path(__file__).parent / "_traced_server.py")
+        await client.start_io(sys.executable, server, str(report), env=env)
     else:
-        await client.start_io(sys.executable, "-m", "pypto_lsp")
+        await client.start_io(sys.executable, "-m", "pypto_lsp", env=env)
     assert client._server is not None
     pid = client._server.pid
     caps = types.ClientCapabilities(
@@ -113,6 +119,7 @@ async def run_server(files: list[Path], idle: float, traced: bool) -> None:
                     break
     finally:
         await shutdown(client)
+        cache_home.cleanup()
 
 
 # ----------------------------------------------------------------------------- in process
@@ -151,12 +158,15 @@ def run_in_process(files: list[Path], top: int, trace: bool, idle_drop: bool) ->
         analyzers.append(analyzer)
         texts.append(text)
         if len(analyzers) > ACTIVE_DOCUMENTS and idle_drop:  # as the server's scheduler does
-            analyzers[-ACTIVE_DOCUMENTS - 1].drop_memos()
+            analyzers[-ACTIVE_DOCUMENTS - 1] = Analyzer(graph=graph)
+            gc.collect()  # its caches hold reference cycles: the server collects them when it lets go
     del analyzer, graph  # only the lists hold them
     if not trace:  # the process's own RSS, as the server's would be
         gc.collect()
         kept = (
-            "every document's memos kept" if not idle_drop else f"memos of the {ACTIVE_DOCUMENTS} last kept"
+            "every document's Analyzer kept"
+            if not idle_drop
+            else f"the Analyzers of the {ACTIVE_DOCUMENTS} last kept"
         )
         print(f"{len(files)} documents analysed ({kept}): RSS {rss_mb(os.getpid()):.0f} MiB")
         return
@@ -168,13 +178,13 @@ def run_in_process(files: list[Path], top: int, trace: bool, idle_drop: bool) ->
         name = "/".join(Path(stat.traceback[0].filename).parts[-2:])
         print(f"  {stat.size / MIB:7.1f} MiB  {stat.count:9d} blocks  {name}")
 
-    def drop_idle() -> None:
-        for analyzer in analyzers[:-ACTIVE_DOCUMENTS]:
+    def drop_memos() -> None:
+        for analyzer in analyzers:
             analyzer.drop_memos()
 
     parts: list[tuple[str, Callable[[], None]]] = [
-        (f"statement memos of the idle documents (all but the {ACTIVE_DOCUMENTS} last)", drop_idle),
         ("analysis results", results.clear),
+        ("statement memos (body_memos, parse memos)", drop_memos),
     ]
     for f in fields(Analyzer):
         if f.name in ("graph", "one_shot", "lean"):
@@ -220,6 +230,7 @@ def main() -> None:
     parser.add_argument("--in-process", action="store_true")
     parser.add_argument("--idle", type=float, default=5.0, help="stdio: seconds of quiet before the last RSS")
     parser.add_argument("--traced", action="store_true", help="stdio: what holds the server's memory")
+    parser.add_argument("--warm-cache", action="store_true", help="stdio: the user's persistent cache")
     parser.add_argument("--no-trace", action="store_true", help="in-process: RSS only, no tracemalloc")
     parser.add_argument("--keep-memos", action="store_true", help="in-process: no document is idle")
     parser.add_argument("--top", type=int, default=15, help="in-process: allocation sites to print")
@@ -228,7 +239,7 @@ def main() -> None:
     if args.in_process:
         run_in_process(files, args.top, not args.no_trace, not args.keep_memos)
     else:
-        asyncio.run(run_server(files, args.idle, args.traced))
+        asyncio.run(run_server(files, args.idle, args.traced, args.warm_cache))
 
 
 if __name__ == "__main__":

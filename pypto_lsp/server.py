@@ -369,7 +369,9 @@ class PyptoServer(LanguageServer):
         analysis = result.analysis
         if result.provisional or state is None or analysis is None:
             return
-        self.queue_store(Path(result.snapshot.path), result.snapshot.text, analysis, state.analyzer.imports())
+        self.queue_store(
+            Path(result.snapshot.path), result.snapshot.text, analysis, self.scheduler.imports(uri)
+        )
 
     def queue_store(self, path: Path, text: str, analysis: Analysis, imports: Iterable[Path]) -> None:
         """Queue one analysis for the persistent cache, with what it read as the graph holds it now: only
@@ -443,6 +445,12 @@ class PyptoServer(LanguageServer):
         self.forget_reached(path)
         lines = store_signature(text) if text is not None else ()
         known = self.store_lines.get(path)
+        if known is None and path in self.graph.stores:
+            # First seen in an editor: the graph noted the stores of the file on disk. Opened as it is
+            # on disk, nothing changes (re-analysing every open document would make each a full analysis
+            # again, its caches being released when it is idle: scheduler.ACTIVE_DOCUMENTS).
+            disk = self.disk(path)
+            known = store_signature(disk) if disk is not None else None
         self.store_lines[path] = lines
         if lines == known or (known is None and not lines and path not in self.graph.stores):
             return

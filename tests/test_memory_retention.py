@@ -1,15 +1,18 @@
-"""What an open document keeps in memory: an idle document drops its statement memos (they only make the
-next edit incremental) and its next analysis still gives exactly what a fresh analysis gives."""
+"""What an open document keeps in memory: an idle document keeps its finished result only (its Analyzer,
+the caches and statement memos that make the next edit incremental, is released) and its next analysis
+still gives exactly what a fresh analysis gives."""
 
 from __future__ import annotations
 
 import ast
 import asyncio
+import gc
 from pathlib import Path
 
 import pytest
 
 import compiler.modules as modules
+from compiler.incremental import Step
 from compiler.modules import ModuleGraph
 from compiler.passes.inline_functions import foreign_helpers
 from compiler.pipeline import Analyzer
@@ -30,6 +33,19 @@ def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
 def _has_memos(analyzer: Analyzer) -> bool:
     cache = analyzer.parse_cache
     return bool(analyzer.body_memos or cache.statements or cache.bodies)
+
+
+def _has_caches(analyzer: Analyzer) -> bool:
+    """Anything of an earlier analysis: parsed units, kernel results, inlined or simplified functions."""
+    return bool(
+        analyzer.parse_cache.units
+        or analyzer.parse_cache.constants is not None
+        or analyzer.kernel_cache
+        or analyzer.inline_cache
+        or analyzer.simplify_cache
+        or analyzer.checked
+        or _has_memos(analyzer)
+    )
 
 
 def test_dropped_memos_are_recorded_again_and_change_no_result() -> None:
@@ -69,8 +85,9 @@ class _Host:
         pass
 
 
-def test_only_the_last_edited_documents_keep_their_memos() -> None:
+def test_only_the_last_edited_documents_keep_their_incremental_state() -> None:
     uris = [f"file:///doc{i}.py" for i in range(scheduler.ACTIVE_DOCUMENTS + 2)]
+    fresh = Analyzer(graph=ModuleGraph()).analyze(BLOCK, PATH)
 
     async def run() -> None:
         host = _Host()
@@ -80,23 +97,29 @@ def test_only_the_last_edited_documents_keep_their_memos() -> None:
                 sched.schedule(uri, 0.0, edited=True)
                 assert await sched.current(uri, lambda: 1) is not None
             idle, active = uris[: -scheduler.ACTIVE_DOCUMENTS], uris[-scheduler.ACTIVE_DOCUMENTS :]
-            assert not any(_has_memos(sched.docs[uri].analyzer) for uri in idle)
+            assert not any(_has_caches(sched.docs[uri].analyzer) for uri in idle)
             assert all(_has_memos(sched.docs[uri].analyzer) for uri in active)
-            # Re-analysed for an imported module's edit, an idle document stays without memos.
-            first = sched.docs[idle[0]].result
+            # An idle document still answers from its result, and still knows what it imports (an edit of
+            # one of those modules re-analyses it).
+            imported = sched.imports(active[-1])
+            assert imported and all(sched.imports(uri) == imported for uri in idle)
+            first = sched.latest(idle[0])
+            assert first is not None and first.analysis == fresh
+            # Re-analysed for an imported module's edit, an idle document stays without caches.
             sched.schedule(idle[0], 0.0)
             again = await sched.current(idle[0], lambda: 1)
-            assert again is not None and again is not first and first is not None
+            assert again is not None and again is not first
             assert again.analysis == first.analysis
-            assert not _has_memos(sched.docs[idle[0]].analyzer)
-            # Edited again, it is active: the oldest active one drops its memos instead.
+            assert not _has_caches(sched.docs[idle[0]].analyzer)
+            # Edited again, it is active (a full analysis): the oldest active one releases its caches.
             _, edited = EDITS[len(EDITS) // 2]
             host.edit(idle[0], edited)
             sched.schedule(idle[0], 0.0, edited=True)
             typed = await sched.current(idle[0], lambda: host.version(idle[0]))
             assert typed is not None and typed.analysis == Analyzer(graph=ModuleGraph()).analyze(edited, PATH)
             assert _has_memos(sched.docs[idle[0]].analyzer)
-            assert not _has_memos(sched.docs[active[0]].analyzer)
+            assert not _has_caches(sched.docs[active[0]].analyzer)
+            assert sched.latest(active[0]) is not None
             sched.close(idle[0])
             assert idle[0] not in sched.active
         finally:
@@ -161,3 +184,68 @@ def test_one_analysis_parses_each_imported_module_once_however_few_trees_are_kep
     module_texts = {hash((tmp_path / f"{n}.py").read_text()) for n in names}
     counts = [parsed.count(h) for h in module_texts]
     assert counts == [1] * len(names), counts
+
+
+def test_the_graph_keeps_nothing_derived_from_module_versions_it_dropped(tmp_path: Path) -> None:
+    """A new module store drops every other module's summary: what was derived from those versions (the
+    inline helpers, holding the summary and its evaluated functions' trees) goes with them."""
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    helpers = tmp_path / "helpers.py"
+    helpers.write_text(HELPERS)
+    entry = (
+        "import pypto.language as pl\nfrom helpers import scale\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y = scale(x, y)\n    return y\n"
+    )
+    path = str(tmp_path / "entry.py")
+    graph = ModuleGraph()
+    first = Analyzer(graph=graph).analyze(entry, path)
+    assert first.kernels and ("inline-helpers", helpers) in graph.derived
+    kept = graph.derived[("inline-helpers", helpers)][0]
+    graph.note_module_stores(tmp_path / "setter.py", ast.parse("import config\nconfig.TP = 2\n"))
+    assert helpers not in graph.variants and not graph.derived
+    again = Analyzer(graph=graph).analyze(entry, path)
+    assert again == first and graph.derived[("inline-helpers", helpers)][0] is not kept
+
+
+def test_a_released_analyzer_is_freed_at_once_though_analyses_freeze_what_they_leave(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each analysis freezes what it leaves (gc.freeze), and an Analyzer's caches hold reference cycles:
+    a document that becomes idle has its caches collected when it is let go, not at the next idle
+    collection, so the next analysis reuses that memory instead of growing the heap."""
+    monkeypatch.setattr(scheduler, "IDLE_GC_S", 1000.0)  # no idle collection during the test
+    uris = [f"file:///doc{i}.py" for i in range(scheduler.ACTIVE_DOCUMENTS + 3)]
+
+    def live_steps() -> int:
+        """Recorded statement steps, which only an Analyzer's memos hold (in reference cycles)."""
+        gc.unfreeze()  # listed by gc.get_objects, not collected
+        count = sum(1 for o in gc.get_objects() if isinstance(o, Step))
+        gc.freeze()
+        return count
+
+    gc.unfreeze()
+    gc.collect()  # what earlier tests left
+    before = live_steps()
+    one = Analyzer(graph=ModuleGraph())
+    one.analyze(BLOCK, PATH)
+    per_document = live_steps() - before
+    assert per_document > 0
+    del one
+    gc.unfreeze()
+    gc.collect()
+    assert live_steps() == before
+
+    async def run() -> None:
+        sched = scheduler.Scheduler(_Host(), ModuleGraph())
+        try:
+            for uri in uris:  # the same text each time: each document holds as much as the others
+                sched.schedule(uri, 0.0, edited=True)
+                assert await sched.current(uri, lambda: 1) is not None
+                await asyncio.sleep(0)  # the analysis's done callback (settle_memory) has run
+            assert live_steps() == before + scheduler.ACTIVE_DOCUMENTS * per_document
+        finally:
+            sched.shutdown()
+            gc.unfreeze()
+
+    asyncio.run(run())
