@@ -38,6 +38,16 @@ class DeduceError(ValueError):
 # ---------------------------------------------------------------------------------------------
 
 
+def static_numel(shape: Sequence[Dim]) -> int | None:
+    """The element count of a shape whose extents are all static; None when one is not."""
+    total = 1
+    for d in shape:
+        if not isinstance(d, int):
+            return None
+        total *= d
+    return total
+
+
 def is_float(dtype: str) -> bool:
     """DataType::IsFloat."""
     return dtype in _FLOATS

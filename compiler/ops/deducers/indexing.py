@@ -23,6 +23,7 @@ from compiler.ops.deducers.core import (
     param,
     require_kind,
     shape_arg,
+    static_numel,
     vec,
 )
 from compiler.ops.opdef import OpDef
@@ -604,8 +605,8 @@ def _mgather_mat(
         if work.dtype != mem.dtype:
             _fail(_DTYPE, op, "Mat elem scratch dtype must match mem dtype")
         shape: tuple[Dim, ...] = idx.shape
-        needed = _product(shape)
-        have = _product(work.shape)
+        needed = static_numel(shape)
+        have = static_numel(work.shape)
         if needed is not None and have is not None and have < needed:
             _fail(_EXTENT, op, f"Mat elem scratch requires at least {needed} elements, but got {have}")
     else:
@@ -648,15 +649,6 @@ def _mgather_mat(
                 )
         valid = shape_arg(requested)
     return TileType(shape, mem.dtype, "Mat", _narrowed(valid, shape))
-
-
-def _product(shape: Sequence[Dim]) -> int | None:
-    total = 1
-    for d in shape:
-        if not isinstance(d, int):
-            return None
-        total *= d
-    return total
 
 
 # ---------------------------------------------------------------------------------------------

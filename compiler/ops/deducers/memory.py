@@ -18,6 +18,7 @@ from compiler.ops.deducers.core import (
     param,
     require_kind,
     shape_arg,
+    static_numel,
     vec,
     with_shape,
 )
@@ -302,7 +303,7 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
         return UNKNOWN
     if isinstance(src, TensorType):
         _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
-    old, new = _numel(src.shape), _numel(shape)
+    old, new = static_numel(src.shape), static_numel(shape)
     # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
         kind = "tensor" if isinstance(src, TensorType) else "tile"
@@ -321,15 +322,6 @@ def _unit_padded_valid(src: TensorType | TileType, shape: tuple[Dim, ...]) -> tu
     if tuple(src.shape[lead:]) != tuple(shape[new_lead:]):
         return None
     return (1,) * new_lead + tuple(src.valid[lead:])
-
-
-def _numel(shape: Sequence[Dim]) -> int | None:
-    total = 1
-    for d in shape:
-        if not isinstance(d, int):
-            return None
-        total *= d
-    return total
 
 
 @family("transpose")
@@ -428,7 +420,7 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         if isinstance(d, int) and d <= 0:
             _check(op, f"shape dimension {i} must be positive, got {d}")
     if shape is not None and src.ranked:
-        old, new = _numel(src.shape), _numel(shape)
+        old, new = static_numel(src.shape), static_numel(shape)
         if (
             old is not None
             and new is not None
