@@ -23,6 +23,7 @@ from compiler.frontend.checks.spelling import expr_text, printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
+from compiler.frontend.checks.submit_forms import check_submit_statement
 from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.checks.type_annotations import check_local_annotation
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
@@ -184,6 +185,7 @@ class FunctionChecker:
         check_attribute_reads(self.state, stmt)
         self.window_buffer(stmt)
         value = self.expressions.value
+        bad_targets = check_submit_statement(self.state, stmt)
         if isinstance(stmt, ir.Assign):
             if stmt.declared is None:
                 check_assignment_form(self.state, stmt)
@@ -196,7 +198,11 @@ class FunctionChecker:
                 value_type = stmt.declared
             self.tpop_memory(stmt)
             for target in stmt.targets:
-                self.bind(target, value_type, ctx)
+                if bad_targets:  # the parser stops at the submit's targets: bind their names only
+                    for name in _names_in(target):
+                        self.state.define(name.id, UNKNOWN)
+                else:
+                    self.bind(target, value_type, ctx)
         elif isinstance(stmt, ir.ExprStmt):
             value(stmt.value, ctx)
         elif isinstance(stmt, ir.Return):
@@ -506,3 +512,12 @@ def _retyped(old: object, new: object) -> bool:
         return False
     assert isinstance(old, TensorType | TileType) and isinstance(new, TensorType | TileType)
     return type(old) is not type(new) or old.shape != new.shape or old.dtype != new.dtype
+
+
+def _names_in(target: ir.Expr) -> list[ir.Name]:
+    """The names of an assignment target, through its tuples."""
+    if isinstance(target, ir.Name):
+        return [target]
+    if isinstance(target, ir.TupleExpr | ir.ListExpr):
+        return [n for elt in target.elts for n in _names_in(elt)]
+    return []

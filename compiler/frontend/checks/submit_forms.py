@@ -1,0 +1,183 @@
+"""The `pl.submit` / `pl.spmd_submit` constructs as ast_parser reads them: the assignment they stand in
+(`out, tid = pl.submit(self.kernel, ...)`), their kernel argument and their deps= / dumps= / core_num=."""
+
+from __future__ import annotations
+
+from compiler import ir
+from compiler.frontend.checks.spelling import unparse
+from compiler.frontend.checks.state import CheckState
+from compiler.types import ScalarType, TensorType, TileType
+
+SUBMITS = ("pl.submit", "pl.spmd_submit")
+# The keywords a submit takes (_validate_kernel_call_kwargs); any other is reported before deps= is read.
+_SUBMIT_KWARGS = frozenset({"deps", "dumps", "allow_early_resolve", "predicate"})
+_SPMD_KWARGS = frozenset({"core_num", "sync_start"})
+
+
+def is_submit(expr: ir.Expr) -> bool:
+    """`pl.submit(...)` / `pl.spmd_submit(...)`, spelt with the `pl.` prefix the parser anchors on."""
+    return isinstance(expr, ir.Call) and expr.func in SUBMITS
+
+
+def check_submit_statement(state: CheckState, stmt: ir.Stmt) -> bool:
+    """F201..F214 for one statement; True when its submit's targets are not the names the parser binds."""
+    if isinstance(stmt, ir.Assign):
+        if is_submit(stmt.value):
+            assert isinstance(stmt.value, ir.Call)
+            nested = [
+                e for v in (*stmt.value.args, *(k.value for k in stmt.value.keywords)) for e in _submits(v)
+            ]
+            if nested:
+                _not_unpacked(state, nested[0])
+                return False
+            return _submit_assignment(state, stmt)
+        found = list(_submits(stmt.value))
+    elif isinstance(stmt, ir.ExprStmt | ir.Return) and stmt.value is not None:
+        found = list(_submits(stmt.value))
+    else:
+        return False
+    if found:
+        _not_unpacked(state, found[0])
+    return False
+
+
+def _not_unpacked(state: CheckState, call: ir.Call) -> None:
+    state.error("PTO-F207" if call.func == "pl.submit" else "PTO-F208", call.span)
+
+
+def _submits(expr: ir.Expr) -> list[ir.Call]:
+    """The submit calls inside an expression, outermost first (the parser reaches the outer one first)."""
+    found: list[ir.Call] = []
+    stack: list[ir.Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Call):
+            if node.func in SUBMITS:
+                found.append(node)
+                continue
+            stack.extend(reversed([*node.args, *(k.value for k in node.keywords)]))
+        elif isinstance(node, ir.BinOp | ir.Compare):
+            stack.extend((node.right, node.left))
+        elif isinstance(node, ir.UnaryOp):
+            stack.append(node.operand)
+        elif isinstance(node, ir.TupleExpr | ir.ListExpr | ir.BoolOp):
+            stack.extend(reversed(node.elts if not isinstance(node, ir.BoolOp) else node.values))
+        elif isinstance(node, ir.Subscript):
+            stack.extend((node.index, node.value))
+    return found
+
+
+def _submit_assignment(state: CheckState, stmt: ir.Assign) -> bool:
+    call = stmt.value
+    assert isinstance(call, ir.Call)
+    construct = call.func
+    if len(stmt.targets) != 1:
+        return False  # `a = b = pl.submit(...)`: F169 reports it
+    target = stmt.targets[0]
+    if isinstance(target, ir.TupleExpr | ir.ListExpr) and stmt.annotation is None:
+        if not isinstance(target, ir.TupleExpr):
+            return False
+        if len(target.elts) != 2:
+            state.error("PTO-F201", call.span, construct=construct, count=len(target.elts))
+            return True
+        out, tid = target.elts
+        if not isinstance(tid, ir.Name):
+            state.error("PTO-F202", call.span, construct=construct)
+            return True
+        if not isinstance(out, ir.Name | ir.TupleExpr):
+            state.error("PTO-F203", call.span, construct=construct)
+            return True
+        for elt in out.elts if isinstance(out, ir.TupleExpr) else ():
+            if not isinstance(elt, ir.Name):
+                state.error("PTO-F204", call.span, construct=construct, target=unparse(elt))
+                return True
+    elif not isinstance(target, ir.Name):
+        return False  # an annotated subscript: F168 reports it
+    if not call.args:
+        state.error("PTO-F205", call.span, construct=construct)
+        return False
+    kernel = call.args[0]
+    if not (
+        isinstance(kernel, ir.Attribute)
+        and kernel.dotted.count(".") == 1
+        and kernel.dotted.startswith("self.")
+    ):
+        state.error("PTO-F206", call.span, construct=construct)
+        return False
+    _keywords(state, call, kernel.dotted[len("self.") :])
+    return False
+
+
+def _keywords(state: CheckState, call: ir.Call, name: str) -> None:
+    """deps= / dumps= / core_num=, read after the kernel's keywords and argument count are accepted."""
+    function = state.program_functions.get(name)
+    if function is None or call.star_kwargs:
+        return
+    allowed = _SUBMIT_KWARGS | (_SPMD_KWARGS if call.func == "pl.spmd_submit" else frozenset())
+    if any(kw.name not in allowed for kw in call.keywords):
+        return  # attrs= and device= have readers of their own; an unknown keyword is reported first
+    args = call.args[1:]
+    needed = sum(1 for p in function.params if p.direction not in ("Out", "InOut"))
+    if not needed <= len(args) <= len(function.params) or any(isinstance(a, ir.Opaque) for a in args):
+        return
+    if not _deps(state, call.kwarg("deps"), name) or not _dumps(state, call.kwarg("dumps"), args, name):
+        return
+    if call.func == "pl.spmd_submit" and call.kwarg("core_num") is None:
+        state.error("PTO-F214", call.span, kernel=name)
+
+
+def _deps(state: CheckState, deps: ir.Expr | None, name: str) -> bool:
+    """F209 / F210; False when the parser stops there (or may: a comprehension it unrolls)."""
+    if deps is None:
+        return True
+    if isinstance(deps, ir.Opaque):
+        return False
+    if not isinstance(deps, ir.ListExpr | ir.TupleExpr):
+        state.error("PTO-F209", deps.span, kernel=name)
+        return False
+    for entry in deps.elts:
+        if isinstance(entry, ir.Const) and entry.value is None:
+            continue
+        if isinstance(entry, ir.Const) or _typed_not_task_id(state, entry):
+            state.error("PTO-F210", entry.span, kernel=name, entry=unparse(entry))
+            return False
+        if not isinstance(entry, ir.Name | ir.Subscript):
+            return False  # an expression the model does not follow
+    return True
+
+
+def _typed_not_task_id(state: CheckState, entry: ir.Expr) -> bool:
+    if not isinstance(entry, ir.Name):
+        return False
+    found = state.type_of(entry.id)
+    return isinstance(found, TensorType | TileType)
+
+
+def _dumps(state: CheckState, dumps: ir.Expr | None, args: tuple[ir.Expr, ...], name: str) -> bool:
+    """F211 / F212 / F213."""
+    if dumps is None:
+        return True
+    if isinstance(dumps, ir.Opaque):
+        return False
+    if not isinstance(dumps, ir.ListExpr | ir.TupleExpr):
+        state.error("PTO-F211", dumps.span, kernel=name)
+        return False
+    passed = {a.id for a in args if isinstance(a, ir.Name)}
+    # `pl.no_dep(x)` passes x (the parser strips the marker before it reads the arguments).
+    passed |= {
+        a.args[0].id
+        for a in args
+        if isinstance(a, ir.Call) and a.func == "pl.no_dep" and a.args and isinstance(a.args[0], ir.Name)
+    }
+    for entry in dumps.elts:
+        found = state.type_of(entry.id) if isinstance(entry, ir.Name) else None
+        if isinstance(entry, ir.Const | ir.Subscript) or isinstance(found, TileType | ScalarType):
+            state.error("PTO-F212", entry.span, kernel=name, entry=unparse(entry))
+            return False
+        if not isinstance(found, TensorType):
+            return False
+        assert isinstance(entry, ir.Name)
+        if entry.id not in passed:
+            state.error("PTO-F213", entry.span, kernel=name, entry=entry.id)
+            return False
+    return True

@@ -1,0 +1,130 @@
+"""Parser: the `pl.submit` / `pl.spmd_submit` manual-scope constructs (ast_parser's submit family): the
+assignment they must stand in, their kernel argument and their deps= / dumps= / core_num= keywords."""
+
+from __future__ import annotations
+
+from compiler.rules.book import RuleBook
+
+BOOK = RuleBook()
+_r = BOOK.rule
+
+_UNPACK_HINT = "Use `out, tid = {construct}(self.kernel, ...)`."
+_RESULT_HINT = "Use `out, tid = {construct}(...)` or `(a, b), tid = {construct}(...)`."
+
+_r(
+    "PTO-F201",
+    "submit-target-count",
+    "parse",
+    "{construct}(...) must be unpacked as exactly 2 targets (result, task_id), got {count}",
+    "`a, b, c = pl.submit(...)`: a submit binds its kernel result(s) and the producer TaskId, two targets.",
+    _UNPACK_HINT,
+)
+_r(
+    "PTO-F202",
+    "submit-task-id-target",
+    "parse",
+    "{construct}(...) task_id target must be a plain variable name",
+    "`out, arr[0] = pl.submit(...)`: the TaskId target is a subscript or a tuple, not a name.",
+    _UNPACK_HINT,
+)
+_r(
+    "PTO-F203",
+    "submit-result-target",
+    "parse",
+    "{construct}(...) result target must be a variable name or a tuple of names",
+    "`buf[0], tid = pl.submit(...)`: the result target is neither a name nor a tuple of names.",
+    _RESULT_HINT,
+)
+_r(
+    "PTO-F204",
+    "submit-result-nested",
+    "parse",
+    "{construct}(...) result target must contain plain variable names only (no nested tuples), got '{target}'",
+    "`(a, (b, c)), tid = pl.submit(...)`: each kernel output binds one name.",
+    _RESULT_HINT,
+)
+_r(
+    "PTO-F205",
+    "submit-no-kernel",
+    "parse",
+    "{construct}(...) requires the kernel as its first argument",
+    "`pl.submit()` with no positional argument.",
+    "Use `out, tid = {construct}(self.kernel, *kernel_args, deps=[...])`.",
+)
+_r(
+    "PTO-F206",
+    "submit-kernel-not-method",
+    "parse",
+    "{construct}(...) first argument must be a `self.<kernel>` method reference",
+    "`pl.submit(self.kernel(x, y))` or `pl.submit(kernel, x)`: the kernel is passed as `self.<kernel>`, "
+    "its arguments after it.",
+    "Pass the kernel itself, not a call: `{construct}(self.kernel, x, y)` — not `{construct}(self.kernel(x, y))`.",
+)
+_r(
+    "PTO-F207",
+    "submit-not-unpacked",
+    "parse",
+    "pl.submit(...) must be unpacked as a 2-tuple: `out, tid = pl.submit(self.kernel, ...)`",
+    "`pl.submit(...)` as a bare statement or inside another expression.",
+    "pl.submit returns (kernel result, producer TaskId); bind both with tuple unpacking.",
+)
+_r(
+    "PTO-F208",
+    "spmd-submit-not-unpacked",
+    "parse",
+    "pl.spmd_submit(...) must be unpacked as a 2-tuple: `out, tid = pl.spmd_submit(self.kernel, ..., core_num=N)`",
+    "`pl.spmd_submit(...)` as a bare statement or inside another expression.",
+    "pl.spmd_submit returns (kernel result, producer TaskId); unpack both as a 2-tuple.",
+)
+_r(
+    "PTO-F209",
+    "submit-deps-not-list",
+    "parse",
+    "'{kernel}' deps= must be a list / tuple / comprehension of TaskId values",
+    "A submit's deps= given one value (`deps=tid`) instead of a list of TaskIds.",
+    "Use deps=[tid] where tid is a TaskId from a prior `_, tid = pl.submit(...)`, a loop iter_arg, `arr[i]` on "
+    "a TASK_ID array, or `None`.",
+)
+_r(
+    "PTO-F210",
+    "submit-deps-entry",
+    "parse",
+    "'{kernel}' deps= entries must be a TaskId variable, a TASK_ID array element (e.g. `arr[i]`), or None — "
+    "got '{entry}'",
+    "A submit's deps= lists a tensor, a tile or a literal instead of a TaskId.",
+    "Bind a TaskId with `_, tid = pl.submit(self.producer, ...)`, read a slot with `arr[i]` from a "
+    "`pl.array.create(N, pl.TASK_ID)`, or pass `None` for no producer.",
+)
+_r(
+    "PTO-F211",
+    "submit-dumps-not-list",
+    "parse",
+    "'{kernel}' dumps= must be a list / tuple of tensor arguments",
+    "A submit's dumps= given one value (`dumps=x`) instead of a list.",
+    "Write dumps=[x, y] listing tensors passed to this submit.",
+)
+_r(
+    "PTO-F212",
+    "submit-dumps-entry",
+    "parse",
+    "'{kernel}' dumps= entries must be tensor variables — got '{entry}'",
+    "A submit's dumps= lists an expression (a slice, a literal, a call) or a tile instead of a tensor variable.",
+    "List tensors passed to this submit, e.g. dumps=[x].",
+)
+_r(
+    "PTO-F213",
+    "submit-dumps-not-argument",
+    "parse",
+    "'{kernel}' dumps= entry '{entry}' is not an argument of this submit",
+    "A submit's dumps= names a tensor the submit does not pass to its kernel.",
+    "dumps= may only name tensors passed positionally to the submitted kernel.",
+)
+_r(
+    "PTO-F214",
+    "spmd-submit-core-num",
+    "parse",
+    "pl.spmd_submit(self.{kernel}, ...) requires the core_num keyword argument",
+    "`pl.spmd_submit(self.kernel, ...)` without core_num=.",
+    "pl.spmd_submit(self.{kernel}, ...) requires a positive integer 'core_num' keyword (e.g. core_num=8); "
+    "'sync_start' is optional (default False).",
+)
