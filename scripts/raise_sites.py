@@ -714,6 +714,17 @@ COMPUTED = (
 
 UNREACHABLE = (
     Unreachable(
+        "language/parser/ast_parser.py",
+        r"^pl\.cond\(\) requires exactly 1 argument|^pl\.cond\(\) can only be the first statement in a pl\.while_",
+        "raised inside the pl.while_ loop's builder, whose exit (EndWhileLoop: the iter_args set up, no return "
+        "variables yet) replaces it with 'While loop has N iteration arguments but 0 return variables' (PTO-F215)",
+    ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"^pl\.while_\(\) body cannot be empty",
+        "a for statement with an empty body is a SyntaxError when Python compiles the module",
+    ),
+    Unreachable(
         "distributed/system.cpp",
         r"positional argument #\{i\} must not be null|offsets must be a tuple \(MakeTuple",
         "the IR builders (ir/op/distributed/system_ops.py) pass every operand as an expression they built and "

@@ -1,5 +1,6 @@
 """Parser: the `pl.submit` / `pl.spmd_submit` manual-scope constructs (ast_parser's submit family): the
-assignment they must stand in, their kernel argument and their deps= / dumps= / core_num= keywords."""
+assignment they must stand in, their kernel argument and their deps= / dumps= / core_num= keywords; and the
+loop carries / pl.cond checks made inside a loop's builder, whose exit may replace the error."""
 
 from __future__ import annotations
 
@@ -127,4 +128,38 @@ _r(
     "`pl.spmd_submit(self.kernel, ...)` without core_num=.",
     "pl.spmd_submit(self.{kernel}, ...) requires a positive integer 'core_num' keyword (e.g. core_num=8); "
     "'sync_start' is optional (default False).",
+)
+
+# ---------------------------------------------------------------------------- pl.while_ bodies (masked)
+_r(
+    "PTO-F215",
+    "while-body-masked",
+    "parse",
+    "Failed to parse function '{function}': While loop has {count} iteration arguments but 0 return variables. "
+    "They must match.",
+    "A pl.while_ body with a second top-level pl.cond(...), a pl.cond(...) without exactly one argument, or a "
+    "carried target that is not a name: the parser rejects it inside the loop's builder, whose exit replaces "
+    "the error with its own (the iter_args set up so far, no return variables yet).",
+    "Check your function definition for errors: pl.cond(condition) once, as the first statement, and plain "
+    "names for the carried values",
+)
+_r(
+    "PTO-F216",
+    "loop-carry-not-name",
+    "parse",
+    "Iter arg must be a simple name",
+    "The first carried target of a loop with init_values= is a subscript or a tuple (`for i, (x[0],) in "
+    "pl.range(4, init_values=(0,))`).",
+    "Use simple variable names for iteration variables",
+)
+_r(
+    "PTO-F217",
+    "for-body-masked",
+    "parse",
+    "Failed to parse function '{function}': For loop has {count} iteration arguments but 0 return variables. "
+    "They must match.",
+    "A carried target of a range-like loop after the first is a subscript or a tuple: the parser rejects it "
+    "inside the loop's builder, whose exit replaces the error with its own (the iter_args set up so far, no "
+    "return variables yet).",
+    "Check your function definition for errors: use plain names for the carried values",
 )

@@ -26,6 +26,7 @@ from compiler.frontend.checks.statement_forms import check_assignment_form, chec
 from compiler.frontend.checks.submit_forms import check_submit_statement
 from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.checks.type_annotations import check_local_annotation
+from compiler.frontend.checks.while_cond import check_loop_carries
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
@@ -328,6 +329,8 @@ class FunctionChecker:
                 self.state.error("PTO-F81", bare.span)
             elif stmt.kind != "while_":
                 self.loop_arguments(call, stmt.kind)
+            if _outermost(ctx) and (carries := _carries(stmt)):
+                check_loop_carries(self.state, stmt, carries, self.function)
         if stmt.kind == "split_aiv":
             self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
             return
@@ -468,14 +471,16 @@ class FunctionChecker:
             # `for (acc, i) in pl.while_(init_values=(a0, 0))`: no index, every name is a carry of its init's type.
             values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
             for carry, init in zip(target.elts, values, strict=False):
-                self.bind(carry, self.expressions.value(init, ctx), ctx)
+                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
+                    self.bind(carry, self.expressions.value(init, ctx), ctx)
         elif isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
             # `for i, (acc, ...) in pl.range(..., init_values=(a0, ...))`: each carry has its init's type.
             self.bind(target.elts[0], ScalarType("INDEX"), ctx)
             carries = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
             values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
             for carry, init in zip(carries, values, strict=False):
-                self.bind(carry, self.expressions.value(init, ctx), ctx)
+                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
+                    self.bind(carry, self.expressions.value(init, ctx), ctx)
         else:
             self.bind(target, ScalarType("INDEX"), ctx)
         self.block(stmt.body, ctx)
@@ -521,3 +526,20 @@ def _names_in(target: ir.Expr) -> list[ir.Name]:
     if isinstance(target, ir.TupleExpr | ir.ListExpr):
         return [n for elt in target.elts for n in _names_in(elt)]
     return []
+
+
+def _outermost(ctx: WalkContext) -> bool:
+    """Outside every loop and scope, whose own exits could replace the error a while body raises."""
+    return not ctx.loops and ctx.scope_span is None and not ctx.in_cluster and not ctx.in_manual_scope
+
+
+def _carries(stmt: ir.For) -> tuple[ir.Expr, ...]:
+    """The carried targets of a loop with init_values= (`for (a, b) in pl.while_`, `for i, (a, b) in pl.range`)."""
+    target = stmt.target
+    if stmt.iter.kwarg("init_values") is None or not isinstance(target, ir.TupleExpr):
+        return ()
+    if stmt.kind == "while_":
+        return target.elts
+    if len(target.elts) == 2 and isinstance(target.elts[1], ir.TupleExpr):
+        return target.elts[1].elts
+    return ()
