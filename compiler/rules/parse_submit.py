@@ -163,3 +163,107 @@ _r(
     "return variables yet).",
     "Check your function definition for errors: use plain names for the carried values",
 )
+
+# ---------------------------------------------------------------------------- a call's attrs={...} (round-trip surface)
+_ATTRS_SUMMARY = (
+    "A `self.<function>(...)` / `pl.submit(...)` call's attrs={{...}} dict (the printed-IR surface) "
+)
+_r(
+    "PTO-F218",
+    "call-attrs-key",
+    "parse",
+    "'attrs=' on call to '{kernel}' must use string-literal keys",
+    _ATTRS_SUMMARY + "with a key that is not a string literal, or a `**` unpacking.",
+    'Write each key as a string literal, e.g. attrs={{"arg_directions": [...]}}',
+)
+_r(
+    "PTO-F219",
+    "call-attrs-directions-not-list",
+    "parse",
+    "attrs['arg_directions'] on call to '{kernel}' must be a list literal",
+    _ATTRS_SUMMARY + "whose arg_directions is not a list literal (a tuple, a name).",
+    "Write attrs={{'arg_directions': [pl.adir.input, ...]}}",
+)
+_r(
+    "PTO-F220",
+    "call-attrs-direction-marker",
+    "parse",
+    "attrs['arg_directions'] on call to '{kernel}' must contain 'pl.adir.<name>' references only",
+    _ATTRS_SUMMARY + "whose arg_directions lists something other than pl.adir.<name>.",
+    "List one pl.adir.<name> per positional argument",
+)
+_r(
+    "PTO-F221",
+    "call-attrs-direction-unknown",
+    "parse",
+    "Unknown call-site direction marker 'pl.adir.{marker}' in call to '{kernel}'",
+    _ATTRS_SUMMARY + "whose arg_directions names a marker pl.adir does not have.",
+    "Valid markers: pl.adir.input, pl.adir.output, pl.adir.output_existing, pl.adir.inout, pl.adir.no_dep, "
+    "pl.adir.scalar",
+)
+_r(
+    "PTO-F222",
+    "call-attrs-directions-count",
+    "parse",
+    "attrs['arg_directions'] length ({count}) on call to '{kernel}' must match positional arg count ({args})",
+    _ATTRS_SUMMARY + "whose arg_directions has not one marker per positional argument.",
+    "List one pl.adir.<name> per positional argument",
+)
+_r(
+    "PTO-F223",
+    "call-attrs-manual-dep-edges",
+    "parse",
+    "attrs={{'manual_dep_edges': ...}} is not accepted on a call to '{kernel}'",
+    _ATTRS_SUMMARY + "with a manual_dep_edges key: dependency edges are a submit's deps=.",
+    "Dependency edges belong on a submit: `out, tid = pl.submit(self.kernel, ..., deps=[...])`.",
+)
+_r(
+    "PTO-F224",
+    "call-attrs-constant",
+    "parse",
+    "attrs['{key}'] on call to '{kernel}': unsupported constant '{value}'",
+    _ATTRS_SUMMARY + "with a None value.",
+    "Give the attr a bool, int, float or string value, or leave the key out",
+)
+_r(
+    "PTO-F225",
+    "call-attrs-list-direction",
+    "parse",
+    "attrs['{key}'] on call to '{kernel}': unknown direction 'pl.adir.{marker}'",
+    _ATTRS_SUMMARY + "with a list of pl.adir markers, one of which pl.adir does not have.",
+    "Valid markers: pl.adir.input, pl.adir.output, pl.adir.output_existing, pl.adir.inout, pl.adir.no_dep, "
+    "pl.adir.scalar",
+)
+_r(
+    "PTO-F226",
+    "call-attrs-list-mixed",
+    "parse",
+    "attrs['{key}'] on call to '{kernel}': list elements are mixed or of an unsupported kind (expected all ints, "
+    "all pl.adir.<name>, or all names)",
+    _ATTRS_SUMMARY + "with a list value whose elements are not all ints, all pl.adir markers or all names.",
+    "Make the list all ints, all pl.adir.<name>, or all names",
+)
+_r(
+    "PTO-F227",
+    "call-attrs-dump-vars-not-list",
+    "parse",
+    "attrs['dump_vars'] on call to '{kernel}' must be a list literal",
+    "A `self.<function>(...)` call's attrs={{'dump_vars': ...}} that is not a list.",
+    "Prefer a `pl.dump_tag(x)` statement before the call, or write attrs={{'dump_vars': [x]}}",
+)
+_r(
+    "PTO-F228",
+    "call-attrs-dump-vars-entry",
+    "parse",
+    "attrs['dump_vars'] entries on call to '{kernel}' must be tensor variables — got '{entry}'",
+    "A `self.<function>(...)` call's attrs={{'dump_vars': [...]}} lists an expression or a non-tensor.",
+    "List tensor variables passed to the call",
+)
+_r(
+    "PTO-F229",
+    "call-attrs-dump-vars-not-argument",
+    "parse",
+    "attrs['dump_vars'] entry '{entry}' is not an argument of call to '{kernel}'",
+    "A `self.<function>(...)` call's attrs={{'dump_vars': [...]}} names a tensor the call does not pass.",
+    "List only tensors passed positionally to the call",
+)

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from compiler import ir
+from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
 from compiler.types import ScalarType, TensorType, TileType
 
 SUBMITS = ("pl.submit", "pl.spmd_submit")
 # The keywords a submit takes (_validate_kernel_call_kwargs); any other is reported before deps= is read.
-_SUBMIT_KWARGS = frozenset({"deps", "dumps", "allow_early_resolve", "predicate"})
+_SUBMIT_KWARGS = frozenset({"attrs", "deps", "dumps", "allow_early_resolve", "predicate"})
 _SPMD_KWARGS = frozenset({"core_num", "sync_start"})
 
 
@@ -115,10 +116,12 @@ def _keywords(state: CheckState, call: ir.Call, name: str) -> None:
         return
     allowed = _SUBMIT_KWARGS | (_SPMD_KWARGS if call.func == "pl.spmd_submit" else frozenset())
     if any(kw.name not in allowed for kw in call.keywords):
-        return  # attrs= and device= have readers of their own; an unknown keyword is reported first
+        return  # device= has a reader of its own; an unknown keyword is reported first
     args = call.args[1:]
     needed = sum(1 for p in function.params if p.direction not in ("Out", "InOut"))
     if not needed <= len(args) <= len(function.params) or any(isinstance(a, ir.Opaque) for a in args):
+        return
+    if not check_call_attrs(state, call, name, args, submit=True):
         return
     if not _deps(state, call.kwarg("deps"), name) or not _dumps(state, call.kwarg("dumps"), args, name):
         return
