@@ -267,3 +267,57 @@ _r(
     "A `self.<function>(...)` call's attrs={{'dump_vars': [...]}} names a tensor the call does not pass.",
     "List only tensors passed positionally to the call",
 )
+
+# ---------------------------------------------------------------------------- @pl.jit.<kind>(...) decorators
+_r(
+    "PTO-F230",
+    "jit-sub-decorator-level",
+    "parse",
+    "@pl.jit.{kind} does not accept a level= argument",
+    "`@pl.jit.host` / `@pl.jit.inline` / `@pl.jit.opaque` given level=: only `@pl.jit.incore` selects a level "
+    "(Python raises TypeError when it applies the decorator).",
+    "Drop level=, or use @pl.jit.incore(level=...)",
+)
+_r(
+    "PTO-F231",
+    "jit-sub-decorator-auto-scope",
+    "parse",
+    "@pl.jit.{kind} does not accept an auto_scope= argument (auto_scope is only meaningful for the Orchestration "
+    "entry, the HOST orchestrator, and inline sub-functions)",
+    "`@pl.jit.incore` / `@pl.jit.opaque` given auto_scope= (Python raises TypeError when it applies the "
+    "decorator).",
+    "Drop auto_scope=",
+)
+_r(
+    "PTO-F232",
+    "jit-extern-core-type",
+    "parse",
+    "@pl.jit.extern core_type must be 'aic', 'aiv', or 'mixed', got {core_type}",
+    "`@pl.jit.extern(core_type=...)` with another core type (Python raises ValueError when it applies the "
+    "decorator).",
+    "Use core_type='aic', 'aiv' or 'mixed'",
+)
+_r(
+    "PTO-F233",
+    "jit-extern-dual-aiv",
+    "parse",
+    "@pl.jit.extern dual_aiv_dispatch=True requires core_type='mixed'",
+    "`@pl.jit.extern(dual_aiv_dispatch=True)` on an 'aic' or 'aiv' kernel.",
+    "Set core_type='mixed' with aic_source= and aiv_source=, or drop dual_aiv_dispatch",
+)
+_r(
+    "PTO-F234",
+    "jit-extern-mixed-sources",
+    "parse",
+    "@pl.jit.extern(core_type='mixed') requires both aic_source= and aiv_source=",
+    "A mixed `@pl.jit.extern` kernel without one of its two sources.",
+    'Give both, e.g. @pl.jit.extern(core_type="mixed", aic_source="k.cpp", aiv_source="k.cpp")',
+)
+_r(
+    "PTO-F235",
+    "jit-extern-source",
+    "parse",
+    "@pl.jit.extern(core_type={core_type}) requires source=",
+    "An 'aic' / 'aiv' `@pl.jit.extern` kernel without source= (nor aic_source= / aiv_source=).",
+    'Give the C++ source, e.g. @pl.jit.extern(source="k.cpp", core_type="aiv")',
+)
