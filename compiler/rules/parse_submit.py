@@ -321,3 +321,14 @@ _r(
     "An 'aic' / 'aiv' `@pl.jit.extern` kernel without source= (nor aic_source= / aiv_source=).",
     'Give the C++ source, e.g. @pl.jit.extern(source="k.cpp", core_type="aiv")',
 )
+
+# ---------------------------------------------------------------------------- SPMD block count
+_r(
+    "PTO-F236",
+    "spmd-core-num-not-integer",
+    "parse",
+    "core_num must be an integer expression, got {type}",
+    "A pl.spmd(...) / pl.spmd_submit(..., core_num=) block count that is a float or a bool (a literal, a module "
+    "constant, a scalar of that dtype).",
+    "Pass a positive integer block count, e.g. core_num=8",
+)

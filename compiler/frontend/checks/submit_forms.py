@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from compiler import ir
 from compiler.frontend.checks.call_attrs import check_call_attrs
+from compiler.frontend.checks.core_num import check_core_num
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
 from compiler.types import ScalarType, TensorType, TileType
@@ -125,7 +126,13 @@ def _keywords(state: CheckState, call: ir.Call, name: str) -> None:
         return
     if not _deps(state, call.kwarg("deps"), name) or not _dumps(state, call.kwarg("dumps"), args, name):
         return
-    if call.func == "pl.spmd_submit" and call.kwarg("core_num") is None:
+    if call.func != "pl.spmd_submit":
+        return
+    core_num = call.kwarg("core_num")
+    sync_start = call.kwarg("sync_start")
+    if core_num is not None:
+        check_core_num(state, core_num)
+    elif sync_start is None or (isinstance(sync_start, ir.Const) and isinstance(sync_start.value, bool)):
         state.error("PTO-F214", call.span, kernel=name)
 
 
