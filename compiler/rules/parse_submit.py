@@ -332,3 +332,12 @@ _r(
     "constant, a scalar of that dtype).",
     "Pass a positive integer block count, e.g. core_num=8",
 )
+_r(
+    "PTO-F237",
+    "submit-result-count",
+    "parse",
+    "{construct}(...) unpacks {count} result value(s) but kernel '{kernel}' returns {returns}",
+    "`(a, b), tid = pl.submit(self.kernel, ...)` with a kernel declaring another number of results (none without "
+    "a `->` annotation).",
+    "Match the number of result targets to the kernel's return arity.",
+)

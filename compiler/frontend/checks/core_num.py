@@ -13,8 +13,9 @@ _INTEGER_DTYPES = frozenset(
 )
 
 
-def check_core_num(state: CheckState, width: ir.Expr) -> None:
-    """F236 / F34: a float or bool block count (a literal, a constant, a typed scalar), a constant <= 0."""
+def check_core_num(state: CheckState, width: ir.Expr) -> bool:
+    """F236 / F34: a float or bool block count (a literal, a constant, a typed scalar), a constant <= 0; True
+    when reported."""
     value = fold(width, state.env)
     shown: str | None = None
     if isinstance(value, bool):
@@ -24,10 +25,11 @@ def check_core_num(state: CheckState, width: ir.Expr) -> None:
     elif isinstance(value, int):
         if value <= 0:
             state.error("PTO-F34", width.span, value=value)
-        return
+        return value <= 0
     elif isinstance(width, ir.Name):
         found = state.type_of(width.id)
         if isinstance(found, ScalarType) and found.exact and found.dtype not in _INTEGER_DTYPES:
             shown = found.dtype
     if shown is not None:
         state.error("PTO-F236", width.span, type=f"pl.Scalar[pl.{shown}]")
+    return shown is not None

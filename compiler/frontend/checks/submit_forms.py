@@ -93,7 +93,10 @@ def _submit_assignment(state: CheckState, stmt: ir.Assign) -> bool:
             if not isinstance(elt, ir.Name):
                 state.error("PTO-F204", call.span, construct=construct, target=unparse(elt))
                 return True
-    elif not isinstance(target, ir.Name):
+        outs: int | None = len(out.elts) if isinstance(out, ir.TupleExpr) else 1
+    else:
+        outs = None  # `result = pl.submit(...)` binds the whole tuple
+    if not isinstance(target, ir.Name | ir.TupleExpr):
         return False  # an annotated subscript: F168 reports it
     if not call.args:
         state.error("PTO-F205", call.span, construct=construct)
@@ -106,12 +109,13 @@ def _submit_assignment(state: CheckState, stmt: ir.Assign) -> bool:
     ):
         state.error("PTO-F206", call.span, construct=construct)
         return False
-    _keywords(state, call, kernel.dotted[len("self.") :])
+    _keywords(state, call, kernel.dotted[len("self.") :], outs)
     return False
 
 
-def _keywords(state: CheckState, call: ir.Call, name: str) -> None:
-    """deps= / dumps= / core_num=, read after the kernel's keywords and argument count are accepted."""
+def _keywords(state: CheckState, call: ir.Call, name: str, outs: int | None) -> None:
+    """deps= / dumps= / core_num=, read after the kernel's keywords and argument count are accepted; then
+    the result count against the kernel's."""
     function = state.program_functions.get(name)
     if function is None or call.star_kwargs:
         return
@@ -126,14 +130,41 @@ def _keywords(state: CheckState, call: ir.Call, name: str) -> None:
         return
     if not _deps(state, call.kwarg("deps"), name) or not _dumps(state, call.kwarg("dumps"), args, name):
         return
-    if call.func != "pl.spmd_submit":
-        return
-    core_num = call.kwarg("core_num")
-    sync_start = call.kwarg("sync_start")
-    if core_num is not None:
-        check_core_num(state, core_num)
-    elif sync_start is None or (isinstance(sync_start, ir.Const) and isinstance(sync_start.value, bool)):
-        state.error("PTO-F214", call.span, kernel=name)
+    if call.func == "pl.spmd_submit":
+        core_num = call.kwarg("core_num")
+        sync_start = call.kwarg("sync_start")
+        if core_num is None:
+            if sync_start is None or (
+                isinstance(sync_start, ir.Const) and isinstance(sync_start.value, bool)
+            ):
+                state.error("PTO-F214", call.span, kernel=name)
+            return
+        if check_core_num(state, core_num):
+            return
+    _result_count(state, call, function, outs)
+
+
+def _result_count(state: CheckState, call: ir.Call, function: ir.Function, outs: int | None) -> None:
+    """F237: `(a, b), tid = pl.submit(self.k, ...)` with k declaring no result (no `->`) or one."""
+    if (
+        outs is None
+        or call.func != "pl.submit"
+        or any(kw.name not in ("attrs", "dumps") for kw in call.keywords)
+    ):
+        return  # dispatch metadata has checks of its own (predicate, cluster placement) first
+    if function.header.line >= state.function.header.line:
+        return  # a kernel defined later is not parsed yet
+    declared = function.return_type
+    if declared is None:
+        returns = 0
+    elif isinstance(declared, TensorType | TileType | ScalarType):
+        returns = 1
+    else:
+        return  # tuple[...] (one per item) or pl.Tuple[...] (one): the model does not tell them apart
+    if returns != outs:
+        state.error(
+            "PTO-F237", call.span, construct=call.func, count=outs, kernel=function.name, returns=returns
+        )
 
 
 def _deps(state: CheckState, deps: ir.Expr | None, name: str) -> bool:
