@@ -125,3 +125,28 @@ def test_a_program_without_a_decorated_member_is_f180_and_an_aliased_decorator_s
     assert _errors(EMPTY_PROGRAM.format(decorator="# no decorator")) == [("PTO-F180", 6)]
     assert _errors(EMPTY_PROGRAM.format(decorator="@function")) == []
     assert _errors(EMPTY_PROGRAM.format(decorator="@pl.function")) == []
+
+
+SUBMIT_RESULT_AS_DEP = """\
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k1(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.manual_scope():
+            a, t1 = pl.submit(self.k1, x)
+            b, t2 = pl.submit(self.k1, x, deps=[{dep}])
+        return b
+"""
+
+
+def test_a_submit_result_takes_the_kernel_result_type() -> None:
+    """`a, t1 = pl.submit(self.k1, x)`: a is k1's tensor, so deps=[a] is no TaskId (the compiler agrees)."""
+    assert _errors(SUBMIT_RESULT_AS_DEP.format(dep="a")) == [("PTO-F210", 14)]
+    assert _errors(SUBMIT_RESULT_AS_DEP.format(dep="t1")) == []

@@ -8,7 +8,7 @@ from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.core_num import check_core_num
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
-from compiler.types import ScalarType, TensorType, TileType
+from compiler.types import ScalarType, TensorType, TileType, ValueType
 
 SUBMITS = ("pl.submit", "pl.spmd_submit")
 # The keywords a submit takes (_validate_kernel_call_kwargs); any other is reported before deps= is read.
@@ -222,3 +222,27 @@ def _dumps(state: CheckState, dumps: ir.Expr | None, args: tuple[ir.Expr, ...], 
             state.error("PTO-F213", entry.span, kernel=name, entry=entry.id)
             return False
     return True
+
+
+def submit_result_types(state: CheckState, stmt: ir.Assign) -> tuple[tuple[str, ValueType], ...]:
+    """`out, tid = pl.submit(self.k, ...)`: out takes k's declared tensor / tile result (so deps=[out] later
+    is seen not to be a TaskId); empty when the model is unsure."""
+    call, targets = stmt.value, stmt.targets
+    if not (is_submit(call) and len(targets) == 1 and isinstance(targets[0], ir.TupleExpr)):
+        return ()
+    assert isinstance(call, ir.Call)
+    elts = targets[0].elts
+    kernel = call.args[0] if call.args else None
+    if len(elts) != 2 or not isinstance(elts[0], ir.Name) or not isinstance(kernel, ir.Attribute):
+        return ()
+    function = (
+        state.program_functions.get(kernel.dotted[len("self.") :])
+        if kernel.dotted.startswith("self.")
+        else None
+    )
+    if function is None or function.header.line >= state.function.header.line:
+        return ()
+    declared = function.return_type
+    if isinstance(declared, TensorType | TileType):
+        return ((elts[0].id, declared),)
+    return ()

@@ -23,7 +23,7 @@ from compiler.frontend.checks.spelling import expr_text, printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
-from compiler.frontend.checks.submit_forms import check_submit_statement
+from compiler.frontend.checks.submit_forms import check_submit_statement, submit_result_types
 from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.checks.type_annotations import check_local_annotation
 from compiler.frontend.checks.while_cond import check_loop_carries
@@ -204,6 +204,8 @@ class FunctionChecker:
                         self.state.define(name.id, UNKNOWN)
                 else:
                     self.bind(target, value_type, ctx)
+            for result_name, result in submit_result_types(self.state, stmt) if not bad_targets else ():
+                self.state.define(result_name, result)
         elif isinstance(stmt, ir.ExprStmt):
             value(stmt.value, ctx)
         elif isinstance(stmt, ir.Return):
