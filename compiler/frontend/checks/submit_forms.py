@@ -131,17 +131,24 @@ def _keywords(state: CheckState, call: ir.Call, name: str, outs: int | None) -> 
     if not _deps(state, call.kwarg("deps"), name) or not _dumps(state, call.kwarg("dumps"), args, name):
         return
     if call.func == "pl.spmd_submit":
-        core_num = call.kwarg("core_num")
-        sync_start = call.kwarg("sync_start")
-        if core_num is None:
-            if sync_start is None or (
-                isinstance(sync_start, ir.Const) and isinstance(sync_start.value, bool)
-            ):
-                state.error("PTO-F214", call.span, kernel=name)
+        for kw in call.keywords:  # _parse_spmd_submit_kwargs, in the keywords' order
+            if kw.name == "core_num" and check_core_num(state, kw.value):
+                return
+            if kw.name == "sync_start" and not _bool_literal(kw.value):
+                state.error("PTO-F55", kw.value.span, kw="sync_start")
+                return
+        if call.kwarg("core_num") is None:
+            state.error("PTO-F214", call.span, kernel=name)
             return
-        if check_core_num(state, core_num):
-            return
+    early = call.kwarg("allow_early_resolve")
+    if early is not None and not _bool_literal(early):
+        state.error("PTO-F55", early.span, kw=f"'{name}' allow_early_resolve")
+        return
     _result_count(state, call, function, outs)
+
+
+def _bool_literal(value: ir.Expr) -> bool:
+    return isinstance(value, ir.Const) and isinstance(value.value, bool)
 
 
 def _result_count(state: CheckState, call: ir.Call, function: ir.Function, outs: int | None) -> None:
