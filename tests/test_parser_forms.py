@@ -176,3 +176,9 @@ def test_submit_flags_are_boolean_literals() -> None:
     for call in (spmd, early):
         assert _errors(SUBMIT_FLAGS.format(call=call.format(flag=1))) == [("PTO-F55", 12)]
         assert _errors(SUBMIT_FLAGS.format(call=call.format(flag=True))) == []
+
+
+def test_a_plain_submit_takes_no_spmd_keyword() -> None:
+    """core_num= belongs to pl.spmd_submit: on pl.submit the kernel's keyword check rejects it (PTO-F75)."""
+    assert _errors(SUBMIT_FLAGS.format(call="pl.submit(self.k1, x, core_num=2)")) == [("PTO-F75", 12)]
+    assert _errors(SUBMIT_FLAGS.format(call="pl.spmd_submit(self.k1, x, core_num=2)")) == []

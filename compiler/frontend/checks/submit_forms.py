@@ -120,8 +120,14 @@ def _keywords(state: CheckState, call: ir.Call, name: str, outs: int | None) -> 
     if function is None or call.star_kwargs:
         return
     allowed = _SUBMIT_KWARGS | (_SPMD_KWARGS if call.func == "pl.spmd_submit" else frozenset())
-    if any(kw.name not in allowed for kw in call.keywords):
-        return  # device= has a reader of its own; an unknown keyword is reported first
+    stray = next((kw for kw in call.keywords if kw.name not in allowed), None)
+    if stray is not None:
+        if stray.name == "device":
+            return  # an orchestrator callee takes it (its role is not modelled here)
+        state.error(
+            "PTO-F75", call.span, name=name, kw=stray.name, advice=_submit_advice(stray.name, allowed)
+        )
+        return
     args = call.args[1:]
     needed = sum(1 for p in function.params if p.direction not in ("Out", "InOut"))
     if not needed <= len(args) <= len(function.params) or any(isinstance(a, ir.Opaque) for a in args):
@@ -253,3 +259,13 @@ def submit_result_types(state: CheckState, stmt: ir.Assign) -> tuple[tuple[str, 
     if isinstance(declared, TensorType | TileType):
         return ((elts[0].id, declared),)
     return ()
+
+
+def _submit_advice(kw: str, allowed: frozenset[str]) -> str:
+    """The parser's hint for a keyword a submit does not take (_validate_kernel_call_kwargs)."""
+    if kw in ("core_num", "sync_start") and "core_num" not in allowed:
+        return (
+            f"'{kw}' is an SPMD launch parameter. Launch the kernel across multiple blocks with "
+            "`out, tid = pl.spmd_submit(self.kernel, ..., core_num=N)`."
+        )
+    return f"Allowed keyword arguments: {sorted(allowed)}"
