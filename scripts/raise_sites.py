@@ -714,6 +714,25 @@ COMPUTED = (
 
 UNREACHABLE = (
     Unreachable(
+        "language/parser/decorator.py",
+        r"^Unsupported `@pl\.function\(attrs=\.\.\.\)` value|^Unsupported `\*\*` unpacking in `@pl\.function|"
+        r"^Attrs dict key must be a string literal|^Unsupported value for @pl\.function attr",
+        "_extract_function_attrs_from_decorator, the program decorator's fallback when a member has no "
+        "_pl_function_attrs: @pl.function always stores them (a dict, {} without attrs=), so only a member whose "
+        "class attribute is no longer that function (rebound, or wrapped by another decorator) takes it",
+    ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"^pl\.cond\(\) requires exactly 1 argument|^pl\.cond\(\) can only be the first statement in a pl\.while_",
+        "raised inside the pl.while_ loop's builder, whose exit (EndWhileLoop: the iter_args set up, no return "
+        "variables yet) replaces it with 'While loop has N iteration arguments but 0 return variables' (PTO-F215)",
+    ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"^pl\.while_\(\) body cannot be empty",
+        "a for statement with an empty body is a SyntaxError when Python compiles the module",
+    ),
+    Unreachable(
         "distributed/system.cpp",
         r"positional argument #\{i\} must not be null|offsets must be a tuple \(MakeTuple",
         "the IR builders (ir/op/distributed/system_ops.py) pass every operand as an expression they built and "

@@ -125,3 +125,60 @@ def test_a_program_without_a_decorated_member_is_f180_and_an_aliased_decorator_s
     assert _errors(EMPTY_PROGRAM.format(decorator="# no decorator")) == [("PTO-F180", 6)]
     assert _errors(EMPTY_PROGRAM.format(decorator="@function")) == []
     assert _errors(EMPTY_PROGRAM.format(decorator="@pl.function")) == []
+
+
+SUBMIT_RESULT_AS_DEP = """\
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k1(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        with pl.manual_scope():
+            a, t1 = pl.submit(self.k1, x)
+            b, t2 = pl.submit(self.k1, x, deps=[{dep}])
+        return b
+"""
+
+
+def test_a_submit_result_takes_the_kernel_result_type() -> None:
+    """`a, t1 = pl.submit(self.k1, x)`: a is k1's tensor, so deps=[a] is no TaskId (the compiler agrees)."""
+    assert _errors(SUBMIT_RESULT_AS_DEP.format(dep="a")) == [("PTO-F210", 14)]
+    assert _errors(SUBMIT_RESULT_AS_DEP.format(dep="t1")) == []
+
+
+SUBMIT_FLAGS = """\
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k1(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        return x
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        a, t1 = {call}
+        return a
+"""
+
+
+def test_submit_flags_are_boolean_literals() -> None:
+    """sync_start= on pl.spmd_submit and allow_early_resolve= on a submit are read as bool literals (PTO-F55)."""
+    spmd = "pl.spmd_submit(self.k1, x, core_num=2, sync_start={flag})"
+    early = "pl.submit(self.k1, x, allow_early_resolve={flag})"
+    for call in (spmd, early):
+        assert _errors(SUBMIT_FLAGS.format(call=call.format(flag=1))) == [("PTO-F55", 12)]
+        assert _errors(SUBMIT_FLAGS.format(call=call.format(flag=True))) == []
+
+
+def test_a_plain_submit_takes_no_spmd_keyword() -> None:
+    """core_num= belongs to pl.spmd_submit: on pl.submit the kernel's keyword check rejects it (PTO-F75)."""
+    assert _errors(SUBMIT_FLAGS.format(call="pl.submit(self.k1, x, core_num=2)")) == [("PTO-F75", 12)]
+    assert _errors(SUBMIT_FLAGS.format(call="pl.spmd_submit(self.k1, x, core_num=2)")) == []

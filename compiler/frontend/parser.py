@@ -24,6 +24,7 @@ from compiler.frontend.consts import (
 )
 from compiler.frontend.decorator_checks import check_member_decorator
 from compiler.frontend.factories import selected_defs
+from compiler.frontend.jit_decorator_checks import check_jit_decorator
 from compiler.frontend.param_annotations import tile_annotation_fault
 from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
@@ -826,6 +827,7 @@ def _function(
         found = _decorator_kind(dec)
         if found is not None:
             decorator, call = found
+            check_jit_decorator(decorator, call, dec, spans, report)
             break
     if decorator is None:
         return None

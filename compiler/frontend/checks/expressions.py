@@ -11,6 +11,7 @@ from compiler import catalog, ir
 from compiler.diagnostics import Problem
 from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
+from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
 from compiler.frontend.consts import (
@@ -358,6 +359,8 @@ class ExpressionTyper:
                     got=got,
                     parameters=", ".join(p.name for p in target.params),
                 )
+            elif got == len(target.params):
+                check_call_attrs(state, call, target.name, call.args, submit=False)
         return target.return_type or UNKNOWN if target is not None else UNKNOWN
 
     def host_only(self, call: ir.Call) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from compiler import ir
 from compiler.fixes import InlineOptimizations, RewriteSplitSlotNum
+from compiler.frontend.checks.core_num import check_core_num
 from compiler.frontend.checks.enum_args import enum_arg
 from compiler.frontend.checks.facts import ScopeInfo
 from compiler.frontend.checks.spelling import printed_type
@@ -154,9 +155,8 @@ class ScopeChecks:
             width = call.args[0] if call.args else call.kwarg("core_num")
             if width is None:
                 state.error("PTO-F33", call.span)
-            value = fold(width, state.env) if width is not None else None
-            if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and width is not None:
-                state.error("PTO-F34", width.span, value=value)
+            else:
+                check_core_num(state, width)
         info = self.scope_info(call)
         state.record_scope(stmt.span, info)
         inner = ctx.child(in_core=True, scope_split=info.split or "", scope_span=stmt.span)
@@ -283,9 +283,7 @@ class ScopeChecks:
         elif width is None:
             state.error("PTO-F33", call.span)
         else:
-            value = fold(width, state.env)
-            if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
-                state.error("PTO-F34", width.span, value=value)
+            check_core_num(state, width)
         body = stmt.body
         carrier = (
             body[0] if len(body) == 1 and isinstance(body[0], ir.With) and body[0].kind == "at" else None

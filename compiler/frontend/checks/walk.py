@@ -23,8 +23,10 @@ from compiler.frontend.checks.spelling import expr_text, printed_type
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
+from compiler.frontend.checks.submit_forms import check_submit_statement, submit_result_types
 from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.checks.type_annotations import check_local_annotation
+from compiler.frontend.checks.while_cond import check_loop_carries
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
@@ -184,6 +186,7 @@ class FunctionChecker:
         check_attribute_reads(self.state, stmt)
         self.window_buffer(stmt)
         value = self.expressions.value
+        bad_targets = check_submit_statement(self.state, stmt)
         if isinstance(stmt, ir.Assign):
             if stmt.declared is None:
                 check_assignment_form(self.state, stmt)
@@ -196,7 +199,13 @@ class FunctionChecker:
                 value_type = stmt.declared
             self.tpop_memory(stmt)
             for target in stmt.targets:
-                self.bind(target, value_type, ctx)
+                if bad_targets:  # the parser stops at the submit's targets: bind their names only
+                    for name in _names_in(target):
+                        self.state.define(name.id, UNKNOWN)
+                else:
+                    self.bind(target, value_type, ctx)
+            for result_name, result in submit_result_types(self.state, stmt) if not bad_targets else ():
+                self.state.define(result_name, result)
         elif isinstance(stmt, ir.ExprStmt):
             value(stmt.value, ctx)
         elif isinstance(stmt, ir.Return):
@@ -322,6 +331,8 @@ class FunctionChecker:
                 self.state.error("PTO-F81", bare.span)
             elif stmt.kind != "while_":
                 self.loop_arguments(call, stmt.kind)
+            if _outermost(ctx) and (carries := _carries(stmt)):
+                check_loop_carries(self.state, stmt, carries, self.function)
         if stmt.kind == "split_aiv":
             self.block(stmt.body, self.split_aiv.loop(stmt, ctx))
             return
@@ -462,14 +473,16 @@ class FunctionChecker:
             # `for (acc, i) in pl.while_(init_values=(a0, 0))`: no index, every name is a carry of its init's type.
             values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
             for carry, init in zip(target.elts, values, strict=False):
-                self.bind(carry, self.expressions.value(init, ctx), ctx)
+                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
+                    self.bind(carry, self.expressions.value(init, ctx), ctx)
         elif isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
             # `for i, (acc, ...) in pl.range(..., init_values=(a0, ...))`: each carry has its init's type.
             self.bind(target.elts[0], ScalarType("INDEX"), ctx)
             carries = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
             values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
             for carry, init in zip(carries, values, strict=False):
-                self.bind(carry, self.expressions.value(init, ctx), ctx)
+                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
+                    self.bind(carry, self.expressions.value(init, ctx), ctx)
         else:
             self.bind(target, ScalarType("INDEX"), ctx)
         self.block(stmt.body, ctx)
@@ -506,3 +519,29 @@ def _retyped(old: object, new: object) -> bool:
         return False
     assert isinstance(old, TensorType | TileType) and isinstance(new, TensorType | TileType)
     return type(old) is not type(new) or old.shape != new.shape or old.dtype != new.dtype
+
+
+def _names_in(target: ir.Expr) -> list[ir.Name]:
+    """The names of an assignment target, through its tuples."""
+    if isinstance(target, ir.Name):
+        return [target]
+    if isinstance(target, ir.TupleExpr | ir.ListExpr):
+        return [n for elt in target.elts for n in _names_in(elt)]
+    return []
+
+
+def _outermost(ctx: WalkContext) -> bool:
+    """Outside every loop and scope, whose own exits could replace the error a while body raises."""
+    return not ctx.loops and ctx.scope_span is None and not ctx.in_cluster and not ctx.in_manual_scope
+
+
+def _carries(stmt: ir.For) -> tuple[ir.Expr, ...]:
+    """The carried targets of a loop with init_values= (`for (a, b) in pl.while_`, `for i, (a, b) in pl.range`)."""
+    target = stmt.target
+    if stmt.iter.kwarg("init_values") is None or not isinstance(target, ir.TupleExpr):
+        return ()
+    if stmt.kind == "while_":
+        return target.elts
+    if len(target.elts) == 2 and isinstance(target.elts[1], ir.TupleExpr):
+        return target.elts[1].elts
+    return ()

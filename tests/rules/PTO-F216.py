@@ -1,0 +1,23 @@
+# rule: PTO-F216
+# line: 12
+# message: Iter arg must be a simple name
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[64], pl.FP32]:
+        for k, (x[0], b) in pl.range(4, init_values=(0, 0)):
+            a2, b2 = pl.yield_(k, k)
+        return x
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[64], pl.FP32]:
+        for k, (a, b) in pl.range(4, init_values=(0, 0)):
+            a2, b2 = pl.yield_(k, k)
+        return x
