@@ -3118,6 +3118,43 @@ add(
 )
 
 
+# Deducer CHECKs a requested layout, a batch shape or a static extent decides (tensor_ops/transform.cpp,
+# matmul.cpp, gather.cpp, sort.cpp, broadcast.cpp), in the memory ops' InCore function.
+add(
+    mem_faults(
+        "tensor.view",
+        ("deduce_layout_nz", "pl.tensor.view(x, layout=pl.TensorLayout.NZ)"),
+        ("deduce_layout_dn_1d_source", "pl.tensor.view(s1, layout=pl.DN)"),
+        ("deduce_layout_dn_1d_target", "pl.tensor.view(x, [4096], layout=pl.DN)"),
+    ),
+    mem_faults(
+        "tensor.matmul_acc",
+        (
+            "deduce_acc_n",
+            "pl.tensor.matmul_acc(pl.tensor.view(x, [128, 32]), pl.tensor.view(h, [128, 32]), "
+            "pl.tensor.view(h, [32, 128]))",
+        ),
+        (
+            "deduce_batch_broadcast",
+            "pl.tensor.matmul_acc(pl.tensor.view(x3, [16, 16, 32]), pl.tensor.view(h, [4, 16, 64]), "
+            "pl.tensor.view(h, [2, 64, 32]))",
+        ),
+    ),
+    mem_faults(
+        "tensor.gather_mask",
+        ("deduce_columns", "pl.tensor.gather(pl.tensor.view(x, [2048, 2]), mask_pattern=3)"),
+    ),
+    mem_faults(
+        "tensor.sort32",
+        ("deduce_last_16", "pl.tensor.sort32(pl.tensor.view(x, [256, 16]), pl.tensor.view(i32m, [64, 16]))"),
+    ),
+    mem_faults(
+        "tensor.mrgsort_format2", ("deduce_rows", "pl.tensor.mrgsort(x, pl.tensor.view(x, [32, 128]))")
+    ),
+    mem_faults("tensor.expand_clone", ("deduce_tile_target", "pl.tensor.expand_clone(x, t)")),
+)
+
+
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing
 # --------------------------------------------------------------------------------------------------

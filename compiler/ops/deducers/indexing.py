@@ -717,6 +717,15 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             )
         if op.namespace == "tensor" and other.rank != first.rank:
             _fail(_RANK, op, f"requires all src {kind} to have matching rank")
+        if op.namespace == "tensor" and len(sources) == len(args):
+            # Every axis but the last (the one the sources concatenate along) is shared.
+            for axis, (a, b) in enumerate(zip(first.shape[:-1], other.shape[:-1], strict=True)):
+                if isinstance(a, int) and isinstance(b, int) and a != b:
+                    _fail(
+                        _EXTENT,
+                        op,
+                        f"requires all src {kind} to match shape on non-concat axis {axis}, but argument {i} differs",
+                    )
     tmp = kwargs.get("tmp")
     if op.namespace == "tile" and len(sources) == len(args) and isinstance(tmp, TensorType) and tmp.ranked:
         # The scratch tile follows the sources: the IR call's argument n_srcs.

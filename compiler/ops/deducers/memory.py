@@ -419,6 +419,12 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         return UNKNOWN
     raw = param(args, kwargs, 1, "shape")
     shape = shape_arg(raw)
+    # The requested layout; the source's own layout (a TensorView annotation) is not modelled, so only the
+    # checks a requested layout decides alone are made.
+    layout = kwargs.get("layout")
+    requested = layout.member if isinstance(layout, EnumValue) and layout.enum == "TensorLayout" else None
+    if requested == "NZ":
+        _colon(op, "NZ layout is not allowed on TensorType (NZ is tile-only)")
     # DeduceTensorViewType: the shape tuple's elements, each static extent positive, then the element count.
     for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
         _element_kind(op, item, "shape tuple", i)
@@ -436,6 +442,12 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             and old != new
         ):
             raise DeduceError("PTO-TD123", op=op.name, old=old, new=new)
+    if requested == "DN" and src.ranked:
+        # A layout-only flip swaps the trailing pair; a DN target needs that pair (RFC #1300 section 4.2).
+        if shape is None and src.rank < 2:
+            _colon(op, f"cross-layout reinterpret requires rank >= 2, got {src.rank}")
+        if shape is not None and len(shape) == 1:
+            _colon(op, "DN layout requires rank >= 2, got 1")
     valid = param(args, kwargs, 2, "valid_shape")
     if shape is not None and isinstance(valid, tuple | list) and valid and len(valid) != len(shape):
         _colon(op, f"valid_shape rank ({len(valid)}) must match target shape rank ({len(shape)})")
