@@ -3154,6 +3154,40 @@ add(
     mem_faults("tensor.expand_clone", ("deduce_tile_target", "pl.tensor.expand_clone(x, t)")),
 )
 
+# The tile matmul family's valid windows and operand kinds, tile.gatherb's source dtype (tile_ops/matmul.cpp,
+# batch_matmul.cpp, gather.cpp).
+_ACC_TILE = "pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)"
+_ACC3 = "pl.tile.create([2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)"
+_LEFT_ROW = "pl.move(pl.load(h, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)"
+add(
+    mem_faults(
+        "tile.matmul_acc",
+        (
+            "deduce_acc_valid_m",
+            f"pl.tile.matmul_acc(pl.tile.set_validshape({_ACC_TILE}, 32, 64), {_LEFT_H}, {_RIGHT_H})",
+        ),
+        (
+            "deduce_acc_valid_n",
+            f"pl.tile.matmul_acc(pl.tile.set_validshape({_ACC_TILE}, 64, 32), {_LEFT_H}, {_RIGHT_H})",
+        ),
+    ),
+    mem_faults(
+        "tile.gemv",
+        ("deduce_rhs_valid_k", f"pl.tile.gemv({_LEFT_ROW}, pl.tile.set_validshape({_RIGHT_H}, 32, 64))"),
+    ),
+    mem_faults(
+        "tile.batch_matmul_acc",
+        ("deduce_tensor_lhs", f"pl.tile.batch_matmul_acc({_ACC3}, x3, x3)"),
+        (
+            "deduce_tensor_rhs",
+            f"pl.tile.batch_matmul_acc({_ACC3}, pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Left), x3)",
+        ),
+    ),
+    mem_faults(
+        "tile.gatherb", ("deduce_src_int64", "pl.tile.gatherb(pl.tile.create([64, 64], dtype=pl.INT64), t)")
+    ),
+)
+
 
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing

@@ -961,6 +961,22 @@ UNREACHABLE = (
         "model reports as PTO-WR10 / WR10b",
     ),
     Unreachable(
+        "ir/op/",
+        r"requires compatible data types(?:, but got|$)|^Cannot promote data types",
+        "PromoteDataTypes (type_inference.cpp) returns a dtype for every pair (the float one, else the wider, "
+        "else the signed one, else the first), so the CHECK on its result never fails",
+    ),
+    Unreachable(
+        "_ops/gather.cpp",
+        r"requires a 'cmp_mode' keyword argument|requires cmp_mode in \[0, 5\]|requires an 'out_cols' keyword "
+        r"argument|requires kvalue to be a ScalarType",
+        "the gather_compare builders (ir/op/tensor_ops.py gather / gather_compare, tile_ops.py gather_compare) "
+        "require cmp_mode and out_cols (a missing one is their own ValueError / TypeError) and normalise cmp_mode "
+        "with resolve_gather_compare_cmp_mode ('Invalid cmp_mode ...' outside 0..5); the wrappers pass kvalue "
+        "through Scalar.unwrap or _normalize_expr, which turns anything but a number or Scalar into 'Cannot "
+        "convert ... to IR expression'",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",

@@ -126,15 +126,41 @@ def _valid_k(name: str, lhs: TileType, rhs: TileType) -> None:
         )
 
 
-def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> None:
+def _check_acc(
+    name: str,
+    acc: TileType,
+    shape: tuple[Dim, ...],
+    dtype: str,
+    product: tuple[TileType, TileType] | None = None,
+) -> None:
+    """The accumulator: the product's rank and physical M / N, then (given the product's operands) a valid
+    window covering theirs, then the accumulator dtype."""
     if acc.rank != len(shape):
         raise DeduceError("PTO-TD20", op=name, want=len(shape), rank=acc.rank)
     for axis, label in ((-2, "M"), (-1, "N")):
         got, want = acc.shape[axis], shape[axis]
         if isinstance(got, int) and isinstance(want, int) and got != want:
             raise DeduceError("PTO-TD21", op=name, axis=label, got=got, want=want)
+    if product is not None and acc.rank == 2:
+        _valid_acc(name, acc, *product)
     if acc.dtype != dtype:
         raise DeduceError("PTO-TD22", op=name, want=dtype_text(dtype), dtype=dtype_text(acc.dtype))
+
+
+def _valid_acc(name: str, acc: TileType, lhs: TileType, rhs: TileType) -> None:
+    """tile.matmul_acc: the accumulator's valid M / N must cover the lhs's valid M and the rhs's valid N (the
+    rectangle the cube writes); an unknown extent is accepted, as the compiler's proof is."""
+    acc_valid = acc.valid if acc.valid is not None and len(acc.valid) == 2 else acc.shape
+    lhs_m = lhs.valid[0] if lhs.valid is not None and len(lhs.valid) == 2 else lhs.shape[0]
+    rhs_n = rhs.valid[1] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[1]
+    for label, side, got, want in (("M", "lhs", acc_valid[0], lhs_m), ("N", "rhs", acc_valid[1], rhs_n)):
+        if isinstance(got, int) and isinstance(want, int) and want > got:
+            raise DeduceError(
+                "PTO-TD151",
+                op=name,
+                requirement=f"requires acc valid {label} to cover {side} valid {label}, but got acc {label}={got} "
+                f"and {side} {label}={want}",
+            )
 
 
 @family("matmul_acc")
@@ -146,7 +172,7 @@ def _matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
         if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
             return UNKNOWN
         shape, dtype = _tile_product(op.name, lhs, rhs)
-        _check_acc(op.name, acc, shape, dtype)
+        _check_acc(op.name, acc, shape, dtype, (lhs, rhs))
         return TileType(acc.shape, dtype, "Acc")
     check_init_cond(op.name, param(args, kwargs, 5, "init_cond"))
     if not (isinstance(acc, TensorType) and isinstance(lhs, TensorType) and isinstance(rhs, TensorType)):
