@@ -3188,6 +3188,35 @@ add(
     ),
 )
 
+# tile.reinterpret_view of a boxed cube tile, mrgsort's block_len dtype, tensor.scatter's keyword forms
+# (tile_ops/transform.cpp, sort.cpp, tensor_ops/scatter.cpp).
+add(
+    mem_faults(
+        "tile.reinterpret_view",
+        ("deduce_acc_tile", f"pl.tile.reinterpret_view({_ACC_TILE}, pl.INT32)"),
+        ("deduce_left_tile", f"pl.tile.reinterpret_view({_LEFT_H}, pl.INT16)"),
+    ),
+    mem_faults(
+        "tensor.mrgsort_format1",
+        ("deduce_float_block_len", "pl.tensor.mrgsort(pl.tensor.view(x, [1, 4096]), block_len=f)"),
+    ),
+    mem_faults(
+        "tile.mrgsort_format1",
+        ("deduce_float_block_len", "pl.tile.mrgsort(pl.load(x, [0, 0], [1, 64]), block_len=f)"),
+    ),
+    mem_faults(
+        "tensor.scatter",
+        ("deduce_rank3", "pl.tensor.scatter(x3, dim=-1, index=pl.tensor.view(i32m, [2, 8, 64]), src=x3)"),
+        ("deduce_dim0", "pl.tensor.scatter(x, dim=0, index=i32m, src=pl.tensor.view(x, [16, 256]))"),
+        ("deduce_index_rows", "pl.tensor.scatter(x, dim=-1, index=i32m, src=x)"),
+        ("deduce_index_cols", "pl.tensor.scatter(x, dim=-1, index=i32m, src=pl.tensor.view(x, [16, 256]))"),
+        ("deduce_src_rank", "pl.tensor.scatter(x, dim=-1, index=i32m, src=s1)"),
+        ("deduce_tile_index", "pl.tensor.scatter(x, dim=-1, index=t, src=x)"),
+        ("deduce_tile_src", "pl.tensor.scatter(x, dim=-1, index=i32m, src=t)"),
+    ),
+    mem_faults("tensor.scatter_mask", ("deduce_tile_dst", "pl.tensor.scatter(x, mask_pattern=1, dst=t)")),
+)
+
 
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing

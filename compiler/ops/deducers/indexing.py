@@ -133,10 +133,13 @@ def _scatter_index(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
             _DTYPE, op, f"requires {dst_name} dtype in {{I8, I16, I32, FP16, FP32, BF16}}, but got {_dt(dst)}"
         )
     if tensor:
+        # tensor.scatter checks each operand's kind just before its dtype: input, index, then src.
+        require_kind(op, index, "TensorType", "index")
+        if index is not None and index.dtype not in _SCATTER_INDEXES:
+            _fail(_DTYPE, op, f"requires index dtype in {{INT16, INT32}}, but got {_dt(index)}")
+        require_kind(op, src, "TensorType", "src")
         if index is None or src is None:
             return UNKNOWN
-        if index.dtype not in _SCATTER_INDEXES:
-            _fail(_DTYPE, op, f"requires index dtype in {{INT16, INT32}}, but got {_dt(index)}")
         if src.dtype != dst.dtype:
             _fail(_DTYPE, op, f"requires src dtype ({_dt(src)}) to match input dtype ({_dt(dst)})")
     else:
@@ -208,6 +211,8 @@ def _scatter_mask(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     first, second = (a, dst) if tensor else (dst, a)
     first_name, second_name = (a_name, "dst") if tensor else ("dst", a_name)
     for value, name in ((first, first_name), (second, second_name)):
+        if tensor and name == "dst":
+            require_kind(op, value, "TensorType", "dst")  # after the input's dtype, before its own
         if value.dtype not in _SCATTER_ELEMENTS:
             _fail(
                 _DTYPE,
@@ -703,7 +708,12 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if known(first.dtype) and first.dtype not in _SORT_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype to be FP16 or FP32, but got {_dt(first)}")
     if op.name.endswith("format1"):
-        block_len = _int(param(args, kwargs, 1, "block_len", kwargs.get("block_len")))
+        raw_len = param(args, kwargs, 1, "block_len", kwargs.get("block_len"))
+        if isinstance(raw_len, ScalarType) and known(raw_len.dtype) and not is_int(raw_len.dtype):
+            _fail(
+                _DTYPE, op, f"requires block_len to be an integer type, but got {dtype_text(raw_len.dtype)}"
+            )
+        block_len = _int(raw_len)
         if block_len is not None and (block_len <= 0 or block_len % 64):
             _fail(_ATTR, op, f"requires block_len to be a positive multiple of 64, but got {block_len}")
         return vec(first, first.shape)

@@ -494,6 +494,11 @@ def _check_reinterpret(
         )
 
 
+# The cube spaces whose tiles are always boxed (GetImplicitTileLayout: Left / Acc nz, Right zn); a Mat tile may be
+# flat (a single-row load, flat_layout=True), so it is left out.
+_BOXED_SPACES = frozenset({"Left", "Right", "Acc"})
+
+
 @family("reinterpret_view")
 def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "data")
@@ -501,6 +506,8 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
+        _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
         _check_reinterpret(op, src, dtype, shape)
     if shape is None:
