@@ -3217,6 +3217,28 @@ add(
     mem_faults("tensor.scatter_mask", ("deduce_tile_dst", "pl.tensor.scatter(x, mask_pattern=1, dst=t)")),
 )
 
+# The ternary tile ops' scratch operand, tile.batch_matmul_acc's batch against its accumulator
+# (tile_ops/elementwise.cpp, batch_matmul.cpp).
+_LEFT3 = "pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Left)"
+_RIGHT3 = "pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Right)"
+add(
+    mem_faults("tile.rem", ("deduce_tensor_tmp", "pl.tile.rem(t, t, x)")),
+    mem_faults("tile.xor", ("deduce_tensor_tmp", f"pl.tile.xor({_IDX_TILE}, {_IDX_TILE}, i32m)")),
+    mem_faults(
+        "tile.batch_matmul_acc",
+        (
+            "deduce_acc_batch_dim",
+            f"pl.tile.batch_matmul_acc(pl.tile.create([4, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), "
+            f"{_LEFT3}, {_RIGHT3})",
+        ),
+        (
+            "deduce_acc_batch_rank",
+            f"pl.tile.batch_matmul_acc(pl.tile.create([2, 2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), "
+            f"{_LEFT3}, {_RIGHT3})",
+        ),
+    ),
+)
+
 
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing

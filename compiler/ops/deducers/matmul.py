@@ -155,12 +155,16 @@ def _valid_acc(name: str, acc: TileType, lhs: TileType, rhs: TileType) -> None:
     rhs_n = rhs.valid[1] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[1]
     for label, side, got, want in (("M", "lhs", acc_valid[0], lhs_m), ("N", "rhs", acc_valid[1], rhs_n)):
         if isinstance(got, int) and isinstance(want, int) and want > got:
-            raise DeduceError(
-                "PTO-TD151",
-                op=name,
-                requirement=f"requires acc valid {label} to cover {side} valid {label}, but got acc {label}={got} "
-                f"and {side} {label}={want}",
+            _requirement(
+                name,
+                f"requires acc valid {label} to cover {side} valid {label}, but got acc {label}={got} and {side} "
+                f"{label}={want}",
             )
+
+
+def _requirement(name: str, requirement: str) -> None:
+    """A CHECK worded "The operator <op> <requirement>"."""
+    raise DeduceError("PTO-TD151", op=name, requirement=requirement)
 
 
 @family("matmul_acc")
@@ -271,9 +275,46 @@ def _batch_matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     check_init_cond(op.name, param(args, kwargs, 3, "init_cond"))
     if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
         return UNKNOWN
+    _batch_acc_geometry(op.name, acc, lhs, rhs)
+    # Past the geometry, the product's own checks leave only its dtypes, then the accumulator's.
     shape, dtype = _batch_product(op.name, lhs, rhs)
     _check_acc(op.name, acc, shape, dtype)
     return TileType(acc.shape, dtype, "Acc")
+
+
+def _batch_acc_geometry(name: str, acc: TileType, lhs: TileType, rhs: TileType) -> None:
+    """DeduceTileBatchMatMulAccType: each operand at least 2D, matching static M / N / K, then the lhs / rhs
+    batch broadcast equal to the accumulator's batch (the accumulator is written in place, never broadcast)."""
+    problem = ""
+    for side, t in (("acc", acc), ("lhs", lhs), ("rhs", rhs)):
+        if not problem and t.rank < 2:
+            problem = f"requires {side} to have at least 2 dimensions, but got {t.rank} dimensions"
+    pairs = (
+        ("M", "lhs", acc.shape[-2:][:1], lhs.shape[-2:][:1]),
+        ("N", "rhs", acc.shape[-1:], rhs.shape[-1:]),
+    )
+    for axis, side, got, want in pairs if not problem else ():
+        if isinstance(got[0], int) and isinstance(want[0], int) and got[0] != want[0]:
+            problem = (
+                problem
+                or f"requires matching {axis} dimensions, but got acc {axis}={got[0]} and {side} {axis}={want[0]}"
+            )
+    if not problem:
+        _k_mismatch("PTO-TD13", name, lhs.shape[-1], rhs.shape[-2])
+        batch = broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2])
+        if batch is None:
+            return  # _batch_product words it (as before)
+        acc_batch = acc.shape[:-2]
+        if len(batch) != len(acc_batch):
+            problem = f"requires acc batch rank ({len(acc_batch)}) to equal broadcast(lhs, rhs) batch rank ({len(batch)})"
+        for i, (a, b) in enumerate(zip(acc_batch, batch, strict=False)):
+            if not problem and isinstance(a, int) and isinstance(b, int) and a != b:
+                problem = (
+                    f"requires acc batch dim {i} to equal broadcast(lhs, rhs) batch dim {i}, but got acc={a} and "
+                    f"broadcast={b}"
+                )
+    if problem:
+        _requirement(name, problem)
 
 
 _GEMV_DTYPES = frozenset({"INT8", "FP16", "BF16", "FP32"})
