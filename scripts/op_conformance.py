@@ -3217,6 +3217,44 @@ add(
     mem_faults("tensor.scatter_mask", ("deduce_tile_dst", "pl.tensor.scatter(x, mask_pattern=1, dst=t)")),
 )
 
+# Rank-0 tensors (a `pl.Tensor[[], dtype]` parameter) where the deducers want a dimension (tensor_ops/matmul.cpp,
+# sort.cpp, transform.cpp).
+_RANK0 = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        z: pl.Tensor[[], pl.FP32],
+        zh: pl.Tensor[[], pl.FP16],
+        h: pl.Tensor[[64, 64], pl.FP16],
+        i: pl.Tensor[[], pl.UINT32],
+    ):
+        r = {call}
+"""
+)
+
+
+def rank0_faults(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """An op's faulty forms on rank-0 tensors only."""
+    return replace(raw(op, _RANK0, first[1], *variants), valid_name=first[0])
+
+
+add(
+    rank0_faults(
+        "tensor.matmul",
+        ("deduce_rank0_lhs", "pl.tensor.matmul(zh, h)"),
+        ("deduce_rank0_rhs", "pl.tensor.matmul(h, zh)"),
+    ),
+    rank0_faults("tensor.sort32", ("deduce_rank0", "pl.tensor.sort32(z, i)")),
+    rank0_faults("tensor.mrgsort_format2", ("deduce_rank0", "pl.tensor.mrgsort(z, z)")),
+    rank0_faults("tensor.reinterpret_view", ("deduce_rank0", "pl.tensor.reinterpret_view(z, pl.INT32)")),
+)
+
+
 # The ternary tile ops' scratch operand, tile.batch_matmul_acc's batch against its accumulator
 # (tile_ops/elementwise.cpp, batch_matmul.cpp).
 _LEFT3 = "pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Left)"

@@ -674,10 +674,14 @@ def _sort32(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     """(value, index) pairs: the last dimension doubles, the dtype is the source's."""
     src = _shaped(param(args, kwargs, 0, "src"))
     idx = _shaped(param(args, kwargs, 1, "idx"))
-    if src is None or not src.shape:
+    if src is None:
         return UNKNOWN
     if src.dtype not in _SORT_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype to be FP16 or FP32, but got {_dt(src)}")
+    if not src.shape:
+        if op.namespace == "tensor":
+            _fail(_RANK, op, "requires non-empty input shape")  # a rank-0 tensor (a tile has a shape)
+        return UNKNOWN
     last = src.shape[-1]
     if op.namespace == "tensor" and idx is not None:
         n = _static(last)
@@ -701,12 +705,16 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     sources = [
         s for i, n in enumerate(names) if isinstance(s := param(args, kwargs, i, n), TensorType | TileType)
     ]
-    if not sources or not sources[0].shape:
+    if not sources:
         return UNKNOWN
     first = sources[0]
     kind = "tensors" if op.namespace == "tensor" else "tiles"
     if known(first.dtype) and first.dtype not in _SORT_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype to be FP16 or FP32, but got {_dt(first)}")
+    if not first.shape:
+        if op.namespace == "tensor" and op.name.endswith("format2") and known(first.dtype):
+            _fail(_RANK, op, "requires non-empty src shape")  # a rank-0 tensor
+        return UNKNOWN
     if op.name.endswith("format1"):
         raw_len = param(args, kwargs, 1, "block_len", kwargs.get("block_len"))
         if isinstance(raw_len, ScalarType) and known(raw_len.dtype) and not is_int(raw_len.dtype):

@@ -506,6 +506,8 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if isinstance(src, TensorType) and src.ranked and not src.distributed and not src.shape:
+        _check(op, "requires a tensor rank >= 1")
     if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
         _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
