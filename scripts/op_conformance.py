@@ -3213,6 +3213,14 @@ add(
         ("deduce_src_rank", "pl.tensor.scatter(x, dim=-1, index=i32m, src=s1)"),
         ("deduce_tile_index", "pl.tensor.scatter(x, dim=-1, index=t, src=x)"),
         ("deduce_tile_src", "pl.tensor.scatter(x, dim=-1, index=i32m, src=t)"),
+        (
+            "deduce_src_rows",
+            "pl.tensor.scatter(pl.tensor.view(x, [8, 512]), dim=-1, index=i32m, src=pl.tensor.slice(x, [16, 64], [0, 0]))",
+        ),
+        (
+            "deduce_src_cols",
+            "pl.tensor.scatter(pl.tensor.view(x, [128, 32]), dim=-1, index=i32m, src=pl.tensor.slice(x, [16, 64], [0, 0]))",
+        ),
     ),
     mem_faults("tensor.scatter_mask", ("deduce_tile_dst", "pl.tensor.scatter(x, mask_pattern=1, dst=t)")),
 )
