@@ -54,6 +54,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "PadValue": ("zero", "max", "min", "null"),
     "TileLayout": ("row_major", "col_major", "none_box", "nz", "zn"),
     "Layout": ("ND", "DN", "NZ"),
+    "TensorLayout": ("ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"),
     "AtomicType": ("None_", "Add"),
     "NotifyOp": ("AtomicAdd", "Set"),
     "WaitCmp": ("Eq", "Ge"),
@@ -133,6 +134,8 @@ def dsl_constant(dotted: str) -> DTypeValue | EnumValue | int | None:
         return DTypeValue(parts[1])
     if len(parts) == 2 and parts[1] in CONSTANTS:
         return CONSTANTS[parts[1]]
+    if len(parts) == 2 and parts[1] in ENUMS["TensorLayout"]:
+        return EnumValue("TensorLayout", parts[1])  # pl.DN is pl.TensorLayout.DN
     if len(parts) == 3 and enum_members(parts[1]) is not None:
         return EnumValue(canonical_enum(parts[1]), parts[2])
     if len(parts) == 4 and parts[1:3] == ["tile", "MaskPattern"] and parts[3] in MASK_PATTERNS:

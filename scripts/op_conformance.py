@@ -3118,6 +3118,174 @@ add(
 )
 
 
+# Deducer CHECKs a requested layout, a batch shape or a static extent decides (tensor_ops/transform.cpp,
+# matmul.cpp, gather.cpp, sort.cpp, broadcast.cpp), in the memory ops' InCore function.
+add(
+    mem_faults(
+        "tensor.view",
+        ("deduce_layout_nz", "pl.tensor.view(x, layout=pl.TensorLayout.NZ)"),
+        ("deduce_layout_dn_1d_source", "pl.tensor.view(s1, layout=pl.DN)"),
+        ("deduce_layout_dn_1d_target", "pl.tensor.view(x, [4096], layout=pl.DN)"),
+    ),
+    mem_faults(
+        "tensor.matmul_acc",
+        (
+            "deduce_acc_n",
+            "pl.tensor.matmul_acc(pl.tensor.view(x, [128, 32]), pl.tensor.view(h, [128, 32]), "
+            "pl.tensor.view(h, [32, 128]))",
+        ),
+        (
+            "deduce_batch_broadcast",
+            "pl.tensor.matmul_acc(pl.tensor.view(x3, [16, 16, 32]), pl.tensor.view(h, [4, 16, 64]), "
+            "pl.tensor.view(h, [2, 64, 32]))",
+        ),
+    ),
+    mem_faults(
+        "tensor.gather_mask",
+        ("deduce_columns", "pl.tensor.gather(pl.tensor.view(x, [2048, 2]), mask_pattern=3)"),
+    ),
+    mem_faults(
+        "tensor.sort32",
+        ("deduce_last_16", "pl.tensor.sort32(pl.tensor.view(x, [256, 16]), pl.tensor.view(i32m, [64, 16]))"),
+    ),
+    mem_faults(
+        "tensor.mrgsort_format2", ("deduce_rows", "pl.tensor.mrgsort(x, pl.tensor.view(x, [32, 128]))")
+    ),
+    mem_faults("tensor.expand_clone", ("deduce_tile_target", "pl.tensor.expand_clone(x, t)")),
+)
+
+# The tile matmul family's valid windows and operand kinds, tile.gatherb's source dtype (tile_ops/matmul.cpp,
+# batch_matmul.cpp, gather.cpp).
+_ACC_TILE = "pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)"
+_ACC3 = "pl.tile.create([2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)"
+_LEFT_ROW = "pl.move(pl.load(h, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)"
+add(
+    mem_faults(
+        "tile.matmul_acc",
+        (
+            "deduce_acc_valid_m",
+            f"pl.tile.matmul_acc(pl.tile.set_validshape({_ACC_TILE}, 32, 64), {_LEFT_H}, {_RIGHT_H})",
+        ),
+        (
+            "deduce_acc_valid_n",
+            f"pl.tile.matmul_acc(pl.tile.set_validshape({_ACC_TILE}, 64, 32), {_LEFT_H}, {_RIGHT_H})",
+        ),
+    ),
+    mem_faults(
+        "tile.gemv",
+        ("deduce_rhs_valid_k", f"pl.tile.gemv({_LEFT_ROW}, pl.tile.set_validshape({_RIGHT_H}, 32, 64))"),
+    ),
+    mem_faults(
+        "tile.batch_matmul_acc",
+        ("deduce_tensor_lhs", f"pl.tile.batch_matmul_acc({_ACC3}, x3, x3)"),
+        (
+            "deduce_tensor_rhs",
+            f"pl.tile.batch_matmul_acc({_ACC3}, pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Left), x3)",
+        ),
+    ),
+    mem_faults(
+        "tile.gatherb", ("deduce_src_int64", "pl.tile.gatherb(pl.tile.create([64, 64], dtype=pl.INT64), t)")
+    ),
+)
+
+# tile.reinterpret_view of a boxed cube tile, mrgsort's block_len dtype, tensor.scatter's keyword forms
+# (tile_ops/transform.cpp, sort.cpp, tensor_ops/scatter.cpp).
+add(
+    mem_faults(
+        "tile.reinterpret_view",
+        ("deduce_acc_tile", f"pl.tile.reinterpret_view({_ACC_TILE}, pl.INT32)"),
+        ("deduce_left_tile", f"pl.tile.reinterpret_view({_LEFT_H}, pl.INT16)"),
+    ),
+    mem_faults(
+        "tensor.mrgsort_format1",
+        ("deduce_float_block_len", "pl.tensor.mrgsort(pl.tensor.view(x, [1, 4096]), block_len=f)"),
+    ),
+    mem_faults(
+        "tile.mrgsort_format1",
+        ("deduce_float_block_len", "pl.tile.mrgsort(pl.load(x, [0, 0], [1, 64]), block_len=f)"),
+    ),
+    mem_faults(
+        "tensor.scatter",
+        ("deduce_rank3", "pl.tensor.scatter(x3, dim=-1, index=pl.tensor.view(i32m, [2, 8, 64]), src=x3)"),
+        ("deduce_dim0", "pl.tensor.scatter(x, dim=0, index=i32m, src=pl.tensor.view(x, [16, 256]))"),
+        ("deduce_index_rows", "pl.tensor.scatter(x, dim=-1, index=i32m, src=x)"),
+        ("deduce_index_cols", "pl.tensor.scatter(x, dim=-1, index=i32m, src=pl.tensor.view(x, [16, 256]))"),
+        ("deduce_src_rank", "pl.tensor.scatter(x, dim=-1, index=i32m, src=s1)"),
+        ("deduce_tile_index", "pl.tensor.scatter(x, dim=-1, index=t, src=x)"),
+        ("deduce_tile_src", "pl.tensor.scatter(x, dim=-1, index=i32m, src=t)"),
+        (
+            "deduce_src_rows",
+            "pl.tensor.scatter(pl.tensor.view(x, [8, 512]), dim=-1, index=i32m, src=pl.tensor.slice(x, [16, 64], [0, 0]))",
+        ),
+        (
+            "deduce_src_cols",
+            "pl.tensor.scatter(pl.tensor.view(x, [128, 32]), dim=-1, index=i32m, src=pl.tensor.slice(x, [16, 64], [0, 0]))",
+        ),
+    ),
+    mem_faults("tensor.scatter_mask", ("deduce_tile_dst", "pl.tensor.scatter(x, mask_pattern=1, dst=t)")),
+)
+
+# Rank-0 tensors (a `pl.Tensor[[], dtype]` parameter) where the deducers want a dimension (tensor_ops/matmul.cpp,
+# sort.cpp, transform.cpp).
+_RANK0 = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        z: pl.Tensor[[], pl.FP32],
+        zh: pl.Tensor[[], pl.FP16],
+        h: pl.Tensor[[64, 64], pl.FP16],
+        i: pl.Tensor[[], pl.UINT32],
+    ):
+        r = {call}
+"""
+)
+
+
+def rank0_faults(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """An op's faulty forms on rank-0 tensors only."""
+    return replace(raw(op, _RANK0, first[1], *variants), valid_name=first[0])
+
+
+add(
+    rank0_faults(
+        "tensor.matmul",
+        ("deduce_rank0_lhs", "pl.tensor.matmul(zh, h)"),
+        ("deduce_rank0_rhs", "pl.tensor.matmul(h, zh)"),
+    ),
+    rank0_faults("tensor.sort32", ("deduce_rank0", "pl.tensor.sort32(z, i)")),
+    rank0_faults("tensor.mrgsort_format2", ("deduce_rank0", "pl.tensor.mrgsort(z, z)")),
+    rank0_faults("tensor.reinterpret_view", ("deduce_rank0", "pl.tensor.reinterpret_view(z, pl.INT32)")),
+)
+
+
+# The ternary tile ops' scratch operand, tile.batch_matmul_acc's batch against its accumulator
+# (tile_ops/elementwise.cpp, batch_matmul.cpp).
+_LEFT3 = "pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Left)"
+_RIGHT3 = "pl.tile.create([2, 64, 64], dtype=pl.FP16, target_memory=pl.Mem.Right)"
+add(
+    mem_faults("tile.rem", ("deduce_tensor_tmp", "pl.tile.rem(t, t, x)")),
+    mem_faults("tile.xor", ("deduce_tensor_tmp", f"pl.tile.xor({_IDX_TILE}, {_IDX_TILE}, i32m)")),
+    mem_faults(
+        "tile.batch_matmul_acc",
+        (
+            "deduce_acc_batch_dim",
+            f"pl.tile.batch_matmul_acc(pl.tile.create([4, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), "
+            f"{_LEFT3}, {_RIGHT3})",
+        ),
+        (
+            "deduce_acc_batch_rank",
+            f"pl.tile.batch_matmul_acc(pl.tile.create([2, 2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), "
+            f"{_LEFT3}, {_RIGHT3})",
+        ),
+    ),
+)
+
+
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing
 # --------------------------------------------------------------------------------------------------

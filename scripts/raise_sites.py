@@ -980,6 +980,58 @@ UNREACHABLE = (
         "model reports as PTO-WR10 / WR10b",
     ),
     Unreachable(
+        "ir/op/",
+        r"requires compatible data types(?:, but got|$)|^Cannot promote data types",
+        "PromoteDataTypes (type_inference.cpp) returns a dtype for every pair (the float one, else the wider, "
+        "else the signed one, else the first), so the CHECK on its result never fails",
+    ),
+    Unreachable(
+        "_ops/gather.cpp",
+        r"requires a 'cmp_mode' keyword argument|requires cmp_mode in \[0, 5\]|requires an 'out_cols' keyword "
+        r"argument|requires kvalue to be a ScalarType",
+        "the gather_compare builders (ir/op/tensor_ops.py gather / gather_compare, tile_ops.py gather_compare) "
+        "require cmp_mode and out_cols (a missing one is their own ValueError / TypeError) and normalise cmp_mode "
+        "with resolve_gather_compare_cmp_mode ('Invalid cmp_mode ...' outside 0..5); the wrappers pass kvalue "
+        "through Scalar.unwrap or _normalize_expr, which turns anything but a number or Scalar into 'Cannot "
+        "convert ... to IR expression'",
+    ),
+    Unreachable(
+        "_ops/unary.cpp",
+        r"^target_type must be a DataType or int|requires 'target_type' kwarg|requires a 'mode' kwarg",
+        "the cast builders (ir/op/tensor_ops.py / tile_ops.py cast) always pass target_type and the mode "
+        "resolve_cast_mode normalised, and a target_type that is neither a DataType nor an int stops first in "
+        "the op registry's ValidateKwargs ('expects DataType or int, but got incompatible type')",
+    ),
+    Unreachable(
+        "_ops/matmul.cpp",
+        r"^The operator \{op_name\} requires exactly 2 arguments, but got|requires 3 arguments \(acc, lhs, rhs\) "
+        r"or 4 with the optional init_cond",
+        "argument count: the matmul builders pass (lhs, rhs), or (acc, lhs, rhs) with init_cond appended only "
+        "when given",
+    ),
+    Unreachable(
+        "tile_ops/elementwise.cpp",
+        r"requires 'cmp_type' attribute",
+        "tile.cmp's builder always passes cmp_type (default EQ)",
+    ),
+    Unreachable(
+        "tile_ops/reduction.cpp",
+        r"tile\.col_sum requires 1 or 2 arguments",
+        "tile.col_sum's builder passes the tile, and the tmp tile only when given",
+    ),
+    Unreachable(
+        "tile_ops/gather.cpp",
+        r"requires a byte-addressable output dtype that divides 32 bytes",
+        "tile.gatherb checks first that output_dtype is an 8/16/32-bit int / uint or FP16 / BF16 / FP32: each "
+        "of 1, 2 or 4 bytes, all of which divide 32",
+    ),
+    Unreachable(
+        "_ops/sort.cpp",
+        r"requires argument 1 \(block_len\) to be a ScalarType",
+        "mrgsort's builders pass block_len as a ConstInt they build from an int, or the expression of a "
+        "Scalar; a tile or tensor there fails in ConstInt's own constructor first",
+    ),
+    Unreachable(
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",

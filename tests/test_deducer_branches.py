@@ -88,6 +88,15 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "c = pl.tile.matmul(pl.move(l, target_memory=pl.Mem.Left), pl.move(r, target_memory=pl.Mem.Right))",
      f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
      "c = pl.tile.matmul(pl.move(l, target_memory=pl.Mem.Left), pl.move(r, target_memory=pl.Mem.Right))"),
+    ("_requirement#0", "tile", f"a: {T}[[64, 64], pl.FP16], b: {T}[[64, 64], pl.FP16]",
+     f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "c = pl.tile.matmul_acc(pl.tile.set_validshape(acc, 64, 32), pl.move(l, target_memory=pl.Mem.Left), "
+     "pl.move(r, target_memory=pl.Mem.Right))",
+     f"l = pl.load(a, [0, 0], [64, 64], {MAT})\nr = pl.load(b, [0, 0], [64, 64], {MAT})\n"
+     "acc = pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
+     "c = pl.tile.matmul_acc(acc, pl.move(l, target_memory=pl.Mem.Left), "
+     "pl.move(r, target_memory=pl.Mem.Right))"),
     ("_atomic#0", "jit", f"a: {T}[[64, 64], pl.FP32], b: pl.Out[{T}[[64, 64], pl.FP32]]",
      "r = pl.tensor.assemble(b, a, [0, 0], atomic=2)",
      "r = pl.tensor.assemble(b, a, [0, 0], atomic=pl.AtomicType.None_)"),

@@ -134,10 +134,13 @@ def _scatter_index(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
             _DTYPE, op, f"requires {dst_name} dtype in {{I8, I16, I32, FP16, FP32, BF16}}, but got {_dt(dst)}"
         )
     if tensor:
+        # tensor.scatter checks each operand's kind just before its dtype: input, index, then src.
+        require_kind(op, index, "TensorType", "index")
+        if index is not None and index.dtype not in _SCATTER_INDEXES:
+            _fail(_DTYPE, op, f"requires index dtype in {{INT16, INT32}}, but got {_dt(index)}")
+        require_kind(op, src, "TensorType", "src")
         if index is None or src is None:
             return UNKNOWN
-        if index.dtype not in _SCATTER_INDEXES:
-            _fail(_DTYPE, op, f"requires index dtype in {{INT16, INT32}}, but got {_dt(index)}")
         if src.dtype != dst.dtype:
             _fail(_DTYPE, op, f"requires src dtype ({_dt(src)}) to match input dtype ({_dt(dst)})")
     else:
@@ -209,6 +212,8 @@ def _scatter_mask(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     first, second = (a, dst) if tensor else (dst, a)
     first_name, second_name = (a_name, "dst") if tensor else ("dst", a_name)
     for value, name in ((first, first_name), (second, second_name)):
+        if tensor and name == "dst":
+            require_kind(op, value, "TensorType", "dst")  # after the input's dtype, before its own
         if value.dtype not in _SCATTER_ELEMENTS:
             _fail(
                 _DTYPE,
@@ -661,10 +666,14 @@ def _sort32(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     """(value, index) pairs: the last dimension doubles, the dtype is the source's."""
     src = _shaped(param(args, kwargs, 0, "src"))
     idx = _shaped(param(args, kwargs, 1, "idx"))
-    if src is None or not src.shape:
+    if src is None:
         return UNKNOWN
     if src.dtype not in _SORT_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype to be FP16 or FP32, but got {_dt(src)}")
+    if not src.shape:
+        if op.namespace == "tensor":
+            _fail(_RANK, op, "requires non-empty input shape")  # a rank-0 tensor (a tile has a shape)
+        return UNKNOWN
     last = src.shape[-1]
     if op.namespace == "tensor" and idx is not None:
         n = _static(last)
@@ -688,14 +697,23 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     sources = [
         s for i, n in enumerate(names) if isinstance(s := param(args, kwargs, i, n), TensorType | TileType)
     ]
-    if not sources or not sources[0].shape:
+    if not sources:
         return UNKNOWN
     first = sources[0]
     kind = "tensors" if op.namespace == "tensor" else "tiles"
     if known(first.dtype) and first.dtype not in _SORT_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype to be FP16 or FP32, but got {_dt(first)}")
+    if not first.shape:
+        if op.namespace == "tensor" and op.name.endswith("format2") and known(first.dtype):
+            _fail(_RANK, op, "requires non-empty src shape")  # a rank-0 tensor
+        return UNKNOWN
     if op.name.endswith("format1"):
-        block_len = _int(param(args, kwargs, 1, "block_len", kwargs.get("block_len")))
+        raw_len = param(args, kwargs, 1, "block_len", kwargs.get("block_len"))
+        if isinstance(raw_len, ScalarType) and known(raw_len.dtype) and not is_int(raw_len.dtype):
+            _fail(
+                _DTYPE, op, f"requires block_len to be an integer type, but got {dtype_text(raw_len.dtype)}"
+            )
+        block_len = _int(raw_len)
         if block_len is not None and (block_len <= 0 or block_len % 64):
             _fail(_ATTR, op, f"requires block_len to be a positive multiple of 64, but got {block_len}")
         return vec(first, first.shape)
@@ -709,6 +727,15 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             )
         if op.namespace == "tensor" and other.rank != first.rank:
             _fail(_RANK, op, f"requires all src {kind} to have matching rank")
+        if op.namespace == "tensor" and len(sources) == len(args):
+            # Every axis but the last (the one the sources concatenate along) is shared.
+            for axis, (a, b) in enumerate(zip(first.shape[:-1], other.shape[:-1], strict=True)):
+                if isinstance(a, int) and isinstance(b, int) and a != b:
+                    _fail(
+                        _EXTENT,
+                        op,
+                        f"requires all src {kind} to match shape on non-concat axis {axis}, but argument {i} differs",
+                    )
     tmp = kwargs.get("tmp")
     if op.namespace == "tile" and len(sources) == len(args) and isinstance(tmp, TensorType) and tmp.ranked:
         # The scratch tile follows the sources: the IR call's argument n_srcs.

@@ -126,15 +126,45 @@ def _valid_k(name: str, lhs: TileType, rhs: TileType) -> None:
         )
 
 
-def _check_acc(name: str, acc: TileType, shape: tuple[Dim, ...], dtype: str) -> None:
+def _check_acc(
+    name: str,
+    acc: TileType,
+    shape: tuple[Dim, ...],
+    dtype: str,
+    product: tuple[TileType, TileType] | None = None,
+) -> None:
+    """The accumulator: the product's rank and physical M / N, then (given the product's operands) a valid
+    window covering theirs, then the accumulator dtype."""
     if acc.rank != len(shape):
         raise DeduceError("PTO-TD20", op=name, want=len(shape), rank=acc.rank)
     for axis, label in ((-2, "M"), (-1, "N")):
         got, want = acc.shape[axis], shape[axis]
         if isinstance(got, int) and isinstance(want, int) and got != want:
             raise DeduceError("PTO-TD21", op=name, axis=label, got=got, want=want)
+    if product is not None and acc.rank == 2:
+        _valid_acc(name, acc, *product)
     if acc.dtype != dtype:
         raise DeduceError("PTO-TD22", op=name, want=dtype_text(dtype), dtype=dtype_text(acc.dtype))
+
+
+def _valid_acc(name: str, acc: TileType, lhs: TileType, rhs: TileType) -> None:
+    """tile.matmul_acc: the accumulator's valid M / N must cover the lhs's valid M and the rhs's valid N (the
+    rectangle the cube writes); an unknown extent is accepted, as the compiler's proof is."""
+    acc_valid = acc.valid if acc.valid is not None and len(acc.valid) == 2 else acc.shape
+    lhs_m = lhs.valid[0] if lhs.valid is not None and len(lhs.valid) == 2 else lhs.shape[0]
+    rhs_n = rhs.valid[1] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[1]
+    for label, side, got, want in (("M", "lhs", acc_valid[0], lhs_m), ("N", "rhs", acc_valid[1], rhs_n)):
+        if isinstance(got, int) and isinstance(want, int) and want > got:
+            _requirement(
+                name,
+                f"requires acc valid {label} to cover {side} valid {label}, but got acc {label}={got} and {side} "
+                f"{label}={want}",
+            )
+
+
+def _requirement(name: str, requirement: str) -> None:
+    """A CHECK worded "The operator <op> <requirement>"."""
+    raise DeduceError("PTO-TD151", op=name, requirement=requirement)
 
 
 @family("matmul_acc")
@@ -146,7 +176,7 @@ def _matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
         if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
             return UNKNOWN
         shape, dtype = _tile_product(op.name, lhs, rhs)
-        _check_acc(op.name, acc, shape, dtype)
+        _check_acc(op.name, acc, shape, dtype, (lhs, rhs))
         return TileType(acc.shape, dtype, "Acc")
     check_init_cond(op.name, param(args, kwargs, 5, "init_cond"))
     if not (isinstance(acc, TensorType) and isinstance(lhs, TensorType) and isinstance(rhs, TensorType)):
@@ -245,9 +275,46 @@ def _batch_matmul_acc(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     check_init_cond(op.name, param(args, kwargs, 3, "init_cond"))
     if not (isinstance(acc, TileType) and isinstance(lhs, TileType) and isinstance(rhs, TileType)):
         return UNKNOWN
+    _batch_acc_geometry(op.name, acc, lhs, rhs)
+    # Past the geometry, the product's own checks leave only its dtypes, then the accumulator's.
     shape, dtype = _batch_product(op.name, lhs, rhs)
     _check_acc(op.name, acc, shape, dtype)
     return TileType(acc.shape, dtype, "Acc")
+
+
+def _batch_acc_geometry(name: str, acc: TileType, lhs: TileType, rhs: TileType) -> None:
+    """DeduceTileBatchMatMulAccType: each operand at least 2D, matching static M / N / K, then the lhs / rhs
+    batch broadcast equal to the accumulator's batch (the accumulator is written in place, never broadcast)."""
+    problem = ""
+    for side, t in (("acc", acc), ("lhs", lhs), ("rhs", rhs)):
+        if not problem and t.rank < 2:
+            problem = f"requires {side} to have at least 2 dimensions, but got {t.rank} dimensions"
+    pairs = (
+        ("M", "lhs", acc.shape[-2:][:1], lhs.shape[-2:][:1]),
+        ("N", "rhs", acc.shape[-1:], rhs.shape[-1:]),
+    )
+    for axis, side, got, want in pairs if not problem else ():
+        if isinstance(got[0], int) and isinstance(want[0], int) and got[0] != want[0]:
+            problem = (
+                problem
+                or f"requires matching {axis} dimensions, but got acc {axis}={got[0]} and {side} {axis}={want[0]}"
+            )
+    if not problem:
+        _k_mismatch("PTO-TD13", name, lhs.shape[-1], rhs.shape[-2])
+        batch = broadcast_shapes(lhs.shape[:-2], rhs.shape[:-2])
+        if batch is None:
+            return  # _batch_product words it (as before)
+        acc_batch = acc.shape[:-2]
+        if len(batch) != len(acc_batch):
+            problem = f"requires acc batch rank ({len(acc_batch)}) to equal broadcast(lhs, rhs) batch rank ({len(batch)})"
+        for i, (a, b) in enumerate(zip(acc_batch, batch, strict=False)):
+            if not problem and isinstance(a, int) and isinstance(b, int) and a != b:
+                problem = (
+                    f"requires acc batch dim {i} to equal broadcast(lhs, rhs) batch dim {i}, but got acc={a} and "
+                    f"broadcast={b}"
+                )
+    if problem:
+        _requirement(name, problem)
 
 
 _GEMV_DTYPES = frozenset({"INT8", "FP16", "BF16", "FP32"})

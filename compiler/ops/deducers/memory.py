@@ -411,6 +411,12 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         return UNKNOWN
     raw = param(args, kwargs, 1, "shape")
     shape = shape_arg(raw)
+    # The requested layout; the source's own layout (a TensorView annotation) is not modelled, so only the
+    # checks a requested layout decides alone are made.
+    layout = kwargs.get("layout")
+    requested = layout.member if isinstance(layout, EnumValue) and layout.enum == "TensorLayout" else None
+    if requested == "NZ":
+        _colon(op, "NZ layout is not allowed on TensorType (NZ is tile-only)")
     # DeduceTensorViewType: the shape tuple's elements, each static extent positive, then the element count.
     for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
         _element_kind(op, item, "shape tuple", i)
@@ -428,6 +434,12 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             and old != new
         ):
             raise DeduceError("PTO-TD123", op=op.name, old=old, new=new)
+    if requested == "DN" and src.ranked:
+        # A layout-only flip swaps the trailing pair; a DN target needs that pair (RFC #1300 section 4.2).
+        if shape is None and src.rank < 2:
+            _colon(op, f"cross-layout reinterpret requires rank >= 2, got {src.rank}")
+        if shape is not None and len(shape) == 1:
+            _colon(op, "DN layout requires rank >= 2, got 1")
     valid = param(args, kwargs, 2, "valid_shape")
     if shape is not None and isinstance(valid, tuple | list) and valid and len(valid) != len(shape):
         _colon(op, f"valid_shape rank ({len(valid)}) must match target shape rank ({len(shape)})")
@@ -474,6 +486,11 @@ def _check_reinterpret(
         )
 
 
+# The cube spaces whose tiles are always boxed (GetImplicitTileLayout: Left / Acc nz, Right zn); a Mat tile may be
+# flat (a single-row load, flat_layout=True), so it is left out.
+_BOXED_SPACES = frozenset({"Left", "Right", "Acc"})
+
+
 @family("reinterpret_view")
 def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     src = param(args, kwargs, 0, "data")
@@ -481,6 +498,10 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if isinstance(src, TensorType) and src.ranked and not src.distributed and not src.shape:
+        _check(op, "requires a tensor rank >= 1")
+    if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
+        _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
         _check_reinterpret(op, src, dtype, shape)
     if shape is None:

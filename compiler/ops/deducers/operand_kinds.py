@@ -161,7 +161,10 @@ TENSOR_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
         *_tensor(2, "rhs", "third argument (rhs)"),
     ),
     "tensor.reinterpret_view": _tensor(0, "data", "data"),
-    "tensor.expand_clone": _tensor(0, "input", "first argument", UNSPACED),
+    "tensor.expand_clone": (
+        *_tensor(0, "input", "first argument", UNSPACED),
+        *_tensor(1, "target", "second argument", UNSPACED),
+    ),
     "tensor.expands": _tensor(0, "target", "first argument", OPERATOR),
     "tensor.sort32": (
         *_tensor(0, "src", "first argument", OPERATOR),
