@@ -101,21 +101,34 @@ def _dump_vars(state: CheckState, kernel: str, value: ir.Expr | None, args: tupl
     if not isinstance(value, ir.ListExpr | ir.TupleExpr):
         state.error("PTO-F227", value.span, kernel=kernel)
         return False
+    return check_dumped_tensors(state, value.elts, args, kernel, ("PTO-F228", "PTO-F229"))
+
+
+def check_dumped_tensors(
+    state: CheckState,
+    entries: tuple[ir.Expr, ...],
+    args: tuple[ir.Expr, ...],
+    kernel: str,
+    codes: tuple[str, str],
+) -> bool:
+    """The entries of a call's `dump_vars` or a submit's `dumps=`: tensor variables (codes[0] otherwise) that
+    the call passes (codes[1] otherwise); False at the first fault or at an entry the model cannot type."""
     # `pl.no_dep(x)` passes x (the parser strips the marker before it reads the arguments).
     passed = {a.id for a in args if isinstance(a, ir.Name)} | {
         a.args[0].id
         for a in args
         if isinstance(a, ir.Call) and a.func == "pl.no_dep" and a.args and isinstance(a.args[0], ir.Name)
     }
-    for entry in value.elts:
+    not_tensor, not_passed = codes
+    for entry in entries:
         found = state.type_of(entry.id) if isinstance(entry, ir.Name) else None
         if isinstance(entry, ir.Const | ir.Subscript) or isinstance(found, TileType | ScalarType):
-            state.error("PTO-F228", entry.span, kernel=kernel, entry=unparse(entry))
+            state.error(not_tensor, entry.span, kernel=kernel, entry=unparse(entry))
             return False
         if not isinstance(found, TensorType):
             return False
         assert isinstance(entry, ir.Name)
         if entry.id not in passed:
-            state.error("PTO-F229", entry.span, kernel=kernel, entry=entry.id)
+            state.error(not_passed, entry.span, kernel=kernel, entry=entry.id)
             return False
     return True

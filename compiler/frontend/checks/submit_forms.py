@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from compiler import ir
-from compiler.frontend.checks.call_attrs import check_call_attrs
+from compiler.frontend.checks.call_attrs import check_call_attrs, check_dumped_tensors
 from compiler.frontend.checks.core_num import check_core_num
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
@@ -216,25 +216,7 @@ def _dumps(state: CheckState, dumps: ir.Expr | None, args: tuple[ir.Expr, ...], 
     if not isinstance(dumps, ir.ListExpr | ir.TupleExpr):
         state.error("PTO-F211", dumps.span, kernel=name)
         return False
-    passed = {a.id for a in args if isinstance(a, ir.Name)}
-    # `pl.no_dep(x)` passes x (the parser strips the marker before it reads the arguments).
-    passed |= {
-        a.args[0].id
-        for a in args
-        if isinstance(a, ir.Call) and a.func == "pl.no_dep" and a.args and isinstance(a.args[0], ir.Name)
-    }
-    for entry in dumps.elts:
-        found = state.type_of(entry.id) if isinstance(entry, ir.Name) else None
-        if isinstance(entry, ir.Const | ir.Subscript) or isinstance(found, TileType | ScalarType):
-            state.error("PTO-F212", entry.span, kernel=name, entry=unparse(entry))
-            return False
-        if not isinstance(found, TensorType):
-            return False
-        assert isinstance(entry, ir.Name)
-        if entry.id not in passed:
-            state.error("PTO-F213", entry.span, kernel=name, entry=entry.id)
-            return False
-    return True
+    return check_dumped_tensors(state, dumps.elts, args, name, ("PTO-F212", "PTO-F213"))
 
 
 def submit_result_types(state: CheckState, stmt: ir.Assign) -> tuple[tuple[str, ValueType], ...]:
