@@ -57,3 +57,16 @@ def test_a_bad_member_of_an_alias_is_reported_like_the_enum() -> None:
 )
 def test_target_comment(first_line: str, target: str | None) -> None:
     assert target_comment(first_line + "\nimport pypto.language as pl\n") == target
+
+
+@pytest.mark.parametrize(
+    "member", ["AIV", "AIC", "CORE_GROUP", "CHIP_DIE", "HOST", "CLUSTER_0", "GLOBAL", "POD", "CLOS2"]
+)
+def test_every_level_of_the_machine_model_is_a_member(member: str) -> None:
+    assert enum_member_error(f"pl.Level.{member}") is None
+
+
+@pytest.mark.parametrize("member", ["CLUSTER", "CORE", "DIE"])
+def test_a_level_the_compiler_does_not_know_is_reported(member: str) -> None:
+    # 'Unknown Level value: CLUSTER' on the compiler built from e2d0f78 (enum_utils.py).
+    assert enum_member_error(f"pl.Level.{member}") == member
