@@ -440,7 +440,10 @@ def test_parser_family(case: Case) -> None:
 def test_unknown_level_hint_lists_the_members() -> None:
     [d] = [d for d in _diagnostics(SCOPE.format(header="pl.at(pl.Level.CORE_GRUOP)")) if d.is_error]
     assert (d.code, d.message) == ("PTO-F7", "Unknown Level value: CORE_GRUOP")
-    assert d.hint == "Valid values: HOST, CLUSTER, CORE_GROUP, CORE, GLOBAL, CHIP, DIE, POD"
+    assert d.hint == (
+        "Valid values: AIV, AIC, CORE_GROUP, CHIP_DIE, CHIP, HOST, CLUSTER_0, CLUSTER_1, CLUSTER_2, GLOBAL, "
+        "L2CACHE, PROCESSOR, UMA, NODE, POD, CLOS1, CLOS2"
+    )
 
 
 MK2 = Path(__file__).resolve().parent / "rules" / "PTO-MK2.py"
