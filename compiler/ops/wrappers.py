@@ -952,11 +952,26 @@ def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
 
 
 # pld.system.notify / wait / defer_wait (distributed/system.cpp): dsl -> (signal, scalar operands, offsets).
+# (signal, the scalars checked before the offsets, the offsets' position, the scalars checked after them).
 _SIGNAL_OPS = {
-    "pld.system.notify": (("target", 0), (("peer", 1, "a scalar (rank index)"), ("value", 3, "a scalar")), 2),
-    "pld.system.wait": (("signal", 0), (("expected", 2, "a scalar"),), 1),
-    "pld.system.defer_wait": (("signal", 0), (("expected", 2, "an integer or index scalar"),), 1),
+    "pld.system.notify": (
+        ("target", 0),
+        (("peer", 1, "a scalar (rank index)"),),
+        2,
+        (("value", 3, "a scalar"),),
+    ),
+    "pld.system.wait": (("signal", 0), (), 1, (("expected", 2, "a scalar"),)),
+    "pld.system.defer_wait": (("signal", 0), (), 1, (("expected", 2, "an integer or index scalar"),)),
 }
+
+
+def _scalar_dtype(value: ArgValue) -> str | None:
+    """The dtype a literal or a scalar reaches a deducer with (a float literal is a ConstFloat of FP32)."""
+    if isinstance(value, float):
+        return "FP32"
+    return value.dtype if isinstance(value, ScalarType) else None
+
+
 # The enum kwarg each one lowers to an int attribute: (key, its members' ints, the ints the deducer accepts,
 # the deducer's requirement).
 _WAIT_CMP = {"Eq": 0, "Ge": 1}
@@ -979,7 +994,7 @@ def _check_signal_op(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
     shape = _SIGNAL_OPS.get(dsl)
     if shape is None:
         return
-    (signal_name, signal_at), scalars, offsets_at = shape
+    (signal_name, signal_at), before, offsets_at, after = shape
     op = dsl[4:]
 
     def arg(name: str, index: int) -> ArgValue:
@@ -1001,9 +1016,8 @@ def _check_signal_op(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         raise DeduceError(
             "PTO-TD191", op=op, requirement=f"signal dtype must be INT32, got {dtype_text(signal.dtype)}"
         )
-    peer = scalars[0] if dsl.endswith("notify") else None
-    if peer is not None:
-        _check_signal_scalar(op, arg(peer[0], peer[1]), peer[0], peer[2], defer=False)
+    for name, index, want in before:
+        _check_signal_scalar(op, arg(name, index), name, want, defer=False)
     offsets = arg("offsets", offsets_at)
     if not isinstance(offsets, tuple) or not signal.ranked:
         return
@@ -1015,16 +1029,14 @@ def _check_signal_op(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         )
     if defer:
         for i, item in enumerate(offsets):
-            dtype = (
-                "FP32" if isinstance(item, float) else item.dtype if isinstance(item, ScalarType) else None
-            )
+            dtype = _scalar_dtype(item)
             if dtype is not None and known(dtype) and (is_float(dtype) or dtype == "BOOL"):
                 raise DeduceError(
                     "PTO-TD191",
                     op=op,
                     requirement=f"offset {i} must be an integer or index scalar, got {dtype_text(dtype)}",
                 )
-    for name, index, want in scalars[1:] if peer is not None else scalars:
+    for name, index, want in after:
         if not _check_signal_scalar(op, arg(name, index), name, want, defer=defer):
             return
     _check_signal_enum(dsl, kwargs)
@@ -1037,7 +1049,7 @@ def _check_signal_scalar(op: str, value: ArgValue, name: str, want: str, *, defe
         raise DeduceError("PTO-TD145", op=op, requirement=f"{name} must be {want}, got {got}")
     if not defer:
         return got is not None or isinstance(value, int | float)
-    dtype = "FP32" if isinstance(value, float) else value.dtype if isinstance(value, ScalarType) else None
+    dtype = _scalar_dtype(value)
     if dtype is not None and known(dtype) and (is_float(dtype) or dtype == "BOOL"):
         raise DeduceError("PTO-TD191", op=op, requirement=f"{name} must be {want}, got {dtype_text(dtype)}")
     if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= _INT32_MAX:
@@ -1192,9 +1204,7 @@ def _check_cacheinvalid(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             return
     for name in ("shapes", "offsets"):
         for item in given[name]:  # type: ignore[union-attr]
-            dtype = (
-                "FP32" if isinstance(item, float) else item.dtype if isinstance(item, ScalarType) else None
-            )
+            dtype = _scalar_dtype(item)
             if dtype is not None and is_float(dtype):
                 raise DeduceError(
                     "PTO-WR12", requirement=f"{name} must be integers, got dtype {dtype_text(dtype)}"
