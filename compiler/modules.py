@@ -9,6 +9,7 @@ that imports it, in the CLI and in the server alike.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import threading
 import warnings
@@ -211,6 +212,11 @@ class ModuleGraph:
                     del self.derived[key]
 
     _lock: threading.RLock = field(default_factory=threading.RLock)
+    # Per (importing file, module, level): the `__init__.py` probes that decided it, and the search plan.
+    _plans: dict[
+        tuple[Path | None, str, int],
+        tuple[tuple[tuple[str, bool], ...], tuple[tuple[Path, tuple[Path, ...]], ...]],
+    ] = field(default_factory=dict)
     # Modules found current during one query (an analysis, a freshness check), per thread: each module is
     # checked once per query however many paths lead to it, so a check is linear in the import edges.
     _query: threading.local = field(default_factory=threading.local)
@@ -226,6 +232,7 @@ class ModuleGraph:
         self._query.active = None
         self._query.texts = {}
         self._query.trees = {}
+        self._query.probes = {}
         try:
             yield
         finally:
@@ -234,6 +241,7 @@ class ModuleGraph:
             self._query.active = None
             self._query.texts = None
             self._query.trees = None
+            self._query.probes = None
 
     def _read(self, path: Path) -> str | None:
         """`read_file`, once per path within a query (the import walk and the freshness checks share it)."""
@@ -331,6 +339,7 @@ class ModuleGraph:
             if dict(environ) != dict(self.environ) or extra_paths != self.extra_paths:
                 self.environ = dict(environ)
                 self.extra_paths = extra_paths
+                self._plans.clear()
                 self.summaries.clear()
                 self.variants.clear()
                 self.derived.clear()
@@ -340,29 +349,63 @@ class ModuleGraph:
         import never climbs above the package root: one dot from a plain folder, as for a script)."""
         if self.changed:
             self._reread_stores()
+        plan = self._search_plan(from_file, module, level)
+        for root, files in plan:
+            self._scan_folder(root)
+            for file in files:
+                if self._read(file) is not None:
+                    return file
+        return None
+
+    def _search_plan(
+        self, from_file: Path | None, module: str, level: int
+    ) -> tuple[tuple[Path, tuple[Path, ...]], ...]:
+        """The folders an import searches, each with its candidate files in order. Kept per importing
+        file while the `__init__.py` files that decided the package root are as they were: the import
+        walk resolves every import of the closure on each keystroke."""
+        key = (from_file, module, level)  # the file, not its folder: the walk passes the same Path objects
+        with self._lock:
+            kept = self._plans.get(key)
+        if kept is not None:
+            # Within a query each `__init__.py` is looked at once, however many imports share its folder.
+            seen: dict[str, bool] | None = getattr(self._query, "probes", None)
+            if seen is None:
+                if all(os.path.isfile(probe) == found for probe, found in kept[0]):
+                    return kept[1]
+            elif all(
+                (seen[probe] if probe in seen else seen.setdefault(probe, os.path.isfile(probe))) == found
+                for probe, found in kept[0]
+            ):
+                return kept[1]
+        folder = from_file.parent if from_file is not None else None
+        probes: list[tuple[str, bool]] = []
         parts = [p for p in module.split(".") if p]
         roots: list[Path] = []
         if level > 0:
-            if from_file is None or level > max(_package_depth(from_file), 1):
-                return None
-            base = from_file.parent
-            for _ in range(level - 1):
-                base = base.parent
-            roots.append(base)
+            if folder is not None and level <= max(_package_chain(folder, probes)[0], 1):
+                base = folder
+                for _ in range(level - 1):
+                    base = base.parent
+                roots.append(base)
         else:
-            if from_file is not None:
-                roots.append(from_file.parent)
-                package_root = _package_root(from_file)
-                if package_root != from_file.parent:
+            if folder is not None:
+                roots.append(folder)
+                package_root = _package_chain(folder, probes)[1]
+                if package_root != folder:
                     roots.append(package_root)
             roots.extend(self.extra_paths)
-        for root in roots:
-            self._scan_folder(root)
-            candidate = root.joinpath(*parts) if parts else root
-            for file in (candidate.with_suffix(".py") if parts else None, candidate / "__init__.py"):
-                if file is not None and self._read(file) is not None:
-                    return file
-        return None
+        plan = tuple(
+            (
+                root,
+                (root.joinpath(*parts).with_suffix(".py"), root.joinpath(*parts, "__init__.py"))
+                if parts
+                else (root / "__init__.py",),
+            )
+            for root in roots
+        )
+        with self._lock:
+            self._plans[key] = (tuple(probes), plan)
+        return plan
 
     def summary(self, path: Path, stack: tuple[Path, ...] = ()) -> ModuleSummary | None:
         """The evaluated summary of one module file (cached while it and what it imports are unchanged)."""
@@ -603,20 +646,18 @@ def _import_names(
     return tuple(found)
 
 
-def _package_depth(file: Path) -> int:
-    """How many package folders (with an `__init__.py`) hold the file, from its own folder up."""
-    depth, folder = 0, file.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
+def _package_chain(folder: Path, probes: list[tuple[str, bool]]) -> tuple[int, Path]:
+    """How many package folders (with an `__init__.py`) hold `folder`'s files, from it up, and the folder
+    above the outermost of them; each `__init__.py` looked at goes into `probes` with whether it was there."""
+    depth = 0
+    while folder.parent != folder:
+        marker = str(folder / "__init__.py")
+        found = os.path.isfile(marker)
+        probes.append((marker, found))
+        if not found:
+            break
         depth, folder = depth + 1, folder.parent
-    return depth
-
-
-def _package_root(file: Path) -> Path:
-    """The folder above the outermost package (`__init__.py` chain) that holds the file."""
-    folder = file.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
-        folder = folder.parent
-    return folder
+    return depth, folder
 
 
 def document_constants(

@@ -214,3 +214,20 @@ def test_a_module_store_counts_for_the_inline_helpers_of_an_analysis(tmp_path: P
         graph.enter_document(tmp_path / "c.py", ast.parse("import setter\nimport reader\n"))
         summary = graph.summary(tmp_path / "reader.py")
         assert summary is not None and summary.names["B"] is UNKNOWN_VALUE
+
+
+def test_an_import_is_searched_again_when_a_package_marker_appears_or_goes(tmp_path: Path) -> None:
+    """The kept search plan of an import follows the `__init__.py` files that decided its package root."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (tmp_path / "cfg.py").write_text("A = 1\n")  # found from the package root only
+    (pkg / "kernel.py").write_text("")
+    graph = ModuleGraph()
+    kernel = pkg / "kernel.py"
+    assert graph.resolve(kernel, "cfg", 0) is None  # a plain folder: its own folder is the only root
+    assert graph.resolve(kernel, "", 2) is None  # `from .. import` climbs above a plain folder
+    (pkg / "__init__.py").write_text("")
+    assert graph.resolve(kernel, "cfg", 0) == tmp_path / "cfg.py"
+    assert graph.resolve(kernel, "cfg", 1) is None
+    (pkg / "__init__.py").unlink()
+    assert graph.resolve(kernel, "cfg", 0) is None
