@@ -1028,7 +1028,11 @@ def run_kernel(
     def gm(name: str) -> bool:
         return isinstance(facts.types.get(name), TensorType)
 
-    errors = check_put_sources(kernel, gm, report)
+    def plain(name: str) -> bool:
+        found = facts.types.get(name)
+        return isinstance(found, TensorType) and not found.distributed
+
+    errors = check_put_sources(kernel, gm, plain, report)
     params = [p.name for p in item.function.params]
     # The function's own types win; a view, not a merged copy (the function's types were copied per kernel).
     errors += check_conversions(kernel, ChainMap(facts.types, types), report, target, gm, params)

@@ -479,3 +479,33 @@ def test_a_transpose_of_a_singleton_split_axis_moves_no_split_data() -> None:
         "    return out, col\n"
     )
     assert [(d.code, d.span.line) for d in analyze(text).diagnostics if d.is_error] == [("PTO-L4", 8)]
+
+
+# A put / get in a pl.at scope; the compiler's verdict on each (recorded with the compiler built from e2d0f78):
+# ConvertTensorToTileOps loads the plain tensor operands of an assigned call into Vec tiles at the entry.
+_TRANSFER = """import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.jit
+def k(x: pl.Tensor[[16, 256], pl.FP32], win: pld.DistributedTensor[[16, 256], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="k"):
+        {stmt}
+    return win
+"""
+_TRANSFER_VERDICTS = {
+    "r = pld.tensor.put(win, 1, x, [0, 0], [0, 0], [16, 256])": ("PTO-CT12", 8),
+    "pld.tensor.put(win, 1, x, [0, 0], [0, 0], [16, 256])": None,
+    "r = pld.tensor.get(x, 1, win)": ("PTO-CT20", 8),
+    "pld.tensor.get(x, 1, win)": None,
+    "for i in pl.range(2):\n            r = pld.tensor.put(win, i, x, [0, 0], [0, 0], [16, 256])": (
+        "PTO-CT12",
+        9,
+    ),
+}
+
+
+def test_an_assigned_put_or_get_loads_its_plain_tensor_into_a_tile() -> None:
+    for stmt, expected in _TRANSFER_VERDICTS.items():
+        errors = [d for d in analyze(_TRANSFER.format(stmt=stmt)).diagnostics if d.is_error]
+        assert [(d.code, d.span.line) for d in errors] == ([expected] if expected else []), stmt

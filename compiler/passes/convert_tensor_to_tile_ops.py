@@ -691,21 +691,48 @@ def _unit_stride(index: ir.Expr, loop_var: str) -> bool:
     return False
 
 
-def check_put_sources(kernel: Kernel, gm: Callable[[str], bool], report: Callable[[Diagnostic], None]) -> int:
-    """CT-12: `pld.tensor.put` of a computed (tile) value; TPUT moves GM to GM. Returns the errors."""
+def check_put_sources(
+    kernel: Kernel,
+    gm: Callable[[str], bool],
+    plain: Callable[[str], bool],
+    report: Callable[[Diagnostic], None],
+) -> int:
+    """CT-12 / CT-20: a `pld.tensor.put` src or `pld.tensor.get` dst that is a tile when the op is converted.
+    TPUT / TGET move GM to GM. A computed value is a tile, and so is a plain (non-window) tensor handed in
+    when the call is assigned: the entry loads of Phase 1 collect the tensor operands of assignment statements
+    only (TensorArgsInConvertedOpsCollector), so `r = pld.tensor.put(dst, p, x)` loads `x` into Vec. Returns
+    the errors. `plain(name)`: a GM tensor that is not window-bound."""
     ops = [op for op, _ in ops_of(kernel.body)]
     # Values computed in the kernel (not GM tensors handed in, nor what a store returns).
     computed = {
         op.result for op in ops if op.result and op.op not in ("tile.store", ALIAS) and op.origin != SCALAR
     }
+    defined = {op.result for op in ops if op.result}
+    # A name rebound later in a loop may be the loop's carried value there: no verdict on it.
+    looped = {id(op) for node, _ in walk(kernel.body) if type(node) is TLoop for op, _ in ops_of(node.body)}
+    before: set[str] = set()
     errors = 0
     for op in ops:
-        if op.op == "pld.tensor.put" and len(op.operands) > 2:
-            src = op.operands[2]
-            if src is not None and (src in computed or not gm(src)):
-                report(diagnostic("PTO-CT12", op.call_span, stage="ConvertTensorToTileOps"))
-                errors += 1
+        slot, code = _GM_TRANSFER_SLOTS.get(op.op, (None, ""))
+        name = op.operands[slot] if slot is not None and len(op.operands) > slot else None
+        if slot is None or name is None:
+            if op.result:
+                before.add(op.result)
+            continue
+        # A parameter of the kernel as outlined: not yet bound in the kernel at this op.
+        handed_in = plain(name) and name not in before and (name not in defined or id(op) not in looped)
+        if op.result:
+            before.add(op.result)
+        # A put src the kernel cannot see as GM is a tile too; a get dst of unknown type stays silent.
+        unseen = code == "PTO-CT12" and not gm(name)
+        if name in computed or unseen or (op.bound and handed_in):
+            report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps"))
+            errors += 1
     return errors
+
+
+# The GM operand TPUT / TGET take by address: put's src, get's dst.
+_GM_TRANSFER_SLOTS = {"pld.tensor.put": (2, "PTO-CT12"), "pld.tensor.get": (0, "PTO-CT20")}
 
 
 # pl.write of a tensor: a tile.store destination is a GM tensor, so a write to the same name is scalar.

@@ -150,7 +150,11 @@ _r(
     "between two GM regions, and a UB tile has no GM address. Use pld.tensor.remote_store(src, target, "
     "peer, offsets) to push a computed value straight to a peer (pld.remote_store dispatches to it "
     "automatically).",
-    "pld.tensor.put whose src is a computed (tile) value.",
+    "pld.tensor.put whose src is a computed (tile) value, or a plain tensor handed to the kernel when the put "
+    "is assigned (`r = pld.tensor.put(...)`): ConvertTensorToTileOps loads the tensor operands of an assigned "
+    "call into Vec tiles at the kernel's entry.",
+    "Put from a window-bound tensor (pld.DistributedTensor), or call pld.tensor.put as a statement without "
+    "assigning its result; push a computed value with pld.tensor.remote_store.",
 )
 _r(
     "PTO-CT13",
@@ -208,6 +212,16 @@ _r(
     "A scatter_update whose src rows are not as wide as the input's: the lowering scatters whole rows through a "
     "flat index as wide as the input.",
     "Make src as wide as the input (the same number of columns).",
+)
+_r(
+    "PTO-CT20",
+    "get-destination-tile",
+    _CT,
+    "pld.tensor.get conversion: dst must be Tensor or DistributedTensor, got TileType",
+    "pld.tensor.get whose dst is a tile when the op is converted: a computed value, or a plain tensor handed to "
+    "the kernel when the get is assigned (`r = pld.tensor.get(...)`), which ConvertTensorToTileOps loads into a "
+    "Vec tile at the kernel's entry (an internal check at e2d0f78).",
+    "Call pld.tensor.get as a statement without assigning its result, or get into a window-bound tensor.",
 )
 _r(
     "PTO-CT19",
