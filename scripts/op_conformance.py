@@ -2728,15 +2728,18 @@ _EWINDOWS = (  # name, shape, dtype, the buffer's size (a shape, or bytes for a 
 )
 
 
-def _edge_source() -> str:
+def _edge_source(dynamic: tuple[tuple[str, str, str, str, str], ...] = ()) -> str:
+    """The edge program; ``dynamic`` adds windows typed with a dynamic extent in the kernels: (name, kernel
+    shape, dtype, buffer size, the host window's shape)."""
+    rows = [(n, s, d, size, s) for n, s, d, size in _EWINDOWS] + list(dynamic)
     plain = [f"    {n}: pl.Tensor[[{s}], pl.{d}]," for n, s, d in _EPLAIN]
-    windows = [f"    {n}: pld.DistributedTensor[[{s}], pl.{d}]," for n, s, d, _ in _EWINDOWS]
+    windows = [f"    {n}: pld.DistributedTensor[[{s}], pl.{d}]," for n, s, d, _, _ in rows]
     params = "\n".join(plain + windows)
-    names = ", ".join([n for n, _, _ in _EPLAIN] + [w[0] for w in _EWINDOWS])
+    names = ", ".join([n for n, _, _ in _EPLAIN] + [w[0] for w in rows])
     host_params = "\n".join(f"    {n}: pl.Tensor[[N, {s}], pl.{d}]," for n, s, d in _EPLAIN)
-    allocs = "\n".join(f"    b_{n} = pld.alloc_window_buffer({size})" for n, _, _, size in _EWINDOWS)
-    binds = "\n".join(f"        {n} = pld.window(b_{n}, [{s}], dtype=pl.{d})" for n, s, d, _ in _EWINDOWS)
-    args = ", ".join([f"{n}[r]" for n, _, _ in _EPLAIN] + [w[0] for w in _EWINDOWS])
+    allocs = "\n".join(f"    b_{n} = pld.alloc_window_buffer({size})" for n, _, _, size, _ in rows)
+    binds = "\n".join(f"        {n} = pld.window(b_{n}, [{h}], dtype=pl.{d})" for n, _, d, _, h in rows)
+    args = ", ".join([f"{n}[r]" for n, _, _ in _EPLAIN] + [w[0] for w in rows])
     head = "# entry: {fn}\nimport pypto.language as pl\nimport pypto.language.distributed as pld\n"
     body = f"""
 N = 2
@@ -2781,6 +2784,19 @@ def edge(op: str, call: str, *variants: tuple[str, str]) -> Spec:
     return replace(raw(op, _EDGE, call, *variants), valid_name="edge_valid")
 
 
+_DYNAMIC = _edge_source(
+    (
+        ("dqd", "M, S", "FP32", "[Q, S], dtype=pl.FP32", "Q, S"),
+        ("sigd", "M, 1", "INT32", "[N, 1], dtype=pl.INT32", "N, 1"),
+    )
+)
+
+
+def dynamic(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A distributed op given tensors and windows whose kernel type has a dynamic extent."""
+    return replace(raw(op, _DYNAMIC, call, *variants), valid_name="dyn_valid")
+
+
 _BLOCK = "pl.tile.get_block_idx()"
 add(
     edge(
@@ -2805,6 +2821,21 @@ add(
         "pld.system.defer_wait",
         "pld.system.defer_wait(sig, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Ge)",
         ("e_rank0", "pld.system.defer_wait(d0i, offsets=[], expected=1, cmp=pld.WaitCmp.Ge)"),
+    ),
+)
+add(
+    dynamic(
+        "pld.tensor.put",
+        "pld.tensor.put(dn, 1, dn)",
+        ("d_src", "pld.tensor.put(dn, 1, xd)"),
+    ),
+    dynamic(
+        "pld.tensor.all_to_all_v",
+        "pld.tensor.all_to_all_v(xq, dq, sig, xi, sig)",
+        ("d_target", "pld.tensor.all_to_all_v(xq, dqd, sig, xi, sig)"),
+        ("d_signal", "pld.tensor.all_to_all_v(xq, dq, sigd, xi, sig)"),
+        ("d_counts", "pld.tensor.all_to_all_v(xq, dq, sig, xdi, sig)"),
+        ("d_recv", "pld.tensor.all_to_all_v(xq, dq, sig, xi, sigd)"),
     ),
 )
 

@@ -571,6 +571,13 @@ def _transfer_contract(
             raise DeduceError(
                 "PTO-TD192", op=op, requirement=f"src shape dimension {i} must be positive, got {s}"
             )
+        if not given and d != s and (isinstance(d, str) or isinstance(s, str)):
+            raise DeduceError(
+                "PTO-TD192",
+                op=op,
+                requirement=f"full-slice dst and src must have the same shape; dimension {i} differs (dynamic dims "
+                "must match structurally)",
+            )
         if not given and isinstance(d, int) and isinstance(s, int) and d != s:
             raise DeduceError(
                 "PTO-TD192",
@@ -783,8 +790,11 @@ def _exchange_signal(dsl: str, src: TensorType, target: TensorType, signal: ArgV
         return f"signal second dimension must be 1, got {d1 if isinstance(d1, int) else '<dynamic>'}"
     n, t0, s0 = signal.shape[0], target.shape[0], src.shape[0]
     if variable:
-        if not (isinstance(n, int) and isinstance(t0, int)):
-            return None
+        # MAX_RECV = target[0] / signal[0]: both must be ConstInts (a symbolic extent is a dynamic one).
+        if isinstance(t0, str):
+            return "target dim 0 (NR*MAX_RECV) must be a compile-time constant"
+        if isinstance(n, str):
+            return "signal dim 0 (NR) must be a compile-time constant"
         if n <= 0:
             return f"signal dim 0 (NR) must be positive, got {n}"
         return f"signal dim 0 ({n}) must divide target dim 0 ({t0})" if t0 % n else ""
@@ -812,8 +822,10 @@ def _exchange_counts(nr: Dim, send: ArgValue, recv: ArgValue) -> str | None:
             d1 = value.shape[1]
             return f"{role} second dimension must be 1, got {d1 if isinstance(d1, int) else '<dynamic>'}"
         d0 = value.shape[0]
-        if not (isinstance(d0, int) and isinstance(nr, int)):
-            return None  # a symbolic extent: the compile-time-constant check is not modelled
+        if isinstance(d0, str):
+            return f"{role} dim 0 (NR) must be a compile-time constant"
+        if not isinstance(nr, int):
+            return None
         if d0 != nr:
             return f"{role} dim 0 ({d0}) must equal signal dim 0 (NR = {nr})"
     return None
