@@ -2031,6 +2031,9 @@ add(
         ("named", 'pld.alloc_window_buffer([1, S], dtype=pl.FP32, name="x")'),
         ("zero_dim", "pld.alloc_window_buffer([0, S], dtype=pl.FP32)"),
         ("no_dtype", "pld.alloc_window_buffer([1, S])"),
+        ("empty_shape", "pld.alloc_window_buffer([], dtype=pl.FP32)"),
+        ("negative_dim", "pld.alloc_window_buffer([-1, S], dtype=pl.FP32)"),
+        ("bytes_dtype", "pld.alloc_window_buffer(256, dtype=pl.FP32)"),
     ),
     raw(
         "pld.tensor.window",
@@ -2038,6 +2041,8 @@ add(
         "pld.window(data_buf, [1, S], dtype=pl.FP32)",
         ("too_big", "pld.window(data_buf, [2, S], dtype=pl.FP32)"),
         ("other_dtype", "pld.window(data_buf, [1, S], dtype=pl.FP16)"),
+        ("tensor_buf", "pld.window(x, [1, S], dtype=pl.FP32)"),
+        ("literal_buf", "pld.window(5, [1, S], dtype=pl.FP32)"),
     ),
     raw("pld.system.world_size", _DIST_HOST, "pld.world_size()", ("with_arg", "pld.world_size(1)")),
     raw(
@@ -2486,6 +2491,354 @@ add(
         ("pipeline_unchunked", "pld.tensor.get(xn, 1, dn, pipeline=True)"),
     ),
 )
+
+# More operand forms of the distributed ops (distributed/*.cpp, comm_op_utils.h and the pld wrappers): 1-D and
+# 3-D tensors and windows, an [NR*MAX_RECV, SIZE] exchange, INT64 windows, staging tiles of each wrong kind.
+_XPLAIN = (
+    ("x", "1, S", "FP32"),
+    ("xn", "N, S", "FP32"),
+    ("x1", "S", "FP32"),
+    ("x3", "1, 1, S", "FP32"),
+    ("xn3", "N, 1, S", "FP32"),
+    ("xq", "Q, S", "FP32"),
+    ("xl", "N, S", "INT64"),
+    ("xi", "N, 1", "INT32"),
+    ("xi1", "N", "INT32"),
+    ("xi2", "N, 2", "INT32"),
+    ("xi3", "N, 1, 1", "INT32"),
+    ("xi4", "Q, 1", "INT32"),
+)
+_XWINDOWS = (
+    ("d1", "1, S", "FP32"),
+    ("dn", "N, S", "FP32"),
+    ("dn16", "N, S", "FP16"),
+    ("d3", "1, 1, S", "FP32"),
+    ("dq", "Q, S", "FP32"),
+    ("dq16", "Q, S", "FP16"),
+    ("dqh", "Q, 32", "FP32"),
+    ("dl", "N, S", "INT64"),
+    ("sig", "N, 1", "INT32"),
+    ("sig1", "N", "INT32"),
+    ("sig2", "N, 2", "INT32"),
+    ("sig3", "N, 1, 1", "INT32"),
+    ("sig4", "Q, 1", "INT32"),
+    ("sigf", "N, 1", "FP32"),
+)
+
+
+def _xforms_source() -> str:
+    plain = [f"    {n}: pl.Tensor[[{s}], pl.{d}]," for n, s, d in _XPLAIN]
+    windows = [f"    {n}: pld.DistributedTensor[[{s}], pl.{d}]," for n, s, d in _XWINDOWS]
+    params = "\n".join(plain + windows)
+    names = ", ".join(n for n, _, _ in _XPLAIN + _XWINDOWS)
+    host_params = "\n".join(f"    {n}: pl.Tensor[[N, {s}], pl.{d}]," for n, s, d in _XPLAIN)
+    allocs = "\n".join(f"    b_{n} = pld.alloc_window_buffer([{s}], dtype=pl.{d})" for n, s, d in _XWINDOWS)
+    binds = "\n".join(f"        {n} = pld.window(b_{n}, [{s}], dtype=pl.{d})" for n, s, d in _XWINDOWS)
+    args = ", ".join([f"{n}[r]" for n, _, _ in _XPLAIN] + [n for n, _, _ in _XWINDOWS])
+    head = "# entry: {fn}\nimport pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    body = f"""
+N = 2
+Q = 4
+S = 64
+
+
+@pl.jit.incore
+def kern(
+{params}
+):
+    local = pl.load(x, [0, 0], [1, S])
+    r0 = {{call}}
+    return x
+
+
+@pl.jit
+def per_rank(
+{params}
+):
+    return kern({names})
+
+
+@pl.jit.host
+def {{fn}}(
+{host_params}
+):
+{allocs}
+    for r in pl.range(pld.world_size()):
+{binds}
+        per_rank({args}, device=r)
+"""
+    return head + body
+
+
+_XFORMS = _xforms_source()
+
+
+def xforms(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A distributed op's further operand forms, in the program with 1-D / 3-D / INT64 tensors and windows."""
+    return replace(raw(op, _XFORMS, call, *variants), valid_name="xforms_valid")
+
+
+def _stage(shape: str = "1, S", dtype: str = "FP32") -> str:
+    return f"pl.create_tile([{shape}], dtype=pl.{dtype}, target_memory=pl.Mem.Vec)"
+
+
+_ST = _stage()
+_A2AV = "pld.tensor.all_to_all_v(xq, dq, sig, {counts}, {recv})"
+add(
+    xforms(
+        "pld.tensor.put",
+        "pld.tensor.put(dn, 1, xn)",
+        ("x_chunk_float", "pld.tensor.put(dn, 1, xn, chunk_rows=1.5)"),
+        ("x_dst_plain", "pld.tensor.put(xn, 1, xn)"),
+        ("x_region_partial", "pld.tensor.put(dn, 1, xn, dst_offsets=[0, 0])"),
+        ("x_rank", "pld.tensor.put(dn, 1, xn3)"),
+        ("x_src_offset_neg", f"pld.tensor.put(dn, 1, xn, {_region(s='0, -1')})"),
+        ("x_atomic_int64", "pld.tensor.put(dl, 1, xl, atomic=pld.AtomicType.Add)"),
+    ),
+    xforms(
+        "pld.tensor.get",
+        "pld.tensor.get(xn, 1, dn)",
+        ("x_region_partial", "pld.tensor.get(xn, 1, dn, shape=[1, S])"),
+        ("x_peer_tensor", "pld.tensor.get(xn, x, dn)"),
+        ("x_rank", "pld.tensor.get(xn3, 1, dn)"),
+        ("x_chunk_float", "pld.tensor.get(xn, 1, dn, chunk_cols=0.5)"),
+    ),
+    xforms(
+        "pld.tensor.allreduce",
+        "pld.tensor.allreduce(dn, sig)",
+        ("x_core_float", "pld.tensor.allreduce(dn, sig, core_num=1.5)"),
+        ("x_ring_no_signal", 'pld.tensor.allreduce(dn, mode="ring")'),
+        ("x_signal_none", "pld.tensor.allreduce(dn, None)"),
+        ("x_op_int", "pld.tensor.allreduce(dn, sig, op=5)"),
+    ),
+    xforms(
+        "pld.tensor.remote_store",
+        "pld.tensor.remote_store(x, dn, peer=1, offsets=[0, 0])",
+        ("x_target_plain", "pld.tensor.remote_store(x, xn, peer=1, offsets=[0, 0])"),
+        ("x_src_tile", "pld.tensor.remote_store(local, dn, peer=1, offsets=[0, 0])"),
+        ("x_src_window", "pld.tensor.remote_store(d1, dn, peer=1, offsets=[0, 0])"),
+        ("x_src_1d", "pld.tensor.remote_store(x1, dn, peer=1, offsets=[0, 0])"),
+        ("x_src_leading", "pld.tensor.remote_store(xn3, d3, peer=1, offsets=[0, 0, 0])"),
+        ("x_peer_tensor", "pld.tensor.remote_store(x, dn, peer=x, offsets=[0, 0])"),
+        ("x_dtype", "pld.tensor.remote_store(x, dn16, peer=1, offsets=[0, 0])"),
+        ("x_target_1d", "pld.tensor.remote_store(xi, sig1, peer=1, offsets=[0])"),
+        ("x_offset_neg", "pld.tensor.remote_store(x, dn, peer=1, offsets=[-1, 0])"),
+        ("x_exceeds", "pld.tensor.remote_store(x, dn, peer=1, offsets=[N, 0])"),
+    ),
+    xforms(
+        "pld.tile.remote_store",
+        "pld.tile.remote_store(local, dn, peer=1, offsets=[0, 0])",
+        ("x_src_tensor", "pld.tile.remote_store(x, dn, peer=1, offsets=[0, 0])"),
+        ("x_dtype", "pld.tile.remote_store(local, dn16, peer=1, offsets=[0, 0])"),
+        ("x_exceeds", "pld.tile.remote_store(local, dn, peer=1, offsets=[N, 0])"),
+        ("x_peer_tensor", "pld.tile.remote_store(local, dn, peer=x, offsets=[0, 0])"),
+    ),
+    xforms(
+        "pld.tile.remote_load",
+        "pld.tile.remote_load(dn, 1, [0, 0], [1, S], [1, 32])",
+        ("x_valid_float_p", "pld.tile.remote_load(dn, 1, [0, 0], [1, S], [1.5, S])"),
+        ("x_valid_negative_p", "pld.tile.remote_load(dn, 1, [0, 0], [1, S], [-1, S])"),
+        ("x_peer_tensor", "pld.tile.remote_load(dn, peer=x, offsets=[0, 0], shape=[1, S])"),
+        ("x_shape_rank_p", "pld.tile.remote_load(dn, 1, [0, 0], [S])"),
+        ("x_valid_rank_p", "pld.tile.remote_load(dn, 1, [0, 0], [1, S], [S])"),
+        ("x_peer_literal", "pld.tile.remote_load(dn, peer=1, offsets=[0, 0], shape=[1, S])"),
+    ),
+    xforms(
+        "pld.tile.put",
+        f"pld.tile.put(dn, 1, xn, {_ST})",
+        ("x_dst_plain", f"pld.tile.put(xn, 1, xn, {_ST})"),
+        ("x_src_tile", f"pld.tile.put(dn, 1, local, {_ST})"),
+        ("x_region_partial", f"pld.tile.put(dn, 1, xn, {_ST}, dst_offsets=[0, 0])"),
+        ("x_stage_pair", f"pld.tile.put(dn, 1, xn, {_ST}, {_stage('N, S')})"),
+        ("x_stage_tensor", "pld.tile.put(dn, 1, xn, x)"),
+        ("x_stage_dtype", f"pld.tile.put(dn, 1, xn, {_stage(dtype='FP16')})"),
+        ("x_stage_3d", f"pld.tile.put(dn, 1, xn, {_stage('1, 1, S')})"),
+    ),
+    xforms(
+        "pld.tile.get",
+        f"pld.tile.get(xn, 1, dn, {_ST})",
+        ("x_dst_tile", f"pld.tile.get(local, 1, dn, {_ST})"),
+        ("x_src_plain", f"pld.tile.get(xn, 1, xn, {_ST})"),
+        ("x_region_partial", f"pld.tile.get(xn, 1, dn, {_ST}, shape=[1, S])"),
+        ("x_stage_pair", f"pld.tile.get(xn, 1, dn, {_ST}, {_stage('N, S')})"),
+    ),
+    xforms(
+        "pld.tensor.allgather",
+        "pld.tensor.allgather(x, dn, sig)",
+        ("x_input_3d", "pld.tensor.allgather(x3, dn, sig)"),
+        ("x_target_1d", "pld.tensor.allgather(x, sig1, sig)"),
+        ("x_signal_3d", "pld.tensor.allgather(x, dn, sig3)"),
+    ),
+    xforms(
+        "pld.tensor.all_to_all",
+        "pld.tensor.all_to_all(xn, dn, sig)",
+        ("x_input_3d", "pld.tensor.all_to_all(xn3, dn, sig)"),
+        ("x_target_1d", "pld.tensor.all_to_all(xn, sig1, sig)"),
+        ("x_signal_3d", "pld.tensor.all_to_all(xn, dn, sig3)"),
+    ),
+    xforms(
+        "pld.tensor.reduce_scatter",
+        "pld.tensor.reduce_scatter(dn, sig)",
+        ("x_target_1d", "pld.tensor.reduce_scatter(sig1, sig)"),
+        ("x_target_3d", "pld.tensor.reduce_scatter(d3, sig)"),
+    ),
+    xforms(
+        "pld.tensor.all_to_all_v",
+        _A2AV.format(counts="xi", recv="sig"),
+        ("x_input_tile", "pld.tensor.all_to_all_v(local, dq, sig, xi, sig)"),
+        ("x_input_3d", "pld.tensor.all_to_all_v(x3, dq, sig, xi, sig)"),
+        ("x_target_1d", "pld.tensor.all_to_all_v(xq, sig1, sig, xi, sig)"),
+        ("x_target_size", "pld.tensor.all_to_all_v(xq, dqh, sig, xi, sig)"),
+        ("x_target_dtype", "pld.tensor.all_to_all_v(xq, dq16, sig, xi, sig)"),
+        ("x_signal_fp32", "pld.tensor.all_to_all_v(xq, dq, sigf, xi, sig)"),
+        ("x_signal_1d", "pld.tensor.all_to_all_v(xq, dq, sig1, xi, sig)"),
+        ("x_signal_wide", "pld.tensor.all_to_all_v(xq, dq, sig2, xi, sig)"),
+        ("x_counts_tile", _A2AV.format(counts="local", recv="sig")),
+        ("x_counts_fp32", _A2AV.format(counts="x", recv="sig")),
+        ("x_counts_3d", _A2AV.format(counts="xi3", recv="sig")),
+        ("x_counts_wide", _A2AV.format(counts="xi2", recv="sig")),
+        ("x_counts_nr", _A2AV.format(counts="xi4", recv="sig")),
+        ("x_counts_1d", _A2AV.format(counts="xi1", recv="sig")),
+        ("x_recv_plain", _A2AV.format(counts="xi", recv="xi")),
+        ("x_recv_fp32", _A2AV.format(counts="xi", recv="sigf")),
+        ("x_recv_1d", _A2AV.format(counts="xi", recv="sig1")),
+        ("x_recv_wide", _A2AV.format(counts="xi", recv="sig2")),
+        ("x_recv_nr", _A2AV.format(counts="xi", recv="sig4")),
+    ),
+)  # fmt: skip
+
+
+# Edge forms of the same ops: rank-0 and zero-extent windows and tensors with a dynamic extent.
+_EPLAIN = (
+    ("x", "1, S", "FP32"),
+    ("xn", "N, S", "FP32"),
+    ("xq", "Q, S", "FP32"),
+    ("xi", "N, 1", "INT32"),
+    ("xd", "M, S", "FP32"),
+    ("xdi", "M, 1", "INT32"),
+)
+_EWINDOWS = (  # name, shape, dtype, the buffer's size (a shape, or bytes for a window no buffer shape fits)
+    ("dn", "N, S", "FP32", "[N, S], dtype=pl.FP32"),
+    ("dq", "Q, S", "FP32", "[Q, S], dtype=pl.FP32"),
+    ("sig", "N, 1", "INT32", "[N, 1], dtype=pl.INT32"),
+    ("d0", "", "FP32", "4"),
+    ("d0i", "", "INT32", "4"),
+    ("dz", "N, 0", "FP32", "64"),
+    ("sig0", "0, 1", "INT32", "64"),
+)
+
+
+def _edge_source(dynamic: tuple[tuple[str, str, str, str, str], ...] = ()) -> str:
+    """The edge program; ``dynamic`` adds windows typed with a dynamic extent in the kernels: (name, kernel
+    shape, dtype, buffer size, the host window's shape)."""
+    rows = [(n, s, d, size, s) for n, s, d, size in _EWINDOWS] + list(dynamic)
+    plain = [f"    {n}: pl.Tensor[[{s}], pl.{d}]," for n, s, d in _EPLAIN]
+    windows = [f"    {n}: pld.DistributedTensor[[{s}], pl.{d}]," for n, s, d, _, _ in rows]
+    params = "\n".join(plain + windows)
+    names = ", ".join([n for n, _, _ in _EPLAIN] + [w[0] for w in rows])
+    host_params = "\n".join(f"    {n}: pl.Tensor[[N, {s}], pl.{d}]," for n, s, d in _EPLAIN)
+    allocs = "\n".join(f"    b_{n} = pld.alloc_window_buffer({size})" for n, _, _, size, _ in rows)
+    binds = "\n".join(f"        {n} = pld.window(b_{n}, [{h}], dtype=pl.{d})" for n, _, d, _, h in rows)
+    args = ", ".join([f"{n}[r]" for n, _, _ in _EPLAIN] + [w[0] for w in rows])
+    head = "# entry: {fn}\nimport pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    body = f"""
+N = 2
+Q = 4
+S = 64
+M = pl.dynamic("M")
+
+
+@pl.jit.incore
+def kern(
+{params}
+):
+    local = pl.load(x, [0, 0], [1, S])
+    r0 = {{call}}
+    return x
+
+
+@pl.jit
+def per_rank(
+{params}
+):
+    return kern({names})
+
+
+@pl.jit.host
+def {{fn}}(
+{host_params}
+):
+{allocs}
+    for r in pl.range(pld.world_size()):
+{binds}
+        per_rank({args}, device=r)
+"""
+    return head + body
+
+
+_EDGE = _edge_source()
+
+
+def edge(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A distributed op's edge forms, in the program with rank-0, zero-extent and dynamic operands."""
+    return replace(raw(op, _EDGE, call, *variants), valid_name="edge_valid")
+
+
+_DYNAMIC = _edge_source(
+    (
+        ("dqd", "M, S", "FP32", "[Q, S], dtype=pl.FP32", "Q, S"),
+        ("sigd", "M, 1", "INT32", "[N, 1], dtype=pl.INT32", "N, 1"),
+    )
+)
+
+
+def dynamic(op: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A distributed op given tensors and windows whose kernel type has a dynamic extent."""
+    return replace(raw(op, _DYNAMIC, call, *variants), valid_name="dyn_valid")
+
+
+_BLOCK = "pl.tile.get_block_idx()"
+add(
+    edge(
+        "pld.tensor.put",
+        "pld.tensor.put(dn, 1, dn)",
+        ("e_rank0", "pld.tensor.put(d0, 1, d0)"),
+        ("e_zero_src", "pld.tensor.put(dn, 1, dz)"),
+        ("e_dynamic_rows", f"pld.tensor.put(dn, 1, dn, {_region(n=f'{_BLOCK}, S')})"),
+        ("e_dynamic_cols", f"pld.tensor.put(dn, 1, dn, {_region(n=f'1, {_BLOCK}')})"),
+    ),
+    edge(
+        "pld.tile.remote_load",
+        "pld.tile.remote_load(dn, 1, [0, 0], [1, S])",
+        ("e_rank0_p", "pld.tile.remote_load(d0, 1, [], [])"),
+    ),
+    edge(
+        "pld.tensor.all_to_all_v",
+        "pld.tensor.all_to_all_v(xq, dq, sig, xi, sig)",
+        ("e_signal_zero", "pld.tensor.all_to_all_v(xq, dq, sig0, xi, sig)"),
+    ),
+    edge(
+        "pld.system.defer_wait",
+        "pld.system.defer_wait(sig, offsets=[0, 0], expected=1, cmp=pld.WaitCmp.Ge)",
+        ("e_rank0", "pld.system.defer_wait(d0i, offsets=[], expected=1, cmp=pld.WaitCmp.Ge)"),
+    ),
+)
+add(
+    dynamic(
+        "pld.tensor.put",
+        "pld.tensor.put(dn, 1, dn)",
+        ("d_src", "pld.tensor.put(dn, 1, xd)"),
+    ),
+    dynamic(
+        "pld.tensor.all_to_all_v",
+        "pld.tensor.all_to_all_v(xq, dq, sig, xi, sig)",
+        ("d_target", "pld.tensor.all_to_all_v(xq, dqd, sig, xi, sig)"),
+        ("d_signal", "pld.tensor.all_to_all_v(xq, dq, sigd, xi, sig)"),
+        ("d_counts", "pld.tensor.all_to_all_v(xq, dq, sig, xdi, sig)"),
+        ("d_recv", "pld.tensor.all_to_all_v(xq, dq, sig, xi, sigd)"),
+    ),
+)
+
 
 # The argument forms the tile memory deducers check (tile_ops/memory.cpp): indices, constant shapes, scalar
 # operands, stores' shape tuples and atomics, a scale or transposed create.

@@ -967,6 +967,86 @@ UNREACHABLE = (
         "pld.tensor.window's wrapper rejects a buf that is not a Ptr with its own TypeError and passes (buf, "
         "_to_make_tuple(shape))",
     ),
+    # The distributed deducers (distributed/*.cpp, comm_op_utils.h): what the pld wrappers
+    # (language/distributed/op/*.py) check first and what their IR builders (ir/op/distributed/*.py) fix.
+    Unreachable(
+        "distributed/",
+        r"must not be null$|^\{op_name\} (?:dst|peer|src) argument must not be null|^\{op_name\} argument must "
+        r"not be null",
+        "the IR builders (ir/op/distributed/*.py) build every argument list from expressions: the operands the "
+        "wrappers unwrapped, peer through _normalize_expr, each tuple through _to_make_tuple, and an optional "
+        "operand (signal, stage2, the region, valid_shape) appended only when given, so no argument is null",
+    ),
+    Unreachable(
+        "distributed/",
+        r"requires 1 or 2 positional arguments \(target|requires exactly 3 args \(input, target, signal\)|"
+        r"requires 3 args \(input, target, signal\) for InCore|requires 5 args \(input, target, signal, send|"
+        r"requires 3 positional arguments \(dst, peer, src\) or 6|requires 4/5 \(single/double stage|"
+        r"requires 4 or 5 positional arguments \(target, peer, offsets|world_size takes no positional|"
+        r"takes no kwargs|does not accept keyword attributes",
+        "argument count and attributes: the IR builders (ir/op/distributed/*.py) pass a fixed list (allreduce "
+        "target[, signal]; allgather / all_to_all 3 and all_to_all_v 5 operands; put / get dst, peer, src and "
+        "the stage(s), the region's three tuples appended together; remote_load 4, valid_shape appended) and "
+        "no attributes to world_size, get_comm_ctx and pld.tile.get; a call with other arguments fails in the "
+        "wrapper's own Python signature first",
+    ),
+    Unreachable(
+        "distributed/",
+        r"^pld\.tensor\.(?:allreduce|barrier|broadcast|allgather|all_to_all|all_to_all_v|reduce_scatter) "
+        r"(?:target|signal|recv_counts) must be a DistributedTensor \(window-bound\)|"
+        r"^\{op_name\} (?:dst|src) must be a (?:Tensor or )?DistributedTensor|^\{op_name\} target must be a "
+        r"DistributedTensor|^pld\.tile\.remote_load target must be a DistributedTensor|"
+        r"^pld\.tensor\.allreduce signal must be an Expr",
+        "an operand kind the pld wrapper (language/distributed/op/tensor_ops.py, tile_ops.py) checks first in its "
+        "own words ('... expects a DistributedTensor target (window-bound); got ...', 'expects a Tensor or "
+        "DistributedTensor src'): _unwrap_distributed_tensors for the collectives' "
+        "target / signal / recv_counts, the inline checks of put / get / remote_load / remote_store, and an "
+        "unwrapped signal is always an Expr",
+    ),
+    Unreachable(
+        "distributed/",
+        r"^pld\.tile\.remote_load (?:offsets|shape|valid_shape) must be a tuple|^\{op_name\} offsets must be a "
+        r"tuple|^\{op_name\} (?:dst_offsets|src_offsets|shape) must be a tuple$",
+        "a tuple argument the IR builder always builds itself with _to_make_tuple (ir/op/distributed/"
+        "tile_ops.py, tensor_ops.py) before the deducer sees it",
+    ),
+    Unreachable(
+        "distributed/comm_op_utils.h",
+        r"chunk_(?:rows|cols) must be non-negative \(0 = full\)|pipeline=True requires both chunk_rows>0",
+        "ValidateChunkNonNegative / ValidatePipelineHasChunk run only for pld.tensor.put / get, whose wrapper "
+        "checks the same first in its own words (_validate_chunk, _validate_pipeline: 'pld.tensor.put "
+        "chunk_rows must be non-negative (0 = full), got -1', PTO-TD192); pld.tile.put / get take no chunks",
+    ),
+    Unreachable(
+        "distributed/collective.cpp",
+        r"target rank must match input rank",
+        "pld.tensor.all_to_all checks just before that input and target are both 2-D ('input must be 2D', "
+        "'target must be 2D'), so their ranks always match here",
+    ),
+    Unreachable(
+        "distributed/remote_load.cpp",
+        r"allow_physical_tail_padding requires an explicit valid_shape",
+        "allow_physical_tail_padding is set only by _remote_load_with_physical_tail_padding, whose builder "
+        "always appends the valid_shape it requires",
+    ),
+    Unreachable(
+        "distributed/op/tensor_ops.py",
+        r"^pld\.tensor\.window first argument must be an IR expression",
+        "the parser turns every positional argument into an IR expression before the wrapper runs (a literal "
+        "becomes a constant: pld.window(5, ...) fails as 'expects a Ptr handle ...; got pl.Scalar[pl.INDEX]')",
+    ),
+    Unreachable(
+        "/tensor_ops.py",
+        r"^pld\.tensor\.allreduce signal cannot be None",
+        "a None literal in DSL source is the parser's 'no producer yet' TaskId sentinel, a Scalar[TASK_ID] "
+        "expression, so the wrapper rejects it first ('expects a DistributedTensor signal (window-bound); got "
+        "pl.Scalar[pl.TASK_ID]')",
+    ),
+    Unreachable(
+        "distributed/typing/",
+        r"annotation placeholder, not a value wrapper",
+        "the parser unwraps only the value wrappers it built itself around an expression",
+    ),
     Unreachable(
         "tensor_ops/elementwise.cpp",
         r"^The operator \{op_name\} requires exactly 2 arguments, but got",

@@ -67,7 +67,8 @@ def op_error(dsl_name: str, problem: Problem) -> Problem:
     named = problem.subject
     if named is not None and named.startswith((f"pl.{op}", f"{module}.{op}")):
         return catalog.problem("PTO-F15c", op=named, detail=replace(problem, subject=None))
-    if named is None and problem.message.startswith((f"pl.{op} ", f"{module}.{op} ")):
+    if named is None and problem.message.startswith((f"pl.{op}", f"{module}.{op}")):
+        # The parser's own test: a message that starts with the op's name is passed through as it is.
         return catalog.problem("PTO-F49", detail=problem)
     if module == "pl":
         return catalog.problem("PTO-F15", op=op, detail=problem)

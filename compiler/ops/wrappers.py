@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float, known
 from compiler.ops.signatures import SIGNATURES
-from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType
 from compiler.vocabulary import EnumValue
 
 
@@ -322,6 +322,8 @@ _DISTRIBUTED_OPERANDS: dict[str, tuple[tuple[str, int], ...]] = {
 
 def _printed_type(value: ArgValue) -> str | None:
     """ir.python_print_type of a plain tensor or a tile with static extents; None when unsure."""
+    if isinstance(value, ScalarType) and value.dtype == "TASK_ID":
+        return "pl.Scalar[pl.TASK_ID]"  # a None literal: the parser's TaskId sentinel
     if not isinstance(value, TensorType | TileType) or not all(isinstance(d, int) for d in value.shape):
         return None
     shape = "[" + ", ".join(str(d) for d in value.shape) + "]"
@@ -332,13 +334,30 @@ def _printed_type(value: ArgValue) -> str | None:
 
 def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """A pld op given a plain tensor where it needs a window-bound DistributedTensor."""
+    _check_chunks(dsl, kwargs)
     if dsl == "pld.tensor.allreduce":
         core_num = kwargs.get("core_num", 1)
-        if isinstance(core_num, int) and not isinstance(core_num, bool) and core_num <= 0:
+        if isinstance(core_num, float | bool):
+            raise DeduceError(
+                "PTO-TD145",
+                op=dsl[4:],
+                requirement=f"core_num must be a positive compile-time int, got {type(core_num).__name__}",
+            )
+        if isinstance(core_num, int) and core_num <= 0:
             raise DeduceError(
                 "PTO-TD145", op=dsl[4:], requirement=f"core_num must be positive, got {core_num}"
             )
+        mode = kwargs.get("mode", "mesh")
         if len(args) < 2 and "signal" not in kwargs:
+            if isinstance(mode, str) and mode != "mesh":
+                # Host synthesis makes a mesh-shaped signal; ring needs one of its own shape.
+                raise DeduceError(
+                    "PTO-TD145",
+                    op=dsl[4:],
+                    requirement=f'mode="{mode}" requires an explicit signal; host signal synthesis only supports '
+                    "mesh mode. Pass a window-bound signal, e.g. "
+                    'pld.tensor.allreduce(target, signal, mode="ring").',
+                )
             return  # the host-synthesised signal path checks its own operands
     for role, index in _DISTRIBUTED_OPERANDS.get(dsl, ()):
         value = kwargs.get(role, args[index] if index < len(args) else None)
@@ -351,9 +370,11 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
             )
     _check_collective_deducer(dsl, args, kwargs)
     _check_transfer(dsl, args, kwargs)
+    _check_tile_transfer(dsl, args, kwargs)
     _check_exchange_deducer(dsl, args, kwargs)
     _check_comm_ctx(dsl, args, kwargs)
     _check_remote_offsets(dsl, args, kwargs)
+    _check_remote_store(dsl, args, kwargs)
     # pld.tensor.put takes a plain or window-bound GM tensor as src, pld.tensor.get as dst, never a tile.
     role, index = {"pld.tensor.put": ("src", 2), "pld.tensor.get": ("dst", 0)}.get(dsl, ("", -1))
     operand = kwargs.get(role, args[index] if 0 <= index < len(args) else None)
@@ -441,6 +462,20 @@ _ATOMIC = {"None_": 0, "Add": 1}
 _ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
 
 
+def _check_chunks(dsl: str, kwargs: Mapping[str, ArgValue]) -> None:
+    """_validate_chunk, the first check of pld.tensor.put / get: each chunk a static int, not negative."""
+    if dsl not in ("pld.tensor.put", "pld.tensor.get"):
+        return
+    for name in ("chunk_rows", "chunk_cols"):
+        value = kwargs.get(name, 0)
+        if isinstance(value, float | bool):
+            requirement = f"{name} must be an int (static), got {type(value).__name__}"
+            raise DeduceError("PTO-TD192", op=dsl[4:], requirement=requirement)
+        if isinstance(value, int) and value < 0:
+            requirement = f"{name} must be non-negative (0 = full), got {value}"
+            raise DeduceError("PTO-TD192", op=dsl[4:], requirement=requirement)
+
+
 def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """pld.tensor.put / get, the wrapper's then the deducer's checks in their order (language/distributed/
     op/tensor_ops.py, distributed/put.cpp, get.cpp, comm_op_utils.h): static non-negative chunks, pipeline
@@ -454,11 +489,6 @@ def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
         return kwargs[name] if name in kwargs else args[index] if index < len(args) else None
 
     chunks = {name: kwargs.get(name, 0) for name in ("chunk_rows", "chunk_cols")}
-    for name, value in chunks.items():
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise DeduceError(
-                "PTO-TD192", op=op, requirement=f"{name} must be non-negative (0 = full), got {value}"
-            )
     rows, cols = chunks["chunk_rows"], chunks["chunk_cols"]
     pipelined = kwargs.get("pipeline") is True and isinstance(rows, int) and isinstance(cols, int)
     if pipelined and not (rows > 0 and cols > 0):  # type: ignore[operator]
@@ -479,13 +509,46 @@ def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
         raise DeduceError(
             "PTO-TD192", op=op, requirement="dst_offsets, src_offsets, and shape must be provided together"
         )
+    region = [arg(name, 3 + i) for i, name in enumerate(_TRANSFER_REGION)]
+    if _transfer_contract(op, dsl.endswith("put"), dst, peer, src, kwargs, bool(given)):
+        _check_transfer_region(op, region, dst, src)
+        _check_dynamic_transfer(op, region[2] if given else None, rows, cols)
+
+
+def _check_dynamic_transfer(op: str, shape: ArgValue, rows: ArgValue, cols: ArgValue) -> None:
+    """ValidateDynamicTransferHasChunk: a region extent that is a runtime value (a scalar variable or call; the
+    front end folds constant arithmetic to an int) needs the static chunk of its flattened dimension (rows: the leading dims, cols: the
+    innermost). A window's own symbolic extent is not judged: the model cannot tell it from an unknown
+    constant."""
+    if not isinstance(shape, tuple) or not shape:
+        return
+    runtime = [isinstance(d, ScalarType) for d in shape]
+    for dynamic, which, chunk, value in (
+        (any(runtime[:-1]), "leading", "chunk_rows", rows),
+        (runtime[-1], "innermost", "chunk_cols", cols),
+    ):
+        if dynamic and isinstance(value, int) and not isinstance(value, bool) and value <= 0:
+            raise DeduceError("PTO-TD193", op=op, which=which, chunk=chunk)
+
+
+def _transfer_contract(
+    op: str,
+    put: bool,
+    dst: TensorType,
+    peer: ArgValue,
+    src: TensorType,
+    kwargs: Mapping[str, ArgValue],
+    given: bool,
+) -> bool:
+    """ValidatePutContract / ValidateGetContract after the operand kinds: a scalar peer, one element type, the
+    shape contract (ValidateTransferShapeContract) and put's atomic mode; False when the model cannot tell."""
     peer_kind = _type_name(peer)
     if peer_kind is not None and peer_kind != "ScalarType":
         raise DeduceError(
             "PTO-TD192", op=op, requirement=f"peer must be a scalar (rank index), got {peer_kind}"
         )
     if not (known(dst.dtype) and known(src.dtype)):
-        return
+        return False
     if dst.dtype != src.dtype:
         raise DeduceError(
             "PTO-TD192",
@@ -493,6 +556,8 @@ def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
             requirement=f"dst and src must have the same element type, got dst {_type_name(dst)} vs src "
             f"{_type_name(src)}",
         )
+    if dst.rank == 0:
+        raise DeduceError("PTO-TD192", op=op, requirement="requires at least one dimension on dst/src")
     if dst.rank != src.rank:
         raise DeduceError(
             "PTO-TD192", op=op, requirement=f"dst rank ({dst.rank}) must match src rank ({src.rank})"
@@ -505,6 +570,13 @@ def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
         if isinstance(s, int) and s <= 0:
             raise DeduceError(
                 "PTO-TD192", op=op, requirement=f"src shape dimension {i} must be positive, got {s}"
+            )
+        if not given and d != s and (isinstance(d, str) or isinstance(s, str)):
+            raise DeduceError(
+                "PTO-TD192",
+                op=op,
+                requirement=f"full-slice dst and src must have the same shape; dimension {i} differs (dynamic dims "
+                "must match structurally)",
             )
         if not given and isinstance(d, int) and isinstance(s, int) and d != s:
             raise DeduceError(
@@ -521,7 +593,7 @@ def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
         if isinstance(atomic, int) and not isinstance(atomic, bool)
         else None
     )
-    if dsl.endswith("put") and number is not None:
+    if put and number is not None:
         if number not in (0, 1):
             raise DeduceError(
                 "PTO-TD192",
@@ -529,8 +601,72 @@ def _check_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
                 requirement=f"atomic must be AtomicType.None_ or AtomicType.Add (got int {number})",
             )
         if number == 1 and dst.dtype not in _ATOMIC_ADD_DTYPES:
-            return  # the dtype list's own sentence is not modelled
-    _check_transfer_region(op, [arg(name, 3 + i) for i, name in enumerate(_TRANSFER_REGION)], dst, src)
+            raise DeduceError(
+                "PTO-TD192",
+                op=op,
+                requirement="with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
+                f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}",
+            )
+    return True
+
+
+def _check_tile_transfer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pld.tile.put / get (language/distributed/op/tile_ops.py, put.cpp, get.cpp, comm_op_utils.h): the
+    wrapper's dst / src kinds and whole region, then the deducer's contract, staging tiles and region."""
+    if dsl not in ("pld.tile.put", "pld.tile.get"):
+        return
+    op, put = dsl[4:], dsl.endswith("put")
+    names = ("dst", "peer", "src", "stage", "stage2", *_TRANSFER_REGION)
+    dst, peer, src, stage, stage2, *region = (
+        kwargs[name] if name in kwargs else args[i] if i < len(args) else None for i, name in enumerate(names)
+    )
+    if isinstance(stage2, tuple):  # a region tuple in the stage2 slot: the wrapper shifts it back
+        stage2, region = None, [stage2, *region[:2]]
+
+    def fail(requirement: str) -> None:
+        raise DeduceError("PTO-TD192", op=op, requirement=requirement)
+
+    window = dst if put else src
+    if put and (got := _printed_type(dst)) is not None:
+        fail(f"expects a DistributedTensor dst (window-bound); got {got}")
+    if put and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
+        fail(f"expects a Tensor or DistributedTensor src; got {got}")
+    if not put and isinstance(dst, TileType) and (got := _printed_type(dst)) is not None:
+        fail(f"expects a Tensor or DistributedTensor dst; got {got}")
+    if not put and (got := _printed_type(src)) is not None and isinstance(src, TensorType):
+        fail(f"expects a DistributedTensor src (window-bound); got {got}")
+    if not (isinstance(dst, TensorType) and isinstance(src, TensorType) and dst.ranked and src.ranked):
+        return
+    if not (isinstance(window, TensorType) and window.distributed):
+        return
+    given = [item for item in region if item is not None]
+    if given and len(given) < 3:
+        fail("dst_offsets, src_offsets, and shape must be provided together")
+    if not _transfer_contract(op, put, dst, peer, src, kwargs, bool(given)):
+        return
+    shapes = []
+    for role, tile in (("stage", stage), ("stage2", stage2)):
+        if tile is None and role == "stage2":
+            break
+        if isinstance(tile, TensorType | ScalarType):
+            fail(f"{role} must be a TileType, got {_type_name(tile)}")
+        if not isinstance(tile, TileType) or not known(tile.dtype):
+            return
+        if tile.dtype != dst.dtype:
+            fail(
+                f"{role} dtype must match dst dtype, got stage={dtype_text(tile.dtype)} dst={dtype_text(dst.dtype)}"
+            )
+        if tile.rank != 2:
+            fail(f"{role} must be a 2D VEC staging tile, got rank {tile.rank}")
+        shapes.append(tile.shape)
+    if (
+        len(shapes) == 2
+        and all(isinstance(d, int) for d in (*shapes[0], *shapes[1]))
+        and shapes[0] != shapes[1]
+    ):
+        fail("ping/pong staging tiles must have identical shape")
+    if given:
+        _check_transfer_region(op, list(region), dst, src)
 
 
 def _check_transfer_region(op: str, region: list[ArgValue], dst: TensorType, src: TensorType) -> None:
@@ -654,14 +790,44 @@ def _exchange_signal(dsl: str, src: TensorType, target: TensorType, signal: ArgV
         return f"signal second dimension must be 1, got {d1 if isinstance(d1, int) else '<dynamic>'}"
     n, t0, s0 = signal.shape[0], target.shape[0], src.shape[0]
     if variable:
-        if not (isinstance(n, int) and isinstance(t0, int)):
-            return None
+        # MAX_RECV = target[0] / signal[0]: both must be ConstInts (a symbolic extent is a dynamic one).
+        if isinstance(t0, str):
+            return "target dim 0 (NR*MAX_RECV) must be a compile-time constant"
+        if isinstance(n, str):
+            return "signal dim 0 (NR) must be a compile-time constant"
         if n <= 0:
             return f"signal dim 0 (NR) must be positive, got {n}"
-        return f"signal dim 0 ({n}) must divide target dim 0 ({t0})" if t0 % n else None
+        return f"signal dim 0 ({n}) must divide target dim 0 ({t0})" if t0 % n else ""
     other, extent = ("target", t0) if dsl == "pld.tensor.allgather" else ("input", s0)
     if isinstance(n, int) and isinstance(extent, int) and n != extent:
         return f"signal first dimension ({n}) must equal {other} first dimension ({extent})"
+    return None
+
+
+def _exchange_counts(nr: Dim, send: ArgValue, recv: ArgValue) -> str | None:
+    """all_to_all_v's send_counts (a Tensor or window, INT32, [NR] or [NR, 1]) and recv_counts (an INT32 [NR, 1]
+    window) in its deducer's order; None when all hold or an operand is not known well enough to tell."""
+    for role, value, forms in (("send_counts", send, (1, 2)), ("recv_counts", recv, (2,))):
+        if not isinstance(value, TensorType):
+            got = _type_name(value)
+            return f"{role} must be a Tensor or DistributedTensor, got {got}" if got else None
+        if not (value.ranked and known(value.dtype)):
+            return None
+        if value.dtype != "INT32":
+            return f"{role} must have INT32 element type, got dtype {dtype_text(value.dtype)}"
+        if value.rank not in forms:
+            form = "1D [NR] or 2D [NR, 1]" if len(forms) == 2 else "2D [NR, 1]"
+            return f"{role} must be {form}, got {value.rank} dims"
+        if value.rank == 2 and value.shape[1] != 1:
+            d1 = value.shape[1]
+            return f"{role} second dimension must be 1, got {d1 if isinstance(d1, int) else '<dynamic>'}"
+        d0 = value.shape[0]
+        if isinstance(d0, str):
+            return f"{role} dim 0 (NR) must be a compile-time constant"
+        if not isinstance(nr, int):
+            return None
+        if d0 != nr:
+            return f"{role} dim 0 ({d0}) must equal signal dim 0 (NR = {nr})"
     return None
 
 
@@ -678,6 +844,8 @@ def _check_exchange_deducer(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[
     requirement = _exchange_operands(dsl, src, target)
     if requirement == "" and isinstance(src, TensorType) and isinstance(target, TensorType):
         requirement = _exchange_signal(dsl, src, target, signal)
+    if requirement == "" and isinstance(signal, TensorType):
+        requirement = _exchange_counts(signal.shape[0], operands[3], operands[4])
     if requirement:
         raise DeduceError("PTO-TD145", op=dsl[4:], requirement=requirement)
 
@@ -915,15 +1083,94 @@ _UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
 # system.cpp).
 _REMOTE_OFFSETS: dict[str, tuple[int, int, int]] = {
     "pld.tile.remote_load": (0, 1, 2),
-    "pld.tile.remote_store": (1, 2, 3),
 }
 _REMOTE_NAMES = ("target", "peer", "offsets")
 
 
+_TENSOR_PUSH_HINT = (
+    ". In a tile-level kernel (@pl.jit.incore / @pl.program) call pld.tile.remote_store instead "
+    "(pld.remote_store dispatches between the two); to push one window buffer into another, use pld.tensor.put."
+)
+_TILE_PUSH_HINT = (
+    ". In a tensor-level kernel (@pl.jit) call pld.tensor.remote_store instead (pld.remote_store dispatches "
+    "between the two)."
+)
+
+
+def _check_remote_store(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pld.tensor / pld.tile.remote_store (language/distributed/op/*_ops.py, distributed/remote_store.cpp,
+    comm_op_utils.h): the wrapper's target and src kinds, then the deducer's source kind, peer, offsets rank,
+    dtype, 2-D push extent, target rank and the push's bounds in the peer's window, in that order. Stops at the
+    first operand the model cannot see."""
+    if dsl not in ("pld.tensor.remote_store", "pld.tile.remote_store"):
+        return
+    op, tensor_form = dsl[4:], dsl == "pld.tensor.remote_store"
+    src_name = "src" if tensor_form else "src_tile"
+    src, target, peer, offsets = (
+        kwargs[name] if name in kwargs else args[i] if i < len(args) else None
+        for i, name in enumerate((src_name, "target", "peer", "offsets"))
+    )
+
+    def fail(requirement: str) -> None:
+        raise DeduceError("PTO-TD145", op=op, requirement=requirement)
+
+    if tensor_form and (got := _printed_type(target)) is not None:
+        fail(f"expects a DistributedTensor target (window-bound); got {got}")
+    if not (isinstance(target, TensorType) and target.distributed and target.ranked):
+        return
+    if tensor_form and isinstance(src, TileType) and (got := _printed_type(src)) is not None:
+        fail(
+            f"expects a Tensor src (a tensor-level value); got {got}. In a tile-level kernel use "
+            "pld.tile.remote_store; to push one window buffer into another use pld.tensor.put."
+        )
+    if tensor_form and isinstance(src, TensorType) and src.distributed:
+        fail(f"src must be a Tensor (tensor-level value), got DistributedTensorType{_TENSOR_PUSH_HINT}")
+    if not tensor_form and isinstance(src, TensorType | ScalarType):
+        fail(f"src_tile must be a TileType, got {_type_name(src)}{_TILE_PUSH_HINT}")
+    if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
+        return
+    peer_kind = _type_name(peer)
+    if peer_kind is not None and peer_kind != "ScalarType":
+        fail(f"peer must be a scalar (rank index), got {peer_kind}")
+    if not (isinstance(peer, ScalarType) or (isinstance(peer, int) and not isinstance(peer, bool))):
+        return
+    if not isinstance(offsets, tuple):
+        return
+    if len(offsets) != target.rank:
+        fail(f"offsets rank ({len(offsets)}) must match target tensor rank ({target.rank})")
+    if not (known(src.dtype) and known(target.dtype)):
+        return
+    if src.dtype != target.dtype:
+        fail(f"src dtype ({dtype_text(src.dtype)}) must match target dtype ({dtype_text(target.dtype)})")
+    extent = src.valid if isinstance(src, TileType) and src.valid is not None else src.shape
+    if len(extent) < 2:
+        fail(f"src must be at least 2-D (it is pushed as a 2-D region), got rank {len(extent)}")
+    for i, dim in enumerate(extent[:-2]):
+        if isinstance(dim, int) and dim != 1:
+            fail(
+                f"src leading dimension {i} must be 1 (only the inner two dims are pushed, and larger leading "
+                f"dims fold into the row extent and overrun the target), got {dim}"
+            )
+    if target.rank < 2:
+        fail(f"target rank must be >= 2 to hold a 2-D push, got {target.rank}")
+    push = extent[-2:]
+    for i, (offset, bound) in enumerate(zip(offsets, target.shape, strict=True)):
+        if not isinstance(offset, int) or isinstance(offset, bool):
+            continue  # a runtime offset: bounded at run time
+        if offset < 0:
+            fail(f"offsets dimension {i} must be non-negative, got {offset}")
+        reach = push[i + 2 - target.rank] if i + 2 >= target.rank else 1
+        if isinstance(bound, int) and isinstance(reach, int) and offset + reach > bound:
+            fail(
+                f"push exceeds the peer's target region in dimension {i} (offset={offset}, extent={reach}, "
+                f"target_dim={bound})"
+            )
+
+
 def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
-    """'pld.tile.remote_load offsets rank (1) must match target tensor rank (2)': an offsets list literal of
-    the wrong length, once the checks before it (a window-bound target, a scalar peer, a 2-D source tile for
-    remote_store, a shape list for remote_load) surely pass."""
+    """DeduceRemoteLoadType (distributed/remote_load.cpp) once the wrapper's window check passed, in its order: a
+    scalar peer, each valid_shape extent an integer that is not negative, then offsets, shape and valid_shape of
+    the window's rank, and a window of at least one dimension."""
     positions = _REMOTE_OFFSETS.get(dsl)
     if positions is None:
         return
@@ -931,24 +1178,32 @@ def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
         kwargs[name] if name in kwargs else args[i] if i < len(args) else None
         for name, i in zip(_REMOTE_NAMES, positions, strict=True)
     )
+
+    def fail(requirement: str) -> None:
+        raise DeduceError("PTO-TD145", op=dsl[4:], requirement=requirement)
+
     if not (isinstance(target, TensorType) and target.distributed and target.ranked):
         return
+    peer_kind = _type_name(peer)
+    if peer_kind is not None and peer_kind != "ScalarType":
+        fail(f"peer must be a scalar (rank index), got {peer_kind}")
     if not (isinstance(peer, ScalarType) or (isinstance(peer, int) and not isinstance(peer, bool))):
         return
-    if dsl.endswith("remote_store"):
-        src = kwargs.get("src", args[0] if args else None)
-        if not (isinstance(src, TileType) and len(src.shape) == 2):
-            return
-    if dsl.endswith("remote_load") and not isinstance(
-        kwargs.get("shape", args[3] if len(args) > 3 else None), tuple
-    ):
+    shape = kwargs.get("shape", args[3] if len(args) > 3 else None)
+    valid = kwargs.get("valid_shape", args[4] if len(args) > 4 else None)
+    if not (isinstance(offsets, tuple) and isinstance(shape, tuple)) or not isinstance(valid, tuple | None):
         return
-    if isinstance(offsets, tuple) and len(offsets) != target.rank:
-        raise DeduceError(
-            "PTO-TD145",
-            op=dsl[4:],
-            requirement=f"offsets rank ({len(offsets)}) must match target tensor rank ({target.rank})",
-        )
+    for i, extent in enumerate(valid or ()):
+        if isinstance(extent, float):
+            fail(f"valid_shape {i} must be an integer scalar, but got ScalarType")
+        if isinstance(extent, int) and not isinstance(extent, bool) and extent < 0:
+            fail(f"valid_shape {i} is provably negative; a valid region cannot have a negative extent")
+    rank = target.rank
+    for items, what in ((offsets, "offsets"), (shape, "shape"), (valid, "valid_shape")):
+        if items is not None and len(items) != rank:
+            fail(f"{what} rank ({len(items)}) must match target tensor rank ({rank})")
+    if rank == 0:
+        fail("requires at least one dimension on target")
 
 
 # pld.system.notify / wait / defer_wait (distributed/system.cpp): dsl -> (signal, scalar operands, offsets).
@@ -1016,6 +1271,8 @@ def _check_signal_op(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         raise DeduceError(
             "PTO-TD191", op=op, requirement=f"signal dtype must be INT32, got {dtype_text(signal.dtype)}"
         )
+    if defer and signal.ranked and signal.rank == 0:
+        raise DeduceError("PTO-TD191", op=op, requirement="signal rank must be at least 1, got 0")
     for name, index, want in before:
         _check_signal_scalar(op, arg(name, index), name, want, defer=False)
     offsets = arg("offsets", offsets_at)
@@ -1339,6 +1596,26 @@ def _check_window_buffer(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
                     op="tensor.alloc_window_buffer",
                     requirement=f"shape dimension[{i}] is {d}; all dimensions must be positive",
                 )
+    elif isinstance(size, int | ScalarType) and not isinstance(size, bool) and dtype is not None:
+        raise DeduceError(
+            "PTO-TD145",
+            op="tensor.alloc_window_buffer",
+            requirement="dtype= is only valid when the first argument is a shape (list / tuple), not a scalar "
+            "byte size",
+        )
+
+
+def _check_window_handle(buf: ArgValue) -> None:
+    """pld.tensor.window's TypeError: its buffer is the Ptr of pld.alloc_window_buffer (an integer literal is
+    parsed as an INDEX constant)."""
+    is_literal = isinstance(buf, int) and not isinstance(buf, bool)
+    got = "pl.Scalar[pl.INDEX]" if is_literal else _printed_type(buf)
+    if got is not None:
+        raise DeduceError(
+            "PTO-TD145",
+            op="tensor.window",
+            requirement=f"expects a Ptr handle (output of pld.tensor.alloc_window_buffer); got {got}",
+        )
 
 
 # Tensor wrappers that hand a parameter to the IR as a kwarg (attribute), by parameter name and position.
@@ -1433,6 +1710,8 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     _check_builder_forms(dsl, args, kwargs)
     if dsl == "pld.tensor.alloc_window_buffer":
         _check_window_buffer(args, kwargs)
+    if dsl == "pld.tensor.window":
+        _check_window_handle(kwargs.get("buf", args[0] if args else None))
     flag_slot = _TENSOR_FLAGS.get(dsl)
     if flag_slot is not None:
         key, index = flag_slot

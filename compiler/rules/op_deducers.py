@@ -775,3 +775,30 @@ _r(
     "the enum, or a subregion of the wrong rank, with a non-positive extent, a negative offset or past its "
     "window.",
 )
+_r(
+    "PTO-TD194",
+    "remote-load-literal-peer",
+    _TD,
+    "create_op_call(): incompatible function arguments. The following argument types are supported:\n"
+    "    1. create_op_call(op_name: str, args: collections.abc.Sequence[pypto.pypto_core.ir.Expr], span: "
+    "pypto.pypto_core.ir.Span) -> pypto.pypto_core.ir.Call\n"
+    "    2. create_op_call(op_name: str, args: collections.abc.Sequence[pypto.pypto_core.ir.Expr], kwargs: dict, "
+    "span: pypto.pypto_core.ir.Span) -> pypto.pypto_core.ir.Call\n\n"
+    "Invoked with types: str, list, dict, pypto.pypto_core.ir.Span",
+    "pld.tile.remote_load (or pld.remote_load) given a number literal as peer=: the parser hands a keyword "
+    "literal to the wrapper as a Python number, which passes it to the IR builder unconverted, and building "
+    "the call fails.",
+    "Pass the peer positionally (pld.tile.remote_load(target, 1, offsets, shape)) or as a scalar variable "
+    "(peer=peer).",
+)
+_r(
+    "PTO-TD193",
+    "dynamic-transfer-needs-chunk",
+    _TD,
+    "pld.{op}: a dynamic {which} transfer dim needs a static {chunk} to bound the VEC staging tile",
+    "A pld.tensor.put / get whose transfer extent (the region's shape, else the dst window's) is a runtime "
+    "value in its rows (any leading dim) or its columns (the innermost dim) without a static chunk_rows / "
+    "chunk_cols: the VEC staging tile it streams through is allocated statically.",
+    "Pass the named chunk (chunk_rows= for the rows, chunk_cols= for the columns) as a static extent that sizes "
+    "the staging tile, or give the transfer a compile-time extent.",
+)

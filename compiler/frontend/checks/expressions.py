@@ -33,6 +33,19 @@ from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, EnumValue, unbound_pl_class
 
+_REMOTE_LOADS = frozenset({"pld.tile.remote_load", "pld.remote_load"})
+
+
+def _literal_peer(call: ir.Call, target: ArgValue) -> bool:
+    """pld.tile.remote_load(window, peer=<number literal>): the wrapper hands the keyword's Python number to the
+    IR builder unconverted (the other pld ops normalise it), once its window check passed."""
+    peer = call.kwarg("peer")
+    literal = isinstance(peer, ir.Const) and isinstance(peer.value, int | float)
+    return literal and isinstance(target, TensorType) and target.distributed
+
+
+WINDOW_BUFFER_ALLOCS = frozenset({"pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer"})
+
 _FRONTEND_NAMES = frozenset(
     {
         "pl.const", "pl.yield_", "pl.dynamic", "pl.static_print", "pl.static_assert", "pl.func_attr",
@@ -260,6 +273,12 @@ class ExpressionTyper:
                 call = replace(call, keywords=tuple(k for k in call.keywords if k is not kw))
                 break
         args = [self.arg_value(a, ctx) for a in call.args]
+        if func.startswith("pld."):
+            # The parser reads a None literal as the "no producer yet" TaskId sentinel, a Scalar[TASK_ID].
+            args = [
+                ScalarType("TASK_ID") if isinstance(a, ir.Const) and a.value is None else v
+                for a, v in zip(call.args, args, strict=True)
+            ]
         kwargs = {
             kw.name: UNKNOWN if _attrs_dict(kw) else self.arg_value(kw.value, ctx) for kw in call.keywords
         }
@@ -278,11 +297,14 @@ class ExpressionTyper:
             return UNKNOWN
         problem = signature_error(call)
         if problem is not None:
-            state.report_problem(op_error(func, problem), call.span)
+            self.op_problem(func, problem, call.span)
             return UNKNOWN
         shared = shared_exchange_buffer(func, call, args)
         if shared is not None:
-            state.report_problem(op_error(func, shared), call.span)
+            self.op_problem(func, shared, call.span)
+            return UNKNOWN
+        if func in _REMOTE_LOADS and _literal_peer(call, args[0] if args else kwargs.get("target")):
+            self.op_problem(func, catalog.problem("PTO-TD194"), call.span)
             return UNKNOWN
         resolution = resolve_call(func, args, kwargs)
         state.record_call(call.span, resolution)
@@ -292,7 +314,7 @@ class ExpressionTyper:
         if self.syncall_enums(call):
             return UNKNOWN
         if resolution.error:
-            state.report_problem(op_error(func, resolution.error), call.span)
+            self.op_problem(func, resolution.error, call.span)
             return UNKNOWN
         if resolution.ir_name == "pld.tensor.allreduce" and ctx.in_core:
             requirement = composite_allreduce_error(args, kwargs)
@@ -362,6 +384,17 @@ class ExpressionTyper:
             elif got == len(target.params):
                 check_call_attrs(state, call, target.name, call.args, submit=False)
         return target.return_type or UNKNOWN if target is not None else UNKNOWN
+
+    def op_problem(self, func: str, problem: Problem, span: Span) -> None:
+        """An op's error in the parser's words: its op wrapper, except for `buf = pld.alloc_window_buffer(..)`,
+        which the parser builds outside the op dispatch, so the error reaches the function's own wrapper
+        ('Failed to parse function ...', on the def line)."""
+        state = self.state
+        if func in WINDOW_BUFFER_ALLOCS:
+            detail = catalog.problem("PTO-F18", function=state.function.name, detail=problem)
+            state.report_problem(detail, state.function.header)
+            return
+        state.report_problem(op_error(func, problem), span)
 
     def host_only(self, call: ir.Call) -> None:
         """F146: pld.world_size() is known only to the host orchestrator."""

@@ -16,7 +16,11 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.annotations import check_annotation, check_annotation_form
 from compiler.frontend.checks.attribute_reads import check_attribute_reads
-from compiler.frontend.checks.expressions import DEVICE_LEVEL_DECORATORS, ExpressionTyper
+from compiler.frontend.checks.expressions import (
+    DEVICE_LEVEL_DECORATORS,
+    WINDOW_BUFFER_ALLOCS,
+    ExpressionTyper,
+)
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import expr_text, printed_type
@@ -34,7 +38,6 @@ from compiler.source import Span
 from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
-WINDOW_BUFFER_ALLOCS = frozenset({"pld.alloc_window_buffer", "pld.tensor.alloc_window_buffer"})
 # The keywords _parse_range_keyword reads, then the newer pl.parallel ones real code already writes (silent).
 _RANGE_KEYWORDS = ("init_values", "stage", "attrs", "chunk", "chunk_policy")
 LOOP_KINDS = ("range", "parallel", "unroll", "pipeline", "while_", "spmd", "split_aiv")
