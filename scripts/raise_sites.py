@@ -1036,6 +1036,68 @@ UNREACHABLE = (
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",
     ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/analysis.cpp",
+        r"^FlattenTileNdTo2D: tile\.assemble requires a tile source and a literal offset tuple",
+        "the tile.assemble deducer (tile_ops/transform.cpp) already requires a TileType source and a literal "
+        "offset tuple when the call is built",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"expects TileType operand|expects TileType result|(?:lhs|rhs) must be at least 2D|"
+        r"batch dimensions must broadcast",
+        "the tile.batch_matmul / tile.batch_matmul_acc deducers (tile_ops/batch_matmul.cpp) already require "
+        "TileType operands of rank >= 2 whose batch dimensions broadcast, and return a TileType",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"direct store target must be TensorType|tile\.store offsets must be a MakeTuple",
+        "the fused store is a tile.store, whose deducer already requires a tensor target and a literal offset "
+        "tuple",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"acc must be TileType|expects acc to be 2D after flatten",
+        "the accumulator is the one this rewrite flattened to 2D just before (the deducer requires a TileType "
+        "acc)",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"acc rows .* != batch_count|acc cols .* != N\(",
+        "the tile.batch_matmul_acc deducer already requires acc's batch dimensions to equal the broadcast batch "
+        "and its M / N to equal lhs M / rhs N; the static check just before (acc dims after flatten) makes them "
+        "constants, so the flattened acc is batch_count*M x N",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/rewrite_utils.cpp",
+        r"output batch rank must cover operand batch rank|output batch indices must match output batch rank",
+        "the output batch shape is the broadcast of the operand batch shapes (never of lower rank), and its "
+        "indices are built from that same shape",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/rewrite_utils.cpp",
+        r"integer overflow while computing batch stride|integer overflow while flattening broadcasted batch index",
+        "bounded by the output batch count, which MultiplyStaticDims computes without overflow first "
+        "(rewrite_utils.cpp:267): every operand batch dimension is 1 or the broadcast one",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/rewrite_utils.cpp",
+        r"^FlattenTileNdTo2D: axis \{axis\} is out of range for rank",
+        "NormalizeAxisIndex serves tile.transpose, whose deducer already normalises both axes and rejects one out "
+        "of range (NormalizeAxis, tile_ops/transform.cpp)",
+    ),
+    Unreachable(
+        "l0_tile_chooser.cpp",
+        r"M, N, K must all be positive|allow_padding=false but|no legal \(m, n, k\) tile found",
+        "AutoTileMatmulL0 calls ChooseL0Tile inside try/catch (pypto::ValueError, which CHECK throws) and turns a "
+        "rejection into the PH-AT-005 performance hint; the compile goes on",
+    ),
+    Unreachable(
+        "unroll_loops_pass.cpp",
+        r"^Unroll loop \{what\} must be a compile-time integer constant",
+        "the parser rejects a pl.unroll whose bounds are not compile-time integers first ('pl.unroll() requires "
+        "compile-time constant integer bounds', PTO-F112)",
+    ),
 )
 
 
