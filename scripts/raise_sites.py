@@ -710,6 +710,28 @@ COMPUTED = (
         "{module_name} operation '{op_name}': {msg}",
         "PTO-F15b",
     ),
+    # A raw string literal (R"(...)"), which the C++ reader does not spell out.
+    Computed(
+        "lower_composite_ops_pass.cpp",
+        "LowerTensorAllReduceRule",
+        '{R"(pld.tensor.allreduce mode must be ...}',
+        "PTO-LC4",
+    ),
+    # UnsatisfiableMessage(...) builds PTO-HS4's text; OccupancyGateMessage(...) (``*msg``) builds PTO-HS1's, or
+    # HS2's / HS3's for a launch sized on the other query / without sync_start.
+    Computed(
+        "verify_hard_syncall_occupancy.cpp",
+        "UnsatisfiableMessage",
+        '{UnsatisfiableMessage(hs.core_type, "v...}',
+        "PTO-HS4",
+    ),
+    Computed(
+        "verify_hard_syncall_occupancy.cpp",
+        "UnsatisfiableMessage",
+        '{UnsatisfiableMessage(hs.core_type, "c...}',
+        "PTO-HS4",
+    ),
+    Computed("verify_hard_syncall_occupancy.cpp", "UnsatisfiableMessage", "{*msg}", "PTO-HS1"),
 )
 
 UNREACHABLE = (
@@ -1091,6 +1113,18 @@ UNREACHABLE = (
         r"M, N, K must all be positive|allow_padding=false but|no legal \(m, n, k\) tile found",
         "AutoTileMatmulL0 calls ChooseL0Tile inside try/catch (pypto::ValueError, which CHECK throws) and turns a "
         "rejection into the PH-AT-005 performance hint; the compile goes on",
+    ),
+    Unreachable(
+        "lower_composite_ops_pass.cpp",
+        r"^pld\.tensor\.allreduce mode=ring requires an explicit signal",
+        "LowerTensorRingAllReduceRule's only caller, LowerTensorAllReduceRule, checks the explicit signal first "
+        "('requires an explicit signal outside host orchestrator functions', PTO-LC1)",
+    ),
+    Unreachable(
+        "lower_composite_ops_pass.cpp",
+        r"^mode=ring signal must be a DistributedTensor$|^mode=ring signal must be INT32$",
+        "the pld.tensor.allreduce deducer (distributed/allreduce.cpp) already requires the signal to be a "
+        "window-bound INT32 DistributedTensor",
     ),
     Unreachable(
         "unroll_loops_pass.cpp",
