@@ -1127,6 +1127,13 @@ UNREACHABLE = (
         "window-bound INT32 DistributedTensor",
     ),
     Unreachable(
+        "verify_manual_deps_on_submit_only.cpp",
+        r'carries `attrs\["manual_dep_edges"\]`',
+        "the parser refuses attrs['manual_dep_edges'] on every call ('is not a writable attr'), pl.submit's and "
+        "pl.at's deps= fill the typed Submit::deps_ (scope_outline_utils.cpp forces the Submit shape), and the "
+        "passes set the attribute only on system.task_dummy, an op rather than a cross-function Call",
+    ),
+    Unreachable(
         "unroll_loops_pass.cpp",
         r"^Unroll loop \{what\} must be a compile-time integer constant",
         "the parser rejects a pl.unroll whose bounds are not compile-time integers first ('pl.unroll() requires "
