@@ -710,6 +710,28 @@ COMPUTED = (
         "{module_name} operation '{op_name}': {msg}",
         "PTO-F15b",
     ),
+    # A raw string literal (R"(...)"), which the C++ reader does not spell out.
+    Computed(
+        "lower_composite_ops_pass.cpp",
+        "LowerTensorAllReduceRule",
+        '{R"(pld.tensor.allreduce mode must be ...}',
+        "PTO-LC4",
+    ),
+    # UnsatisfiableMessage(...) builds PTO-HS4's text; OccupancyGateMessage(...) (``*msg``) builds PTO-HS1's, or
+    # HS2's / HS3's for a launch sized on the other query / without sync_start.
+    Computed(
+        "verify_hard_syncall_occupancy.cpp",
+        "UnsatisfiableMessage",
+        '{UnsatisfiableMessage(hs.core_type, "v...}',
+        "PTO-HS4",
+    ),
+    Computed(
+        "verify_hard_syncall_occupancy.cpp",
+        "UnsatisfiableMessage",
+        '{UnsatisfiableMessage(hs.core_type, "c...}',
+        "PTO-HS4",
+    ),
+    Computed("verify_hard_syncall_occupancy.cpp", "UnsatisfiableMessage", "{*msg}", "PTO-HS1"),
 )
 
 UNREACHABLE = (
@@ -1115,6 +1137,87 @@ UNREACHABLE = (
         "language/typing/",
         r"^Cannot unwrap annotation-only|^No expression to unwrap|annotation placeholder, not a value wrapper",
         "the parser unwraps only the value wrappers it built itself around an expression",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/analysis.cpp",
+        r"^FlattenTileNdTo2D: tile\.assemble requires a tile source and a literal offset tuple",
+        "the tile.assemble deducer (tile_ops/transform.cpp) already requires a TileType source and a literal "
+        "offset tuple when the call is built",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"expects TileType operand|expects TileType result|(?:lhs|rhs) must be at least 2D|"
+        r"batch dimensions must broadcast",
+        "the tile.batch_matmul / tile.batch_matmul_acc deducers (tile_ops/batch_matmul.cpp) already require "
+        "TileType operands of rank >= 2 whose batch dimensions broadcast, and return a TileType",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"direct store target must be TensorType|tile\.store offsets must be a MakeTuple",
+        "the fused store is a tile.store, whose deducer already requires a tensor target and a literal offset "
+        "tuple",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"acc must be TileType|expects acc to be 2D after flatten",
+        "the accumulator is the one this rewrite flattened to 2D just before (the deducer requires a TileType "
+        "acc)",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/batch_matmul.cpp",
+        r"acc rows .* != batch_count|acc cols .* != N\(",
+        "the tile.batch_matmul_acc deducer already requires acc's batch dimensions to equal the broadcast batch "
+        "and its M / N to equal lhs M / rhs N; the static check just before (acc dims after flatten) makes them "
+        "constants, so the flattened acc is batch_count*M x N",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/rewrite_utils.cpp",
+        r"output batch rank must cover operand batch rank|output batch indices must match output batch rank",
+        "the output batch shape is the broadcast of the operand batch shapes (never of lower rank), and its "
+        "indices are built from that same shape",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/rewrite_utils.cpp",
+        r"integer overflow while computing batch stride|integer overflow while flattening broadcasted batch index",
+        "bounded by the output batch count, which MultiplyStaticDims computes without overflow first "
+        "(rewrite_utils.cpp:267): every operand batch dimension is 1 or the broadcast one",
+    ),
+    Unreachable(
+        "flatten_tile_nd_to_2d/rewrite_utils.cpp",
+        r"^FlattenTileNdTo2D: axis \{axis\} is out of range for rank",
+        "NormalizeAxisIndex serves tile.transpose, whose deducer already normalises both axes and rejects one out "
+        "of range (NormalizeAxis, tile_ops/transform.cpp)",
+    ),
+    Unreachable(
+        "l0_tile_chooser.cpp",
+        r"M, N, K must all be positive|allow_padding=false but|no legal \(m, n, k\) tile found",
+        "AutoTileMatmulL0 calls ChooseL0Tile inside try/catch (pypto::ValueError, which CHECK throws) and turns a "
+        "rejection into the PH-AT-005 performance hint; the compile goes on",
+    ),
+    Unreachable(
+        "lower_composite_ops_pass.cpp",
+        r"^pld\.tensor\.allreduce mode=ring requires an explicit signal",
+        "LowerTensorRingAllReduceRule's only caller, LowerTensorAllReduceRule, checks the explicit signal first "
+        "('requires an explicit signal outside host orchestrator functions', PTO-LC1)",
+    ),
+    Unreachable(
+        "lower_composite_ops_pass.cpp",
+        r"^mode=ring signal must be a DistributedTensor$|^mode=ring signal must be INT32$",
+        "the pld.tensor.allreduce deducer (distributed/allreduce.cpp) already requires the signal to be a "
+        "window-bound INT32 DistributedTensor",
+    ),
+    Unreachable(
+        "verify_manual_deps_on_submit_only.cpp",
+        r'carries `attrs\["manual_dep_edges"\]`',
+        "the parser refuses attrs['manual_dep_edges'] on every call ('is not a writable attr'), pl.submit's and "
+        "pl.at's deps= fill the typed Submit::deps_ (scope_outline_utils.cpp forces the Submit shape), and the "
+        "passes set the attribute only on system.task_dummy, an op rather than a cross-function Call",
+    ),
+    Unreachable(
+        "unroll_loops_pass.cpp",
+        r"^Unroll loop \{what\} must be a compile-time integer constant",
+        "the parser rejects a pl.unroll whose bounds are not compile-time integers first ('pl.unroll() requires "
+        "compile-time constant integer bounds', PTO-F112)",
     ),
 )
 

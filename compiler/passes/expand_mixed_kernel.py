@@ -858,18 +858,6 @@ def _retained_mx_gathers(kernel: Kernel) -> int:
     return most if most >= 3 else 0
 
 
-def deferred_waiter_check(kernel: Kernel, report: Callable[[Diagnostic], None], lanes: LaneResult) -> int:
-    """E-6: a deferred waiter (a kernel that calls pld.system.defer_wait) must lower to a pure AIV kernel."""
-    if not any(op.op == "pld.system.defer_wait" for op, _ in ops_of(kernel.body)):
-        return 0
-    if not kernel.outlined and kernel.func_type == "AIC":
-        return 0  # the waiter audit (PTO-E4 / PTO-E5) rejects a hand-written AIC waiter before expansion
-    if not lanes.mixed and lanes.single != "aic":
-        return 0
-    report(diagnostic("PTO-E6", kernel.header, stage="ExpandMixedKernel", function=kernel.name))
-    return 1
-
-
 def transpose_check(kernel: Kernel, report: Callable[[Diagnostic], None], mixed: bool) -> int:
     """E-1: an AUTO pl.split kernel whose transpose swaps the split axis."""
     if not mixed or kernel.split not in ("UP_DOWN", "LEFT_RIGHT"):
@@ -920,12 +908,12 @@ def expand_mixed_kernel(
     caller_group: str | None = None,
     check: bool = True,
 ) -> Expansion:
-    """ExpandMixedKernel on one kernel whose lanes are assigned: E-1 and E-6 (when `check`: no earlier pass
-    found an error), the crossings and their pipe, and the AIC / AIV / Group functions. An existing Group
+    """ExpandMixedKernel on one kernel whose lanes are assigned: E-1 (when `check`: no earlier pass found
+    an error), the crossings and their pipe, and the AIC / AIV / Group functions. An existing Group
     caller (`caller_group`, hand-written or from pl.cluster) is rewritten in place; otherwise a new Group
     takes the kernel's own name."""
-    if check and transpose_check(kernel, report, lanes.mixed) == 0:
-        deferred_waiter_check(kernel, report, lanes)
+    if check:
+        transpose_check(kernel, report, lanes.mixed)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves
     found = crossings(kernel, types, report) if lanes.mixed else []
     pipe = pipe_setup(kernel, found, report, target) if lanes.mixed else None

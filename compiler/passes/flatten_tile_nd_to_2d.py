@@ -25,8 +25,20 @@ _ACC_MATMULS = frozenset({"tile.batch_matmul_acc", "tile.matmul_acc"})
 
 def flatten(kernel: Kernel, types: Mapping[str, object], report: Callable[[Diagnostic], None]) -> int:
     """Check every tile op of a kernel against the 2D flattening rules; returns the number of errors."""
-    found = 0
+    found, overflowed = 0, False
     for op, _ in ops_of(kernel.body):
+        if op.op == "tile.assemble":
+            fault = _nd_assemble_fault(op, types)
+            if fault is not None:
+                report(fault)
+                found += 1
+                continue
+        overflow = _merged_overflow(op, types) if not overflowed else None
+        if overflow is not None:
+            report(overflow)  # the rewrite stops at its first overflow
+            overflowed = True
+            found += 1
+            continue
         problem = _flattened_problem(op, types)
         if problem is not None:
             report(diagnostic("PTO-FT8", op.call_span, detail=problem))
@@ -44,6 +56,59 @@ def flatten(kernel: Kernel, types: Mapping[str, object], report: Callable[[Diagn
                 report(diagnostic("PTO-FT7", op.call_span, a=a, b=b, n=rank))
                 found += 1
     return found
+
+
+def _shape_text(shape: tuple[object, ...]) -> str:
+    return "[" + ", ".join(str(d) for d in shape) + "]"
+
+
+def _nd_assemble_fault(op: TOp, types: Mapping[str, object]) -> Diagnostic | None:
+    """FT-10 / FT-11 / FT-12: PreconditionAnalysis's CheckNdAssemble on a tile.assemble into a >2D tile (the
+    offset's rank, the source's rank, and a written region that collapses to one row band)."""
+    target = types.get(op.operands[0]) if op.operands and op.operands[0] else None
+    source = types.get(op.operands[1]) if len(op.operands) > 1 and op.operands[1] else None
+    if not isinstance(target, TileType) or target.rank <= 2 or not isinstance(source, TileType):
+        return None
+    offset = op.consts[2] if len(op.consts) > 2 else None
+    if isinstance(offset, tuple) and len(offset) != target.rank:
+        return diagnostic("PTO-FT10", op.call_span, rank=target.rank, n=len(offset))
+    if source.rank != target.rank:
+        return diagnostic(
+            "PTO-FT11", op.call_span, rank=target.rank, n=source.rank, shape=_shape_text(source.shape)
+        )
+    if not all(isinstance(d, int) for d in (*source.shape, *target.shape)):
+        return None  # AreExprsEqual on symbolic extents: not decided here
+    past = False
+    for part, full in zip(source.shape[:-1], target.shape[:-1], strict=True):
+        if past and part != full:
+            return diagnostic(
+                "PTO-FT12", op.call_span, source=_shape_text(source.shape), target=_shape_text(target.shape)
+            )
+        past = past or part != 1
+    return None
+
+
+_INT64_MAX = 2**63 - 1
+
+
+def _merged_overflow(op: TOp, types: Mapping[str, object]) -> Diagnostic | None:
+    """FT-13: ComputeMergedShape folding a >2D tile's leading dimensions into one row count overflows int64
+    (the rewrite of the op's result tile; of its tile operand for tile.store)."""
+    if op.op == "tile.store":
+        value = types.get(op.operands[0]) if op.operands and op.operands[0] else None
+        context = "tile.store tile operand"
+    else:
+        value, context = op.type, ("tile.load result" if op.op == "tile.load" else op.op)
+    if not op.op.startswith("tile.") or not isinstance(value, TileType) or value.rank <= 2:
+        return None
+    merged = 1
+    for dim in value.shape[:-1]:
+        if not isinstance(dim, int) or dim <= 0:
+            return None
+        if merged > _INT64_MAX // dim:
+            return diagnostic("PTO-FT13", op.call_span, context=context, merged=merged, dim=dim)
+        merged *= dim
+    return None
 
 
 def unrolled_accumulators(

@@ -19,6 +19,7 @@ from compiler.frontend.checks.facts import FunctionFacts, ScopeInfo
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import LastingMemo, Recorded, nested_fold
 from compiler.ir_walk import calls_in_block, child_blocks, stmt_exprs, stored_names, walk_expr, walk_stmts
+from compiler.passes.deferred_wait_contract import WaiterContract, run_time_names
 from compiler.passes.model import Kernel, Launch
 from compiler.source import Span
 
@@ -107,7 +108,7 @@ def outline(
         if fn_facts is None:
             continue
         if function.func_type in ("InCore", "AIC", "AIV"):
-            _audit_waiter(function, report)
+            _audit_waiter(function, report, fn_facts, env)
             kind = function.decorator if function.decorator.startswith("jit") else function.func_type
             kernels.append(
                 OutlinedKernel(
@@ -157,10 +158,20 @@ def outline(
             outliner.memo = None  # its sources hold our bound method: no cycle left for the collector
             waits = any(r.dsl_name == _DEFER_WAIT for r in fn_facts.calls.values())
             shapes = steps.shapes if steps is not None else LastingMemo()
-            if waits or any(nested_fold(shapes, st, _no_dep_args_scope) for st in function.body):
+            if not fn_facts.bad and (
+                waits or any(nested_fold(shapes, st, _no_dep_args_scope) for st in function.body)
+            ):
                 bound = stored_names(function.body) | {p.name for p in function.params}
+                contract = WaiterContract(
+                    fn_facts.calls, fn_facts.types, env, run_time_names(function, fn_facts.calls)
+                )
                 _check_task_scopes(
-                    function.body, found_diagnostics.append, env, under_launch=False, bound=bound
+                    function.body,
+                    found_diagnostics.append,
+                    env,
+                    under_launch=False,
+                    bound=bound,
+                    scope=_TaskScopes(function, contract),
                 )
             cached = (function, fn_facts, found, found_launches, found_diagnostics)
             memo[id(function)] = cached
@@ -224,10 +235,12 @@ def _is_waiter(function: ir.Function) -> bool:
     )
 
 
-def _audit_waiter(function: ir.Function, report: Callable[[Diagnostic], None]) -> None:
+def _audit_waiter(
+    function: ir.Function, report: Callable[[Diagnostic], None], facts: FunctionFacts, env: dict[str, object]
+) -> None:
     """E4 / E5 / E5b: ExpandMixedKernel's audit of a hand-written kernel that waits. It checks the attribute
     (`pl.func_attr({"deferred_completion_waiter": True})`), not how the function was written; then the kind
-    and the launch shape of a marked waiter."""
+    and the launch shape of a marked waiter, and its body against the waiter contract."""
     if not _waits(function.body):
         return
     header = function.header.with_def_keyword()
@@ -237,6 +250,11 @@ def _audit_waiter(function: ir.Function, report: Callable[[Diagnostic], None]) -
         report(diagnostic("PTO-E5", header, stage="ExpandMixedKernel", function=function.name))
     elif function.attr("core_num") is not None or function.attr("sync_start") is True:
         report(diagnostic("PTO-E5b", header, stage="ExpandMixedKernel", function=function.name))
+    else:
+        contract = WaiterContract(facts.calls, facts.types, env, run_time_names(function, facts.calls))
+        fault = contract.check(function.body, header)
+        if fault is not None:
+            report(replace(fault, stage="ExpandMixedKernel"))
 
 
 def _waiter_call_fault(call: ir.Call) -> str | None:
@@ -280,22 +298,71 @@ def _check_waiter_call_sites(program: ir.Program, report: Callable[[Diagnostic],
         report(diagnostic("PTO-E5c", program.span, stage="ExpandMixedKernel", function=name))
 
 
+@dataclass(slots=True)
+class _TaskScopes:
+    """The function whose task scopes are checked, its waiter contract, and whether PTO-E4 was reported."""
+
+    function: ir.Function
+    contract: WaiterContract
+    bypassed: bool = False
+
+    def hierarchy_outlined(self) -> bool:
+        """OutlineHierarchyScopes lifts a pl.at of another level only out of an Opaque program function (a
+        @pl.jit entry is specialised into an orchestration function, where the scope stays in place)."""
+        return self.function.func_type == "Opaque" and not self.function.decorator.startswith("jit")
+
+    def bypass(self, report: Callable[[Diagnostic], None]) -> None:
+        """PTO-E4 (once): a defer_wait that no outliner lifts stays in the function itself."""
+        if not self.bypassed:
+            self.bypassed = True
+            header = self.function.header.with_def_keyword()
+            report(diagnostic("PTO-E4", header, stage="ExpandMixedKernel", function=self.function.name))
+
+
+def _direct_waits(body: tuple[ir.Stmt, ...]) -> bool:
+    """A defer_wait of the body outside its nested pl.at scopes (those are waiters of their own)."""
+    for stmt in body:
+        if isinstance(stmt, ir.With) and stmt.kind == "at":
+            continue
+        if isinstance(stmt, ir.ExprStmt | ir.Assign) and any(
+            c.func == _DEFER_WAIT for c in calls_in_block((stmt,))
+        ):
+            return True
+        if any(_direct_waits(nested) for nested in child_blocks(stmt)):
+            return True
+    return False
+
+
 def _check_task_scopes(
     body: tuple[ir.Stmt, ...],
     report: Callable[[Diagnostic], None],
     env: dict[str, object],
     under_launch: bool,
     bound: set[str],
+    scope: _TaskScopes,
 ) -> None:
-    """OI-2 / OI-3 / OI-5: where a deferred waiter may sit; OI-6: no_dep_args names what the scope uses."""
+    """Where a deferred waiter may sit and what it may hold: the waiter contract (PTO-OI7 .. OI12b) on every
+    scope an outliner lifts, then OI-2 / OI-3 / OI-5 / E-4; OI-6: no_dep_args names what the scope uses."""
     for stmt in body:
         if isinstance(stmt, ir.With) and stmt.kind == "at":
             _check_no_dep_args(stmt, report, bound)
             if _waits(stmt.body):
                 level = stmt.call.kwarg("level") or (stmt.call.args[0] if stmt.call.args else None)
                 early = stmt.call.kwarg("allow_early_resolve")
-                if not (isinstance(level, ir.Attribute) and level.dotted.endswith(".CORE_GROUP")):
+                core_group = isinstance(level, ir.Attribute) and level.dotted.endswith(".CORE_GROUP")
+                if core_group or scope.hierarchy_outlined():
+                    fault = scope.contract.check(stmt.body, stmt.header)
+                    if fault is not None:
+                        report(fault)
+                        continue
+                if not core_group and scope.hierarchy_outlined():
                     report(diagnostic("PTO-OI2", stmt.header, stage="OutlineIncoreScopes"))
+                elif not core_group:
+                    # Not lifted here: a CORE_GROUP scope inside is nested, a defer_wait outside one stays put.
+                    if _direct_waits(stmt.body):
+                        scope.bypass(report)
+                    else:
+                        _check_task_scopes(stmt.body, report, env, True, bound, scope)
                 elif under_launch:
                     report(diagnostic("PTO-OI3", stmt.header, stage="OutlineIncoreScopes"))
                 elif early is not None and fold(early, env) is True:
@@ -309,10 +376,28 @@ def _check_task_scopes(
             and _waits(stmt.body)
             and not any(isinstance(s, ir.With) and s.kind == "at" for s in walk_stmts(stmt.body))
         ):
-            report(diagnostic("PTO-OI3", stmt.header, stage="OutlineIncoreScopes"))
+            _check_launched_waiter(stmt, report, scope)
             continue
         for nested in child_blocks(stmt):
-            _check_task_scopes(nested, report, env, under_launch or launch, bound)
+            _check_task_scopes(nested, report, env, under_launch or launch, bound, scope)
+
+
+def _check_launched_waiter(
+    stmt: ir.With | ir.For, report: Callable[[Diagnostic], None], scope: _TaskScopes
+) -> None:
+    """A defer_wait directly in a pl.cluster / pl.spmd body: the outliner validates the launched body as a
+    waiter, whose kind is no InCore task (PTO-OI2). The loop form binds its block index with
+    tile.get_block_idx, which the contract rejects first."""
+    if isinstance(stmt, ir.For) and stmt.kind == "spmd":
+        report(diagnostic("PTO-OI8b", stmt.header, stage="OutlineIncoreScopes", op="tile.get_block_idx"))
+        return
+    fault = scope.contract.check(stmt.body, stmt.header)
+    if fault is not None:
+        report(fault)
+    elif stmt.kind == "cluster":
+        report(diagnostic("PTO-OI2", stmt.header, stage="OutlineIncoreScopes"))
+    else:
+        report(diagnostic("PTO-OI3", stmt.header, stage="OutlineIncoreScopes"))
 
 
 def _check_no_dep_args(stmt: ir.With, report: Callable[[Diagnostic], None], bound: set[str]) -> None:

@@ -104,6 +104,12 @@ _r(
     "deferred waiter '{function}' must lower to a pure AIV kernel; AIC and mixed AIC/AIV waiters are not "
     "supported",
     "A defer_wait function whose affinity is CUBE or MIXED.",
+    unreachable=(
+        "the waiter contract (PTO-OI7 .. OI12b), which OutlineIncoreScopes runs on every waiter scope and "
+        "ExpandMixedKernel again on every waiter just before this check, admits only defer_wait registrations, "
+        "pl.read of a tensor and scalar arithmetic; none of them has a cube affinity, so a waiter that passes it "
+        "is never CUBE or MIXED (a matmul in a waiter is PTO-OI7)"
+    ),
 )
 _r(
     "PTO-E7",

@@ -33,3 +33,39 @@ _r(
     "([2, 64, 64] -> [128, 64]), in the deducer's words.",
     "Give every operand of the op the same rank (pl.reshape), so the flattened shapes still line up.",
 )
+_r(
+    "PTO-FT10",
+    "nd-assemble-offset-rank",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile.assemble into a {rank}D tile has a rank-{n} offset. The offset names a point in the "
+    "target's own coordinate space, so it needs exactly one index per target dimension.",
+    "A tile.assemble into a >2D tile whose offset has fewer or more indices than the target has dimensions.",
+    "Give the offset one index per dimension of the target tile.",
+)
+_r(
+    "PTO-FT11",
+    "nd-assemble-source-rank",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile.assemble into a {rank}D tile has a rank-{n} source {shape}. Reshape the source to "
+    "the target rank (pl.tile.reshape) before assembling.",
+    "A tile.assemble into a >2D tile from a source of another rank.",
+)
+_r(
+    "PTO-FT12",
+    "nd-assemble-row-band",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile.assemble writes a {source} region into a {target} tile, which does not collapse to a "
+    "contiguous row band when the tile is flattened to 2D (hardware tiles are always 2D). Every dimension below "
+    "the outermost partial one must be written in full. Fix by looping over the outer dimension and assembling "
+    "one contiguous page per iteration.",
+    "A tile.assemble into a >2D tile whose source is partial in a dimension below its outermost partial one.",
+)
+_r(
+    "PTO-FT13",
+    "nd-merged-dim-overflow",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: integer overflow when computing merged dimension in {context} (merged={merged}, "
+    "dim={dim})",
+    "A >2D tile whose leading dimensions multiply past 2**63 - 1 when they are folded into one row axis.",
+    "Use tile dimensions whose product fits in 64 bits (hardware tiles are far smaller).",
+)

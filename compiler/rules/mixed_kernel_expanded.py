@@ -56,8 +56,34 @@ _r(
     "PTO-MK6",
     "missing-pipe-buffer",
     _MK,
-    "{kind} function '{function}' uses {direction} cross-core ops but has no '{buffer_op}'",
-    "C2V / V2C cross-core ops without the matching reserve_buffer / import_peer_buffer.",
+    "AIC function '{function}' uses C2V cross-core ops but has no 'system.import_peer_buffer'",
+    "A hand-written AIC function that pushes to the AIV side without importing its peer's ring "
+    "(the other sides and directions: PTO-MK20 .. MK22).",
+)
+_r(
+    "PTO-MK20",
+    "aic-v2c-without-reserve",
+    _MK,
+    "AIC function '{function}' uses V2C cross-core ops but has no 'system.reserve_buffer'",
+    "A hand-written AIC function that pops from the AIV side without reserving the ring it pops from.",
+    "Reserve the V2C ring in the AIC function (pl.reserve_buffer(...)) and pass it to pl.aic_initialize_pipe.",
+)
+_r(
+    "PTO-MK21",
+    "aiv-c2v-without-reserve",
+    _MK,
+    "AIV function '{function}' uses C2V cross-core ops but has no 'system.reserve_buffer'",
+    "A hand-written AIV function that pops from the AIC side without reserving the ring it pops from.",
+    "Reserve the C2V ring in the AIV function (pl.reserve_buffer(...)) and pass it to pl.aiv_initialize_pipe.",
+)
+_r(
+    "PTO-MK22",
+    "aiv-v2c-without-import",
+    _MK,
+    "AIV function '{function}' uses V2C cross-core ops but has no 'system.import_peer_buffer'",
+    "A hand-written AIV function that pushes to the AIC side without importing its peer's ring.",
+    "Import the AIC function's V2C ring (pl.import_peer_buffer(name=..., peer_func=...)) and pass it to "
+    "pl.aiv_initialize_pipe.",
 )
 _r(
     "PTO-MK7",

@@ -37,6 +37,16 @@ def _error(code: str, kernel: Kernel, at: TOp | None = None, **fields: Any) -> D
     )
 
 
+# VerifyCrossCorePipeSetup's message per side and direction: the side that pops owns the ring
+# (system.reserve_buffer), the side that pushes imports its peer's (system.import_peer_buffer).
+_MISSING_BUFFER = {
+    ("aic", "V2C"): "PTO-MK20",
+    ("aic", "C2V"): "PTO-MK6",
+    ("aiv", "C2V"): "PTO-MK21",
+    ("aiv", "V2C"): "PTO-MK22",
+}
+
+
 def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -72,13 +82,9 @@ def verify(kernels: list[Kernel]) -> list[Diagnostic]:
             if not inits or not any(_DIRECTION.get(op.op) == direction for op in ops):
                 continue
             consumer = (direction == "V2C") == (side == "aic")  # this side pops: it owns the ring
-            buffer_op, have = (
-                ("system.reserve_buffer", reserves) if consumer else ("system.import_peer_buffer", imports)
-            )
+            have = reserves if consumer else imports
             if not have:
-                out.append(
-                    _error("PTO-MK6", kernel, kind=kernel.func_type, direction=direction, buffer_op=buffer_op)
-                )
+                out.append(_error(_MISSING_BUFFER[side, direction], kernel))
         out.extend(_check_splits(kernel, ops))
         consts = {
             op.result: op.consts[0] for op in ops if op.dsl_name == "pl.const" and op.result and op.consts

@@ -1,6 +1,6 @@
 # rule: PTO-LC1
 # line: 17
-# message: pld.tensor.allreduce mode must be "ring" or "mesh", got "tree"
+# message: pld.tensor.allreduce requires an explicit signal outside host orchestrator functions. Use pld.tensor.allreduce(target, signal, op=...) for InCore/lowered composite paths.
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 import pypto.language.distributed as pld
@@ -14,7 +14,7 @@ def faulty(
     data: pld.DistributedTensor[[1, S], pl.FP32],
     signal: pld.DistributedTensor[[N, 1], pl.INT32],
 ):
-    r = pld.tensor.allreduce(data, signal, mode="tree")
+    r = pld.tensor.allreduce(data)
     return r
 
 
@@ -23,5 +23,5 @@ def twin(
     data: pld.DistributedTensor[[1, S], pl.FP32],
     signal: pld.DistributedTensor[[N, 1], pl.INT32],
 ):
-    r = pld.tensor.allreduce(data, signal, mode="mesh")
+    r = pld.tensor.allreduce(data, signal)
     return r

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import difflib
 from dataclasses import replace
+from typing import Any
 
 from compiler import catalog, ir
 from compiler.diagnostics import Problem
@@ -317,14 +318,20 @@ class ExpressionTyper:
             self.op_problem(func, resolution.error, call.span)
             return UNKNOWN
         if resolution.ir_name == "pld.tensor.allreduce" and ctx.in_core:
-            requirement = composite_allreduce_error(args, kwargs)
-            if requirement is not None:
-                state.error("PTO-LC1", call.span, requirement=requirement)
+            composite = composite_allreduce_error(args, kwargs)
+            if composite is not None:
+                state.error(composite[0], call.span, **composite[1])
+                return UNKNOWN
+        if resolution.ir_name == "pld.tensor.allgather" and ctx.in_core and args:
+            local = args[0]
+            if isinstance(local, TensorType) and local.distributed:
+                # LowerTensorAllGatherRule: the InCore push path reads a plain Tensor source.
+                state.error("PTO-LC7", call.span)
                 return UNKNOWN
         if ctx.in_core and resolution.ir_name in MESH_SIGNAL_AT:
-            requirement = mesh_signal_error(resolution.ir_name, args, kwargs)
-            if requirement is not None:
-                state.error("PTO-LC2", call.span, op=resolution.ir_name, requirement=requirement)
+            mesh = mesh_signal_error(resolution.ir_name, args, kwargs)
+            if mesh is not None:
+                state.error(mesh[0], call.span, op=resolution.ir_name, **mesh[1])
                 return UNKNOWN
         result = resolution.result
         if short == "set_validshape" and isinstance(result, TileType | TensorType) and result.rank == 2:
@@ -564,34 +571,38 @@ def task_dummy_error(call: ir.Call) -> Problem | None:
     return None
 
 
-def composite_allreduce_error(args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:
+def composite_allreduce_error(
+    args: list[ArgValue], kwargs: dict[str, ArgValue]
+) -> tuple[str, dict[str, Any]] | None:
     """LowerTensorAllReduceRule (lower_composite_ops_pass.cpp), which lowers a pld.tensor.allreduce outside
-    host orchestrator functions: an explicit signal, core_num 1, mode "ring" or "mesh", and a ring signal of
-    shape [2*(NR-1), NR] INT32. None when it lowers (or the operands are not known well enough to tell)."""
+    host orchestrator functions: an explicit signal (PTO-LC1), core_num 1 (LC3), mode "ring" or "mesh" (LC4),
+    and a ring signal of shape [2*(NR-1), NR] (LC6 / LC1). The rule and its fields, or None when it lowers (or
+    the operands are not known well enough to tell)."""
     if len(args) < 2 and "signal" not in kwargs:
-        return (
-            "requires an explicit signal outside host orchestrator functions. Use pld.tensor.allreduce(target, "
-            "signal, op=...) for InCore/lowered composite paths."
-        )
+        return "PTO-LC1", {
+            "requirement": "requires an explicit signal outside host orchestrator functions. Use "
+            "pld.tensor.allreduce(target, signal, op=...) for InCore/lowered composite paths."
+        }
     core_num = kwargs.get("core_num", 1)
     if isinstance(core_num, int) and not isinstance(core_num, bool) and core_num != 1:
-        return (
-            "core_num > 1 is supported only in a HOST orchestrator; use an enclosing pl.spmd(...) for multi-core "
-            "InCore execution"
-        )
+        return "PTO-LC3", {}
     mode = kwargs.get("mode", "mesh")
     if not isinstance(mode, str):
         return None
     if mode not in ("ring", "mesh"):
-        return f'mode must be "ring" or "mesh", got "{mode}"'
+        return "PTO-LC4", {"mode": mode}
     signal = kwargs.get("signal", args[1] if len(args) > 1 else None)
     if mode != "ring" or not isinstance(signal, TensorType) or not signal.distributed or not signal.ranked:
         return None
-    if signal.rank != 2 or signal.dtype != "INT32":
-        return None  # "mode=ring signal must be ..." carries no op prefix: not modelled
+    if signal.dtype != "INT32":
+        return None  # the deducer's own dtype check reports it
+    if signal.rank != 2:
+        return "PTO-LC6", {}
     rounds, nr = signal.shape
     if isinstance(rounds, int) and isinstance(nr, int) and nr > 0 and rounds != 2 * (nr - 1):
-        return f"mode=ring signal shape[0] ({rounds}) must equal 2*(NR-1) = {2 * (nr - 1)} for NR = {nr}"
+        return "PTO-LC1", {
+            "requirement": f"mode=ring signal shape[0] ({rounds}) must equal 2*(NR-1) = {2 * (nr - 1)} for NR = {nr}"
+        }
     return None
 
 
@@ -629,9 +640,11 @@ MESH_SIGNAL_AT: dict[str, int] = {
 }
 
 
-def mesh_signal_error(op: str, args: list[ArgValue], kwargs: dict[str, ArgValue]) -> str | None:
-    """A window-bound signal that is not [NR, 1] (a ring allreduce has its own shape); None when it lowers or
-    the signal is not known well enough to tell."""
+def mesh_signal_error(
+    op: str, args: list[ArgValue], kwargs: dict[str, ArgValue]
+) -> tuple[str, dict[str, Any]] | None:
+    """A window-bound signal that is not [NR, 1] (a ring allreduce has its own shape): its rank (PTO-LC2) or its
+    second extent (LC5); None when it lowers or the signal is not known well enough to tell."""
     if op == "pld.tensor.allreduce" and kwargs.get("mode", "mesh") != "mesh":
         return None
     at = MESH_SIGNAL_AT[op]
@@ -639,14 +652,10 @@ def mesh_signal_error(op: str, args: list[ArgValue], kwargs: dict[str, ArgValue]
     if not (isinstance(signal, TensorType) and signal.distributed and signal.ranked):
         return None
     if signal.rank != 2:
-        return f"must be 2D [NR, 1], got rank {signal.rank}"
+        return "PTO-LC2", {"requirement": f"must be 2D [NR, 1], got rank {signal.rank}"}
     cells = signal.shape[1]
     if isinstance(cells, int) and cells != 1:
-        return (
-            f'shape[1] must be 1 (one cell per rank), got {cells} \u2014 a signal shaped for mode="ring" '
-            "allreduce ([2*(NR-1), NR]) cannot be shared with this collective; give it its own [NR, 1] signal "
-            "window"
-        )
+        return "PTO-LC5", {"cells": cells}
     return None
 
 

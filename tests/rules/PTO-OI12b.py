@@ -1,23 +1,23 @@
-# rule: PTO-E6
-# line: 11
-# message: deferred waiter 'faulty_waiter' must lower to a pure AIV kernel; AIC and mixed AIC/AIV waiters are not supported
+# rule: PTO-OI12b
+# line: 13
+# message: deferred waiter is registration-only and cannot return a value
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
 import pypto.language as pl
 import pypto.language.distributed as pld
 
 
 @pl.jit
-def faulty(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+def faulty(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], idx: pl.Tensor[[8], pl.INT32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
         pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
-        y = pl.matmul(x, x)
+        return out
     with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):
-        out[:] = pl.exp(y)
+        out[:] = pl.exp(x)
     return out
 
 
 @pl.jit
-def twin(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+def twin(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], idx: pl.Tensor[[8], pl.INT32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
         pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
     with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):

@@ -1,0 +1,27 @@
+# rule: PTO-LC3
+# line: 17
+# message: pld.tensor.allreduce core_num > 1 is supported only in a HOST orchestrator; use an enclosing pl.spmd(...) for multi-core InCore execution
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+N = 2
+S = 64
+
+
+@pl.jit.incore
+def faulty(
+    data: pld.DistributedTensor[[1, S], pl.FP32],
+    signal: pld.DistributedTensor[[N, 1], pl.INT32],
+):
+    r = pld.tensor.allreduce(data, signal, core_num=2)
+    return r
+
+
+@pl.jit.incore
+def twin(
+    data: pld.DistributedTensor[[1, S], pl.FP32],
+    signal: pld.DistributedTensor[[N, 1], pl.INT32],
+):
+    r = pld.tensor.allreduce(data, signal, core_num=1)
+    return r

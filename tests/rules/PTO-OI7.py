@@ -1,0 +1,25 @@
+# rule: PTO-OI7
+# line: 13
+# message: deferred waiter is registration-only and cannot create or update payload tensors
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.jit
+def faulty(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], idx: pl.Tensor[[8], pl.INT32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
+        pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
+        y = pl.matmul(x, x)
+    with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):
+        out[:] = pl.exp(y)
+    return out
+
+
+@pl.jit
+def twin(sig: pld.DistributedTensor[[8], pl.INT32], x: pl.Tensor[[64, 64], pl.FP32], idx: pl.Tensor[[8], pl.INT32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="waiter") as wait_tid:
+        pld.system.defer_wait(sig, [0], 1, cmp=pld.WaitCmp.Ge)
+    with pl.at(level=pl.Level.CORE_GROUP, deps=[wait_tid], name_hint="consumer"):
+        out[:] = pl.exp(x)
+    return out
