@@ -1365,6 +1365,14 @@ def _template_regex(template: str) -> re.Pattern[str] | None:
     return re.compile(".*?".join(re.escape(p) for p in parts if p))
 
 
+def _rule_unreachable(owner: str) -> str | None:
+    """The reason a catalog rule gives for being unreachable from DSL source, if it is."""
+    from compiler.catalog import RULES
+
+    rule = RULES.get(owner)
+    return rule.unreachable if rule is not None else None
+
+
 def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> None:
     """Give every site its status and evidence."""
     arities = builder_arities(root)
@@ -1377,7 +1385,12 @@ def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> N
             )
             continue
         if site.modelled_by:
-            site.status, site.evidence = "modelled", site.modelled_by
+            # A catalog rule marked unreachable names the site's reason, not a model of it.
+            reason = _rule_unreachable(site.modelled_by)
+            if reason is not None:
+                site.status, site.evidence = "unreachable", f"{site.modelled_by}: {reason}"
+            else:
+                site.status, site.evidence = "modelled", site.modelled_by
             continue
         computed = next(
             (
