@@ -76,3 +76,21 @@ _r(
     "form reports PTO-TD112 instead).",
     "Reshape the tile to 2D (pl.tile.reshape) before gathering from it.",
 )
+_r(
+    "PTO-TD207",
+    "kwarg-expects-dtype",
+    _TD,
+    "Kwarg '{key}' for operator '{op}' expects DataType or int, but got incompatible type",
+    'A dtype attribute given as a string or a float (out_dtype="FP32" for pl.matmul on tensors, output_dtype= '
+    "of the mask gather): the op registry takes a DataType or an int.",
+    "Pass a dtype constant: out_dtype=pl.FP32.",
+)
+_r(
+    "PTO-TD208",
+    "mrgsort-format2-arguments",
+    _TD,
+    "mrgsort_format2() requires {count} positional arguments ({roles}), got {n}",
+    "pl.tensor.mrgsort_format2 / pl.tile.mrgsort_format2 (the IR builders the parser calls directly) given "
+    "fewer or more sorted lists than they merge: 2-4 sources, and the tile form's tmp last.",
+    "Prefer pl.mrgsort(src0, src1[, src2[, src3]], tmp=...) in kernels.",
+)

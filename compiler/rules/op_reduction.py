@@ -135,3 +135,12 @@ _r(
     "src1 valid_shape {src1}",
     "A tile row_expand_add whose row vector has another number of valid rows than the tile.",
 )
+_r(
+    "PTO-TD206",
+    "row-expand-add-carrier-width",
+    _TD,
+    "The operator {op} requires row-major src1 valid last dimension to be {cols}, but got valid_shape {shape}",
+    "tile.row_expand_add given a row-major src1 carrier whose valid last dimension is neither one 32-byte block "
+    "of its dtype (8 FP32, 16 FP16) nor 1 (the [M, 1] per-row carrier).",
+    "Load the carrier as [M, 1] (one value per row), or as one packed 32-byte block per row.",
+)

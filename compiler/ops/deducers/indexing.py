@@ -17,6 +17,7 @@ from compiler.ops.deducers.core import (
     dtype_arg,
     dtype_text,
     family,
+    is_float,
     is_int,
     kind_of,
     known,
@@ -270,6 +271,13 @@ def _scatter_update_operands(
     return dim, index, src
 
 
+def _scalar_operand(value: ArgValue, positional: bool) -> bool:
+    """A scalar where scatter_update takes a tensor: a Scalar, or a literal written positionally (the parser
+    hands the builder an IR constant; a keyword literal fails in the builder's own isinstance check first)."""
+    literal = isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, ScalarType) or (positional and literal)
+
+
 @family("scatter_update")
 def _scatter_update(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """scatter_update(input, dim, index, src): rows of input replaced by rows of src at index."""
@@ -280,12 +288,16 @@ def _scatter_update(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         return UNKNOWN
     if dst.rank not in (2, 4):
         _fail(_SCATTER_UPDATE, op, f"input must be 2D or 4D, got rank {dst.rank}")
+    if op.namespace == "tensor" and _scalar_operand(raw_index, len(args) > 2):
+        _fail(_SCATTER_UPDATE, op, "index must be TensorType, got ScalarType")
     if index is None:
         return UNKNOWN
     if index.rank != 2:
         _fail(_SCATTER_UPDATE, op, f"index must be 2D [b, s], got rank {index.rank}")
     if not is_int(index.dtype):
         _fail(_SCATTER_UPDATE, op, f"index dtype must be integer, got {_dt(index)}")
+    if op.namespace == "tensor" and _scalar_operand(raw_src, len(args) > 2):
+        _fail(_SCATTER_UPDATE, op, "src must be TensorType, got ScalarType")
     if src is None:
         return UNKNOWN
     if src.rank != dst.rank:
@@ -489,6 +501,12 @@ def _paged_gather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     max_indices = _int(param(args, kwargs, 5, "max_indices"))
     if max_indices is not None and max_indices <= 0:
         _fail(_ATTR, op, f"requires max_indices > 0, but got {max_indices}")
+    space = kwargs.get("space")
+    if kwargs.get("is_trans") is True and isinstance(space, EnumValue) and space.member != "Mat":
+        _fail(_ATTR, op, "requires space=MemorySpace::Mat (L1) when is_trans=true")
+    size, cols = _int(param(args, kwargs, 4, "size")), _static(src.shape[1])
+    if size is not None and cols is not None and (col_off or 0) + size > cols:
+        _fail(_EXTENT, op, f"requires col_off + size ({(col_off or 0) + size}) <= src columns ({cols})")
     return UNKNOWN
 
 
@@ -754,4 +772,26 @@ def _gather_row(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
     if first is not None and src is not None and first.dtype != src.dtype:
         name = "acc" if op.namespace == "tensor" else "dst"
         _fail(_DTYPE, op, f"requires {name} and src to share dtype, but got {_dt(first)} and {_dt(src)}")
+    if first is not None and src is not None:
+        _gather_row_windows(op, args, kwargs)
     return acc if isinstance(acc, TensorType | TileType) else UNKNOWN
+
+
+def _gather_row_windows(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """CheckGatherRowOperands (type_inference.cpp): a valid_shape of the shapes' rank with integer extents. (Its
+    static-extent checks are left out: the model cannot tell a folded constant from a runtime scalar.)"""
+    shapes, valid = param(args, kwargs, 4, "shapes"), kwargs.get("valid_shape")
+    if not isinstance(shapes, tuple | list) or not isinstance(valid, tuple | list):
+        return
+    if len(valid) != len(shapes):
+        _fail(
+            _RANK,
+            op,
+            f"requires valid_shape to have the same rank as shapes ({len(shapes)}), but got rank {len(valid)}",
+        )
+    for i, item in enumerate(valid):
+        dtype = "FP32" if isinstance(item, float) else item.dtype if isinstance(item, ScalarType) else None
+        if dtype is not None and is_float(dtype):
+            _fail(
+                _DTYPE, op, f"requires valid_shape[{i}] to be an integer extent, but got {dtype_text(dtype)}"
+            )
