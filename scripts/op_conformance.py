@@ -1173,6 +1173,8 @@ add(
         "pl.tile.matmul_mx(a, sa, b, sb)",
         _MX,
         ("promoted", "pl.matmul_mx(a, sa, b, sb)"),
+        ("sd_lhs_scale_tensor", "pl.tile.matmul_mx(a, sa_gm, b, sb)"),
+        ("sd_rhs_scale_tensor", "pl.tile.matmul_mx(a, sa, b, sb_gm)"),
         ctx="a5",
     ),
     tile(
@@ -3443,6 +3445,36 @@ add(
     ),
     sd_tensor("tensor.mrgsort_format2", ("sd_fallback_one", "pl.tensor.mrgsort_format2(x)")),
 )
+# A rank-0 tensor where an op needs at least one dimension.
+_SD_RANK0_JIT = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(e: pl.Tensor[[], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+_SD_RANK0_TILE = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, e: pl.Tensor[[], pl.FP32], x: pl.Tensor[[64, 64], pl.FP32], i: pl.Tensor[[64, 64], pl.INT32]):
+        t = pl.load(x, [0, 0], [64, 64])
+        idx = pl.load(i, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+add(
+    replace(raw("tensor.row_sum", _SD_RANK0_JIT, "pl.tensor.row_sum(e)"), valid_name="sd_rank0"),
+    replace(raw("tile.mscatter", _SD_RANK0_TILE, "pl.tile.mscatter(t, idx, e)"), valid_name="sd_rank0"),
+    replace(raw("tile.mgather", _SD_RANK0_TILE, "pl.tile.mgather(e, idx)"), valid_name="sd_rank0"),
+)
 _SD_TILE_X = "pl.load(x, [0, 0], [64, 64])"
 add(
     mem_faults("tile.mrgsort_format2", ("sd_src3_no_src2", "pl.tile.mrgsort(t, t, src3=t, tmp=t)")),
@@ -3468,6 +3500,14 @@ add(
         ("sd_drop_repeat", "pl.tile.slice(t, [1, 1], [0, 0], drop_dims=[0, 0])"),
     ),
     mem_faults("tile.mrgsort_format2", ("sd_fallback_two", "pl.tile.mrgsort_format2(t, t)")),
+    mem_faults("tile.slice", ("sd_drop_scalar", "pl.tile.slice(t, [1, 64], [0, 0], drop_dims=[k])")),
+    mem_faults("tensor.slice", ("sd_drop_scalar", "pl.tensor.slice(x, [1, 64], [0, 0], drop_dims=[k])")),
+    mem_faults("tensor.view", ("sd_empty_target", "pl.tensor.view(x, [])")),
+    mem_faults(
+        "tile.gather_compare",
+        ("sd_cmp_int", "pl.tile.gather_compare(t, 0.0, t, cmp_mode=9, out_cols=64)"),
+        ("sd_cmp_float", "pl.tile.gather_compare(t, 0.0, t, cmp_mode=1.5, out_cols=64)"),
+    ),
     mem_faults(
         "tile.scatter_update",
         ("sd_kw_no_src", "pl.tile.scatter_update(t, dim=-2, index=pl.load(i32m, [0, 0], [16, 64]))"),

@@ -1150,6 +1150,12 @@ UNREACHABLE = (
         "(ir/op/tensor_ops.py expands), which fails first on a tensor or tile ('float() argument must be ...')",
     ),
     Unreachable(
+        "ir/op/tile_ops.py",
+        r"^result_type is mutually exclusive with shape/dtype",
+        "every DSL spelling of tpop_from_aic / tpop_from_aiv (pl., pl.tile., pl.system.) is the wrapper of "
+        "language/op/system_ops.py, which takes no result_type and passes only shape and dtype to the builder",
+    ),
+    Unreachable(
         "prefetch/prefetch_async.cpp",
         r"requires exactly \{expected\} positional argument|takes no kwargs",
         "the prefetch builders (ir/op/prefetch_ops.py) pass fixed argument lists and no kwargs",

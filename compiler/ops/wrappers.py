@@ -1223,6 +1223,8 @@ def _check_cmp_mode(mode: ArgValue) -> None:
         )
     if isinstance(mode, int) and not isinstance(mode, bool) and not 0 <= mode < len(_CMP_MODES):
         raise DeduceError("PTO-WR14", mode=str(mode), expected=f"int must be in [0, {len(_CMP_MODES) - 1}]")
+    if isinstance(mode, bool | float):
+        raise DeduceError("PTO-WR14", mode=repr(mode), expected="expected str or int 0-5")
 
 
 def _check_tensor_gather(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
@@ -1527,6 +1529,10 @@ def _check_builder_values(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
             raise DeduceError("PTO-WR47")
     if dsl == "pl.tile.mgather":
         _check_mgather(kwargs)
+    # _resolve_tpop_type (ir/op/tile_ops.py): the received tile's shape and dtype come together.
+    tpop = dsl in ("pl.system.tpop_from_aic", "pl.system.tpop_from_aiv")
+    if tpop and (kwargs.get("shape") is None) != (kwargs.get("dtype") is None):
+        raise DeduceError("PTO-TD209")
     fallback = _MRGSORT_FORMAT2.get(dsl)
     if fallback is not None and not (fallback[0] <= len(args) <= fallback[1]):
         low, high, roles = fallback

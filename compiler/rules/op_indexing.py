@@ -94,3 +94,21 @@ _r(
     "fewer or more sorted lists than they merge: 2-4 sources, and the tile form's tmp last.",
     "Prefer pl.mrgsort(src0, src1[, src2[, src3]], tmp=...) in kernels.",
 )
+_r(
+    "PTO-TD209",
+    "tpop-shape-and-dtype",
+    _TD,
+    "shape and dtype must both be provided or both omitted",
+    "pl.tpop_from_aic / pl.tpop_from_aiv given shape= without dtype= or dtype= without shape= (a ValueError of "
+    "the IR builder): the received tile's type takes both, or comes from the variable's annotation.",
+    "Pass both (shape=[16, 16], dtype=pl.FP32), or neither and annotate the target variable.",
+)
+_r(
+    "PTO-TD211",
+    "slice-drop-dims-constant",
+    _TD,
+    "{op} drop_dims element {index} must be a compile-time int constant",
+    "A pl.slice / pl.tile.slice / pl.tensor.slice drop_dims entry that is a runtime scalar or a float: the axes "
+    "to drop are fixed when the kernel is compiled.",
+    "Write the axis as an integer literal or a module constant: drop_dims=[0].",
+)

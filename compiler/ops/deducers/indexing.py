@@ -534,6 +534,8 @@ def _mscatter(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     target = _shaped(out)
     if target is None or not isinstance(target, TensorType):
         return UNKNOWN
+    if target.ranked and not target.shape:
+        _fail(_RANK, op, "requires output_tensor to have at least 1 dimension (scalar not supported)")
     if target.dtype != src.dtype:
         _fail(_DTYPE, op, f"requires output_tensor dtype ({_dt(target)}) to match src dtype ({_dt(src)})")
     return target
@@ -546,6 +548,8 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
 
     mem, idx = param(args, kwargs, 0, "mem"), _shaped(param(args, kwargs, 1, "idx"))
     require_kind(op, mem, "TensorType or DistributedTensorType", "mem")
+    if isinstance(mem, TensorType) and mem.ranked and not mem.shape:
+        _fail(_RANK, op, "requires mem to have at least one dimension")
     if not isinstance(mem, TensorType) or idx is None:
         return UNKNOWN
     memory = memory_of(kwargs.get("target_memory")) or "Vec"

@@ -114,6 +114,15 @@ def _tile_col(
     return _reduced(src, (1, *src.shape[1:]), (1, *valid[1:]), dtype or src.dtype)
 
 
+_ROW_AXIS_OPS = frozenset({"tensor.row_sum", "tensor.row_max", "tensor.row_min", "tensor.row_prod"})
+
+
+def _row_axis(op: OpDef) -> None:
+    """DeduceTensorReductionType on a rank-0 tensor: the default axis -1 normalises to -1, out of range."""
+    if op.name in _ROW_AXIS_OPS:
+        raise DeduceError("PTO-TD210", op=op.name)
+
+
 def _tensor_reduce(
     op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue], dtype: str | None
 ) -> ValueType:
@@ -126,6 +135,8 @@ def _tensor_reduce(
     if not rows and src.rank < 2:
         raise DeduceError("PTO-TD2", op=op.name, kind="tensor", rank=src.rank)
     if src.rank == 0:
+        if rows and src.ranked:
+            _row_axis(op)
         return UNKNOWN
     axis = src.rank - 1 if rows else src.rank - 2
     _check_non_empty(op, src)
