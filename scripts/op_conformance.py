@@ -3502,7 +3502,41 @@ add(
     mem_faults("tile.mrgsort_format2", ("sd_fallback_two", "pl.tile.mrgsort_format2(t, t)")),
     mem_faults("tile.slice", ("sd_drop_scalar", "pl.tile.slice(t, [1, 64], [0, 0], drop_dims=[k])")),
     mem_faults("tensor.slice", ("sd_drop_scalar", "pl.tensor.slice(x, [1, 64], [0, 0], drop_dims=[k])")),
-    mem_faults("tensor.view", ("sd_empty_target", "pl.tensor.view(x, [])")),
+    mem_faults(
+        "tensor.view",
+        ("sd_empty_target", "pl.tensor.view(x, [])"),
+        ("sd_empty_target_one", "pl.tensor.view(pl.tensor.slice(x, [1, 1], [0, 0]), [])"),
+    ),
+    mem_faults(
+        "tensor.expand_clone",
+        ("sd_two_broadcast_dims", "pl.tensor.expand_clone(pl.tensor.slice(x3, [1, 1, 64], [0, 0, 0]), x3)"),
+    ),
+    mem_faults(
+        "tensor.paged_gather",
+        (
+            "sd_tile_indices",
+            "pl.tensor.paged_gather(h, pl.load(i32, [0, 0], [1, 64]), i32, block_size=16, size=64, max_indices=8)",
+        ),
+        (
+            "sd_tile_table",
+            "pl.tensor.paged_gather(h, i32, pl.load(i32, [0, 0], [1, 64]), block_size=16, size=64, max_indices=8)",
+        ),
+    ),
+    mem_faults(
+        "tensor.gather_row",
+        (
+            "sd_tile_src",
+            "pl.tensor.gather_row(pl.tensor.create_l1([16, 64], pl.FP32), t, [0, 0], [0, 0], [16, 64])",
+        ),
+    ),
+    mem_faults(
+        "tile.gather_row",
+        (
+            "sd_tile_src",
+            "pl.tile.gather_row(pl.tile.create([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat), t, [0, 0], "
+            "[0, 0], [16, 64])",
+        ),
+    ),
     mem_faults(
         "tile.gather_compare",
         ("sd_cmp_int", "pl.tile.gather_compare(t, 0.0, t, cmp_mode=9, out_cols=64)"),

@@ -474,15 +474,16 @@ def _gatherb(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
 def _paged_gather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """tensor.paged_gather(src, indices, block_table, block_size, size, max_indices, ...)."""
     src = _shaped(param(args, kwargs, 0, "src"))
-    indices = _shaped(param(args, kwargs, 1, "indices"))
-    table = _shaped(param(args, kwargs, 2, "block_table"))
+    raw_indices, raw_table = param(args, kwargs, 1, "indices"), param(args, kwargs, 2, "block_table")
+    indices, table = _shaped(raw_indices), _shaped(raw_table)
     if src is None:
         return UNKNOWN
     if src.dtype not in _PAGED_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype in {{FP16, BF16, FP32, INT8}}, but got {_dt(src)}")
     if src.rank != 2:
         _fail(_RANK, op, f"requires 2D src, but got rank {src.rank}")
-    for value, name in ((indices, "indices"), (table, "block_table")):
+    for value, raw, name in ((indices, raw_indices, "indices"), (table, raw_table, "block_table")):
+        require_kind(op, raw, "TensorType", name)
         if value is None:
             return UNKNOWN
         if value.dtype != "INT32":
@@ -771,7 +772,11 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
 def _gather_row(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """gather_row(acc, src, dst_offset, src_offset, shapes): rows of a GM tensor into the accumulator."""
     acc = param(args, kwargs, 0, "acc" if op.namespace == "tensor" else "dst")
-    src = _shaped(param(args, kwargs, 1, "src"))
+    raw_src = param(args, kwargs, 1, "src")
+    if op.namespace == "tile":
+        require_kind(op, acc, "TileType", "dst")
+    require_kind(op, raw_src, "TensorType (GM)", "src")
+    src = _shaped(raw_src)
     first = _shaped(acc)
     if first is not None and src is not None and first.dtype != src.dtype:
         name = "acc" if op.namespace == "tensor" else "dst"

@@ -434,6 +434,8 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             and old != new
         ):
             raise DeduceError("PTO-TD123", op=op.name, old=old, new=new)
+    if shape is not None and not shape and src.ranked:
+        _colon(op, "target shape must have rank >= 1")
     if requested == "DN" and src.ranked:
         # A layout-only flip swaps the trailing pair; a DN target needs that pair (RFC #1300 section 4.2).
         if shape is None and src.rank < 2:
