@@ -1173,6 +1173,8 @@ add(
         "pl.tile.matmul_mx(a, sa, b, sb)",
         _MX,
         ("promoted", "pl.matmul_mx(a, sa, b, sb)"),
+        ("sd_lhs_scale_tensor", "pl.tile.matmul_mx(a, sa_gm, b, sb)"),
+        ("sd_rhs_scale_tensor", "pl.tile.matmul_mx(a, sa, b, sb_gm)"),
         ctx="a5",
     ),
     tile(
@@ -3642,6 +3644,289 @@ add(
 # --------------------------------------------------------------------------------------------------
 # Families, coverage, writing
 # --------------------------------------------------------------------------------------------------
+
+
+# The shared deducers' and IR builders' remaining checks (issue 21: type_inference.cpp, tensor / tile transform,
+# memory, paged_gather, the builders of ir/op/tensor_ops.py and tile_ops.py): faulty forms only.
+_SD_TENSOR = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(
+    x: pl.Tensor[[64, 64], pl.FP32],
+    s: pl.Tensor[[64, 64], pl.FP32],
+    i: pl.Tensor[[64, 8], pl.INT32],
+    h: pl.Tensor[[256, 64], pl.FP16],
+    i1: pl.Tensor[[1, 8], pl.INT32],
+    t1: pl.Tensor[[1, 16], pl.INT32],
+    out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+
+
+def sd_tensor(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """A tensor op's faulty argument forms only, in one JIT entry (case ``sd_*``)."""
+    return replace(raw(op, _SD_TENSOR, first[1], *variants), valid_name=first[0])
+
+
+_PG = "block_size=16, size=64, max_indices=8"
+add(
+    sd_tensor("tensor.mrgsort_format2", ("sd_src3_no_src2", "pl.tensor.mrgsort(x, s, src3=s)")),
+    sd_tensor(
+        "tensor.create",
+        ("sd_init_huge", "pl.tensor.create([64, 64], dtype=pl.FP32, init_value=9007199254740993)"),
+        ("sd_init_inf", "pl.tensor.create([64, 64], dtype=pl.FP32, init_value=1e400)"),
+    ),
+    sd_tensor("tensor.transpose", ("sd_tensor_axis2", "pl.tensor.transpose(x, 0, s)")),
+    sd_tensor(
+        "tensor.view",
+        ("sd_valid_layout_only", "pl.tensor.view(x, valid_shape=[64, 64], layout=pl.TensorLayout.DN)"),
+    ),
+    sd_tensor(
+        "tensor.gather",
+        ("sd_offset_index_form", "pl.tensor.gather(x, 1, i, offset=4)"),
+        ("sd_count_dtype_index_form", "pl.tensor.gather(x, 1, i, count_dtype=pl.INT32)"),
+        ("sd_mask_output_float", "pl.tensor.gather(x, mask_pattern=1, output_dtype=1.5)"),
+    ),
+    sd_tensor("tensor.scatter", ("sd_index_no_src", "pl.tensor.scatter(x, 1, i)")),
+    sd_tensor("tensor.expands", ("sd_tensor_scalar", "pl.tensor.expands(x, s)")),
+    sd_tensor(
+        "tensor.expand_clone",
+        ("sd_two_dims", "pl.tensor.expand_clone(pl.tensor.slice(x, [1, 1], [0, 0]), s)"),
+    ),
+    sd_tensor("tensor.and", ("sd_int_rhs", "pl.tensor.and_(i, 3)")),
+    sd_tensor(
+        "tensor.matmul",
+        ("sd_out_dtype_str", 'pl.tensor.matmul(x, s, out_dtype="FP32")'),
+        ("sd_out_dtype_float", "pl.tensor.matmul(x, s, out_dtype=1.5)"),
+    ),
+    sd_tensor(
+        "tensor.row_sum",
+        ("sd_axis_out", "pl.tensor.row_sum(x, axis=5)"),
+    ),
+    sd_tensor("tensor.col_sum", ("sd_axis_out", "pl.tensor.col_sum(x, axis=5)")),
+    sd_tensor(
+        "tensor.scatter",
+        (
+            "sd_fp16_int32_index",
+            "pl.tensor.scatter(pl.tensor.cast(s, pl.FP16), 1, i, pl.tensor.cast(s, pl.FP16))",
+        ),
+    ),
+    sd_tensor(
+        "tensor.scatter_update",
+        ("sd_scalar_index", "pl.tensor.scatter_update(x, -2, 3, s)"),
+        ("sd_scalar_src", "pl.tensor.scatter_update(x, -2, i, 3)"),
+    ),
+    sd_tensor(
+        "tensor.paged_gather",
+        ("sd_valid", f"pl.tensor.paged_gather(h, i1, t1, {_PG})"),
+        ("sd_indices_rows", f"pl.tensor.paged_gather(h, i, t1, {_PG})"),
+        ("sd_table_rows", f"pl.tensor.paged_gather(h, i1, i, {_PG})"),
+        ("sd_trans_vec", f"pl.tensor.paged_gather(h, i1, t1, {_PG}, space=pl.Mem.Vec, is_trans=True)"),
+        ("sd_col_off_over", f"pl.tensor.paged_gather(h, i1, t1, {_PG}, col_off=32)"),
+        ("sd_indices_scalar", f"pl.tensor.paged_gather(h, 3, t1, {_PG})"),
+    ),
+    sd_tensor(
+        "tensor.create_l1",
+        ("sd_zero_dim", "pl.tensor.create_l1([64, 0], pl.FP32)"),
+        ("sd_empty", "pl.tensor.create_l1([], pl.FP32)"),
+    ),
+    sd_tensor(
+        "tensor.gather_row",
+        (
+            "sd_valid",
+            "pl.tensor.gather_row(pl.tensor.create_l1([16, 64], pl.FP16), h, [0, 0], [0, 0], [16, 64])",
+        ),
+        (
+            "sd_valid_rank",
+            "pl.tensor.gather_row(pl.tensor.create_l1([16, 64], pl.FP16), h, [0, 0], [0, 0], [16, 64], "
+            "valid_shape=[16])",
+        ),
+        (
+            "sd_valid_float",
+            "pl.tensor.gather_row(pl.tensor.create_l1([16, 64], pl.FP16), h, [0, 0], [0, 0], [16, 64], "
+            "valid_shape=[16, 1.5])",
+        ),
+    ),
+)
+
+add(
+    sd_tensor(
+        "tensor.scatter_update",
+        ("sd_kw_no_src", "pl.tensor.scatter_update(x, dim=-2, index=i)"),
+    ),
+    sd_tensor(
+        "tensor.scatter",
+        ("sd_no_form", "pl.tensor.scatter(x)"),
+        (
+            "sd_kw_fp16_int32_index",
+            "pl.tensor.scatter(pl.tensor.cast(s, pl.FP16), dim=1, index=i, src=pl.tensor.cast(s, pl.FP16))",
+        ),
+    ),
+    sd_tensor("tensor.fillpad", ("sd_pad_nan", "pl.tensor.fillpad(x, pad_value=1e400 - 1e400)")),
+    sd_tensor("tensor.transpose", ("sd_tensor_axis1", "pl.transpose(x, s, 1)")),
+    sd_tensor(
+        "tensor.create",
+        ("sd_promoted_init_inf", "pl.create_tensor([64, 64], dtype=pl.FP32, init_value=-1e400)"),
+    ),
+    sd_tensor(
+        "tensor.paged_gather",
+        (
+            "sd_col_off_fits",
+            "pl.tensor.paged_gather(h, i1, t1, block_size=16, size=32, max_indices=8, col_off=32)",
+        ),
+        ("sd_trans_mat", f"pl.tensor.paged_gather(h, i1, t1, {_PG}, is_trans=True)"),
+    ),
+)
+add(
+    sd_tensor(
+        "tensor.slice",
+        ("sd_valid_rank", "pl.tensor.slice(x, [32, 64], [0, 0], valid_shape=[32])"),
+        ("sd_offsets_rank", "pl.tensor.slice(x, [32, 64], [0])"),
+        ("sd_drop_out", "pl.tensor.slice(x, [1, 64], [0, 0], drop_dims=[2])"),
+        ("sd_drop_repeat", "pl.tensor.slice(x, [1, 1], [0, 0], drop_dims=[0, 0])"),
+    ),
+    sd_tensor(
+        "tensor.assemble",
+        ("sd_offsets_rank", "pl.tensor.assemble(out, x, [0])"),
+        ("sd_source_rank", "pl.tensor.assemble(out, pl.tensor.view(x, [4096]), [0, 0])"),
+    ),
+    sd_tensor("tensor.mrgsort_format2", ("sd_fallback_one", "pl.tensor.mrgsort_format2(x)")),
+)
+# A rank-0 tensor where an op needs at least one dimension.
+_SD_RANK0_JIT = (
+    HEADER
+    + """
+
+@pl.jit
+def {fn}(e: pl.Tensor[[], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+_SD_RANK0_TILE = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, e: pl.Tensor[[], pl.FP32], x: pl.Tensor[[64, 64], pl.FP32], i: pl.Tensor[[64, 64], pl.INT32]):
+        t = pl.load(x, [0, 0], [64, 64])
+        idx = pl.load(i, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+add(
+    replace(raw("tensor.row_sum", _SD_RANK0_JIT, "pl.tensor.row_sum(e)"), valid_name="sd_rank0"),
+    replace(raw("tile.mscatter", _SD_RANK0_TILE, "pl.tile.mscatter(t, idx, e)"), valid_name="sd_rank0"),
+    replace(raw("tile.mgather", _SD_RANK0_TILE, "pl.tile.mgather(e, idx)"), valid_name="sd_rank0"),
+)
+_SD_TILE_X = "pl.load(x, [0, 0], [64, 64])"
+add(
+    mem_faults("tile.mrgsort_format2", ("sd_src3_no_src2", "pl.tile.mrgsort(t, t, src3=t, tmp=t)")),
+    mem_faults(
+        "tile.mgather",
+        ("sd_coalesce_bad", f'pl.tile.mgather(x, {_IDX_ROW}, "bad")'),
+        ("sd_oob_bad", f'pl.tile.mgather(x, {_IDX_ROW}, gather_oob="bad")'),
+        ("sd_oob_int", f"pl.tile.mgather(x, {_IDX_ROW}, gather_oob=9)"),
+        ("sd_target_acc", f"pl.tile.mgather(x, {_IDX_ROW}, target_memory=pl.Mem.Acc)"),
+        ("sd_coalesce_kw_bad", f'pl.tile.mgather(x, {_IDX_ROW}, coalesce="rows")'),
+        ("sd_coalesce_kw_int", f"pl.tile.mgather(x, {_IDX_ROW}, coalesce=2)"),
+        ("sd_promoted_oob", f'pl.mgather(x, {_IDX_ROW}, gather_oob="clamp", target_memory=pl.Mem.Left)'),
+    ),
+    mem_faults(
+        "tile.slice",
+        ("sd_valid_rank", "pl.tile.slice(t, [64, 64], [0, 0], valid_shape=[64])"),
+        ("sd_valid_empty", "pl.tile.slice(t, [64, 64], [0, 0], valid_shape=[])"),
+        ("sd_unified_valid_rank", "pl.slice(t, [64, 64], [0, 0], [64, 64, 1])"),
+    ),
+    mem_faults(
+        "tile.slice",
+        ("sd_drop_out", "pl.tile.slice(t, [1, 64], [0, 0], drop_dims=[2])"),
+        ("sd_drop_repeat", "pl.tile.slice(t, [1, 1], [0, 0], drop_dims=[0, 0])"),
+    ),
+    mem_faults("tile.mrgsort_format2", ("sd_fallback_two", "pl.tile.mrgsort_format2(t, t)")),
+    mem_faults("tile.slice", ("sd_drop_scalar", "pl.tile.slice(t, [1, 64], [0, 0], drop_dims=[k])")),
+    mem_faults("tensor.slice", ("sd_drop_scalar", "pl.tensor.slice(x, [1, 64], [0, 0], drop_dims=[k])")),
+    mem_faults(
+        "tensor.view",
+        ("sd_empty_target", "pl.tensor.view(x, [])"),
+        ("sd_empty_target_one", "pl.tensor.view(pl.tensor.slice(x, [1, 1], [0, 0]), [])"),
+    ),
+    mem_faults(
+        "tensor.expand_clone",
+        ("sd_two_broadcast_dims", "pl.tensor.expand_clone(pl.tensor.slice(x3, [1, 1, 64], [0, 0, 0]), x3)"),
+    ),
+    mem_faults(
+        "tensor.paged_gather",
+        (
+            "sd_tile_indices",
+            "pl.tensor.paged_gather(h, pl.load(i32, [0, 0], [1, 64]), i32, block_size=16, size=64, max_indices=8)",
+        ),
+        (
+            "sd_tile_table",
+            "pl.tensor.paged_gather(h, i32, pl.load(i32, [0, 0], [1, 64]), block_size=16, size=64, max_indices=8)",
+        ),
+    ),
+    mem_faults(
+        "tensor.gather_row",
+        (
+            "sd_tile_src",
+            "pl.tensor.gather_row(pl.tensor.create_l1([16, 64], pl.FP32), t, [0, 0], [0, 0], [16, 64])",
+        ),
+    ),
+    mem_faults(
+        "tile.gather_row",
+        (
+            "sd_tile_src",
+            "pl.tile.gather_row(pl.tile.create([16, 64], dtype=pl.FP32, target_memory=pl.Mem.Mat), t, [0, 0], "
+            "[0, 0], [16, 64])",
+        ),
+    ),
+    mem_faults(
+        "tile.gather_compare",
+        ("sd_cmp_int", "pl.tile.gather_compare(t, 0.0, t, cmp_mode=9, out_cols=64)"),
+        ("sd_cmp_float", "pl.tile.gather_compare(t, 0.0, t, cmp_mode=1.5, out_cols=64)"),
+    ),
+    mem_faults(
+        "tile.scatter_update",
+        ("sd_kw_no_src", "pl.tile.scatter_update(t, dim=-2, index=pl.load(i32m, [0, 0], [16, 64]))"),
+    ),
+    mem_faults(
+        "tile.fillpad",
+        ("sd_pad_str", 'pl.tile.fillpad(t, pad_value="zero")'),
+        ("sd_pad_nan", "pl.tile.fillpad(t, pad_value=1e400 - 1e400)"),
+    ),
+    mem_faults(
+        "tile.row_expand_add",
+        ("sd_carrier_cols", "pl.tile.row_expand_add(t, pl.load(x, [0, 0], [64, 16]))"),
+    ),
+    mem_faults(
+        "tile.reinterpret_view",
+        ("sd_strided", "pl.tile.reinterpret_view(pl.tile.slice(t, [32, 32], [0, 0]), pl.INT32)"),
+        ("sd_offset", "pl.tile.reinterpret_view(pl.tile.slice(t, [32, 32], [0, 32]), pl.INT32)"),
+        ("sd_col_major", "pl.tile.reinterpret_view(pl.tile.transpose(t, 0, 1), pl.INT32)"),
+    ),
+    mem_faults(
+        "tile.row_min",
+        ("sd_col_major", "pl.tile.row_min(pl.tile.transpose(t, 0, 1))"),
+    ),
+    mem_faults(
+        "tile.scatter",
+        (
+            "sd_fp16_int32_index",
+            "pl.tile.scatter(pl.load(h, [0, 0], [16, 64]), pl.load(h, [0, 0], [16, 64]), "
+            "pl.load(i32m, [0, 0], [16, 64]))",
+        ),
+    ),
+)
 
 
 def family_of(op: str) -> str:

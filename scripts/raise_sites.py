@@ -1219,6 +1219,130 @@ UNREACHABLE = (
         "the parser rejects a pl.unroll whose bounds are not compile-time integers first ('pl.unroll() requires "
         "compile-time constant integer bounds', PTO-F112)",
     ),
+    Unreachable(
+        "ir/op_registry.h",
+        r"has no (?:operator instance|description|category|argument definition|type deduction)|"
+        r"(?:description|category|core affinity|cross-core role|write channel|template_dir) is already set|"
+        r"already has|type deduction function is already set|names argument .* after declaring no_arg_writes|"
+        r"null effect resolver|declares no_arg_writes\(\) after naming|^\{\"Operator '\" \+ name_ \+ \"' ",
+        "a check of an op's registration (the REGISTER_OP builder chain run once when the compiler module loads): "
+        "every registered op sets each field once, so no source program makes it fail",
+    ),
+    Unreachable(
+        "ir/op_registry.h",
+        r"^Missing kwarg '",
+        "GetRequiredKwarg reads a kwarg its op's only builder always passes: reinterpret_view's dtype "
+        "(ir/op/tensor_ops.py, tile_ops.py), notify's op, wait / defer_wait's cmp, put's atomic, allreduce's op and "
+        "core_num, broadcast's root, reduce_scatter's op (ir/op/distributed/*.py); the builtin.tensor.* ops are "
+        "built by LowerCompositeOps from those calls' own kwargs",
+    ),
+    Unreachable(
+        "tensor_ops/matmul.cpp",
+        r"^Missing kwarg: |^Invalid kwarg type for out_dtype",
+        "GetKwarg without a default is called only for out_dtype, whose ValueError the deducer catches (it then "
+        "promotes the operand dtypes); an out_dtype that is no DataType or int stops first in the registry's "
+        "ValidateKwargs ('Kwarg 'out_dtype' for operator 'tensor.matmul' expects DataType or int')",
+    ),
+    Unreachable(
+        "tile_ops/sort.cpp",
+        r"^Missing kwarg: |requires 3-5 arguments \(2-4 srcs \+ tmp\)",
+        "sort.cpp's GetKwarg is called only with a default (exhausted=False); tile.mrgsort_format2's builders "
+        "pass 3, 4 or 5 arguments (ir/op/tile_ops.py mrgsort), and its parser fallback mrgsort_format2 rejects "
+        "another count first",
+    ),
+    Unreachable(
+        "tensor_ops/sort.cpp",
+        r"requires 2-4 arguments \(2-4 srcs\)",
+        "tensor.mrgsort_format2's builders pass 2, 3 or 4 sources (ir/op/tensor_ops.py mrgsort), and its parser "
+        "fallback mrgsort_format2 rejects another count first",
+    ),
+    Unreachable(
+        "ir/op/tile_ops.py",
+        r"^mrgsort\(\) format1 \(block_len=\.\.\.\) and format2 \(src1, \.\.\., tmp\)|"
+        r"^mrgsort\(\) requires either block_len=<int> for format1, or at least \(src0, src1, tmp=<tile>\)|"
+        r"^mrgsort\(\) format2 requires tmp to be provided",
+        "pl.tile.mrgsort / pl.mrgsort (language/op/tile_ops.py mrgsort) makes the same checks first: block_len "
+        "with format2 arguments, no src1, and no tmp each raise there before the IR builder is called",
+    ),
+    Unreachable(
+        "ir/op/tensor_ops.py",
+        r"^mrgsort\(\) format1 \(block_len=\.\.\.\) and format2 \(src1, \.\.\.\) are|"
+        r"^mrgsort\(\) requires either block_len=<int> for format1, or at least \(src0, src1\) for",
+        "pl.tensor.mrgsort / pl.mrgsort (language/op/tensor_ops.py mrgsort) makes the same checks first, with the "
+        "same words",
+    ),
+    Unreachable(
+        "ir/op/tensor_ops.py",
+        r"^gather\(\) offset/count_dtype are only valid|^gather\(\) requires \(dim, index\) for index form|"
+        r"^scatter\(\) requires \(dim, index, src\) for index form|^scatter\(\) index form requires dim, index",
+        "pl.tensor.gather / pl.gather (language/op/tensor_ops.py) forwards offset and count_dtype to the builder "
+        "only in the compare form, and it and pl.tensor.scatter / pl.scatter make the form checks first, with the "
+        "same words",
+    ),
+    Unreachable(
+        "tensor_ops/paged_gather.cpp",
+        r"requires a '\{key\}' keyword argument|requires a 'dtype' keyword argument|requires 5-6 arguments",
+        "the builders always pass them (ir/op/tensor_ops.py): paged_gather every int attribute, create_l1 its "
+        "dtype, gather_row (acc, src, dst_offset, src_offset, shapes) and valid_shape only when given",
+    ),
+    Unreachable(
+        "tile_ops/paged_gather.cpp",
+        r"requires 5-6 arguments",
+        "tile.gather_row's builder (ir/op/tile_ops.py gather_row) passes (dst, src, dst_offset, src_offset, shapes) "
+        "and valid_shape only when given",
+    ),
+    Unreachable(
+        "ir/op/type_inference.cpp",
+        r"requires shapes to be a literal tuple|requires valid_shape to be a literal tuple",
+        "the gather_row builders (ir/op/tensor_ops.py, tile_ops.py) pass shapes and valid_shape through "
+        "_to_make_tuple (ir/utils.py), which always yields a MakeTuple",
+    ),
+    Unreachable(
+        "tensor_ops/gather.cpp",
+        r"requires a 'dim' keyword argument|requires output_dtype to be DataType or int",
+        "tensor.gather's builder always passes dim (ir/op/tensor_ops.py gather); an output_dtype that is no "
+        "DataType or int stops first in the registry's ValidateKwargs ('Kwarg 'output_dtype' for operator "
+        "'tensor.gather_mask' expects DataType or int')",
+    ),
+    Unreachable(
+        "tensor_ops/scatter.cpp",
+        r"requires a 'dim' keyword argument",
+        "tensor.scatter's builder always passes dim (ir/op/tensor_ops.py scatter)",
+    ),
+    Unreachable(
+        "tensor_ops/scatter_update.cpp",
+        r"requires exactly 3 arguments \(input, index, src\)",
+        "tensor.scatter_update's builder passes exactly [input, index, src] (ir/op/tensor_ops.py scatter_update)",
+    ),
+    Unreachable(
+        "tile_ops/elementwise.cpp",
+        r"^The operator \{op_name\} requires exactly 2 arguments, but got",
+        "the binary tile builders (ir/op/tile_ops.py: _create_tile_binary_call and the fixed [lhs, rhs] lists) "
+        "pass two arguments",
+    ),
+    Unreachable(
+        "tile_ops/matmul_mx.cpp",
+        r"requires exactly 4 arguments \(lhs, lhs_scale, rhs, rhs_scale\)",
+        "tile.matmul_mx's builder passes its four operands, and the acc / bias deducers hand it four of theirs "
+        "after their own count check",
+    ),
+    Unreachable(
+        "tensor_ops/broadcast.cpp",
+        r"requires second argument to be a ScalarType",
+        "pl.tensor.expands unwraps a Scalar to its expression and hands anything else to the builder's float() "
+        "(ir/op/tensor_ops.py expands), which fails first on a tensor or tile ('float() argument must be ...')",
+    ),
+    Unreachable(
+        "ir/op/tile_ops.py",
+        r"^result_type is mutually exclusive with shape/dtype",
+        "every DSL spelling of tpop_from_aic / tpop_from_aiv (pl., pl.tile., pl.system.) is the wrapper of "
+        "language/op/system_ops.py, which takes no result_type and passes only shape and dtype to the builder",
+    ),
+    Unreachable(
+        "prefetch/prefetch_async.cpp",
+        r"requires exactly \{expected\} positional argument|takes no kwargs",
+        "the prefetch builders (ir/op/prefetch_ops.py) pass fixed argument lists and no kwargs",
+    ),
 )
 
 

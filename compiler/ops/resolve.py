@@ -62,7 +62,9 @@ def op_error(dsl_name: str, problem: Problem) -> Problem:
     PTO-F15b for an explicitly namespaced op, PTO-F15c (passed through) when the error already names the
     op by its DSL name."""
     module, op = _module_and_op(dsl_name)
-    if problem.code == "PTO-WR11":
+    # WR11: an exception other than TypeError / ValueError; TD208: raised by an IR builder the parser calls
+    # directly (no DSL wrapper), whose every exception it reports this way (_dispatch_ir_builder_op).
+    if problem.code in ("PTO-WR11", "PTO-TD208"):
         return catalog.problem("PTO-F16", module=module, op=op, detail=problem)
     named = problem.subject
     if named is not None and named.startswith((f"pl.{op}", f"{module}.{op}")):

@@ -9,6 +9,7 @@ causes an error: the dispatch then follows the operands it can type.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -292,7 +293,7 @@ _TILE_SCALAR_OPERAND = frozenset(
 _TENSOR_RHS_SCALAR = frozenset(
     {
         "mul", "muls", "add", "adds", "sub", "subs", "div", "divs", "fmod", "fmods", "maximum", "minimum",
-        "and_", "ands", "or_", "ors", "xor", "xors", "shl", "shls", "shr", "shrs",
+        "and_", "ands", "or_", "ors", "xor", "xors", "shl", "shls", "shr", "shrs", "expands",
     }
 )  # fmt: skip
 _TILE_KEPT = frozenset(
@@ -1479,6 +1480,8 @@ def _check_cmp_mode(mode: ArgValue) -> None:
         )
     if isinstance(mode, int) and not isinstance(mode, bool) and not 0 <= mode < len(_CMP_MODES):
         raise DeduceError("PTO-WR14", mode=str(mode), expected=f"int must be in [0, {len(_CMP_MODES) - 1}]")
+    if isinstance(mode, bool | float):
+        raise DeduceError("PTO-WR14", mode=repr(mode), expected="expected str or int 0-5")
 
 
 def _check_tensor_gather(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
@@ -1541,7 +1544,14 @@ def _check_pad_value(value: ArgValue) -> None:
             "PTO-WR15",
             sentence=f"only accepts the integer literal 0 (mapped to PadValue.zero); got {value!r}. {_PAD_HINT}",
         )
-    if isinstance(value, float) and value == value and value != 0.0 and abs(value) != float("inf"):
+    if isinstance(value, float) and value != value:
+        raise DeduceError("PTO-WR15", sentence=f"cannot be NaN. {_PAD_HINT}")
+    if isinstance(value, str):
+        raise DeduceError(
+            "PTO-WR15",
+            sentence=f"must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got str {value!r}. {_PAD_HINT}",
+        )
+    if isinstance(value, float) and value != 0.0 and abs(value) != float("inf"):
         raise DeduceError(
             "PTO-WR15",
             sentence=f"only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. {_PAD_HINT}",
@@ -1572,6 +1582,19 @@ def _check_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
         raise DeduceError(
             "PTO-WR16", sentence="format2 requires tmp; use mrgsort(src0, src1[, src2[, src3]], tmp=<tile>)"
         )
+    if "src3" in written and "src2" not in written:
+        raise DeduceError("PTO-WR16", sentence="format2 requires src2 when src3 is provided")
+
+
+def _check_tensor_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """pl.tensor.mrgsort's format2 (ir/op/tensor_ops.py mrgsort): src3 only with src2. The wrapper's own form
+    checks (block_len with sources, no src1) come first and are left to it."""
+    written: dict[str, ArgValue] = dict(kwargs)
+    written.update(zip(("src0", "src1", "src2", "src3"), args, strict=False))
+    if len(args) > 4 or any(v is None for v in written.values()) or "block_len" in written:
+        return
+    if "src1" in written and "src3" in written and "src2" not in written:
+        raise DeduceError("PTO-WR16", sentence="format2 requires src2 when src3 is provided")
 
 
 def _check_window_buffer(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
@@ -1692,6 +1715,14 @@ def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str
             raise DeduceError("PTO-WR22", detail=_SCATTER_MIXED)
         if is_mask and (named["mask_pattern"] is None or named["dst"] is None):
             raise DeduceError("PTO-WR22", detail="scatter() mask form requires both mask_pattern and dst")
+        if not is_index and not is_mask:
+            raise DeduceError(
+                "PTO-WR22",
+                detail="scatter() requires (dim, index, src) for index form, or (mask_pattern=<int>, dst=...) for "
+                "mask form",
+            )
+        if is_index and any(named[k] is None for k in ("dim", "index", "src")):
+            raise DeduceError("PTO-WR22", detail="scatter() index form requires dim, index and src")
     _check_constants(dsl, args, kwargs)
     slots = {"pl.tensor.transpose": (("axis1", 1), ("axis2", 2)), "pl.tensor.gather": (("dim", 1),)}.get(
         dsl, ()
@@ -1700,6 +1731,104 @@ def _check_builder_forms(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str
         value = kwargs.get(name, args[index] if index < len(args) else None)
         if isinstance(value, float):
             raise DeduceError("PTO-WR23", name=name)
+        # The transpose builder takes an int or a ConstInt; a tensor or tile reaches it as the DSL object.
+        if dsl == "pl.tensor.transpose" and isinstance(value, TileType | TensorType) and not _unusual(value):
+            raise DeduceError("PTO-WR46", name=name, cls=_DSL_CLASSES[type(value)])
+
+
+def _unusual(value: TensorType | TileType) -> bool:
+    """A distributed or unranked tensor: a DSL class the model does not name."""
+    return isinstance(value, TensorType) and (value.distributed or not value.ranked)
+
+
+_MGATHER_CHOICES = (
+    ("coalesce", ("row", "elem"), 2, "'row', 'elem', 0, or 1"),
+    (
+        "gather_oob",
+        ("undefined", "clamp", "wrap", "zero"),
+        4,
+        "'undefined', 'clamp', 'wrap', 'zero', or int 0-3",
+    ),
+)
+
+
+def _check_mgather(kwargs: Mapping[str, ArgValue]) -> None:
+    """tile.mgather's builder (ir/op/tile_ops.py): target_memory Vec or Mat, then coalesce and gather_oob, each a
+    name or an int in range. Only keyword values count: a positional one reaches it as an IR constant."""
+    target = kwargs.get("target_memory")
+    if isinstance(target, EnumValue) and target.member not in ("Vec", "Mat"):
+        raise DeduceError(
+            "PTO-WR48",
+            name="target_memory",
+            expected="MemorySpace.Vec or MemorySpace.Mat",
+            got=f"MemorySpace.{target.member}",
+        )
+    for name, names, count, expected in _MGATHER_CHOICES:
+        value = kwargs.get(name)
+        if not isinstance(value, str | int | float):
+            continue
+        if isinstance(value, str) and value in names:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count:
+            continue
+        raise DeduceError("PTO-WR48", name=name, expected=expected, got=repr(value))
+
+
+# The merge-sort format2 IR builders the parser falls back to (ir/op/tensor_ops.py, tile_ops.py
+# mrgsort_format2): the positional count each takes.
+_MRGSORT_FORMAT2 = {
+    "pl.tensor.mrgsort_format2": (2, 4, "src0, src1[, src2[, src3]]"),
+    "pl.tile.mrgsort_format2": (3, 5, "src0, src1[, src2[, src3]], tmp"),
+}
+
+
+def _check_builder_values(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """Value checks the IR builders make on arguments the DSL wrappers pass through (ir/op/tensor_ops.py,
+    tile_ops.py): create's init_value, view's valid_shape, mgather's modes, tile.slice's valid_shape rank."""
+    if dsl in ("pl.tensor.create", "pl.tensor.create_tensor"):
+        value = kwargs.get("init_value")
+        if isinstance(value, int) and not isinstance(value, bool) and not -(2**53) <= value <= 2**53:
+            raise DeduceError(
+                "PTO-WR45",
+                sentence=f"integer init_value {value} exceeds the exactly-representable range (+/-2**53); "
+                "large-magnitude integer fills are not supported. Use init_value=0 or a smaller value.",
+            )
+        if isinstance(value, float) and not math.isfinite(value):
+            raise DeduceError("PTO-WR45", sentence=f"init_value must be finite, got {value}.")
+    if (
+        dsl == "pl.tensor.view"
+        and len(args) < 2
+        and "shape" not in kwargs
+        and kwargs.get("layout") is not None
+    ):
+        valid = kwargs.get("valid_shape", args[2] if len(args) > 2 else None)
+        if isinstance(valid, tuple | list):
+            raise DeduceError("PTO-WR47")
+    if dsl == "pl.tile.mgather":
+        _check_mgather(kwargs)
+    # _resolve_tpop_type (ir/op/tile_ops.py): the received tile's shape and dtype come together.
+    tpop = dsl in ("pl.system.tpop_from_aic", "pl.system.tpop_from_aiv")
+    if tpop and (kwargs.get("shape") is None) != (kwargs.get("dtype") is None):
+        raise DeduceError("PTO-TD209")
+    fallback = _MRGSORT_FORMAT2.get(dsl)
+    if fallback is not None and not (fallback[0] <= len(args) <= fallback[1]):
+        low, high, roles = fallback
+        raise DeduceError("PTO-TD208", count=f"{low}-{high}", roles=roles, n=len(args))
+    # The registry's ValidateKwargs: a DataType attribute the builder passes on unchanged takes a DataType or int.
+    key = {"pl.tensor.matmul": "out_dtype", "pl.tensor.gather": "output_dtype"}.get(dsl)
+    if key is not None and isinstance(kwargs.get(key), str | float):
+        ir = "tensor.gather_mask" if dsl == "pl.tensor.gather" else "tensor.matmul"
+        if ir == "tensor.matmul" or kwargs.get("mask_pattern") is not None:
+            raise DeduceError("PTO-TD207", key=key, op=ir)
+    if dsl == "pl.tile.slice":
+        shape = kwargs.get("shape", args[1] if len(args) > 1 else None)
+        valid = kwargs.get("valid_shape", args[3] if len(args) > 3 else None)
+        if (
+            isinstance(shape, tuple | list)
+            and isinstance(valid, tuple | list)
+            and len(valid) not in (0, len(shape))
+        ):
+            raise DeduceError("PTO-WR49", valid=len(valid), shape=len(shape))
 
 
 def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
@@ -1708,6 +1837,7 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     _check_signal_op(dsl, args, kwargs)
     _check_sync_wrappers(dsl, args, kwargs)
     _check_builder_forms(dsl, args, kwargs)
+    _check_builder_values(dsl, args, kwargs)
     if dsl == "pld.tensor.alloc_window_buffer":
         _check_window_buffer(args, kwargs)
     if dsl == "pld.tensor.window":
@@ -1723,6 +1853,8 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
         forms = {(3, (False, False, False)), (2, (True, False, False)), (1, (False, True, True))}
         if len(args) - 1 != 0 and (len(args) - 1, tuple(given)) not in forms:
             raise DeduceError("PTO-WR17")  # the IR builder's *args dispatch (ir/op/tensor_ops.py)
+        if len(args) == 1 and not all(given):
+            raise DeduceError("PTO-WR50")  # all three by keyword, one of them missing
         if dsl == "pl.tile.scatter_update":
             rest = list(args[1:])
             operands = {
@@ -1738,6 +1870,8 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
         _check_tensor_gather(args, kwargs)
     if dsl == "pl.tile.mrgsort":
         _check_mrgsort(args, kwargs)
+    if dsl == "pl.tensor.mrgsort":
+        _check_tensor_mrgsort(args, kwargs)
     fillpad = dsl in ("pl.tensor.fillpad", "pl.tile.fillpad", "pl.tile.fillpad_inplace")
     if fillpad and args and isinstance(args[0], TensorType | TileType):
         _check_pad_value(kwargs["pad_value"] if "pad_value" in kwargs else args[1] if len(args) > 1 else None)
@@ -1747,7 +1881,14 @@ def check_explicit(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     module, _, op = dsl.rpartition(".")
     if module == "pl.tensor" and op in _TENSOR_RHS_SCALAR and len(args) > 1:
         lhs, rhs = args[0], args[1]
-        if isinstance(lhs, TensorType) and lhs.ranked and not lhs.distributed and isinstance(rhs, TileType):
+        # expands hands the builder a tensor operand unchanged too (language/op/tensor_ops.py expands).
+        other = op == "expands" and isinstance(rhs, TensorType) and not _unusual(rhs)
+        if (
+            isinstance(lhs, TensorType)
+            and lhs.ranked
+            and not lhs.distributed
+            and (isinstance(rhs, TileType) or other)
+        ):
             if is_float(lhs.dtype):
                 raise DeduceError("PTO-WR10", conversion="float", cls=py_class(rhs))
             if lhs.dtype.startswith(("INT", "UINT")):

@@ -76,3 +76,39 @@ _r(
     "form reports PTO-TD112 instead).",
     "Reshape the tile to 2D (pl.tile.reshape) before gathering from it.",
 )
+_r(
+    "PTO-TD207",
+    "kwarg-expects-dtype",
+    _TD,
+    "Kwarg '{key}' for operator '{op}' expects DataType or int, but got incompatible type",
+    'A dtype attribute given as a string or a float (out_dtype="FP32" for pl.matmul on tensors, output_dtype= '
+    "of the mask gather): the op registry takes a DataType or an int.",
+    "Pass a dtype constant: out_dtype=pl.FP32.",
+)
+_r(
+    "PTO-TD208",
+    "mrgsort-format2-arguments",
+    _TD,
+    "mrgsort_format2() requires {count} positional arguments ({roles}), got {n}",
+    "pl.tensor.mrgsort_format2 / pl.tile.mrgsort_format2 (the IR builders the parser calls directly) given "
+    "fewer or more sorted lists than they merge: 2-4 sources, and the tile form's tmp last.",
+    "Prefer pl.mrgsort(src0, src1[, src2[, src3]], tmp=...) in kernels.",
+)
+_r(
+    "PTO-TD209",
+    "tpop-shape-and-dtype",
+    _TD,
+    "shape and dtype must both be provided or both omitted",
+    "pl.tpop_from_aic / pl.tpop_from_aiv given shape= without dtype= or dtype= without shape= (a ValueError of "
+    "the IR builder): the received tile's type takes both, or comes from the variable's annotation.",
+    "Pass both (shape=[16, 16], dtype=pl.FP32), or neither and annotate the target variable.",
+)
+_r(
+    "PTO-TD211",
+    "slice-drop-dims-constant",
+    _TD,
+    "{op} drop_dims element {index} must be a compile-time int constant",
+    "A pl.slice / pl.tile.slice / pl.tensor.slice drop_dims entry that is a runtime scalar or a float: the axes "
+    "to drop are fixed when the kernel is compiled.",
+    "Write the axis as an integer literal or a module constant: drop_dims=[0].",
+)

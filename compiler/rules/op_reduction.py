@@ -135,3 +135,21 @@ _r(
     "src1 valid_shape {src1}",
     "A tile row_expand_add whose row vector has another number of valid rows than the tile.",
 )
+_r(
+    "PTO-TD206",
+    "row-expand-add-carrier-width",
+    _TD,
+    "The operator {op} requires row-major src1 valid last dimension to be {cols}, but got valid_shape {shape}",
+    "tile.row_expand_add given a row-major src1 carrier whose valid last dimension is neither one 32-byte block "
+    "of its dtype (8 FP32, 16 FP16) nor 1 (the [M, 1] per-row carrier).",
+    "Load the carrier as [M, 1] (one value per row), or as one packed 32-byte block per row.",
+)
+_r(
+    "PTO-TD210",
+    "row-reduction-of-rank-0",
+    _TD,
+    "The operator {op} axis -1 is out of range for shape with 0 dimensions",
+    "A tensor row reduction (row_sum / row_max / row_min / row_prod) of a rank-0 tensor: it reduces the last "
+    "axis, and there is none.",
+    "Reduce a tensor of rank 1 or more (a [1, N] view of the data).",
+)

@@ -264,3 +264,56 @@ _r(
     "pl.system.set_ffts given a tile or a scalar (a TypeError of the wrapper).",
     "Pass the 1-D INT64 GM workspace tensor (at least 256 elements), a parameter of the kernel.",
 )
+_r(
+    "PTO-WR45",
+    "create-tensor-init-value",
+    _WR,
+    "create_tensor: {sentence}",
+    "pl.create_tensor / pl.tensor.create given an init_value the runtime cannot fill exactly: an integer beyond "
+    "+/-2**53 or a float that is not finite (a ValueError of the IR builder).",
+    "Pass init_value=0 or a finite value within +/-2**53, or fill the tensor with an op after creating it.",
+)
+_r(
+    "PTO-WR46",
+    "transpose-axis-kind",
+    _WR,
+    "{name} must be int or ConstInt, got <class '{cls}'>",
+    "pl.tensor.transpose given a tensor or tile as an axis (a TypeError of the IR builder).",
+    "Pass the axes as integers (negative counts from the end).",
+)
+_r(
+    "PTO-WR47",
+    "view-valid-shape-needs-shape",
+    _WR,
+    "tensor.view valid_shape requires shape",
+    "pl.tensor.view given valid_shape= with layout= only (a ValueError of the IR builder): the valid extents "
+    "describe a target shape, so one must be given.",
+    "Pass the target shape too: pl.tensor.view(x, shape, valid_shape, layout=...).",
+)
+_r(
+    "PTO-WR48",
+    "mgather-modes",
+    _WR,
+    "mgather {name} must be {expected}, got {got}",
+    "pl.tile.mgather given a target_memory other than Vec or Mat, or a coalesce / gather_oob mode outside its "
+    "names and ints (a ValueError of the IR builder).",
+    "Use target_memory=pl.Mem.Vec or pl.Mem.Mat, coalesce='row' / 'elem' and gather_oob='undefined' / 'clamp' / "
+    "'wrap' / 'zero'.",
+)
+_r(
+    "PTO-WR49",
+    "slice-valid-shape-rank",
+    _WR,
+    "valid_shape and shape must have same number of dimensions, got {valid} valid_shape dims and {shape} shape dims",
+    "pl.tile.slice given a valid_shape whose rank differs from the window's (a ValueError of the IR builder).",
+    "Give one valid extent per window dimension (or leave valid_shape out).",
+)
+_r(
+    "PTO-WR50",
+    "scatter-update-missing-operand",
+    _WR,
+    "scatter_update requires input, dim, index, and src",
+    "pl.tensor.scatter_update / pl.tile.scatter_update given dim, index and src by keyword with one of them "
+    "missing (a TypeError of the IR builder).",
+    "Pass all of dim, index and src: scatter_update(input, dim=-2, index=idx, src=rows).",
+)

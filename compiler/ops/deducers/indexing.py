@@ -17,6 +17,7 @@ from compiler.ops.deducers.core import (
     dtype_arg,
     dtype_text,
     family,
+    is_float,
     is_int,
     kind_of,
     known,
@@ -270,6 +271,13 @@ def _scatter_update_operands(
     return dim, index, src
 
 
+def _scalar_operand(value: ArgValue, positional: bool) -> bool:
+    """A scalar where scatter_update takes a tensor: a Scalar, or a literal written positionally (the parser
+    hands the builder an IR constant; a keyword literal fails in the builder's own isinstance check first)."""
+    literal = isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, ScalarType) or (positional and literal)
+
+
 @family("scatter_update")
 def _scatter_update(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """scatter_update(input, dim, index, src): rows of input replaced by rows of src at index."""
@@ -280,12 +288,16 @@ def _scatter_update(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         return UNKNOWN
     if dst.rank not in (2, 4):
         _fail(_SCATTER_UPDATE, op, f"input must be 2D or 4D, got rank {dst.rank}")
+    if op.namespace == "tensor" and _scalar_operand(raw_index, len(args) > 2):
+        _fail(_SCATTER_UPDATE, op, "index must be TensorType, got ScalarType")
     if index is None:
         return UNKNOWN
     if index.rank != 2:
         _fail(_SCATTER_UPDATE, op, f"index must be 2D [b, s], got rank {index.rank}")
     if not is_int(index.dtype):
         _fail(_SCATTER_UPDATE, op, f"index dtype must be integer, got {_dt(index)}")
+    if op.namespace == "tensor" and _scalar_operand(raw_src, len(args) > 2):
+        _fail(_SCATTER_UPDATE, op, "src must be TensorType, got ScalarType")
     if src is None:
         return UNKNOWN
     if src.rank != dst.rank:
@@ -462,15 +474,16 @@ def _gatherb(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
 def _paged_gather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """tensor.paged_gather(src, indices, block_table, block_size, size, max_indices, ...)."""
     src = _shaped(param(args, kwargs, 0, "src"))
-    indices = _shaped(param(args, kwargs, 1, "indices"))
-    table = _shaped(param(args, kwargs, 2, "block_table"))
+    raw_indices, raw_table = param(args, kwargs, 1, "indices"), param(args, kwargs, 2, "block_table")
+    indices, table = _shaped(raw_indices), _shaped(raw_table)
     if src is None:
         return UNKNOWN
     if src.dtype not in _PAGED_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype in {{FP16, BF16, FP32, INT8}}, but got {_dt(src)}")
     if src.rank != 2:
         _fail(_RANK, op, f"requires 2D src, but got rank {src.rank}")
-    for value, name in ((indices, "indices"), (table, "block_table")):
+    for value, raw, name in ((indices, raw_indices, "indices"), (table, raw_table, "block_table")):
+        require_kind(op, raw, "TensorType", name)
         if value is None:
             return UNKNOWN
         if value.dtype != "INT32":
@@ -489,6 +502,12 @@ def _paged_gather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     max_indices = _int(param(args, kwargs, 5, "max_indices"))
     if max_indices is not None and max_indices <= 0:
         _fail(_ATTR, op, f"requires max_indices > 0, but got {max_indices}")
+    space = kwargs.get("space")
+    if kwargs.get("is_trans") is True and isinstance(space, EnumValue) and space.member != "Mat":
+        _fail(_ATTR, op, "requires space=MemorySpace::Mat (L1) when is_trans=true")
+    size, cols = _int(param(args, kwargs, 4, "size")), _static(src.shape[1])
+    if size is not None and cols is not None and (col_off or 0) + size > cols:
+        _fail(_EXTENT, op, f"requires col_off + size ({(col_off or 0) + size}) <= src columns ({cols})")
     return UNKNOWN
 
 
@@ -516,6 +535,8 @@ def _mscatter(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     target = _shaped(out)
     if target is None or not isinstance(target, TensorType):
         return UNKNOWN
+    if target.ranked and not target.shape:
+        _fail(_RANK, op, "requires output_tensor to have at least 1 dimension (scalar not supported)")
     if target.dtype != src.dtype:
         _fail(_DTYPE, op, f"requires output_tensor dtype ({_dt(target)}) to match src dtype ({_dt(src)})")
     return target
@@ -528,6 +549,8 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
 
     mem, idx = param(args, kwargs, 0, "mem"), _shaped(param(args, kwargs, 1, "idx"))
     require_kind(op, mem, "TensorType or DistributedTensorType", "mem")
+    if isinstance(mem, TensorType) and mem.ranked and not mem.shape:
+        _fail(_RANK, op, "requires mem to have at least one dimension")
     if not isinstance(mem, TensorType) or idx is None:
         return UNKNOWN
     memory = memory_of(kwargs.get("target_memory")) or "Vec"
@@ -749,9 +772,35 @@ def _mrgsort(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
 def _gather_row(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     """gather_row(acc, src, dst_offset, src_offset, shapes): rows of a GM tensor into the accumulator."""
     acc = param(args, kwargs, 0, "acc" if op.namespace == "tensor" else "dst")
-    src = _shaped(param(args, kwargs, 1, "src"))
+    raw_src = param(args, kwargs, 1, "src")
+    if op.namespace == "tile":
+        require_kind(op, acc, "TileType", "dst")
+    require_kind(op, raw_src, "TensorType (GM)", "src")
+    src = _shaped(raw_src)
     first = _shaped(acc)
     if first is not None and src is not None and first.dtype != src.dtype:
         name = "acc" if op.namespace == "tensor" else "dst"
         _fail(_DTYPE, op, f"requires {name} and src to share dtype, but got {_dt(first)} and {_dt(src)}")
+    if first is not None and src is not None:
+        _gather_row_windows(op, args, kwargs)
     return acc if isinstance(acc, TensorType | TileType) else UNKNOWN
+
+
+def _gather_row_windows(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
+    """CheckGatherRowOperands (type_inference.cpp): a valid_shape of the shapes' rank with integer extents. (Its
+    static-extent checks are left out: the model cannot tell a folded constant from a runtime scalar.)"""
+    shapes, valid = param(args, kwargs, 4, "shapes"), kwargs.get("valid_shape")
+    if not isinstance(shapes, tuple | list) or not isinstance(valid, tuple | list):
+        return
+    if len(valid) != len(shapes):
+        _fail(
+            _RANK,
+            op,
+            f"requires valid_shape to have the same rank as shapes ({len(shapes)}), but got rank {len(valid)}",
+        )
+    for i, item in enumerate(valid):
+        dtype = "FP32" if isinstance(item, float) else item.dtype if isinstance(item, ScalarType) else None
+        if dtype is not None and is_float(dtype):
+            _fail(
+                _DTYPE, op, f"requires valid_shape[{i}] to be an integer extent, but got {dtype_text(dtype)}"
+            )

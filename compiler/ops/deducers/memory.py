@@ -434,6 +434,8 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             and old != new
         ):
             raise DeduceError("PTO-TD123", op=op.name, old=old, new=new)
+    if shape is not None and not shape and src.ranked:
+        _colon(op, "target shape must have rank >= 1")
     if requested == "DN" and src.ranked:
         # A layout-only flip swaps the trailing pair; a DN target needs that pair (RFC #1300 section 4.2).
         if shape is None and src.rank < 2:
@@ -579,12 +581,27 @@ def _tile_shape(op: OpDef, raw: ArgValue, nonempty: bool = True, named: bool = T
         raise DeduceError("PTO-TD138", name=op.short_name, requirement="requires non-empty shape")
 
 
+def _l1_shape(op: OpDef, raw: ArgValue) -> None:
+    """DeduceTensorCreateL1Type: each element a positive ConstInt (a literal float or a non-positive int is
+    not), then at least one."""
+    if not isinstance(raw, tuple | list):
+        return
+    for i, item in enumerate(raw):
+        number = item if isinstance(item, int | float) and not isinstance(item, bool) else None
+        if number is not None and (isinstance(number, float) or number <= 0):
+            _require("PTO-TD151", op, f"shape element {i} must be a positive compile-time ConstInt")
+    if not raw:
+        _require("PTO-TD151", op, "requires a non-empty shape")
+
+
 @family("create")
 def _create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> ValueType:
     raw = param(args, kwargs, 0, "shape")
     shape = shape_arg(raw)
     dtype = dtype_arg(param(args, kwargs, 1, "dtype"))
-    if op.namespace == "tensor" and dtype is not None:
+    if op.name == "tensor.create_l1":
+        _l1_shape(op, raw)
+    elif op.namespace == "tensor" and dtype is not None:
         _scalar_elements(op, raw, "shape tuple")
     if shape is None or dtype is None:
         return UNKNOWN

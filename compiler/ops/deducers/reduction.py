@@ -24,6 +24,7 @@ from compiler.ops.deducers.core import (
 )
 from compiler.ops.opdef import OpDef
 from compiler.types import UNKNOWN, ArgValue, Dim, TensorType, TileType, ValueType
+from compiler.vocabulary import DTYPE_BITS
 
 TILE = "TileType"
 TENSOR = "TensorType"
@@ -113,6 +114,15 @@ def _tile_col(
     return _reduced(src, (1, *src.shape[1:]), (1, *valid[1:]), dtype or src.dtype)
 
 
+_ROW_AXIS_OPS = frozenset({"tensor.row_sum", "tensor.row_max", "tensor.row_min", "tensor.row_prod"})
+
+
+def _row_axis(op: OpDef) -> None:
+    """DeduceTensorReductionType on a rank-0 tensor: the default axis -1 normalises to -1, out of range."""
+    if op.name in _ROW_AXIS_OPS:
+        raise DeduceError("PTO-TD210", op=op.name)
+
+
 def _tensor_reduce(
     op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue], dtype: str | None
 ) -> ValueType:
@@ -125,6 +135,8 @@ def _tensor_reduce(
     if not rows and src.rank < 2:
         raise DeduceError("PTO-TD2", op=op.name, kind="tensor", rank=src.rank)
     if src.rank == 0:
+        if rows and src.ranked:
+            _row_axis(op)
         return UNKNOWN
     axis = src.rank - 1 if rows else src.rank - 2
     _check_non_empty(op, src)
@@ -242,6 +254,15 @@ def _tile_row_expand_add(op: OpDef, target: Shaped, vector: Shaped) -> ValueType
     tv, vv = _valid(target), _valid(vector)
     if isinstance(tv[-2], int) and isinstance(vv[-2], int) and tv[-2] != vv[-2]:
         raise DeduceError("PTO-TD110", op=op.name, src0=format_shape(tv), src1=format_shape(vv))
+    # src1's valid last extent: 1 for a [M, 1] carrier (the compiler lays those out non-row-major), else one
+    # 32-byte block of its dtype. A carrier wider than one column is row-major as loaded; only that case is
+    # judged (a transposed or reshaped carrier's layout is not tracked).
+    bits = DTYPE_BITS.get(vector.dtype)
+    cols, width = vv[-1], vector.shape[-1]
+    if bits and bits % 8 == 0 and isinstance(cols, int) and isinstance(width, int) and width > 1:
+        expected = 32 // (bits // 8)
+        if cols not in (1, expected):
+            raise DeduceError("PTO-TD206", op=op.name, cols=expected, shape=format_shape(vv))
     return TileType(target.shape, target.dtype, "Vec", target.valid)
 
 

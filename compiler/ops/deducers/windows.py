@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from compiler.ops.deducers.core import DeduceError, format_shape
-from compiler.types import ArgValue, Dim
+from compiler.types import ArgValue, Dim, ScalarType
 
 
 def static_items(value: ArgValue) -> tuple[object, ...] | None:
@@ -90,15 +90,22 @@ def check_write(
             )
 
 
+def _drop_dims_constant(op: str, index: int, item: object) -> None:
+    """ParseSliceDropDims: an element that is a runtime scalar or a float literal is no ConstInt."""
+    if isinstance(item, ScalarType | float):
+        raise DeduceError("PTO-TD211", op=op, index=index)
+
+
 def check_drop_dims(op: str, drops: ArgValue, shape: Sequence[Dim]) -> None:
     """ParseSliceDropDims: each dropped axis in range, once, and a static unit dimension of the window."""
     items = static_items(drops)
     if items is None:
         return
     seen: set[int] = set()
-    for item in items:
+    for i, item in enumerate(items):
         axis = _int(item)
         if axis is None:
+            _drop_dims_constant(op, i, item)
             return
         if not 0 <= axis < len(shape):
             raise DeduceError(
