@@ -277,6 +277,7 @@ class Function:
     closure: frozenset[str] = frozenset()  # names of the enclosing factory function, defined at call time
     strict_ssa: bool = False  # `@pl.function(strict_ssa=True)`: every name is assigned once per scope
     auto_scope: bool = True  # `auto_scope=False`: the author places the AUTO runtime scopes
+    level: str | None = None  # `level=pl.Level.X` of @pl.function: "X" as written, "?" unread, None absent
 
     def attr(self, name: str, default: object = None) -> object:
         """Look up a function attribute from `attrs={...}`."""

@@ -625,3 +625,46 @@ def test_constructor_fills_template_hint_severity_and_stage() -> None:
         catalog.diagnostic("PTO-P11", span, keyword="break", typo=1)
     with pytest.raises(KeyError):
         catalog.diagnostic("PTO-P7", span)
+
+
+_HOST_ONLY = """import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class P:
+    @pl.function({decorator})
+    def orch(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+{body}
+        return x
+"""
+_WORLD_SIZE = "        n = pld.world_size()"
+_BUFFER = "        buf = pld.alloc_window_buffer(1024)"
+_HOST = "level=pl.Level.HOST, role=pl.Role.Orchestrator"
+# (decorator arguments, body) -> (code, line, printed level): each verdict recorded on the compiler (e2d0f78).
+_HOST_ONLY_VERDICTS: dict[tuple[str, str], tuple[str, int, str] | None] = {
+    ("", _WORLD_SIZE): ("PTO-F146", 9, "None"),
+    ("level=pl.Level.CHIP, role=pl.Role.Orchestrator", _BUFFER): ("PTO-F142", 9, "Level.CHIP"),
+    (_HOST, "        with pl.at(level=pl.Level.CORE_GROUP):\n    " + _WORLD_SIZE): (
+        "PTO-F146",
+        10,
+        "Level.HOST",
+    ),
+    (_HOST, _WORLD_SIZE): None,
+    ("level=pl.Level.NODE, role=pl.Role.Orchestrator", _WORLD_SIZE): ("PTO-F146", 9, "Level.NODE"),
+    ("level=pl.Level.UMA, role=pl.Role.Orchestrator", _BUFFER): ("PTO-F142", 9, "Level.UMA"),
+}
+
+
+def test_host_only_calls_follow_the_functions_level_and_its_device_scopes() -> None:
+    """pld.world_size / alloc_window_buffer outside HOST orchestration, in any program function: the parser
+    compares the function's `level=` as written (an alias is not HOST) and rejects a device scope inside."""
+    for (decorator, body), expected in _HOST_ONLY_VERDICTS.items():
+        source = _HOST_ONLY.format(decorator=decorator, body=body)
+        errors = [d for d in analyze(source).diagnostics if d.is_error]
+        if expected is None:
+            assert errors == [], source
+            continue
+        code, line, level = expected
+        assert [(d.code, d.span.line) for d in errors] == [(code, line)], source
+        assert errors[0].message.endswith(f"current function level: {level}")

@@ -34,7 +34,7 @@ from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_cur
 from compiler.source import Span
 from compiler.syntax import dotted_name
 from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTypeValue, EnumValue, target_comment, unbound_pl_class
+from compiler.vocabulary import ENUMS, DTypeValue, EnumValue, target_comment, unbound_pl_class
 
 _JIT_TYPES = {
     "jit": "Opaque",
@@ -794,6 +794,16 @@ def _decorator_kind(node: ast.expr) -> tuple[str, ast.Call | None] | None:
     return None
 
 
+def _level_name(value: ast.expr) -> str:
+    """The member a `level=pl.Level.X` keyword names as written, or "?" when it is not spelled so. An alias
+    stays itself: the parser prints `Level.NODE`, and a host-only call under it is rejected (compiler run)."""
+    dotted = dotted_name(value) or ""
+    owner, _, member = dotted.rpartition(".")
+    if not owner.endswith("Level") or member not in ENUMS["Level"]:
+        return "?"
+    return member
+
+
 def function_kind(node: ast.FunctionDef) -> str | None:
     """The func_type `_function` gives a definition (None: not a DSL function), read from its decorator
     alone, without building the body."""
@@ -837,9 +847,12 @@ def _function(
     attrs: list[tuple[str, object]] = []
     strict_ssa = False
     auto_scope = True
+    level: str | None = None
     if call is not None:
         for kw in call.keywords:
-            if kw.arg == "strict_ssa" and program is None:  # ignored on a program member
+            if kw.arg == "level":
+                level = _level_name(kw.value)
+            elif kw.arg == "strict_ssa" and program is None:  # ignored on a program member
                 strict_ssa = isinstance(kw.value, ast.Constant) and kw.value.value is True
             elif kw.arg == "auto_scope":
                 auto_scope = not (isinstance(kw.value, ast.Constant) and kw.value.value is False)
@@ -896,6 +909,7 @@ def _function(
         return_type,
         strict_ssa=strict_ssa,
         auto_scope=auto_scope and dict(attrs).get("auto_scope", True) is not False,
+        level=level,
     )
 
 

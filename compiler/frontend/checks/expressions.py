@@ -74,6 +74,25 @@ _ENUM_SPELLING = {
 
 # Decorators whose function has no level (a device-side body): host-only pld calls are rejected there.
 DEVICE_LEVEL_DECORATORS = frozenset({"jit", "jit.incore"})
+
+
+def outside_host(function: ir.Function, ctx: WalkContext) -> str | None:
+    """The function level the parser prints when a host-only call (pld.world_size, alloc_window_buffer) sits
+    outside HOST orchestration: in a function of another level, or in an InCore / SPMD scope of a host
+    function. None when it is in host code, or when the level is not known here (an inline helper)."""
+    if function.decorator in DEVICE_LEVEL_DECORATORS:
+        level: str | None = None
+    elif function.decorator == "jit.host":
+        level = "HOST"
+    elif function.decorator == "function" and function.level != "?":
+        level = function.level
+    else:
+        return None
+    if level == "HOST" and not ctx.in_core:
+        return None
+    return "None" if level is None else f"Level.{level}"
+
+
 _IDENTITY_MEMBERSHIP = {"is": "Is", "is not": "IsNot", "in": "In", "not in": "NotIn"}
 """The comparisons parse_compare has no IR op for (the ast class name it prints)."""
 _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
@@ -255,7 +274,7 @@ class ExpressionTyper:
         func = call.func
         if func.startswith("self."):
             return self._program_call(call, ctx)
-        self.host_only(call)
+        self.host_only(call, ctx)
         short = func.rsplit(".", 1)[-1]
         if func.startswith(("pl.", "pld.")) and short in ("aiv_shard", "aic_gather"):
             operand: ValueType = UNKNOWN
@@ -403,12 +422,12 @@ class ExpressionTyper:
             return
         state.report_problem(op_error(func, problem), span)
 
-    def host_only(self, call: ir.Call) -> None:
+    def host_only(self, call: ir.Call, ctx: WalkContext) -> None:
         """F146: pld.world_size() is known only to the host orchestrator."""
-        if call.func in ("pld.world_size", "pld.system.world_size") and (
-            self.state.function.decorator in DEVICE_LEVEL_DECORATORS
-        ):
-            self.state.error("PTO-F146", call.span, level="None")
+        if call.func in ("pld.world_size", "pld.system.world_size"):
+            level = outside_host(self.state.function, ctx)
+            if level is not None:
+                self.state.error("PTO-F146", call.span, level=level)
 
     def _frontend_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """F26 / F32: a call the parser handles itself (`pl.const`, `pl.static_assert`, ...) or a Python

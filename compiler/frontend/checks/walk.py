@@ -17,9 +17,9 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.annotations import check_annotation, check_annotation_form
 from compiler.frontend.checks.attribute_reads import check_attribute_reads
 from compiler.frontend.checks.expressions import (
-    DEVICE_LEVEL_DECORATORS,
     WINDOW_BUFFER_ALLOCS,
     ExpressionTyper,
+    outside_host,
 )
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
@@ -187,7 +187,7 @@ class FunctionChecker:
     def _check(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         budget.check()
         check_attribute_reads(self.state, stmt)
-        self.window_buffer(stmt)
+        self.window_buffer(stmt, ctx)
         value = self.expressions.value
         bad_targets = check_submit_statement(self.state, stmt)
         if isinstance(stmt, ir.Assign):
@@ -260,7 +260,7 @@ class FunctionChecker:
             self.expressions.value(target.index, ctx)
             check_subscript_write(self.state, target, base, value_type)
 
-    def window_buffer(self, stmt: ir.Stmt) -> None:
+    def window_buffer(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         """F142 ... F145: `buf = pld.alloc_window_buffer(...)` in a host function, bound to one name, unnamed."""
         if not isinstance(stmt, ir.Assign | ir.ExprStmt):
             return
@@ -268,8 +268,9 @@ class FunctionChecker:
         if not isinstance(call, ir.Call) or call.func not in WINDOW_BUFFER_ALLOCS:
             return
         state = self.state
-        if self.function.decorator in DEVICE_LEVEL_DECORATORS:
-            state.error("PTO-F142", call.span, level="None")
+        level = outside_host(self.function, ctx)
+        if level is not None:
+            state.error("PTO-F142", call.span, level=level)
         elif isinstance(stmt, ir.ExprStmt):
             state.error("PTO-F145", call.span)
         elif len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ir.Name):
