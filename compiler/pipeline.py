@@ -29,6 +29,7 @@ from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.definite_assignment import undefined_on_some_path
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
+from compiler.frontend.window_buffers import duplicate_window_buffers
 from compiler.import_faults import ImportFaults, find_faults
 from compiler.incremental import (
     IdentityMemo,
@@ -269,6 +270,7 @@ class Analyzer:
         self.helper_calls.next_version()
         calls = functools.partial(self.helper_calls.get, compute=statement_calls)
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
+        diagnostics.extend(duplicate_window_buffers(parsed.module))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }

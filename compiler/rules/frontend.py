@@ -1314,6 +1314,15 @@ _r(
     "Write 'buf = pld.tensor.alloc_window_buffer(N)' (or the short form 'buf = pld.alloc_window_buffer(N)')",
 )
 _r(
+    "PTO-F276",
+    "window-buffer-duplicate-name",
+    "parse",
+    "pld.tensor.alloc_window_buffer name '{name}' is already declared in this program",
+    "Two window buffers bound to the same variable name in one program (one function, or two functions of a "
+    "@pl.program): the parser names each buffer after its variable, and the names are global to the program.",
+    "Each window buffer must have a globally unique name across all functions",
+)
+_r(
     "PTO-F146",
     "world-size-outside-host",
     "parse",
