@@ -67,6 +67,10 @@ def test_only_inline_helpers_are_built_in_their_line_space(
     )
     found = foreign_helpers(graph, helpers)
     assert sorted(found) == ["scale", "typed_inline"]
+    assert built == []  # each helper is built when its IR is first read (a model calls few of many)
+    assert found["scale"].function is found["scale"].function
+    assert built == ["scale"]
+    assert found["typed_inline"].function.name == "typed_inline"
     assert sorted(built) == ["scale", "typed_inline"]  # `entry` is not an inline helper: never built
     # The same IR as building every function at line 1 and moving the helpers' spans afterwards.
     summary = graph.summary(helpers)
