@@ -451,14 +451,18 @@ class _Frame:
                 found.setdefault((read[0], read[1]), read)
         return tuple(found.values())
 
-    def hand_to(self, outer: _Frame) -> None:
-        """Give the frame around this one what happened inside this one, as if it had taken each read and
-        write as it happened: a read counts there unless a write made before this frame began answers it."""
+    def hand_to(self, frames: list[_Frame]) -> None:
+        """Give the frame around this one (the last of `frames`, the steps still open) what happened inside
+        this one, as if it had taken each read and write as it happened: a read counts there unless a write
+        made before this frame began answers it. What is scoped to no open step is dropped: no step that
+        begins later takes what happened before it."""
+        outer = frames[-1]
+        scopes = [frame.scope for frame in frames]
         shadowed, reads = outer.shadowed, outer.reads
         for place, read in self.reads.items():
-            if (place[0], place[1]) not in shadowed:
+            if (place[2] is None or place[2] in scopes) and (place[0], place[1]) not in shadowed:
                 reads.setdefault(place, read)
-        outer.writes.extend(self.writes)
+        outer.writes.extend(w for w in self.writes if w[3] is None or w[3] in scopes)
         shadowed.update(self.shadowed)
 
 
@@ -619,9 +623,8 @@ class Recorded:
         frame = self._frames.pop()
         key = node if self._by_value else id(node)
         if self._frames:
-            outer = self._frames[-1]
-            frame.hand_to(outer)
-            outer.children.append(key)
+            frame.hand_to(self._frames)
+            self._frames[-1].children.append(key)
         scope = frame.scope
         step = Step(
             node,
@@ -639,7 +642,7 @@ class Recorded:
         """Finish the step started last without keeping it (it failed)."""
         frame = self._frames.pop()
         if self._frames:
-            frame.hand_to(self._frames[-1])
+            frame.hand_to(self._frames)
             self._frames[-1].children.extend(frame.children)
 
 

@@ -86,3 +86,18 @@ def test_a_reused_step_counts_its_reads_for_the_steps_around_it() -> None:
     around = memo.end("around")
     assert _places(around.reads) == [("a", None)] and _places(around.writes) == [("b", None)]
     assert around.children == (id(node),)
+
+
+def test_what_is_scoped_to_no_open_step_is_not_handed_on() -> None:
+    state = {"a": 1}
+    memo = _memo(state)
+    memo.begin(scope=1)
+    memo.begin(scope=2)
+    memo.read("v", "a", scope=2)
+    _write(memo, state, "b", 2, scope=2)
+    inner = memo.end("inner")
+    outer_frame = memo._frames[-1]
+    assert outer_frame.reads == {} and outer_frame.writes == []  # the inner body's own: nothing around it
+    assert _places(inner.reads) == [("a", 2)] and _places(inner.writes) == [("b", 2)]
+    outer = memo.end("outer")
+    assert outer.reads == () and outer.writes == ()
