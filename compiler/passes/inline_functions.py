@@ -54,7 +54,7 @@ class Helper:
     another module is built when its IR is first read (`make`): a model imports dozens of helpers and
     calls a few, and a cold open built them all."""
 
-    __slots__ = ("_function", "_make", "constants", "namespace", "path")
+    __slots__ = ("_deferred", "_function", "_make", "constants", "namespace", "path")
 
     def __init__(
         self,
@@ -66,6 +66,7 @@ class Helper:
     ) -> None:
         self._function = function
         self._make = make
+        self._deferred = make is not None
         self.path = path
         self.constants: Mapping[str, object] = constants if constants is not None else {}
         self.namespace = namespace
@@ -80,13 +81,14 @@ class Helper:
                 if found is None:
                     assert self._make is not None
                     found = self._function = self._make()
+                    self._make = None  # what it read (the module version's summary) is not held for it
         return found
 
     @property
     def identity(self) -> object:
         """What stands for the helper's IR in cache keys without building it: a deferred helper is made
         once per version of its module, so it stands for its own IR."""
-        return self if self._make is not None else self.function
+        return self if self._deferred else self.function
 
 
 @dataclass(frozen=True, slots=True)
