@@ -430,11 +430,40 @@ class Step:
 
 @dataclass(slots=True)
 class _Frame:
+    """A step being recorded. Only the innermost frame takes each read and write as it happens; a frame
+    hands what it took to the one around it when it ends (salsa's active-query stack), so a read costs
+    the same at any depth. It takes every read and write, whatever their scope: those of another scope
+    are for the frames around it."""
+
     scope: object
-    reads: dict[tuple[str, object], tuple[str, object, object, object]] = field(default_factory=dict)
+    # (source, key, scope) -> the first read of it not answered by a write made inside this frame
+    reads: dict[tuple[str, object, object], tuple[str, object, object, object]] = field(default_factory=dict)
     writes: list[tuple[str, object, object, object]] = field(default_factory=list)
     shadowed: set[tuple[str, object]] = field(default_factory=set)
     children: list[object] = field(default_factory=list)
+
+    def own_reads(self) -> tuple[tuple[str, object, object, object], ...]:
+        """The step's inputs: per (source, key), its first read in this frame's scope."""
+        scope = self.scope
+        found: dict[tuple[str, object], tuple[str, object, object, object]] = {}
+        for read in self.reads.values():
+            if read[3] is None or read[3] == scope:
+                found.setdefault((read[0], read[1]), read)
+        return tuple(found.values())
+
+    def hand_to(self, frames: list[_Frame]) -> None:
+        """Give the frame around this one (the last of `frames`, the steps still open) what happened inside
+        this one, as if it had taken each read and write as it happened: a read counts there unless a write
+        made before this frame began answers it. What is scoped to no open step is dropped: no step that
+        begins later takes what happened before it."""
+        outer = frames[-1]
+        scopes = [frame.scope for frame in frames]
+        shadowed, reads = outer.shadowed, outer.reads
+        for place, read in self.reads.items():
+            if (place[2] is None or place[2] in scopes) and (place[0], place[1]) not in shadowed:
+                reads.setdefault(place, read)
+        outer.writes.extend(w for w in self.writes if w[3] is None or w[3] in scopes)
+        shadowed.update(self.shadowed)
 
 
 def _same(a: object, b: object) -> bool:
@@ -497,25 +526,25 @@ class Recorded:
         """Read the state (and record the read in the steps being recorded)."""
         value = self.sources[source](key)
         if self._frames:
-            self._note((source, key, value, scope))
+            frame = self._frames[-1]
+            if (source, key) not in frame.shadowed:
+                frame.reads.setdefault((source, key, scope), (source, key, value, scope))
         return value
 
     def write(
         self, target: str, key: object, value: object, scope: object = None, shadows: tuple = ()
     ) -> None:
         """Record a change the caller made to the state (`shadows`: the reads it answers from now on)."""
-        entry = (target, key, value, scope)
-        for frame in self._frames:
-            if scope is None or frame.scope == scope:
-                frame.writes.append(entry)
-            frame.shadowed.update(shadows)
+        if self._frames:
+            frame = self._frames[-1]
+            frame.writes.append((target, key, value, scope))
+            if shadows:
+                frame.shadowed.update(shadows)
 
     def _note(self, read: tuple[str, object, object, object]) -> None:
-        place = (read[0], read[1])
-        scope = read[3]
-        for frame in self._frames:
-            if (scope is None or frame.scope == scope) and place not in frame.shadowed:
-                frame.reads.setdefault(place, read)
+        frame = self._frames[-1]
+        if (read[0], read[1]) not in frame.shadowed:
+            frame.reads.setdefault((read[0], read[1], read[3]), read)
 
     def reuse(self, node: object, context: object = None) -> Step | None:
         """The step recorded for `node` in `context` if every read it made gives the same value now (its
@@ -578,11 +607,9 @@ class Recorded:
             many(pairs)
         for target, entries in groups.entries:
             if target in bulk:
-                for frame in frames:
-                    frame.writes.extend(entries)
+                frames[-1].writes.extend(entries)
         if step.shadows:
-            for frame in frames:
-                frame.shadowed.update(step.shadows)
+            frames[-1].shadowed.update(step.shadows)
         for target, key, value, scope in step.writes:
             if scope is not None or target not in whole or target not in bulk:
                 sinks[target](key, value)
@@ -596,12 +623,14 @@ class Recorded:
         frame = self._frames.pop()
         key = node if self._by_value else id(node)
         if self._frames:
+            frame.hand_to(self._frames)
             self._frames[-1].children.append(key)
+        scope = frame.scope
         step = Step(
             node,
             context,
-            tuple(frame.reads.values()),
-            tuple(frame.writes),
+            frame.own_reads(),
+            tuple(w for w in frame.writes if w[3] is None or w[3] == scope),
             result,
             tuple(frame.children),
             frozenset(frame.shadowed),
@@ -613,6 +642,7 @@ class Recorded:
         """Finish the step started last without keeping it (it failed)."""
         frame = self._frames.pop()
         if self._frames:
+            frame.hand_to(self._frames)
             self._frames[-1].children.extend(frame.children)
 
 

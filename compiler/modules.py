@@ -30,7 +30,6 @@ QUERY_STEPS = 200_000
 # The module trees kept parsed, in characters of their texts (a tree takes ~40 bytes per character: about
 # 20 MiB). A tree is read when its module version is evaluated and its helpers built, both once.
 MAX_TREE_TEXT = 500_000
-_MODULE_STORE = re.compile(r"^[A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=]", re.M)
 # The same lines found after a newline (a literal the regex engine scans for): 5x faster than `^` with
 # re.M, which tries every position; store_signature runs on each keystroke of an open module.
 _STORE_AFTER_NEWLINE = re.compile(r"\n([A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=])")
@@ -38,7 +37,21 @@ _IMPORT_AFTER_NEWLINE = re.compile(r"\n(import\s[^\n]*)")
 # Calls that may import a module no import statement names: then every store counts.
 _DYNAMIC_NAMES = frozenset({"__import__", "import_module", "exec", "eval", "run_module", "run_path"})
 _DYNAMIC_METHODS = frozenset({"import_module", "exec_module", "load_module", "run_module", "run_path"})
-_DYNAMIC_TEXT = re.compile("|".join(sorted(_DYNAMIC_NAMES | _DYNAMIC_METHODS)))
+_DYNAMIC_WORDS = tuple(sorted(_DYNAMIC_NAMES | _DYNAMIC_METHODS))
+
+
+def _has_module_store(text: str) -> bool:
+    """A line of the text may be a module store (`config.TP = ...`): `_STORE_AFTER_NEWLINE` from the first
+    line on (what `^` with re.M finds, a quarter of its time)."""
+    return _STORE_AFTER_NEWLINE.search("\n" + text) is not None
+
+
+def _may_import_dynamically(text: str) -> bool:
+    """The text names a call that may import a module no import statement names (substring tests: an
+    alternation of the words scanned every imported module's text several times as slowly)."""
+    return any(word in text for word in _DYNAMIC_WORDS)
+
+
 MAX_VARIANTS = 4  # versions of one module kept, evaluated under different active stores
 
 
@@ -139,6 +152,9 @@ class ModuleGraph:
     derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
     scanned: set[Path] = field(default_factory=set)  # folders whose modules were scanned for module stores
+    # Documents whose stores were noted from their current text as they were analysed: a folder's scan
+    # does not parse them again (the largest model file was parsed twice on its cold open).
+    noted_documents: set[Path] = field(default_factory=set)
     # The trees last parsed (by the store scan, an evaluation, `syntax`), by file with their text, the
     # oldest first: at most MAX_TREE_TEXT characters of text. The next evaluation or read of the same
     # text takes its tree from here instead of parsing it again; None: the text does not parse.
@@ -257,6 +273,9 @@ class ModuleGraph:
         stores of the document and of the modules it imports, directly or not: in Python a module's
         `config.K = ...` changes what later readers see only in a process that runs that module."""
         if file is not None:
+            self.noted_documents.add(
+                file
+            )  # before its stores' modules are resolved (which scans their folder)
             self._note_module_stores(file, tree)  # this version's stores, before anything it imports is read
         self._activate(file, _import_names(tree))
 
@@ -327,8 +346,8 @@ class ModuleGraph:
         tree = self._tree(path, text)
         if tree is not None:
             # Without a dynamic import's name in the text, the import statements are all there is to find.
-            names = _import_names(tree, statements_only=not _DYNAMIC_TEXT.search(text))
-            if path in self.stores or _MODULE_STORE.search(text):
+            names = _import_names(tree, statements_only=not _may_import_dynamically(text))
+            if path in self.stores or _has_module_store(text):
                 self._note_module_stores(path, tree)
         self.import_lists[path] = (text, names)
         return names
@@ -504,8 +523,10 @@ class ModuleGraph:
             except OSError:
                 return
             for file in files:
+                if file in self.noted_documents:
+                    continue
                 text = self.read_file(file)
-                if text is None or not _MODULE_STORE.search(text):
+                if text is None or not _has_module_store(text):
                     continue
                 tree = self._tree(file, text)
                 if tree is not None:
@@ -526,7 +547,7 @@ class ModuleGraph:
                 raw = self.read_file(path)
                 text = python_text(raw) if raw is not None else None
                 tree = None
-                if text is not None and _MODULE_STORE.search(text):
+                if text is not None and _has_module_store(text):
                     try:
                         tree = parse_source(text)
                     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -602,16 +623,19 @@ def _on(active: frozenset[tuple[Path, str]], reach: frozenset[Path]) -> frozense
     return frozenset(pair for pair in active if pair[0] in reach)
 
 
-def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
-    """Every statement of a body, nested ones included (no expression is visited)."""
+def _statements(body: list[ast.stmt], out: list[ast.AST] | None = None) -> list[ast.AST]:
+    """Every statement of a body, nested ones included, each before those it holds (no expression is
+    visited; a list, not nested generators: every statement of every imported module passes here)."""
+    out = [] if out is None else out
     for stmt in body:
-        yield stmt
+        out.append(stmt)
         for name in ("body", "orelse", "finalbody"):
             inner = getattr(stmt, name, None)
             if isinstance(inner, list):
-                yield from _statements(inner)
+                _statements(inner, out)
         for holder in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
-            yield from _statements(holder.body)
+            _statements(holder.body, out)
+    return out
 
 
 def _import_names(

@@ -612,7 +612,7 @@ class Analyzer:
         diagnostics: list[Diagnostic],
     ) -> tuple[ir.Module, list[Splice]]:
         """InlineFunctions: splice helper calls into every other function (cached per function)."""
-        helper_key = tuple(sorted((name, id(h.function)) for name, h in helpers.items()))
+        helper_key = tuple(sorted((name, id(h.identity)) for name, h in helpers.items()))
         splices: list[Splice] = []
         live: set[int] = set()
 

@@ -15,6 +15,7 @@ from compiler.frontend.parser import module_functions
 from compiler.ir_walk import stored_names
 from compiler.modules import ModuleGraph
 from compiler.passes.inline_functions import FOREIGN_LINE_BASE, INLINE_KINDS, foreign_helpers, shift_spans
+from compiler.pipeline import Analyzer
 
 HELPERS = """import pypto.language as pl
 
@@ -67,6 +68,10 @@ def test_only_inline_helpers_are_built_in_their_line_space(
     )
     found = foreign_helpers(graph, helpers)
     assert sorted(found) == ["scale", "typed_inline"]
+    assert built == []  # each helper is built when its IR is first read (a model calls few of many)
+    assert found["scale"].function is found["scale"].function
+    assert built == ["scale"]
+    assert found["typed_inline"].function.name == "typed_inline"
     assert sorted(built) == ["scale", "typed_inline"]  # `entry` is not an inline helper: never built
     # The same IR as building every function at line 1 and moving the helpers' spans afterwards.
     summary = graph.summary(helpers)
@@ -96,3 +101,20 @@ def test_a_module_the_store_scan_parsed_is_not_parsed_again(
     summary = graph.summary(setter)
     assert summary is not None and graph.syntax(summary) is not None
     assert parsed.count(setter.read_text()) == 1  # its evaluation (and this read) took the scan's tree
+
+
+def test_the_analysed_document_is_not_parsed_again_by_its_folders_store_scan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write(tmp_path)
+    document = tmp_path / "model.py"
+    text = "import pypto.language as pl\nimport config\n\nconfig.TP = 4\n\n\ndef plain():\n    return config.TP\n"
+    document.write_text(text)
+    parsed: list[str] = []
+    original = modules.parse_source
+    monkeypatch.setattr(modules, "parse_source", lambda source: parsed.append(source) or original(source))
+    graph = ModuleGraph()
+    Analyzer(graph=graph).analyze(text, str(document))
+    assert (tmp_path / "setter.py").read_text() in parsed  # the folder was scanned
+    assert text not in parsed  # the document's stores were noted from its own parse
+    assert (tmp_path / "config.py", "TP") in graph.stores[document]

@@ -297,24 +297,32 @@ def module_functions(
     helpers: built from its one parse, with its evaluated values). `kinds` keeps only functions of those
     types (the others' bodies are never built); spans are `line_offset` lines down (a foreign line space)."""
     spans = SpanMaker(lines if lines is not None else text.split("\n"), line_offset, 0)
-    ignored: list[Diagnostic] = []
     functions = [
         fn
-        for node in [
-            *(n for n in tree.body if isinstance(n, ast.FunctionDef)),
-            *_selected_defs(tree.body, env),
-        ]
+        for node in function_defs(tree, env)
         if (kinds is None or function_kind(node) in kinds)
-        and (fn := _function(node, spans, env, ignored.append, None)) is not None
+        and (fn := build_function(node, spans, env)) is not None
     ]
     imports = imported_names(tree)
     return functions, imports
 
 
+def function_defs(tree: ast.Module, env: Mapping[str, object]) -> list[ast.FunctionDef]:
+    """The definitions `module_functions` reads, in its order: the top-level ones, then those under a
+    module-level `if` that the module's values select."""
+    return [*(n for n in tree.body if isinstance(n, ast.FunctionDef)), *_selected_defs(tree.body, env)]
+
+
+def build_function(node: ast.FunctionDef, spans: SpanMaker, env: Mapping[str, object]) -> ir.Function | None:
+    """One definition of an imported module as `module_functions` builds it (None: not a DSL function);
+    what its parse would report belongs to that module's own analysis."""
+    ignored: list[Diagnostic] = []
+    return _function(node, spans, env, ignored.append, None)
+
+
 def dsl_function_names(tree: ast.Module, env: Mapping[str, object]) -> set[str]:
     """The names of the DSL functions `module_functions` finds in a module (nothing built)."""
-    nodes = [*(n for n in tree.body if isinstance(n, ast.FunctionDef)), *_selected_defs(tree.body, env)]
-    return {node.name for node in nodes if function_kind(node) is not None}
+    return {node.name for node in function_defs(tree, env) if function_kind(node) is not None}
 
 
 def _conditional_functions(

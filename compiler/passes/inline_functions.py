@@ -10,7 +10,8 @@ from the modules it imports; a helper of another module keeps its spans in a lin
 
 from __future__ import annotations
 
-import ast
+import functools
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,9 +20,17 @@ from typing import Any
 from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.frontend.builder import SpanMaker
 from compiler.frontend.consts import front_end_env, resolve_globals
 from compiler.frontend.factories import bound_helpers
-from compiler.frontend.parser import ImportedName, dsl_function_names, module_functions
+from compiler.frontend.parser import (
+    ImportedName,
+    build_function,
+    dsl_function_names,
+    function_defs,
+    function_kind,
+    imported_names,
+)
 from compiler.incremental import Recorded
 from compiler.ir_walk import map_ir, map_spans, rebuilt, stored_names, walk_stmts
 from compiler.modules import ModuleGraph, ModuleSummary
@@ -37,14 +46,49 @@ def is_foreign(span: Span) -> bool:
     return span.line >= FOREIGN_LINE_BASE
 
 
-@dataclass(frozen=True, slots=True)
-class Helper:
-    """An inline helper a document can call by bare name: its IR and where it comes from."""
+_BUILD_LOCK = threading.Lock()
 
-    function: ir.Function
-    path: str | None = None  # the defining module, when it is not the document itself
-    constants: Mapping[str, object] = field(default_factory=dict)  # its module's values (foreign only)
-    namespace: Mapping[str, Helper] | None = None  # the helpers its own module can call (foreign only)
+
+class Helper:
+    """An inline helper a document can call by bare name: its IR and where it comes from. A helper of
+    another module is built when its IR is first read (`make`): a model imports dozens of helpers and
+    calls a few, and a cold open built them all."""
+
+    __slots__ = ("_deferred", "_function", "_make", "constants", "namespace", "path")
+
+    def __init__(
+        self,
+        function: ir.Function | None = None,
+        path: str | None = None,  # the defining module, when it is not the document itself
+        constants: Mapping[str, object] | None = None,  # its module's values (foreign only)
+        namespace: Mapping[str, Helper] | None = None,  # the helpers its own module can call (foreign only)
+        make: Callable[[], ir.Function] | None = None,  # builds `function` when it is not given
+    ) -> None:
+        self._function = function
+        self._make = make
+        self._deferred = make is not None
+        self.path = path
+        self.constants: Mapping[str, object] = constants if constants is not None else {}
+        self.namespace = namespace
+
+    @property
+    def function(self) -> ir.Function:
+        """The helper's IR (built once, on first read, when it was deferred)."""
+        found = self._function
+        if found is None:
+            with _BUILD_LOCK:  # one object per helper, whichever thread reads it first
+                found = self._function
+                if found is None:
+                    assert self._make is not None
+                    found = self._function = self._make()
+                    self._make = None  # what it read (the module version's summary) is not held for it
+        return found
+
+    @property
+    def identity(self) -> object:
+        """What stands for the helper's IR in cache keys without building it: a deferred helper is made
+        once per version of its module, so it stands for its own IR."""
+        return self if self._deferred else self.function
 
 
 @dataclass(frozen=True, slots=True)
@@ -611,20 +655,20 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
             return {}
         # Built from the module's parse and evaluation (the graph's summary and the tree it keeps).
         env = front_end_env(summary.names, tree)
-        # Only the inline helpers are built, directly in the module's own line space.
-        offset = graph.foreign_id(file) * FOREIGN_LINE_BASE
-        lines = summary.text.split("\n")
-        functions, imports = module_functions(tree, summary.text, env, INLINE_KINDS, offset, lines)
+        # Only the inline helpers, each built when first read, directly in the module's own line space.
         defined = dsl_function_names(tree, env)
-        functions.extend(_factory_bound(tree, summary.text, env, defined, offset, lines))
+        offset = graph.foreign_id(file) * FOREIGN_LINE_BASE  # numbered in the order modules are read
         namespace: dict[str, Helper] = {}
-        for function in functions:
-            if function.func_type in INLINE_KINDS:
-                # The helper's module constants are folded into it once, here, not at every splice.
-                own = {p.name for p in function.params} | stored_names(function.body)
-                body = tuple(resolve_globals(s, env, own) for s in function.body)
-                namespace[function.name] = Helper(replace(function, body=body), str(file), env, namespace)
-        for imported in imports:
+        for index, node in enumerate(function_defs(tree, env)):
+            if function_kind(node) in INLINE_KINDS:
+                make = functools.partial(_build_helper, graph, summary, env, offset, ("def", index), None)
+                namespace[node.name] = Helper(None, str(file), env, namespace, make)
+        for index, (name, node) in enumerate(bound_helpers(tree, env)):
+            # A helper a factory binds (`hc_pre = _bind_hc_pre()`), under the bound name.
+            if name not in defined and function_kind(node) in INLINE_KINDS:
+                make = functools.partial(_build_helper, graph, summary, env, offset, ("bound", index), name)
+                namespace[name] = Helper(None, str(file), env, namespace, make)
+        for imported in imported_names(tree):
             if imported.local in namespace:
                 continue
             source = graph.resolve(file, imported.module, imported.level)
@@ -638,15 +682,26 @@ def foreign_helpers(graph: ModuleGraph, file: Path, stack: tuple[Path, ...] = ()
     return found if isinstance(found, dict) else {}
 
 
-def _factory_bound(
-    tree: ast.Module, text: str, env: Mapping[str, object], defined: set[str], offset: int, lines: list[str]
-) -> list[ir.Function]:
-    """The helpers a module binds through a factory (`hc_pre = _bind_hc_pre()`), under the bound name."""
-    out: list[ir.Function] = []
-    for name, node in bound_helpers(tree, env):
-        if name in defined:
-            continue
-        module = ast.Module(body=[node], type_ignores=[])
-        functions, _ = module_functions(module, text, env, INLINE_KINDS, offset, lines)
-        out.extend(replace(f, name=name) for f in functions if f.func_type in INLINE_KINDS)
-    return out
+def _build_helper(
+    graph: ModuleGraph,
+    summary: ModuleSummary,
+    env: Mapping[str, object],
+    offset: int,
+    place: tuple[str, int],
+    bound_name: str | None,
+) -> ir.Function:
+    """One inline helper of a module version: the definition at `place` (the n-th of `function_defs`, or
+    of `bound_helpers`), built in the module's line space with its module constants folded in once, here,
+    not at every splice."""
+    tree = graph.syntax(summary)  # the version's tree: the one at hand, or the same text parsed again
+    if tree is None:
+        raise ValueError(f"{summary.path} no longer parses")
+    kind, index = place
+    node = function_defs(tree, env)[index] if kind == "def" else bound_helpers(tree, env)[index][1]
+    spans = SpanMaker(summary.text.split("\n"), offset, 0)
+    function = build_function(node, spans, env)
+    if function is None:
+        raise ValueError(f"{node.name} in {summary.path} is no DSL function")
+    own = {p.name for p in function.params} | stored_names(function.body)
+    body = tuple(resolve_globals(s, env, own) for s in function.body)
+    return replace(function, body=body, name=bound_name or function.name)
