@@ -88,13 +88,13 @@ def dependencies(
     graph: ModuleGraph,
     path: Path,
     imports: Iterable[Path],
-    absent: Iterable[Path],
     extra_paths: Iterable[Path],
-    read: Callable[[Path], str | None] | None = None,
+    read: Callable[[Path], str | None] = read_disk_text,
 ) -> Dependencies:
-    """Every module an analysis read (through imports of imports), the module files its graph looked for
-    and did not find, and the folders its imports were resolved in. A module the graph holds no summary
-    of is hashed as `read` gives it now (the server's graph drops summaries as files change)."""
+    """Every module an analysis read (through imports of imports), the module files the imports of its
+    import closure looked for and did not find (`ModuleGraph.import_closure`), and the folders its imports
+    were resolved in. A module the graph holds no summary of is hashed as `read` gives it now (the
+    server's graph drops summaries as files change)."""
     modules: dict[Path, str | None] = {}
     todo = list(imports)
     while todo:
@@ -106,8 +106,14 @@ def dependencies(
             modules[module] = digest(summary.text)
             todo.extend(dep.path for dep in summary.deps)
         else:
-            text = read(module) if read is not None else None
+            text = read(module)
             modules[module] = digest(text) if text is not None else None
+    reached, absent = graph.import_closure([path, *modules])
+    for module in reached - modules.keys() - {path}:
+        # resolved from the closure but not evaluated (an import only the store scan follows)
+        summary = graph.summaries.get(module)
+        text = summary.text if summary is not None else read(module)
+        modules[module] = digest(text) if text is not None else None
     for missing in absent:
         modules.setdefault(missing, None)
     folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)
@@ -116,8 +122,8 @@ def dependencies(
 
 @functools.lru_cache(maxsize=8192)
 def _absolute(path: Path) -> str:
-    """`os.path.abspath` of a module path (a run names the same few thousand in every file's dependencies:
-    every module file a worker looked for and did not find)."""
+    """`os.path.abspath` of a module path (a run names the same modules and probed paths in many files'
+    dependencies)."""
     return os.path.abspath(path)
 
 
