@@ -254,3 +254,12 @@ async def test_a_file_created_where_an_import_looked_makes_the_servers_entry_sta
     again = await _pull(client, uri)
     assert again.result_id is not None and not again.result_id.endswith(":cached")
     assert _lines(again) == _lines(first)
+
+
+def test_an_entry_is_written_as_the_json_of_its_values_in_short_pieces() -> None:
+    from pypto_lsp.check_cache import _encode
+
+    entry = {"lanes": [[i, "aiv"] for i in range(1000)], "x": {"y": [None] * 401, "z": []}, "s": 'é"'}
+    pieces = list(_encode(entry))
+    assert "".join(pieces) == json.dumps(entry, separators=(",", ":"))
+    assert max(len(p) for p in pieces) < len(json.dumps(entry["lanes"])) / 4  # no long list in one call
