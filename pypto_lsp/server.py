@@ -571,7 +571,7 @@ class PyptoServer(LanguageServer):
                 entry, text = todo[0]
                 _, target, _ = self.analysis_inputs()
                 analyzer = Analyzer(graph=self.graph, one_shot=True)
-                self.reach_token = token = budget.CancelToken()
+                self.reach_token = token = budget.CancelToken(scheduler.READS.wait)
                 outcome = await loop.run_in_executor(
                     self.scheduler.executor,
                     scheduler.analyse_cancellable,
