@@ -77,3 +77,20 @@ def test_a_read_request_is_pending_from_its_arrival_to_its_response() -> None:
         assert not scheduler.READS.pending
     finally:
         scheduler.READS.pending.clear()
+
+
+def test_taking_a_released_analyzer_apart_leaves_its_results_whole() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent / "data" / "kernel_pkg" / "model.py"
+    graph = ModuleGraph()
+    analyzer = Analyzer(graph=graph)
+    analyzer.analyze(BLOCK, PATH)
+    kept = analyzer.analyze(BLOCK.replace("\n", "\n\n", 3), PATH)  # the second version: memos in use
+    other = Analyzer(graph=graph)
+    helpers = other.analyze(path.read_text(), str(path))
+    scheduler.let_go(analyzer)
+    scheduler.let_go(other)
+    assert kept == Analyzer(graph=ModuleGraph()).analyze(BLOCK.replace("\n", "\n\n", 3), PATH)
+    assert helpers == Analyzer(graph=ModuleGraph()).analyze(path.read_text(), str(path))
+    assert kept.kernels and kept.ops and helpers.lanes
