@@ -19,6 +19,7 @@ import dataclasses
 import gc
 import logging
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -50,7 +51,6 @@ SWITCH_INTERVAL_S = 0.001
 # statement boundaries, for at most READ_YIELD_S per request (a request that waits for the analysis
 # itself gets it back then): the read runs with the interpreter, and a core, to itself.
 READ_YIELD_S = 0.05
-READ_YIELD_STEP_S = 0.0005
 
 
 class ReadGate:
@@ -58,29 +58,35 @@ class ReadGate:
 
     def __init__(self) -> None:
         self.pending: dict[object, float] = {}
+        self.clear = threading.Event()  # set while no read is being answered
+        self.clear.set()
 
     def enter(self, key: object) -> None:
-        """A read request arrived."""
+        """A read request arrived (on the event loop)."""
         now = time.monotonic()
         if len(self.pending) > 64:  # ids never answered (the client went away): forget the stale ones
             self.pending = {k: t for k, t in self.pending.items() if now - t <= READ_YIELD_S}
         self.pending[key] = now
+        self.clear.clear()
 
     def leave(self, key: object) -> None:
-        """A read request was answered."""
+        """A read request was answered (on the event loop)."""
         self.pending.pop(key, None)
+        if not self.pending:
+            self.clear.set()
 
     def wait(self) -> None:
-        """On an analysis thread: sleep (the interpreter released) while a read younger than READ_YIELD_S
-        is being answered."""
-        while self.pending:
-            try:
-                oldest = min(self.pending.values())
-            except ValueError:  # emptied by the event loop meanwhile
-                return
-            if time.monotonic() - oldest > READ_YIELD_S:
-                return
-            time.sleep(READ_YIELD_STEP_S)
+        """On an analysis thread: block (the interpreter released, no polling) while a read younger than
+        READ_YIELD_S is being answered."""
+        if not self.pending:
+            return
+        try:
+            oldest = min(self.pending.values())
+        except ValueError:  # emptied by the event loop meanwhile
+            return
+        remaining = READ_YIELD_S - (time.monotonic() - oldest)
+        if remaining > 0:
+            self.clear.wait(remaining)
 
 
 READS = ReadGate()
