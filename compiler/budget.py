@@ -17,7 +17,7 @@ into a diagnostic: the whole analysis is abandoned and the pipeline keeps its ca
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -49,12 +49,14 @@ class Cancelled(BaseException):  # as asyncio.CancelledError: a request to stop,
 
 
 class CancelToken:
-    """Set once, from any thread, to stop the analysis that runs under it at its next `check()`."""
+    """Set once, from any thread, to stop the analysis that runs under it at its next `check()`;
+    `pause`, when given, is called there too (the server's analyses step aside while it answers a read)."""
 
-    __slots__ = ("cancelled",)
+    __slots__ = ("cancelled", "pause")
 
-    def __init__(self) -> None:
+    def __init__(self, pause: Callable[[], None] | None = None) -> None:
         self.cancelled = False
+        self.pause = pause
 
     def cancel(self) -> None:
         """Ask the analysis to stop (a plain attribute store: safe from another thread)."""
@@ -92,8 +94,11 @@ def unit_budget(seconds: float | None = None) -> Iterator[None]:
 def check() -> None:
     """Raise Cancelled when the analysis was cancelled, BudgetExceeded when the unit's deadline passed."""
     token = _token.get()
-    if token is not None and token.cancelled:
-        raise Cancelled
+    if token is not None:
+        if token.cancelled:
+            raise Cancelled
+        if token.pause is not None:
+            token.pause()
     deadline = _deadline.get()
     if deadline is None:
         return

@@ -13,7 +13,7 @@ import os
 import re
 import threading
 import warnings
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,6 +159,13 @@ class ModuleGraph:
     # oldest first: at most MAX_TREE_TEXT characters of text. The next evaluation or read of the same
     # text takes its tree from here instead of parsing it again; None: the text does not parse.
     trees: dict[Path, tuple[str, ast.Module | None]] = field(default_factory=dict)
+    # What each file's imports resolved to, by (module, level): the file found (None: nothing) and the
+    # candidate files looked for before it and not found. The latest resolution of each import is kept:
+    # a persistent-cache entry depends on the absence of exactly the candidates its import closure probed
+    # (`import_closure`), not on every file the graph ever looked for.
+    import_probes: dict[Path | None, dict[tuple[str, int], tuple[Path | None, tuple[Path, ...]]]] = field(
+        default_factory=dict
+    )
 
     def syntax(self, summary: ModuleSummary) -> ast.Module | None:
         """The tree of one module version (None when it does not parse): the kept one, or a new parse."""
@@ -369,12 +376,20 @@ class ModuleGraph:
         if self.changed:
             self._reread_stores()
         plan = self._search_plan(from_file, module, level)
+        missing: list[Path] = []
+        found: Path | None = None
         for root, files in plan:
             self._scan_folder(root)
             for file in files:
                 if self._read(file) is not None:
-                    return file
-        return None
+                    found = file
+                    break
+                missing.append(file)
+            if found is not None:
+                break
+        # one dict store per call (atomic under the GIL: resolutions run on several threads)
+        self.import_probes.setdefault(from_file, {})[(module, level)] = (found, tuple(missing))
+        return found
 
     def _search_plan(
         self, from_file: Path | None, module: str, level: int
@@ -425,6 +440,27 @@ class ModuleGraph:
         with self._lock:
             self._plans[key] = (tuple(probes), plan)
         return plan
+
+    def import_closure(self, files: Iterable[Path]) -> tuple[set[Path], set[Path]]:
+        """The files reached from `files` through the imports the graph resolved (them included), and the
+        candidate files their imports looked for and did not find: a file appearing on one of those may
+        change how an import of the closure resolves."""
+        reached: set[Path] = set()
+        absent: set[Path] = set()
+        todo = list(files)
+        while todo:
+            file = todo.pop()
+            if file in reached:
+                continue
+            reached.add(file)
+            for found, missing in list(self.import_probes.get(file, {}).values()):
+                absent.update(missing)
+                if found is not None and found not in reached:
+                    todo.append(found)
+            summary = self.summaries.get(file)
+            if summary is not None:
+                todo.extend(dep.path for dep in summary.deps if dep.path not in reached)
+        return reached, absent
 
     def summary(self, path: Path, stack: tuple[Path, ...] = ()) -> ModuleSummary | None:
         """The evaluated summary of one module file (cached while it and what it imports are unchanged)."""

@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ CACHE_DIR = ".pypto_lsp_cache"
 FORMAT = 4  # 4: one entry file per source file, named by its absolute path's hash
 _NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
 _ENGINE_PACKAGES = ("compiler", "pypto_lsp")
+_ENCODE_ITEMS = 200  # list items per call of the C JSON encoder (a lane row or diagnostic: ~0.1 ms a call)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +89,13 @@ def dependencies(
     graph: ModuleGraph,
     path: Path,
     imports: Iterable[Path],
-    absent: Iterable[Path],
     extra_paths: Iterable[Path],
-    read: Callable[[Path], str | None] | None = None,
+    read: Callable[[Path], str | None] = read_disk_text,
 ) -> Dependencies:
-    """Every module an analysis read (through imports of imports), the module files its graph looked for
-    and did not find, and the folders its imports were resolved in. A module the graph holds no summary
-    of is hashed as `read` gives it now (the server's graph drops summaries as files change)."""
+    """Every module an analysis read (through imports of imports), the module files the imports of its
+    import closure looked for and did not find (`ModuleGraph.import_closure`), and the folders its imports
+    were resolved in. A module the graph holds no summary of is hashed as `read` gives it now (the
+    server's graph drops summaries as files change)."""
     modules: dict[Path, str | None] = {}
     todo = list(imports)
     while todo:
@@ -106,8 +107,14 @@ def dependencies(
             modules[module] = digest(summary.text)
             todo.extend(dep.path for dep in summary.deps)
         else:
-            text = read(module) if read is not None else None
+            text = read(module)
             modules[module] = digest(text) if text is not None else None
+    reached, absent = graph.import_closure([path, *modules])
+    for module in reached - modules.keys() - {path}:
+        # resolved from the closure but not evaluated (an import only the store scan follows)
+        summary = graph.summaries.get(module)
+        text = summary.text if summary is not None else read(module)
+        modules[module] = digest(text) if text is not None else None
     for missing in absent:
         modules.setdefault(missing, None)
     folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)
@@ -116,8 +123,8 @@ def dependencies(
 
 @functools.lru_cache(maxsize=8192)
 def _absolute(path: Path) -> str:
-    """`os.path.abspath` of a module path (a run names the same few thousand in every file's dependencies:
-    every module file a worker looked for and did not find)."""
+    """`os.path.abspath` of a module path (a run names the same modules and probed paths in many files'
+    dependencies)."""
     return os.path.abspath(path)
 
 
@@ -237,7 +244,7 @@ class CheckCache:
                 fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-", suffix=".part")
                 with os.fdopen(fd, "w", encoding="utf-8") as out:
                     out.write(json.dumps(name) + "\n")
-                    json.dump(entry, out, separators=(",", ":"))
+                    out.write("".join(_encode(entry)))
                 os.replace(tmp, target)
             self._prune()
         except OSError as exc:
@@ -257,6 +264,26 @@ class CheckCache:
             if not isinstance(name, str) or not os.path.exists(name):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
+
+
+def _encode(value: object) -> Iterator[str]:
+    """`json.dumps(value, separators=(",", ":"))` in pieces, each one short call of the C encoder: the
+    server writes entries while the user may type, and a call holds the interpreter for its whole length
+    (`json.dump` is the pure-Python encoder, five times the CPU)."""
+    if isinstance(value, dict):
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            yield ("," if i else "") + json.dumps(key) + ":"
+            yield from _encode(item)
+        yield "}"
+    elif isinstance(value, list) and len(value) > _ENCODE_ITEMS:
+        yield "["
+        for start in range(0, len(value), _ENCODE_ITEMS):
+            part = json.dumps(value[start : start + _ENCODE_ITEMS], separators=(",", ":"))
+            yield ("," if start else "") + part[1:-1]
+        yield "]"
+    else:
+        yield json.dumps(value, separators=(",", ":"))
 
 
 def _mark_cache_folder(folder: Path) -> None:

@@ -72,28 +72,12 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-class _RecordingReader:
-    """The graph's file reader, noting the module files it looked for and did not find: their appearing
-    later changes how an import resolves. The set only grows: a module's own imports are resolved when
-    the worker first evaluates it, so every later file that reads the module depends on them too."""
-
-    def __init__(self) -> None:
-        self.disk = DiskReader()
-        self.absent: set[Path] = set()
-
-    def __call__(self, path: Path) -> str | None:
-        text = self.disk(path)
-        if text is None:
-            self.absent.add(path)
-        return text
-
-
 class _Worker:
     """The state one process keeps for the whole run."""
 
     def __init__(self, settings: GraphSettings) -> None:
         self.settings = settings
-        self.reader = _RecordingReader()
+        self.reader = DiskReader()
         self.graph = ModuleGraph(
             read_file=self.reader, environ=dict(settings.environ), extra_paths=settings.extra_paths
         )
@@ -119,7 +103,7 @@ class _Worker:
 
     def _dependencies(self, path: Path, imports: Iterable[Path]) -> Dependencies:
         """What the analysis of `path` was computed from (see `check_cache.dependencies`)."""
-        return dependencies(self.graph, path, imports, self.reader.absent, self.settings.extra_paths)
+        return dependencies(self.graph, path, imports, self.settings.extra_paths, self.reader)
 
 
 @contextlib.contextmanager

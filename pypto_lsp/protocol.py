@@ -11,8 +11,27 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest, JsonRpcPar
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from pypto_lsp.positions import choose_encoding
+from pypto_lsp.scheduler import READS
 
 log = logging.getLogger(__name__)
+
+# Requests answered from the last finished analysis, in a few ms: analyses step aside while one is
+# answered (scheduler.READS). A request that waits for an analysis (a diagnostic pull) is not one.
+READ_METHODS = frozenset(
+    {
+        types.TEXT_DOCUMENT_HOVER,
+        types.TEXT_DOCUMENT_INLAY_HINT,
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.COMPLETION_ITEM_RESOLVE,
+        types.TEXT_DOCUMENT_SIGNATURE_HELP,
+        types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT,
+        types.TEXT_DOCUMENT_DEFINITION,
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.TEXT_DOCUMENT_CODE_LENS,
+        types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+        types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE,
+    }
+)
 
 
 class PyptoProtocol(LanguageServerProtocol):
@@ -58,10 +77,20 @@ class PyptoProtocol(LanguageServerProtocol):
             {"jsonrpc": "2.0", "id": msg_id, "error": {"code": response.code, "message": response.message}}
         )
 
+    def _send_response(self, msg_id: Any, result: Any | None = None, error: Any | None = None) -> None:
+        """Send a response; a read request is answered (analyses stop stepping aside for it)."""
+        try:
+            super()._send_response(msg_id, result, error)
+        finally:
+            READS.leave(msg_id)
+
     def structure_message(self, data: dict[str, Any]) -> Any:
-        """Deserialize a message; a request whose params do not fit gets an error response."""
+        """Deserialize a message; a request whose params do not fit gets an error response. A read
+        request's arrival makes analyses step aside until it is answered (see scheduler.READS)."""
         if isinstance(data, dict) and "jsonrpc" in data:
             method, msg_id = data.get("method"), data.get("id")
+            if isinstance(method, str) and method in READ_METHODS and isinstance(msg_id, int | str):
+                READS.enter(msg_id)
             bad_method = "method" in data and not isinstance(method, str)
             bad_id = msg_id is not None and (not isinstance(msg_id, int | str) or isinstance(msg_id, bool))
             if bad_method or bad_id or ("method" not in data and "id" not in data):

@@ -15,15 +15,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import dataclasses
 import gc
 import logging
 import sys
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from compiler import budget
 from compiler.analysis import Analysis
@@ -45,6 +47,50 @@ MAX_ANALYSES = 4  # documents analysed at the same time (their threads share the
 # How often the interpreter hands the GIL to another thread (CPython's default is 5 ms): the event
 # loop gets it back within about this long while analyses run, so reads answer in a few ms.
 SWITCH_INTERVAL_S = 0.001
+# While the server answers a read request (hover, inlay hints, ...), an analysis thread steps aside at its
+# statement boundaries, for at most READ_YIELD_S per request (a request that waits for the analysis
+# itself gets it back then): the read runs with the interpreter, and a core, to itself.
+READ_YIELD_S = 0.05
+
+
+class ReadGate:
+    """The read requests being answered, by id, with when each arrived (see READ_YIELD_S)."""
+
+    def __init__(self) -> None:
+        self.pending: dict[object, float] = {}
+        self.clear = threading.Event()  # set while no read is being answered
+        self.clear.set()
+
+    def enter(self, key: object) -> None:
+        """A read request arrived (on the event loop)."""
+        now = time.monotonic()
+        if len(self.pending) > 64:  # ids never answered (the client went away): forget the stale ones
+            self.pending = {k: t for k, t in self.pending.items() if now - t <= READ_YIELD_S}
+        self.pending[key] = now
+        self.clear.clear()
+
+    def leave(self, key: object) -> None:
+        """A read request was answered (on the event loop)."""
+        self.pending.pop(key, None)
+        if not self.pending:
+            self.clear.set()
+
+    def wait(self) -> None:
+        """On an analysis thread: block (the interpreter released, no polling) while a read younger than
+        READ_YIELD_S is being answered."""
+        if not self.pending:
+            return
+        try:
+            oldest = min(self.pending.values())
+        except ValueError:  # emptied by the event loop meanwhile
+            return
+        remaining = READ_YIELD_S - (time.monotonic() - oldest)
+        if remaining > 0:
+            self.clear.wait(remaining)
+
+
+READS = ReadGate()
+LET_GO_ITEMS = 200  # entries of a released Analyzer's tables freed between two looks at other threads
 
 
 class _Outcome:
@@ -115,6 +161,7 @@ class Scheduler:
         self.idle_gc: asyncio.TimerHandle | None = None
         self.active: dict[str, None] = {}  # the documents last opened or edited, the newest last
         self.released = False  # an idle document's Analyzer was let go since the last full collection
+        self.freeing: list[Future[None]] = []  # released Analyzers being taken apart (`let_go`)
         sys.setswitchinterval(SWITCH_INTERVAL_S)
 
     # -- requests ------------------------------------------------------------------------------
@@ -182,7 +229,7 @@ class Scheduler:
         if snap is None or state.seq != seq or self.docs.get(uri) is not state:
             return
         generation, target, _ = self.host.analysis_inputs()
-        token = state.token = budget.CancelToken()
+        token = state.token = budget.CancelToken(READS.wait)
         start = time.perf_counter()
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(
@@ -244,7 +291,13 @@ class Scheduler:
         loop = asyncio.get_running_loop()
         analyzer = Analyzer(graph=self.graph, one_shot=True)
         future = loop.run_in_executor(
-            self.executor, analyse_cancellable, budget.CancelToken(), snap.text, snap.path, target, analyzer
+            self.executor,
+            analyse_cancellable,
+            budget.CancelToken(READS.wait),
+            snap.text,
+            snap.path,
+            target,
+            analyzer,
         )
         self._pause_gc()
         try:
@@ -323,21 +376,20 @@ class Scheduler:
         while len(self.active) > ACTIVE_DOCUMENTS:
             oldest = next(iter(self.active))
             del self.active[oldest]
-            self._release(oldest, collect=True)
+            self._release(oldest)
 
-    def _release(self, uri: str, collect: bool = False) -> None:
+    def _release(self, uri: str) -> None:
         """An idle document keeps its latest result only: its Analyzer, with every cache and statement
-        memo, is replaced by an empty one (when an analysis of it runs, its landing does this). `collect`:
-        a full collection runs now when no analysis runs (else once the running ones end)."""
+        memo, is replaced by an empty one (when an analysis of it runs, its landing does this). The old
+        one is taken apart on a worker thread, a piece at a time, so that reference counting frees it
+        (a full collection of the heap took 0.4-1.5 s with the largest library files open, on the event
+        loop); the few cycles left are collected once the server is idle."""
         state = self.docs.get(uri)
         if state is not None and state.running is None:
-            state.analyzer = Analyzer(graph=self.graph)
-            # Its caches hold cycles of objects gc.freeze moved out of the collector's reach: only a full
-            # collection frees them, and before the next analysis, which then reuses their memory instead
-            # of growing the heap (opening the 20 largest library files: 596 -> 312 MiB).
+            old, state.analyzer = state.analyzer, Analyzer(graph=self.graph)
+            self.freeing = [f for f in self.freeing if not f.done()]
+            self.freeing.append(self.executor.submit(let_go, old))
             self.released = True
-            if collect and self.running_analyses == 0:
-                self._collect()
 
     def _pause_gc(self) -> None:
         """An analysis allocates millions of short-lived objects and frees them by reference count: the
@@ -353,10 +405,7 @@ class Scheduler:
 
     def _settle_memory(self) -> None:
         """Keep the cyclic GC out of the typing path: what an analysis leaves is moved out of the
-        collector's generations (`gc.freeze`), and a full collection runs once the server is idle, or
-        at once when an idle document's caches were let go while an analysis ran."""
-        if self.released and self.running_analyses == 0:
-            self._collect()
+        collector's generations (`gc.freeze`), and a full collection runs once the server is idle."""
         gc.freeze()
         if self.idle_gc is not None:
             self.idle_gc.cancel()
@@ -372,13 +421,42 @@ class Scheduler:
 
     def _collect(self) -> None:
         """A full collection of what the analyses left, frozen objects too (about 0.5-1.5 s with the 20
-        largest library files open: run when idle, or when an idle document's caches were let go), then
-        what remains is frozen again and the C allocator's free pages go back to the system."""
+        largest library files open: run only when idle), then what remains is frozen again and the C
+        allocator's free pages go back to the system."""
         self.released = False
         gc.unfreeze()
         gc.collect()
         gc.freeze()
         _trim_malloc()
+
+
+def let_go(analyzer: Analyzer) -> None:
+    """Take a released Analyzer apart so that reference counting frees it, a few hundred entries at a time
+    (the frees of one piece hold the interpreter; between pieces the event loop gets it back). Its
+    statement memos hold bound methods of the check state that holds them (a cycle that kept 94% of a
+    large document's memos for the cyclic collector); dropping its fields breaks the cycles through the
+    Analyzer itself."""
+    for memos in analyzer.body_memos.values():
+        for held in (memos.splices, memos.checks):
+            if held is not None:
+                held[1].next_version({})  # the last version's steps move to `_last`, the sinks are dropped
+                _drain(held[1]._last)
+    for item in dataclasses.fields(analyzer):
+        if item.name != "graph":  # shared by every document
+            value = getattr(analyzer, item.name)
+            setattr(analyzer, item.name, None)
+            if isinstance(value, dict):
+                _drain(value)
+            del value
+            time.sleep(0)
+
+
+def _drain(table: dict[Any, Any]) -> None:
+    """Empty a table LET_GO_ITEMS entries at a time, letting other threads run between."""
+    while table:
+        for _ in range(min(LET_GO_ITEMS, len(table))):
+            table.popitem()
+        time.sleep(0)
 
 
 def _malloc_trim() -> Callable[[int], int] | None:

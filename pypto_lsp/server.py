@@ -107,7 +107,7 @@ class PyptoServer(LanguageServer):
         self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
-        self.graph = ModuleGraph(read_file=self.read_module)
+        self.graph = ModuleGraph(read_file=self.read_workspace_file)
         self.scheduler = scheduler.Scheduler(self, self.graph)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
         self.pending_refresh: asyncio.TimerHandle | None = None
@@ -132,7 +132,6 @@ class PyptoServer(LanguageServer):
         self.reach_token: budget.CancelToken | None = None  # the background analysis an edit cancels
         self.last_edit = 0.0  # time.monotonic() of the last didChange
         # Analyses of saved texts, kept for the next session's first diagnostics (see warm_start).
-        self.absent_modules: set[Path] = set()  # module files the graph looked for and did not find
         self.to_store: dict[Path, tuple[str, Analysis, Dependencies]] = {}
         self.store_task: asyncio.Task[None] | None = None
         # its own thread: a look-up never queues behind the analyses that fill the scheduler's pool
@@ -381,8 +380,7 @@ class PyptoServer(LanguageServer):
         key = self.cache_key()
         if key is None:
             return
-        absent = {p for p in list(self.absent_modules) if not p.exists()}  # still absent now
-        deps = dependencies(self.graph, path, imports, absent, key.extra_paths, self.read_workspace_file)
+        deps = dependencies(self.graph, path, imports, key.extra_paths, self.read_workspace_file)
         self.to_store[path] = (text, analysis, deps)
         if self.store_task is None or self.store_task.done():
             self.store_task = asyncio.get_running_loop().create_task(self._store_queued())
@@ -573,7 +571,7 @@ class PyptoServer(LanguageServer):
                 entry, text = todo[0]
                 _, target, _ = self.analysis_inputs()
                 analyzer = Analyzer(graph=self.graph, one_shot=True)
-                self.reach_token = token = budget.CancelToken()
+                self.reach_token = token = budget.CancelToken(scheduler.READS.wait)
                 outcome = await loop.run_in_executor(
                     self.scheduler.executor,
                     scheduler.analyse_cancellable,
@@ -675,14 +673,6 @@ class PyptoServer(LanguageServer):
             if doc is not None:
                 return doc.source
         return self.disk(path)
-
-    def read_module(self, path: Path) -> str | None:
-        """A module file as the import graph reads it; the ones it looks for and does not find are noted
-        (one appearing later changes how an import resolves: a dependency of the cache entries)."""
-        text = self.read_workspace_file(path)
-        if text is None:
-            self.absent_modules.add(path)
-        return text
 
     def close(self, uri: str) -> None:
         """Forget a closed document, clear what was pushed for it, and re-analyse the open documents that

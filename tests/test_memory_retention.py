@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import concurrent.futures
 import gc
 from pathlib import Path
 
@@ -212,8 +213,9 @@ def test_a_released_analyzer_is_freed_at_once_though_analyses_freeze_what_they_l
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Each analysis freezes what it leaves (gc.freeze), and an Analyzer's caches hold reference cycles:
-    a document that becomes idle has its caches collected when it is let go, not at the next idle
-    collection, so the next analysis reuses that memory instead of growing the heap."""
+    a document that becomes idle has its Analyzer taken apart when it is let go (`scheduler.let_go`, on a
+    worker thread), so reference counting frees its caches without a collection of the heap, not at the
+    next idle collection, and the next analysis reuses that memory instead of growing the heap."""
     monkeypatch.setattr(scheduler, "IDLE_GC_S", 1000.0)  # no idle collection during the test
     uris = [f"file:///doc{i}.py" for i in range(scheduler.ACTIVE_DOCUMENTS + 3)]
 
@@ -243,6 +245,7 @@ def test_a_released_analyzer_is_freed_at_once_though_analyses_freeze_what_they_l
                 sched.schedule(uri, 0.0, edited=True)
                 assert await sched.current(uri, lambda: 1) is not None
                 await asyncio.sleep(0)  # the analysis's done callback (settle_memory) has run
+            concurrent.futures.wait(sched.freeing)
             assert live_steps() == before + scheduler.ACTIVE_DOCUMENTS * per_document
         finally:
             sched.shutdown()

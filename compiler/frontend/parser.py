@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from compiler import ir
+from compiler import budget, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.evaluator import Dynamic, ImportFault, evaluate_statements
@@ -499,6 +499,9 @@ def _parse_unit(
         early = _suffix_syntax_error(record[0], unit, anchors) if record is not None else None
         if early is not None:
             raise early
+        # A unit's parse holds the interpreter for its whole length (60 ms for a 1,000-line body): a
+        # keystroke that arrived before it cancels a stale version here, and a read is answered first.
+        budget.check()
         tree = parse_source(unit.text)
     except SyntaxError as exc:
         fault = _syntax_diagnostic(exc, unit, anchors)
@@ -510,6 +513,7 @@ def _parse_unit(
             rebuilt = _reparse_body(record[0], typed, anchors, memo, *record[1:]) if typed else None
             if rebuilt is not None:
                 return replace(rebuilt, diagnostics=(fault,), faulted=True)
+        budget.check()  # as before the first parse
         repaired = parse_typed_lines_as_pass(unit.text, exc)
         if repaired is None:
             return UnitResult((), (fault,))

@@ -96,6 +96,19 @@ def test_a_module_store_in_a_sibling_invalidates_the_importers(library: Path) ->
     assert _report(_check(library, *ARGS)) == before
 
 
+def test_a_file_created_where_an_import_looked_invalidates_the_files_that_looked(library: Path) -> None:
+    files = _report(_check(library, *ARGS))
+    # `import pypto.language` of the examples looked in their folder; a namespace folder there (no
+    # `__init__.py`: the folder's listing of packages does not change) holds the module it finds now
+    probed = library / "examples" / "pypto" / "language.py"
+    probed.parent.mkdir()
+    probed.write_text("X = 1\n")
+    again = _check(library, *ARGS)
+    examples = [f for f in files if str(f["path"]).startswith("examples/")]
+    assert examples and _hits(again) == len(files) - len(examples)
+    assert _report(again) == _report(_check(library, *ARGS, "--no-cache"))
+
+
 def test_settings_are_part_of_the_key(library: Path) -> None:
     small = _report(_check(library, *ARGS))
     wide = _check(library, *ARGS, "--env", "KPKG_PRESET=wide")

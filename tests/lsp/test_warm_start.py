@@ -73,7 +73,7 @@ def test_a_stored_analysis_is_found_only_while_the_text_and_what_it_read_are_unc
     analyzer = Analyzer(graph=graph)
     analysis = analyzer.analyze(text, path=str(path))
     assert analysis.diagnostics  # the package's faults
-    deps = dependencies(graph, path, analyzer.imports(), (), ())
+    deps = dependencies(graph, path, analyzer.imports(), ())
     assert any(p.endswith("config.py") for p, _ in deps.modules)
 
     key = _key(ws)
@@ -96,6 +96,34 @@ def test_a_stored_analysis_is_found_only_while_the_text_and_what_it_read_are_unc
     )
     # a text that is not saved is never stored
     assert warm_start.store(key, [warm_start.Stored(path, text + "#", analysis, deps)], read_disk_text) == 0
+
+
+def test_an_entry_depends_on_the_files_its_own_imports_probed_and_only_on_those(ws: Path) -> None:
+    graph = ModuleGraph()
+    # another document analysed first by the same graph: what its imports looked for is none of the entry's
+    other = ws / "elsewhere" / "other.py"
+    other.parent.mkdir()
+    other.write_text("import pypto.language as pl\nfrom .nowhere import THING\n")
+    Analyzer(graph=graph).analyze(other.read_text(), path=str(other))
+    path = ws / "kernel_pkg" / "model_faults.py"
+    text = path.read_text()
+    analyzer = Analyzer(graph=graph)
+    analysis = analyzer.analyze(text, path=str(path))
+    deps = dependencies(graph, path, analyzer.imports(), ())
+    absent = {Path(p) for p, h in deps.modules if h is None}
+    assert not any(p.is_relative_to(other.parent) for p in absent)
+    # `import pypto.language` looked for the module in the package's root: a namespace folder there (no
+    # `__init__.py`, so no folder listing changes) would be the module the import finds
+    probed = ws / "pypto" / "language.py"
+    assert probed in absent
+    key = _key(ws)
+    assert warm_start.store(key, [warm_start.Stored(path, text, analysis, deps)], read_disk_text) == 1
+    assert warm_start.lookup(key, path, text, read_disk_text) is not None
+    probed.parent.mkdir()
+    probed.write_text("X = 1\n")
+    assert warm_start.lookup(key, path, text, read_disk_text) is None
+    probed.unlink()
+    assert warm_start.lookup(key, path, text, read_disk_text) is not None
 
 
 def test_the_server_never_writes_into_the_workspace(ws: Path) -> None:
@@ -202,3 +230,36 @@ async def test_the_server_keeps_its_own_analysis_for_the_next_open(client: Langu
     again = await _pull(client, uri)
     assert again.result_id is not None and again.result_id.endswith(":cached")
     assert _lines(again) == _lines(first)
+
+
+async def test_a_file_created_where_an_import_looked_makes_the_servers_entry_stale(
+    client: LanguageClient, ws: Path
+) -> None:
+    path = ws / "kernel_pkg" / "big.py"
+    uri = path.as_uri()
+    shutil.rmtree(ws / ".pypto_lsp_cache")  # only the server's own entries
+    open_doc(client, uri, path.read_text())
+    first = await _pull(client, uri)
+    client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
+    kept = warm_start.key_for(ws, None, {}, ())
+    assert kept is not None
+    deadline = time.monotonic() + 60  # written once the server is idle
+    while not list(kept.server_root.rglob("*.json")) and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    # where `import pypto.language` looked (the package's root, a namespace folder: no listing changes)
+    probed = ws / "pypto" / "language.py"
+    probed.parent.mkdir()
+    probed.write_text("X = 1\n")
+    open_doc(client, uri, path.read_text(), version=2)
+    again = await _pull(client, uri)
+    assert again.result_id is not None and not again.result_id.endswith(":cached")
+    assert _lines(again) == _lines(first)
+
+
+def test_an_entry_is_written_as_the_json_of_its_values_in_short_pieces() -> None:
+    from pypto_lsp.check_cache import _encode
+
+    entry = {"lanes": [[i, "aiv"] for i in range(1000)], "x": {"y": [None] * 401, "z": []}, "s": 'é"'}
+    pieces = list(_encode(entry))
+    assert "".join(pieces) == json.dumps(entry, separators=(",", ":"))
+    assert max(len(p) for p in pieces) < len(json.dumps(entry["lanes"])) / 4  # no long list in one call
