@@ -25,7 +25,7 @@ from compiler.frontend.consts import (
 from compiler.frontend.decorator_checks import check_member_decorator
 from compiler.frontend.factories import selected_defs
 from compiler.frontend.jit_decorator_checks import check_jit_decorator
-from compiler.frontend.param_annotations import tile_annotation_fault
+from compiler.frontend.param_annotations import call_annotation_fault, tile_annotation_fault
 from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import child_blocks, stored_names
@@ -973,6 +973,10 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
                 return diagnostic("PTO-F132", spans.of(sub))
         if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tile":
             fault = tile_annotation_fault(sub, spans)
+            if fault is not None:
+                return fault
+        if isinstance(sub, ast.Call):
+            fault = call_annotation_fault(sub, spans)
             if fault is not None:
                 return fault
     if decorator == "function":

@@ -329,6 +329,52 @@ _r(
     "A parameter's pl.Tile[...] annotation with a literal (a number, a string) after its dtype.",
     "Use pl.Mem.<space>, pl.MemRef(...) or pl.TileView(...) after the dtype",
 )
+_r(
+    "PTO-F238",
+    "tile-parameter-tileview-twice",
+    "parse",
+    "Tile annotation can contain at most one TileView",
+    "A parameter's pl.Tile[...] annotation with two pl.TileView(...) items (TypeError when Python evaluates it "
+    "at the function's definition, before any parser reads the signature).",
+    "Remove the duplicate pl.TileView(...) argument",
+)
+# ---------------------------------------------------------------------------- parameter annotations in call form
+_r(
+    "PTO-F239",
+    "parameter-annotation-call-without-dtype",
+    "parse",
+    "{cls} must be initialized with either ({first}, dtype) for annotations or expr for runtime wrapping",
+    "A parameter annotated in call form, pl.Tensor(...) / pl.Array(...) without a dtype, or pl.Tile(...) at "
+    "all (pl.Tile's call form never takes the annotation path): Python calls the class when it defines the "
+    "function (ValueError).",
+    "Use the subscript form: pl.{cls}[{example}]",
+)
+_r(
+    "PTO-F240",
+    "scalar-parameter-annotation-call-without-dtype",
+    "parse",
+    "Either dtype (for annotation) or expr (for runtime) must be provided",
+    "A parameter annotated `pl.Scalar()` with no dtype (ValueError when Python evaluates the annotation).",
+    "Use the subscript form: pl.Scalar[pl.INT32]",
+)
+_r(
+    "PTO-F241",
+    "parameter-annotation-call-too-many-arguments",
+    "parse",
+    "{cls}() takes at most {most} positional arguments but {given} were given",
+    "A parameter annotated in call form, pl.Tensor(...) / pl.Scalar(...) / pl.Array(...), with more positional "
+    "arguments than the class takes (TypeError when Python evaluates the annotation).",
+    "Use the subscript form: pl.{cls}[{example}]",
+)
+_r(
+    "PTO-F242",
+    "scalar-parameter-annotation-only-without-dtype",
+    "parse",
+    "dtype is required for annotation mode",
+    "A parameter annotated `pl.Scalar(_annotation_only=True)` without a dtype (ValueError when Python "
+    "evaluates the annotation).",
+    "Use the subscript form: pl.Scalar[pl.INT32]",
+)
 # ---------------------------------------------------------------------------- statement forms (ast_parser)
 _r(
     "PTO-F168",

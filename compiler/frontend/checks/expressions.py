@@ -15,6 +15,7 @@ from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
 from compiler.frontend.consts import (
+    DSL_LOOPS,
     MAX_FOLDED_BITS,
     UNKNOWN_VALUE,
     attribute_value,
@@ -721,11 +722,23 @@ def _keyword_advice(kw: str) -> str:
 def _attrs_dict(kw: ir.Keyword) -> bool:
     """`attrs={...}` / `deps=[t[k] for k in range(K)]`: forms the parser reads itself (an attrs dict literal
     on an op, a loop or a function call; a comprehension of TaskIds, which it expands statically)."""
-    if not isinstance(kw.value, ir.Opaque):
-        return False
     if kw.name == "attrs":
-        return kw.value.kind == "Dict"
-    return kw.name == "deps" and kw.value.kind == "ListComp" and kw.value.static
+        return isinstance(kw.value, ir.Opaque) and kw.value.kind == "Dict"
+    if kw.name != "deps":
+        return False
+    if isinstance(kw.value, ir.ListExpr | ir.TupleExpr):
+        return any(deps_comprehension(e) for e in kw.value.elts)
+    return deps_comprehension(kw.value)
+
+
+def deps_comprehension(value: ir.Expr) -> bool:
+    """A deps= comprehension the parser unrolls itself: over no pl.* call, or over a DSL loop it rejects with
+    its own message (PTO-F247)."""
+    return (
+        isinstance(value, ir.Opaque)
+        and value.kind == "ListComp"
+        and (value.static or (value.comp is not None and value.comp.iter_call in DSL_LOOPS))
+    )
 
 
 def stepped(expr: ir.Subscript) -> bool:
