@@ -1072,6 +1072,14 @@ UNREACHABLE = (
         function="ASTParser._bind_unpack_target",
     ),
     Unreachable(
+        "language/parser/ast_parser.py",
+        r"^predicate operand must be a tensor|^predicate indices must be integer scalars|^predicate needs ",
+        "the predicate's element read is a tensor.read call, whose deducer (DeduceTensorReadType) has already "
+        "required a TensorType operand, one index per axis and integer-dtype scalar indices (IsInt: the "
+        "parser's _INTEGER_DTYPES exactly); a subscript with fewer indices is a slice, which is no read",
+        function="ASTParser._validate_predicate_shape",
+    ),
+    Unreachable(
         "language/dsl_api.py",
         r"loop form is only valid inside a @pl\.program / @pl\.function body",
         "the __iter__ of the object pl.spmd / pl.split_aiv return, which "

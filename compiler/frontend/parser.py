@@ -953,7 +953,7 @@ _BARE_TYPES = frozenset({"pl.Tensor", "pl.Tile", "pl.Scalar"})
 
 def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -> Diagnostic | None:
     """The first error a parameter annotation raises: Python evaluates it when it defines the function (F139
-    an unknown `pl.<X>`, then F132 pl.Tensor's subscript), then a @pl.function's parser resolves it (F134 a
+    an unknown `pl.<X>`, then F132 pl.Tensor's subscript, F254 pl.Array's), then a @pl.function's parser resolves it (F134 a
     Python type, F135 a bare DSL type)."""
     if node is None:
         return None
@@ -971,6 +971,14 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
             items = sub.slice
             if not isinstance(items, ast.Tuple) or len(items.elts) not in (2, 3, 4):
                 return diagnostic("PTO-F132", spans.of(sub))
+        if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Array":
+            items = sub.slice  # a name may hold the (extent, dtype) pair: silent
+            if isinstance(items, ast.Constant | ast.List) or (
+                isinstance(items, ast.Tuple)
+                and len(items.elts) != 2
+                and not any(isinstance(e, ast.Starred) for e in items.elts)
+            ):
+                return diagnostic("PTO-F254", spans.of(sub))
         if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tile":
             fault = tile_annotation_fault(sub, spans)
             if fault is not None:

@@ -404,3 +404,42 @@ _r(
     "a `->` annotation).",
     "Match the number of result targets to the kernel's return arity.",
 )
+# ---------------------------------------------------------------------------- predicate= (_validate_predicate_shape)
+_PREDICATE_HINT = "Use predicate=(tensor[i0, ...] > 0) — one comparison against an integer literal."
+_r(
+    "PTO-F250",
+    "submit-predicate-not-comparison",
+    "parse",
+    "'{kernel}' predicate must be a single comparison (==, !=, >, <, >=, <=); got {got}",
+    "A submit's predicate= that is not one comparison: a bare element read (`rc[0]`), `and` / `or` / `not`, or "
+    "a constant.",
+    _PREDICATE_HINT,
+)
+_r(
+    "PTO-F251",
+    "submit-predicate-not-element-vs-literal",
+    "parse",
+    "'{kernel}' predicate must compare one tensor element (e.g. t[i]) against an integer literal; the runtime "
+    "evaluates a single element-vs-constant comparison",
+    "A submit's predicate= comparison whose sides are not one tensor element and one integer literal (a "
+    "scalar variable, two elements, arithmetic on the element).",
+    _PREDICATE_HINT,
+)
+_r(
+    "PTO-F252",
+    "submit-predicate-unsigned-operand",
+    "parse",
+    "predicate operand must be a signed 8/16/32/64-bit integer tensor, got {dtype}. The runtime sign-extends the "
+    "value it reads, so an unsigned operand can compare as negative and silently invert the dispatch decision",
+    "A submit's predicate= reading an element of an unsigned integer tensor.",
+    _PREDICATE_HINT,
+)
+_r(
+    "PTO-F253",
+    "submit-predicate-negative-index",
+    "parse",
+    "predicate index must be non-negative, got {index}; the runtime stores indices as uint32_t, so a negative "
+    "value wraps to an out-of-bounds address",
+    "A submit's predicate= reading a tensor element at a negative constant index (`rc[-1] > 0`).",
+    _PREDICATE_HINT,
+)

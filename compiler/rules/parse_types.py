@@ -338,6 +338,15 @@ _r(
     "at the function's definition, before any parser reads the signature).",
     "Remove the duplicate pl.TileView(...) argument",
 )
+_r(
+    "PTO-F254",
+    "array-parameter-notation",
+    "parse",
+    "Array requires [extent, dtype] notation",
+    "A parameter's pl.Array[...] annotation without exactly an extent and a dtype (TypeError when Python "
+    "evaluates it).",
+    "Use pl.Array[16, pl.INT32]",
+)
 # ---------------------------------------------------------------------------- parameter annotations in call form
 _r(
     "PTO-F239",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from compiler import ir
 from compiler.frontend.checks.call_attrs import check_call_attrs, check_dumped_tensors
 from compiler.frontend.checks.core_num import check_core_num
+from compiler.frontend.checks.predicates import check_predicate
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
 from compiler.frontend.consts import DSL_LOOPS
@@ -153,6 +154,9 @@ def _keywords(state: CheckState, call: ir.Call, name: str, outs: int | None) -> 
     early = call.kwarg("allow_early_resolve")
     if early is not None and not _bool_literal(early):
         state.error("PTO-F55", early.span, kw=f"'{name}' allow_early_resolve")
+        return
+    predicate = call.kwarg("predicate")
+    if predicate is not None and check_predicate(state, predicate, name):
         return
     _result_count(state, call, function, outs)
 
