@@ -141,3 +141,23 @@ def _known(value: ast.expr | None) -> bool | None:
     if isinstance(value, ast.Attribute | ast.List | ast.Tuple | ast.Constant):
         return True  # pl.FP32, [64, 64], a number: never None
     return None
+
+
+def jit_layout_view(node: ast.expr | None) -> bool:
+    """A @pl.jit parameter's `pl.Tensor[[shape], dtype, pl.TensorView()]` (under pl.Out / pl.InOut too):
+    pl.Tensor's subscript puts the view in the layout slot, which specialisation rejects (_annotation_layout,
+    jit/decorator.py). Only the view its constructor builds without arguments is followed."""
+    if isinstance(node, ast.Subscript) and dotted_name(node.value) in ("pl.Out", "pl.InOut"):
+        node = node.slice
+    if not (isinstance(node, ast.Subscript) and dotted_name(node.value) == "pl.Tensor"):
+        return False
+    items = node.slice
+    if not (isinstance(items, ast.Tuple) and len(items.elts) == 3):
+        return False
+    view = items.elts[2]
+    return (
+        isinstance(view, ast.Call)
+        and dotted_name(view.func) == "pl.TensorView"
+        and not view.args
+        and not view.keywords
+    )

@@ -25,7 +25,7 @@ from compiler.frontend.consts import (
 from compiler.frontend.decorator_checks import check_member_decorator
 from compiler.frontend.factories import selected_defs
 from compiler.frontend.jit_decorator_checks import check_jit_decorator
-from compiler.frontend.param_annotations import call_annotation_fault, tile_annotation_fault
+from compiler.frontend.param_annotations import call_annotation_fault, jit_layout_view, tile_annotation_fault
 from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import child_blocks, stored_names
@@ -871,6 +871,8 @@ def _function(
         fault = _annotation_fault(arg.annotation, decorator, spans)
         if fault is not None:
             report(fault)
+        elif decorator == "jit" and arg.annotation is not None and jit_layout_view(arg.annotation):
+            report(diagnostic("PTO-F260", spans.of(arg.annotation), func=node.name, param=arg.arg))
         ptype, direction = annotation_type(arg.annotation, env)
         if direction == "InOut" and isinstance(ptype, ScalarType) and arg.annotation is not None:
             report(diagnostic("PTO-F111", spans.of(arg.annotation)))

@@ -1338,3 +1338,44 @@ _r(
 
 NAME_NOT_DEFINED = Note("name '{name}' is not defined")
 """PTO-F10 ``detail``: the NameError the parser's closure evaluation raises."""
+# ---------------------------------------------------------------------------- calls the parser reads itself
+_r(
+    "PTO-F264",
+    "printed-alloc-keyword",
+    "parse",
+    "{op} in printed IR accepts no keyword argument '{kw}'",
+    "pl.tile.alloc / pl.tensor.alloc, the printer's allocation form, given a keyword other than pinned=.",
+    "Write pl.tile.alloc(pl.Mem.Vec, size) (pinned=True is the only keyword)",
+)
+_r(
+    "PTO-F265",
+    "printed-alloc-pinned",
+    "parse",
+    "{op} 'pinned' must be a bool literal",
+    "pl.tile.alloc / pl.tensor.alloc given pinned= that is not True or False.",
+    "Write pinned=True or pinned=False",
+)
+_r(
+    "PTO-F266",
+    "printed-alloc-arguments",
+    "parse",
+    "{op} in printed IR expects 2 positional args (memory_space, size), got {count}",
+    "pl.tile.alloc / pl.tensor.alloc without exactly a memory space and a size.",
+    "Write pl.tile.alloc(pl.Mem.Vec, size)",
+)
+_r(
+    "PTO-F267",
+    "unknown-distributed-category",
+    "parse",
+    "Unknown distributed category 'pld.{category}'",
+    "A three-part pld.<category>.<op> call whose category is not system, tensor or tile.",
+    "Available categories: pld.system, pld.tensor, pld.tile",
+)
+_r(
+    "PTO-F268",
+    "get-byte-unknown-dtype",
+    "parse",
+    "Unknown DataType '{dtype}' in pl.{dtype}.get_byte()",
+    "pl.<X>.get_byte(), which the parser folds to a dtype's byte size, on a name that is no DataType.",
+    "Use a DataType name: pl.FP32.get_byte(), pl.BF16.get_byte(), ...",
+)

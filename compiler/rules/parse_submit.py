@@ -333,6 +333,17 @@ _r(
 
 # ---------------------------------------------------------------------------- @pl.jit.<kind>(...) decorators
 _r(
+    "PTO-F260",
+    "jit-parameter-tensorview-layout",
+    "parse",
+    "@pl.jit function '{func}': parameter '{param}' annotates a TensorView in its layout slot, which @pl.jit "
+    "does not yet support — it would be dropped and the parameter compiled as ND. Use a plain layout (e.g. "
+    "pl.MX_A_ZZ), or declare the kernel with @pl.function, which resolves the annotation directly.",
+    "A @pl.jit parameter annotated pl.Tensor[[shape], dtype, pl.TensorView(...)]: specialisation reads the "
+    "layout slot (TypeError; the compiler gives no line, pypto-lsp reports the annotation).",
+    "Use a plain layout (pl.ND, pl.DN, pl.NZ), or declare the kernel with @pl.function",
+)
+_r(
     "PTO-F230",
     "jit-sub-decorator-level",
     "parse",

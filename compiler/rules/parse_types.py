@@ -286,6 +286,49 @@ _r(
     "Use a positive integer literal for the extent",
 )
 
+# ---------------------------------------------------------------------------- module values in local annotations
+_r(
+    "PTO-F255",
+    "annotation-shape-variable-element",
+    "parse",
+    "Shape '{name}' element {index} must be int or pl.dynamic(), got {type}",
+    "A local annotation whose shape is a module list or tuple holding something other than an int or a "
+    "pl.dynamic() (a string, a float).",
+    "Hold ints or pl.dynamic() values in the shape: S = [64, 128]",
+)
+_r(
+    "PTO-F256",
+    "annotation-shape-dimension-variable",
+    "parse",
+    "Shape variable '{name}' must be int or pl.dynamic(), got {type}",
+    "A local annotation's shape dimension that names a module value other than an int or a pl.dynamic() (a "
+    "list, a string, a float).",
+    "Name an int or a pl.dynamic() in each dimension: pl.Tensor[[64, N], pl.FP32]",
+)
+_r(
+    "PTO-F257",
+    "annotation-dtype-variable",
+    "parse",
+    "Dtype variable '{name}' must be a DataType, got {type}",
+    "A local annotation whose dtype names a module value that is no DataType (an int, a string).",
+    "Bind the name to a dtype: DT = pl.FP16",
+)
+_r(
+    "PTO-F258",
+    "annotation-layout-variable",
+    "parse",
+    "Layout variable '{name}' must be a TensorLayout, got {type}",
+    "A local tensor annotation whose layout names a module value that is no TensorLayout (an int, a string).",
+    "Bind the name to a layout: LAYOUT = pl.NZ",
+)
+_r(
+    "PTO-F259",
+    "annotation-layout-literal",
+    "parse",
+    "Cannot resolve layout: {layout}",
+    "A local tensor annotation whose layout is a literal (`pl.Tensor[[64, 64], pl.FP32, 3]`).",
+    "Use pl.ND, pl.DN or pl.NZ (or pl.TensorLayout.ND, ...)",
+)
 # ---------------------------------------------------------------------------- parameter annotations (typing/tile.py)
 _r(
     "PTO-F190",
@@ -383,6 +426,32 @@ _r(
     "A parameter annotated `pl.Scalar(_annotation_only=True)` without a dtype (ValueError when Python "
     "evaluates the annotation).",
     "Use the subscript form: pl.Scalar[pl.INT32]",
+)
+_r(
+    "PTO-F261",
+    "function-attr-annotation-value",
+    "parse",
+    "@pl.function attr '{key}' is an annotation-only {type}",
+    "A @pl.function(attrs={...}) value that is a type annotation (`pl.Scalar[pl.INT32]`) instead of a value.",
+    "Pass a value expression, not a type annotation.",
+)
+_r(
+    "PTO-F262",
+    "annotation-slot-of-single-slot-memref",
+    "parse",
+    "'{name}' was declared with a single slot, so it cannot be subscripted",
+    "A local tile annotation subscripting a named allocation declared without slots= "
+    '(`pl.MemRef("buf")[0]`).',
+    "Declare it as pl.MemRef(slots=N) to subscript it, or reference it without a subscript",
+)
+_r(
+    "PTO-F263",
+    "annotation-memref-slot-out-of-range",
+    "parse",
+    "Slot index {index} is out of range for '{name}', declared with {count} slot(s)",
+    "A local tile annotation's constant slot index outside [0, slots) of a named allocation "
+    '(`pl.MemRef("buf", slots=2)[2]`).',
+    "Subscript within [0, {count}), or declare more slots",
 )
 # ---------------------------------------------------------------------------- statement forms (ast_parser)
 _r(
