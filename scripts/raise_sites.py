@@ -1080,6 +1080,13 @@ UNREACHABLE = (
         function="ASTParser._validate_predicate_shape",
     ),
     Unreachable(
+        "jit/specializer.py",
+        r"^Unsupported TensorLayout",
+        "every TensorLayout member is rendered: ND returns None first, and DN, NZ, MX_A_ZZ and MX_B_NN (the "
+        "other four members of the enum in pypto_core/ir.pyi) are all in _LAYOUT_TO_PL",
+        function="_layout_str",
+    ),
+    Unreachable(
         "language/dsl_api.py",
         r"loop form is only valid inside a @pl\.program / @pl\.function body",
         "the __iter__ of the object pl.spmd / pl.split_aiv return, which "

@@ -1379,3 +1379,20 @@ _r(
     "pl.<X>.get_byte(), which the parser folds to a dtype's byte size, on a name that is no DataType.",
     "Use a DataType name: pl.FP32.get_byte(), pl.BF16.get_byte(), ...",
 )
+_r(
+    "PTO-F269",
+    "at-star-kwargs",
+    "parse",
+    "Unsupported **kwargs in pl.at()",
+    "`with pl.at(**cfg):` - the parser reads each keyword of pl.at as written.",
+    "Use pl.at(level=pl.Level.HOST, role=pl.Role.SubWorker)",
+)
+_r(
+    "PTO-F270",
+    "spmd-star-kwargs",
+    "parse",
+    "pl.spmd() does not accept **kwargs; pass core_num (positional) and sync_start=/name_hint=/optimizations= "
+    "explicitly",
+    "`pl.spmd(n, **cfg)` - the parser reads each keyword of pl.spmd as written.",
+    'Write the keywords out: pl.spmd(n, sync_start=True, name_hint="k")',
+)

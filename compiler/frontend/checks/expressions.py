@@ -527,9 +527,13 @@ _PLD_CATEGORIES = frozenset({"system", "tensor", "tile"})
 
 def parser_call_error(call: ir.Call) -> Problem | None:
     """Calls the parser reads itself before any op: printed `pl.tile.alloc` / `pl.tensor.alloc` (F264 ...
-    F266), `pl.<X>.get_byte()` of no dtype (F268), `pld.<X>.<op>` of no category (F267)."""
-    parts = call.func.split(".")
-    if call.func in ("pl.tile.alloc", "pl.tensor.alloc"):
+    F266), `pl.<X>.get_byte()` of no dtype (F268), `pld.<X>.<op>` of no category (F267). Constant work: the
+    callee's text is split only for the last two forms."""
+    func = call.func
+    if not (func.endswith((".alloc", ".get_byte")) or func.startswith("pld.")):
+        return None
+    parts = func.split(".")
+    if func in ("pl.tile.alloc", "pl.tensor.alloc"):
         op = call.func.removeprefix("pl.")
         if call.star_kwargs or any(isinstance(a, ir.Opaque) and a.kind == "Starred" for a in call.args):
             return None
