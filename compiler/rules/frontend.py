@@ -1396,3 +1396,19 @@ _r(
     "`pl.spmd(n, **cfg)` - the parser reads each keyword of pl.spmd as written.",
     'Write the keywords out: pl.spmd(n, sync_start=True, name_hint="k")',
 )
+_r(
+    "PTO-F271",
+    "subscript-write-target-not-name",
+    "parse",
+    "Subscript-write target must be a variable name, got {target}",
+    "A subscript write through an attribute or another subscript (`out.data[0:64, :] = t`).",
+    "Assign through a named Tensor/Tile, e.g. 'dst[...] = src'",
+)
+_r(
+    "PTO-F272",
+    "subscript-write-scalar-target",
+    "parse",
+    "Subscript-write requires a Tensor, Tile, or Array target, got {type}",
+    "A subscript write into a scalar (`n = pl.tensor.dim(x, 0); n[0] = ...`).",
+    "Subscript-write 'dst[...] = src' is only supported for Tensor, Tile, and Array",
+)
