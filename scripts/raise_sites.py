@@ -1087,6 +1087,13 @@ UNREACHABLE = (
         function="_layout_str",
     ),
     Unreachable(
+        "language/parser/ast_parser.py",
+        r"^Annotated assignment of pl\.(?:spmd_)?submit must target a simple variable name",
+        "parse_annotated_assignment rejects every target that is not a name first ('Only simple variable "
+        "assignments supported', PTO-F168), and nothing rebinds the target before the submit check",
+        function="ASTParser.parse_annotated_assignment",
+    ),
+    Unreachable(
         "language/dsl_api.py",
         r"loop form is only valid inside a @pl\.program / @pl\.function body",
         "the __iter__ of the object pl.spmd / pl.split_aiv return, which "
