@@ -135,6 +135,21 @@ class ListExpr:
 
 
 @dataclass(frozen=True, slots=True)
+class Comprehension:
+    """A list comprehension's shape, as the parser's deps= unrolling reads it before it evaluates anything."""
+
+    generators: int
+    target: str  # the loop name; "" when the target is not a single name
+    iter_names: frozenset[str]  # the names the iterable reads
+    filter_names: frozenset[str]  # the names the `if` clauses read
+    iter_call: str  # the dotted callee of an iterable `f(<int literals>)`; "" otherwise
+    # What Python's list() on a literal iterable gives: "" a sequence of ints (or not a literal), "not:<type>" a
+    # value that is not iterable, "item:<type>" the first item that is not an int.
+    iter_fault: str
+    reads: frozenset[str]  # every name the comprehension reads (its element too)
+
+
+@dataclass(frozen=True, slots=True)
 class Opaque:
     """An expression form the DSL does not support (lambda, comprehension, ...)."""
 
@@ -145,6 +160,7 @@ class Opaque:
     entries: tuple[tuple[str, Expr], ...] = ()
     # A dict literal's other keys: the text of each key that is not a string literal, "**" for an unpacking.
     other_keys: tuple[tuple[str, Span], ...] = ()
+    comp: Comprehension | None = None  # a list comprehension's shape
 
 
 Expr = (

@@ -680,6 +680,9 @@ class Unreachable:
     file: str  # a substring of the site's file
     template: str  # a regex searched in the site's template
     reason: str
+    # The site's function, exactly: such an entry pins one site and wins over a template match (a message
+    # shared with a reachable check elsewhere).
+    function: str = ""
 
 
 @dataclass(frozen=True)
@@ -703,6 +706,24 @@ COMPUTED = (
         "ASTParser._merge_func_attr_directive",
         "{concise_error_message(exc)}",
         "PTO-F94",
+    ),
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._parse_task_dummy",
+        "pl.system.task_dummy must not use positional arguments",
+        "PTO-F50",
+    ),
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._parse_task_dummy",
+        "pl.system.task_dummy does not accept keyword argument '{kw.arg}'",
+        "PTO-F50",
+    ),
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._eval_slot_num_literal",
+        "{api} must be an integer literal",
+        "PTO-O11",
     ),
     Computed(
         "parser/ast_parser.py",
@@ -732,6 +753,12 @@ COMPUTED = (
         "PTO-HS4",
     ),
     Computed("verify_hard_syncall_occupancy.cpp", "UnsatisfiableMessage", "{*msg}", "PTO-HS1"),
+)
+
+# Why the body of a DSL function that the parser reads itself never runs on kernel source.
+_EAGER = (
+    "runs only when Python calls it eagerly (the one place the parser evaluates a call in Python, a deps= "
+    "comprehension's iterable or filter, reports any exception as its own 'Failed to evaluate expression' error)"
 )
 
 UNREACHABLE = (
@@ -1343,6 +1370,95 @@ UNREACHABLE = (
         r"requires exactly \{expected\} positional argument|takes no kwargs",
         "the prefetch builders (ir/op/prefetch_ops.py) pass fixed argument lists and no kwargs",
     ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"^Tuple unpacking target must be a variable name or nested tuple",
+        "its only caller, the pl.submit / pl.spmd_submit desugaring, passes result targets it has already "
+        "required to be plain names ('result target must contain plain variable names only'), and it recurses "
+        "only into tuples, which that check rejects",
+        function="ASTParser._bind_unpack_target",
+    ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"^predicate operand must be a tensor|^predicate indices must be integer scalars|^predicate needs ",
+        "the predicate's element read is a tensor.read call, whose deducer (DeduceTensorReadType) has already "
+        "required a TensorType operand, one index per axis and integer-dtype scalar indices (IsInt: the "
+        "parser's _INTEGER_DTYPES exactly); a subscript with fewer indices is a slice, which is no read",
+        function="ASTParser._validate_predicate_shape",
+    ),
+    Unreachable(
+        "jit/specializer.py",
+        r"^Unsupported TensorLayout",
+        "every TensorLayout member is rendered: ND returns None first, and DN, NZ, MX_A_ZZ and MX_B_NN (the "
+        "other four members of the enum in pypto_core/ir.pyi) are all in _LAYOUT_TO_PL",
+        function="_layout_str",
+    ),
+    Unreachable(
+        "language/parser/ast_parser.py",
+        r"^Annotated assignment of pl\.(?:spmd_)?submit must target a simple variable name",
+        "parse_annotated_assignment rejects every target that is not a name first ('Only simple variable "
+        "assignments supported', PTO-F168), and nothing rebinds the target before the submit check",
+        function="ASTParser.parse_annotated_assignment",
+    ),
+    Unreachable(
+        "language/dsl_api.py",
+        r"loop form is only valid inside a @pl\.program / @pl\.function body",
+        "the __iter__ of the object pl.spmd / pl.split_aiv return, which "
+        + _EAGER
+        + "; inside a kernel the parser "
+        "reads the for statement as syntax and never iterates the object",
+    ),
+    Unreachable(
+        "language/dsl_api.py",
+        r"^pl\.split_aiv\(n\)|^pl\.split_aiv\(mode=\.\.\.\)",
+        "the body of pl.split_aiv, which " + _EAGER + "; inside a kernel the parser reads "
+        "`for .. in pl.split_aiv(...)` itself and checks n and mode with its own messages",
+    ),
+    Unreachable(
+        "language/dsl_api.py",
+        r"stage must be a positive integer",
+        "the range builder behind pl.range / pl.pipeline, which "
+        + _EAGER
+        + "; inside a kernel the parser reads "
+        "the loop itself and checks stage= with its own messages (pl.pipeline() stage must be >= 1)",
+    ),
+    Unreachable(
+        "language/op/system_ops.py",
+        r"^pl\.system\.task_dummy is a DSL parser construct",
+        "the wrapper's body, which " + _EAGER + "; the parser reads every pl.system.task_dummy call itself "
+        "(_parse_task_dummy)",
+    ),
+    Unreachable(
+        "language/scope.py",
+        r"is a DSL parser construct and cannot be called directly",
+        "the body of pl.submit / pl.spmd_submit, which " + _EAGER + "; the parser desugars every such "
+        "call itself",
+    ),
+    Unreachable(
+        "language/op/tile_ops.py",
+        r"^pl\.(?:aiv_shard|aic_gather) must be used inside",
+        "the wrapper's body, which " + _EAGER + "; the parser routes every aiv_shard / aic_gather call "
+        "(pl., pl.tile., pl.tensor.) to its own _parse_split_boundary",
+    ),
+    Unreachable(
+        "language/typing/",
+        r"subscript(?:-write)? syntax is only available inside @pl\.function",
+        "Tensor / Tile __getitem__ / __setitem__ on a value wrapper, which " + _EAGER + "; the parser reads "
+        "a subscript as syntax and never subscripts a wrapper",
+    ),
+    Unreachable(
+        "language/typing/scalar.py",
+        r"^Cannot convert Scalar to bool",
+        "Scalar.__bool__, which runs only when Python takes a wrapper's truth value: the parser reads "
+        "if / while / and / or tests as syntax into IR, and evaluates in Python only expressions it has "
+        "checked to hold no IR value (deps= comprehension filters, static conditions)",
+    ),
+    Unreachable(
+        "language/optimizations.py",
+        r"slot_num must be a positive integer",
+        "the body of pl.split / pl.cross_core_slot, which " + _EAGER + "; inside a kernel the parser reads "
+        "optimizations=[...] itself and checks slot_num= with its own messages (PTO-O11 / PTO-O12)",
+    ),
 )
 
 
@@ -1507,6 +1623,20 @@ def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> N
             site.evidence = (
                 "INTERNAL_CHECK: an invariant of the compiler's own data, broken only by a compiler bug"
             )
+            continue
+        pinned = next(
+            (
+                u.reason
+                for u in UNREACHABLE
+                if u.function
+                and u.function == site.function
+                and u.file in site.file
+                and re.search(u.template, site.template)
+            ),
+            None,
+        )
+        if pinned is not None:
+            site.status, site.evidence = "unreachable", pinned
             continue
         if site.modelled_by:
             # A catalog rule marked unreachable names the site's reason, not a model of it.

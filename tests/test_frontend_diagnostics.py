@@ -491,6 +491,43 @@ def test_syntax_error_leaves_the_other_functions_analysed() -> None:
     assert (f1.span.line, f1.span.col, f1.span.end_line, f1.span.end_col) == (13, 17, 13, 28)
 
 
+DEPS_COMPREHENSION = (
+    HEAD
+    + """@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kern(self, x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        t: pl.Tile[[64], pl.FP32] = pl.load(x, [0], [64])
+        y = pl.store(t, [0], y)
+        return y
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+        y: pl.Tensor[[64], pl.FP32] = pl.create_tensor([64], dtype=pl.FP32)
+        tids = pl.array.create(4, pl.TASK_ID)
+        with pl.manual_scope():
+            y, _ = pl.submit(self.kern, x, y, deps={deps})
+        return y
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("deps", "codes"),
+    [
+        ("[tids[i] for i in range(4)]", set()),  # the comprehension reads tids: not unused
+        ("[None, [tids[i] for i in (0, True)]]", {"PTO-F249"}),  # unrolled inside a list, no PTO-F28
+        ("[tids[i] for i in pl.range(4)]", {"PTO-F247"}),  # the parser's own message, no PTO-F28
+        ("[tids[i] for i in pl.pipeline(4, stage=0)]", {"PTO-F28"}),  # its evaluation fails first: not F247
+    ],
+)
+def test_a_deps_comprehension_is_read_as_the_parser_unrolls_it(deps: str, codes: set[str]) -> None:
+    found = {d.code for d in _diagnostics(DEPS_COMPREHENSION.format(deps=deps)) if d.code != "PTO-F46"}
+    unused = [d.message for d in _diagnostics(DEPS_COMPREHENSION.format(deps=deps)) if d.code == "PTO-F46"]
+    assert found == codes
+    assert not any("'tids'" in m for m in unused)
+
+
 # --------------------------------------------------------------------------------------------------
 # Type-deduction families
 # --------------------------------------------------------------------------------------------------

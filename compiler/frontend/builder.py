@@ -209,6 +209,8 @@ class Builder:
                 if not (isinstance(k, ast.Constant) and isinstance(k.value, str))
             )
             return ir.Opaque("Dict", span, entries=entries, other_keys=others)
+        if isinstance(node, ast.ListComp):
+            return ir.Opaque("ListComp", span, _static_form(node), comp=_comprehension(node))
         return ir.Opaque(type(node).__name__, span, _static_form(node))
 
     def call(self, node: ast.Call) -> ir.Call:
@@ -340,6 +342,48 @@ class Builder:
             return ir.Simple(type(node).__name__.lower(), span)
         self.report(diagnostic("PTO-F4", span, kind=type(node).__name__))
         return None
+
+
+def _comprehension(node: ast.ListComp) -> ir.Comprehension:
+    """The shape of `[e for x in it if c]` that deps= unrolling checks (one walk of the iterable and filters)."""
+    gen = node.generators[0]
+    it = gen.iter
+    call = ""
+    if (
+        isinstance(it, ast.Call)
+        and it.args
+        and all(isinstance(a, ast.Constant) and type(a.value) is int for a in it.args)
+        and all(isinstance(k.value, ast.Constant) and type(k.value.value) is int for k in it.keywords)
+    ):
+        call = dotted_name(it.func) or ""
+        stage = next((k.value for k in it.keywords if k.arg == "stage"), None)
+        if call == "pl.pipeline" and not (
+            isinstance(stage, ast.Constant) and type(stage.value) is int and stage.value >= 1
+        ):
+            call = ""  # pl.pipeline needs stage= >= 1 to build its iterator
+    return ir.Comprehension(
+        generators=len(node.generators),
+        target=gen.target.id if isinstance(gen.target, ast.Name) else "",
+        iter_names=frozenset(n.id for n in ast.walk(it) if isinstance(n, ast.Name)),
+        filter_names=frozenset(n.id for c in gen.ifs for n in ast.walk(c) if isinstance(n, ast.Name)),
+        iter_call=call,
+        iter_fault=_iter_fault(it),
+        reads=frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name)),
+    )
+
+
+def _iter_fault(node: ast.expr) -> str:
+    """What list() of a literal iterable does wrong (see ir.Comprehension.iter_fault)."""
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, str):
+            return "item:str" if node.value else ""
+        if isinstance(node.value, bytes):
+            return ""  # bytes iterate to ints
+        return f"not:{type(node.value).__name__}"
+    if isinstance(node, ast.List | ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
+        found = next((e for e in node.elts if isinstance(e, ast.Constant) and type(e.value) is not int), None)
+        return f"item:{type(found.value).__name__}" if isinstance(found, ast.Constant) else ""
+    return ""
 
 
 def _static_form(node: ast.expr) -> bool:

@@ -238,3 +238,8 @@ def _bound_names(stmt: ast.stmt) -> list[str]:
             names.append(node.name)
             break  # a nested body's names are not module names
     return names
+
+
+# The DSL loops whose iterator a deps= comprehension's evaluation builds (over int literals; pl.pipeline with
+# stage= >= 1), which the parser then rejects as an iterable it cannot unroll (PTO-F247).
+DSL_LOOPS = frozenset({"pl.range", "pl.parallel", "pl.pipeline"})

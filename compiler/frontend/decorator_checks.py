@@ -13,6 +13,7 @@ from compiler.syntax import dotted_name
 from compiler.vocabulary import enum_members
 
 _LITERAL_TYPES: dict[type, str] = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set"}
+_ANNOTATIONS = frozenset({"pl.Tensor", "pl.Tile", "pl.Scalar", "pl.Array"})
 
 
 def check_member_decorator(call: ast.Call, spans: SpanMaker, report: Callable[[Diagnostic], None]) -> None:
@@ -50,7 +51,8 @@ def _function_type(value: ast.expr) -> bool:
 
 
 def _attrs(value: ast.expr, spans: SpanMaker, report: Callable[[Diagnostic], None]) -> None:
-    """F178 / F179: the evaluated attrs= value is a dict with string keys (literals only; others silent)."""
+    """F178 / F179 / F261: the evaluated attrs= value is a dict with string keys and values that are no type
+    annotation (literals only; others silent)."""
     kind = _LITERAL_TYPES.get(type(value))
     if kind is None and isinstance(value, ast.Constant) and value.value is not None:
         kind = type(value.value).__name__
@@ -59,9 +61,14 @@ def _attrs(value: ast.expr, spans: SpanMaker, report: Callable[[Diagnostic], Non
         return
     if not isinstance(value, ast.Dict):
         return
-    for key in value.keys:
+    for key, item in zip(value.keys, value.values, strict=True):
         if isinstance(key, ast.Constant) and not isinstance(key.value, str):
             report(diagnostic("PTO-F179", spans.of(key), key=repr(key.value)))
             return
         if not isinstance(key, ast.Constant):
             return  # `**other` or a computed key: its value is not read here
+        annotation = dotted_name(item.value) if isinstance(item, ast.Subscript) else None
+        if annotation in _ANNOTATIONS:
+            # An annotation-only wrapper, which _normalize_attrs cannot unwrap into a value.
+            report(diagnostic("PTO-F261", spans.of(item), key=key.value, type=annotation[len("pl.") :]))
+            return

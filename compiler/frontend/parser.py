@@ -25,7 +25,7 @@ from compiler.frontend.consts import (
 from compiler.frontend.decorator_checks import check_member_decorator
 from compiler.frontend.factories import selected_defs
 from compiler.frontend.jit_decorator_checks import check_jit_decorator
-from compiler.frontend.param_annotations import tile_annotation_fault
+from compiler.frontend.param_annotations import call_annotation_fault, jit_layout_view, tile_annotation_fault
 from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
 from compiler.ir_walk import child_blocks, stored_names
@@ -896,6 +896,8 @@ def _function(
         fault = _annotation_fault(arg.annotation, decorator, spans)
         if fault is not None:
             report(fault)
+        elif decorator == "jit" and arg.annotation is not None and jit_layout_view(arg.annotation):
+            report(diagnostic("PTO-F260", spans.of(arg.annotation), func=node.name, param=arg.arg))
         ptype, direction = annotation_type(arg.annotation, env)
         if direction == "InOut" and isinstance(ptype, ScalarType) and arg.annotation is not None:
             report(diagnostic("PTO-F111", spans.of(arg.annotation)))
@@ -979,7 +981,7 @@ _BARE_TYPES = frozenset({"pl.Tensor", "pl.Tile", "pl.Scalar"})
 
 def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -> Diagnostic | None:
     """The first error a parameter annotation raises: Python evaluates it when it defines the function (F139
-    an unknown `pl.<X>`, then F132 pl.Tensor's subscript), then a @pl.function's parser resolves it (F134 a
+    an unknown `pl.<X>`, then F132 pl.Tensor's subscript, F254 pl.Array's), then a @pl.function's parser resolves it (F134 a
     Python type, F135 a bare DSL type)."""
     if node is None:
         return None
@@ -997,8 +999,20 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
             items = sub.slice
             if not isinstance(items, ast.Tuple) or len(items.elts) not in (2, 3, 4):
                 return diagnostic("PTO-F132", spans.of(sub))
+        if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Array":
+            items = sub.slice  # a name may hold the (extent, dtype) pair: silent
+            if isinstance(items, ast.Constant | ast.List) or (
+                isinstance(items, ast.Tuple)
+                and len(items.elts) != 2
+                and not any(isinstance(e, ast.Starred) for e in items.elts)
+            ):
+                return diagnostic("PTO-F254", spans.of(sub))
         if isinstance(sub, ast.Subscript) and dotted_name(sub.value) == "pl.Tile":
             fault = tile_annotation_fault(sub, spans)
+            if fault is not None:
+                return fault
+        if isinstance(sub, ast.Call):
+            fault = call_annotation_fault(sub, spans)
             if fault is not None:
                 return fault
     if decorator == "function":

@@ -49,7 +49,11 @@ def _bindings(top: ir.Stmt) -> tuple[tuple[tuple[str, Span, str], ...], frozense
                     advice = KEEP_LANE_INDEX
             bound.setdefault(target.id, (target.id, span, advice))
         for expr in _read_exprs(stmt):
-            read.update(e.id for e in walk_expr(expr) if isinstance(e, ir.Name))
+            for e in walk_expr(expr):
+                if isinstance(e, ir.Name):
+                    read.add(e.id)
+                elif isinstance(e, ir.Opaque) and e.comp is not None:
+                    read.update(e.comp.reads)  # a comprehension the parser unrolls reads its names
     return tuple(bound.values()), frozenset(read)
 
 

@@ -1347,3 +1347,77 @@ _r(
 
 NAME_NOT_DEFINED = Note("name '{name}' is not defined")
 """PTO-F10 ``detail``: the NameError the parser's closure evaluation raises."""
+# ---------------------------------------------------------------------------- calls the parser reads itself
+_r(
+    "PTO-F264",
+    "printed-alloc-keyword",
+    "parse",
+    "{op} in printed IR accepts no keyword argument '{kw}'",
+    "pl.tile.alloc / pl.tensor.alloc, the printer's allocation form, given a keyword other than pinned=.",
+    "Write pl.tile.alloc(pl.Mem.Vec, size) (pinned=True is the only keyword)",
+)
+_r(
+    "PTO-F265",
+    "printed-alloc-pinned",
+    "parse",
+    "{op} 'pinned' must be a bool literal",
+    "pl.tile.alloc / pl.tensor.alloc given pinned= that is not True or False.",
+    "Write pinned=True or pinned=False",
+)
+_r(
+    "PTO-F266",
+    "printed-alloc-arguments",
+    "parse",
+    "{op} in printed IR expects 2 positional args (memory_space, size), got {count}",
+    "pl.tile.alloc / pl.tensor.alloc without exactly a memory space and a size.",
+    "Write pl.tile.alloc(pl.Mem.Vec, size)",
+)
+_r(
+    "PTO-F267",
+    "unknown-distributed-category",
+    "parse",
+    "Unknown distributed category 'pld.{category}'",
+    "A three-part pld.<category>.<op> call whose category is not system, tensor or tile.",
+    "Available categories: pld.system, pld.tensor, pld.tile",
+)
+_r(
+    "PTO-F268",
+    "get-byte-unknown-dtype",
+    "parse",
+    "Unknown DataType '{dtype}' in pl.{dtype}.get_byte()",
+    "pl.<X>.get_byte(), which the parser folds to a dtype's byte size, on a name that is no DataType.",
+    "Use a DataType name: pl.FP32.get_byte(), pl.BF16.get_byte(), ...",
+)
+_r(
+    "PTO-F269",
+    "at-star-kwargs",
+    "parse",
+    "Unsupported **kwargs in pl.at()",
+    "`with pl.at(**cfg):` - the parser reads each keyword of pl.at as written.",
+    "Use pl.at(level=pl.Level.HOST, role=pl.Role.SubWorker)",
+)
+_r(
+    "PTO-F270",
+    "spmd-star-kwargs",
+    "parse",
+    "pl.spmd() does not accept **kwargs; pass core_num (positional) and sync_start=/name_hint=/optimizations= "
+    "explicitly",
+    "`pl.spmd(n, **cfg)` - the parser reads each keyword of pl.spmd as written.",
+    'Write the keywords out: pl.spmd(n, sync_start=True, name_hint="k")',
+)
+_r(
+    "PTO-F271",
+    "subscript-write-target-not-name",
+    "parse",
+    "Subscript-write target must be a variable name, got {target}",
+    "A subscript write through an attribute or another subscript (`out.data[0:64, :] = t`).",
+    "Assign through a named Tensor/Tile, e.g. 'dst[...] = src'",
+)
+_r(
+    "PTO-F272",
+    "subscript-write-scalar-target",
+    "parse",
+    "Subscript-write requires a Tensor, Tile, or Array target, got {type}",
+    "A subscript write into a scalar (`n = pl.tensor.dim(x, 0); n[0] = ...`).",
+    "Subscript-write 'dst[...] = src' is only supported for Tensor, Tile, and Array",
+)

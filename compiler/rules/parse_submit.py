@@ -96,6 +96,69 @@ _r(
     "Bind a TaskId with `_, tid = pl.submit(self.producer, ...)`, read a slot with `arr[i]` from a "
     "`pl.array.create(N, pl.TASK_ID)`, or pass `None` for no producer.",
 )
+# ---------------------------------------------------------------------------- deps= comprehensions (unrolled at parse)
+_r(
+    "PTO-F243",
+    "submit-deps-comprehension-generators",
+    "parse",
+    "'{kernel}' deps= comprehension supports a single `for` clause (v1)",
+    "A submit's deps= comprehension with two `for` clauses (`[t[i] for i in range(2) for j in range(2)]`).",
+    "Inline the inner generator(s) or write a single flat `for ... in ...`.",
+)
+_r(
+    "PTO-F244",
+    "submit-deps-comprehension-target",
+    "parse",
+    "'{kernel}' deps= comprehension target must be a single name (v1)",
+    "A submit's deps= comprehension that unpacks its loop target (`for i, j in ...`).",
+    "Use `for i in ...`, not `for i, j in ...`.",
+)
+_r(
+    "PTO-F245",
+    "submit-deps-comprehension-ir-iterable",
+    "parse",
+    "'{kernel}' deps= comprehension iterable depends on an IR variable; cannot unroll at parse time",
+    "A submit's deps= comprehension whose iterable reads a kernel variable (a parameter, a local, a loop "
+    "index): the parser unrolls it in Python before the kernel runs.",
+    "Use a Python `range(...)`, a tuple of const ints, or a module-level list. If you need a runtime-bounded "
+    "loop, write Form 1 (`arr[i]`) inside a `pl.range` body.",
+)
+_r(
+    "PTO-F246",
+    "submit-deps-comprehension-ir-filter",
+    "parse",
+    "'{kernel}' deps= comprehension filter depends on an IR variable; cannot unroll at parse time",
+    "A submit's deps= comprehension whose `if` clause reads a kernel variable.",
+    "Filter clauses may reference only Python-level constants (closures, globals, the comprehension's own "
+    "loop var).",
+)
+_r(
+    "PTO-F247",
+    "submit-deps-comprehension-dsl-loop",
+    "parse",
+    "'{kernel}' deps= comprehension iterable is a DSL loop (`pl.range` / `pl.parallel` / `pl.pipeline`); "
+    "cannot unroll at parse time",
+    "A submit's deps= comprehension over pl.range / pl.parallel / pl.pipeline instead of Python's range.",
+    "Use a Python `range(...)` for a parse-time-unrolled list, or write Form 1 (`arr[i]`) inside a `pl.range` "
+    "body for a runtime loop.",
+)
+_r(
+    "PTO-F248",
+    "submit-deps-comprehension-not-iterable",
+    "parse",
+    "'{kernel}' deps= comprehension iterable did not produce a sequence: '{type}' object is not iterable",
+    "A submit's deps= comprehension over a single number (`for i in 4`).",
+    "The iterable must be a Python `range`, list, or tuple.",
+)
+_r(
+    "PTO-F249",
+    "submit-deps-comprehension-non-integer",
+    "parse",
+    "'{kernel}' deps= comprehension iterable yielded a non-integer value ({type}); only integer indices are "
+    "supported",
+    "A submit's deps= comprehension over a literal list holding a float, a bool or a string.",
+    "Iterate over integer slot indices: `for i in range(K)` or `for i in (0, 2, 3)`.",
+)
 _r(
     "PTO-F211",
     "submit-dumps-not-list",
@@ -270,6 +333,17 @@ _r(
 
 # ---------------------------------------------------------------------------- @pl.jit.<kind>(...) decorators
 _r(
+    "PTO-F260",
+    "jit-parameter-tensorview-layout",
+    "parse",
+    "@pl.jit function '{func}': parameter '{param}' annotates a TensorView in its layout slot, which @pl.jit "
+    "does not yet support — it would be dropped and the parameter compiled as ND. Use a plain layout (e.g. "
+    "pl.MX_A_ZZ), or declare the kernel with @pl.function, which resolves the annotation directly.",
+    "A @pl.jit parameter annotated pl.Tensor[[shape], dtype, pl.TensorView(...)]: specialisation reads the "
+    "layout slot (TypeError; the compiler gives no line, pypto-lsp reports the annotation).",
+    "Use a plain layout (pl.ND, pl.DN, pl.NZ), or declare the kernel with @pl.function",
+)
+_r(
     "PTO-F230",
     "jit-sub-decorator-level",
     "parse",
@@ -340,4 +414,43 @@ _r(
     "`(a, b), tid = pl.submit(self.kernel, ...)` with a kernel declaring another number of results (none without "
     "a `->` annotation).",
     "Match the number of result targets to the kernel's return arity.",
+)
+# ---------------------------------------------------------------------------- predicate= (_validate_predicate_shape)
+_PREDICATE_HINT = "Use predicate=(tensor[i0, ...] > 0) — one comparison against an integer literal."
+_r(
+    "PTO-F250",
+    "submit-predicate-not-comparison",
+    "parse",
+    "'{kernel}' predicate must be a single comparison (==, !=, >, <, >=, <=); got {got}",
+    "A submit's predicate= that is not one comparison: a bare element read (`rc[0]`), `and` / `or` / `not`, or "
+    "a constant.",
+    _PREDICATE_HINT,
+)
+_r(
+    "PTO-F251",
+    "submit-predicate-not-element-vs-literal",
+    "parse",
+    "'{kernel}' predicate must compare one tensor element (e.g. t[i]) against an integer literal; the runtime "
+    "evaluates a single element-vs-constant comparison",
+    "A submit's predicate= comparison whose sides are not one tensor element and one integer literal (a "
+    "scalar variable, two elements, arithmetic on the element).",
+    _PREDICATE_HINT,
+)
+_r(
+    "PTO-F252",
+    "submit-predicate-unsigned-operand",
+    "parse",
+    "predicate operand must be a signed 8/16/32/64-bit integer tensor, got {dtype}. The runtime sign-extends the "
+    "value it reads, so an unsigned operand can compare as negative and silently invert the dispatch decision",
+    "A submit's predicate= reading an element of an unsigned integer tensor.",
+    _PREDICATE_HINT,
+)
+_r(
+    "PTO-F253",
+    "submit-predicate-negative-index",
+    "parse",
+    "predicate index must be non-negative, got {index}; the runtime stores indices as uint32_t, so a negative "
+    "value wraps to an out-of-bounds address",
+    "A submit's predicate= reading a tensor element at a negative constant index (`rc[-1] > 0`).",
+    _PREDICATE_HINT,
 )

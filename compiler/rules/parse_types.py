@@ -286,6 +286,49 @@ _r(
     "Use a positive integer literal for the extent",
 )
 
+# ---------------------------------------------------------------------------- module values in local annotations
+_r(
+    "PTO-F255",
+    "annotation-shape-variable-element",
+    "parse",
+    "Shape '{name}' element {index} must be int or pl.dynamic(), got {type}",
+    "A local annotation whose shape is a module list or tuple holding something other than an int or a "
+    "pl.dynamic() (a string, a float).",
+    "Hold ints or pl.dynamic() values in the shape: S = [64, 128]",
+)
+_r(
+    "PTO-F256",
+    "annotation-shape-dimension-variable",
+    "parse",
+    "Shape variable '{name}' must be int or pl.dynamic(), got {type}",
+    "A local annotation's shape dimension that names a module value other than an int or a pl.dynamic() (a "
+    "list, a string, a float).",
+    "Name an int or a pl.dynamic() in each dimension: pl.Tensor[[64, N], pl.FP32]",
+)
+_r(
+    "PTO-F257",
+    "annotation-dtype-variable",
+    "parse",
+    "Dtype variable '{name}' must be a DataType, got {type}",
+    "A local annotation whose dtype names a module value that is no DataType (an int, a string).",
+    "Bind the name to a dtype: DT = pl.FP16",
+)
+_r(
+    "PTO-F258",
+    "annotation-layout-variable",
+    "parse",
+    "Layout variable '{name}' must be a TensorLayout, got {type}",
+    "A local tensor annotation whose layout names a module value that is no TensorLayout (an int, a string).",
+    "Bind the name to a layout: LAYOUT = pl.NZ",
+)
+_r(
+    "PTO-F259",
+    "annotation-layout-literal",
+    "parse",
+    "Cannot resolve layout: {layout}",
+    "A local tensor annotation whose layout is a literal (`pl.Tensor[[64, 64], pl.FP32, 3]`).",
+    "Use pl.ND, pl.DN or pl.NZ (or pl.TensorLayout.ND, ...)",
+)
 # ---------------------------------------------------------------------------- parameter annotations (typing/tile.py)
 _r(
     "PTO-F190",
@@ -328,6 +371,87 @@ _r(
     "Tile trailing arguments must be MemRef, MemorySpace, or TileView, got {type}",
     "A parameter's pl.Tile[...] annotation with a literal (a number, a string) after its dtype.",
     "Use pl.Mem.<space>, pl.MemRef(...) or pl.TileView(...) after the dtype",
+)
+_r(
+    "PTO-F238",
+    "tile-parameter-tileview-twice",
+    "parse",
+    "Tile annotation can contain at most one TileView",
+    "A parameter's pl.Tile[...] annotation with two pl.TileView(...) items (TypeError when Python evaluates it "
+    "at the function's definition, before any parser reads the signature).",
+    "Remove the duplicate pl.TileView(...) argument",
+)
+_r(
+    "PTO-F254",
+    "array-parameter-notation",
+    "parse",
+    "Array requires [extent, dtype] notation",
+    "A parameter's pl.Array[...] annotation without exactly an extent and a dtype (TypeError when Python "
+    "evaluates it).",
+    "Use pl.Array[16, pl.INT32]",
+)
+# ---------------------------------------------------------------------------- parameter annotations in call form
+_r(
+    "PTO-F239",
+    "parameter-annotation-call-without-dtype",
+    "parse",
+    "{cls} must be initialized with either ({first}, dtype) for annotations or expr for runtime wrapping",
+    "A parameter annotated in call form, pl.Tensor(...) / pl.Array(...) without a dtype, or pl.Tile(...) at "
+    "all (pl.Tile's call form never takes the annotation path): Python calls the class when it defines the "
+    "function (ValueError).",
+    "Use the subscript form: pl.{cls}[{example}]",
+)
+_r(
+    "PTO-F240",
+    "scalar-parameter-annotation-call-without-dtype",
+    "parse",
+    "Either dtype (for annotation) or expr (for runtime) must be provided",
+    "A parameter annotated `pl.Scalar()` with no dtype (ValueError when Python evaluates the annotation).",
+    "Use the subscript form: pl.Scalar[pl.INT32]",
+)
+_r(
+    "PTO-F241",
+    "parameter-annotation-call-too-many-arguments",
+    "parse",
+    "{cls}() takes at most {most} positional arguments but {given} were given",
+    "A parameter annotated in call form, pl.Tensor(...) / pl.Scalar(...) / pl.Array(...), with more positional "
+    "arguments than the class takes (TypeError when Python evaluates the annotation).",
+    "Use the subscript form: pl.{cls}[{example}]",
+)
+_r(
+    "PTO-F242",
+    "scalar-parameter-annotation-only-without-dtype",
+    "parse",
+    "dtype is required for annotation mode",
+    "A parameter annotated `pl.Scalar(_annotation_only=True)` without a dtype (ValueError when Python "
+    "evaluates the annotation).",
+    "Use the subscript form: pl.Scalar[pl.INT32]",
+)
+_r(
+    "PTO-F261",
+    "function-attr-annotation-value",
+    "parse",
+    "@pl.function attr '{key}' is an annotation-only {type}",
+    "A @pl.function(attrs={...}) value that is a type annotation (`pl.Scalar[pl.INT32]`) instead of a value.",
+    "Pass a value expression, not a type annotation.",
+)
+_r(
+    "PTO-F262",
+    "annotation-slot-of-single-slot-memref",
+    "parse",
+    "'{name}' was declared with a single slot, so it cannot be subscripted",
+    "A local tile annotation subscripting a named allocation declared without slots= "
+    '(`pl.MemRef("buf")[0]`).',
+    "Declare it as pl.MemRef(slots=N) to subscript it, or reference it without a subscript",
+)
+_r(
+    "PTO-F263",
+    "annotation-memref-slot-out-of-range",
+    "parse",
+    "Slot index {index} is out of range for '{name}', declared with {count} slot(s)",
+    "A local tile annotation's constant slot index outside [0, slots) of a named allocation "
+    '(`pl.MemRef("buf", slots=2)[2]`).',
+    "Subscript within [0, {count}), or declare more slots",
 )
 # ---------------------------------------------------------------------------- statement forms (ast_parser)
 _r(

@@ -16,6 +16,7 @@ from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
 from compiler.frontend.consts import (
+    DSL_LOOPS,
     MAX_FOLDED_BITS,
     UNKNOWN_VALUE,
     attribute_value,
@@ -32,7 +33,7 @@ from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
-from compiler.vocabulary import DTYPE_BITS, EnumValue, unbound_pl_class
+from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue, dsl_constant, unbound_pl_class
 
 _REMOTE_LOADS = frozenset({"pld.tile.remote_load", "pld.remote_load"})
 
@@ -285,6 +286,9 @@ class ExpressionTyper:
             return UNKNOWN  # the parser reads its dict literal; it emits no IR (F44 / F45 check its place)
         if dtype_bytes(call) is not None:
             return ScalarType("INDEX")  # pl.FP32.get_byte(): the parser folds it to a constant
+        if (parsed := parser_call_error(call)) is not None:
+            state.report_problem(parsed, call.span)
+            return UNKNOWN
         if func in _FRONTEND_NAMES or not func.startswith(("pl.", "pld.")):
             return self._frontend_call(call, ctx)
         for kw in call.keywords:
@@ -575,6 +579,49 @@ class ExpressionTyper:
         return found
 
 
+# The namespaces the parser routes `pl.<X>.<op>` through before it reads `pl.<X>.get_byte()` as a dtype's size.
+_ROUTED_NAMESPACES = frozenset({"tensor", "tile", "system", "array", "prefetch", "const"})
+_PLD_CATEGORIES = frozenset({"system", "tensor", "tile"})
+
+
+def parser_call_error(call: ir.Call) -> Problem | None:
+    """Calls the parser reads itself before any op: printed `pl.tile.alloc` / `pl.tensor.alloc` (F264 ...
+    F266), `pl.<X>.get_byte()` of no dtype (F268), `pld.<X>.<op>` of no category (F267). Constant work: the
+    callee's text is split only for the last two forms."""
+    func = call.func
+    if not (func.endswith((".alloc", ".get_byte")) or func.startswith("pld.")):
+        return None
+    parts = func.split(".")
+    if func in ("pl.tile.alloc", "pl.tensor.alloc"):
+        op = call.func.removeprefix("pl.")
+        if call.star_kwargs or any(isinstance(a, ir.Opaque) and a.kind == "Starred" for a in call.args):
+            return None
+        for kw in call.keywords:
+            if kw.name != "pinned":
+                return catalog.problem("PTO-F264", op=op, kw=kw.name)
+            if not (isinstance(kw.value, ir.Const) and isinstance(kw.value.value, bool)):
+                return catalog.problem("PTO-F265", op=op)
+        if len(call.args) != 2:
+            return catalog.problem("PTO-F266", op=op, count=len(call.args))
+        return None
+    if (
+        len(parts) == 3
+        and parts[0] == "pl"
+        and parts[2] == "get_byte"
+        and parts[1] not in _ROUTED_NAMESPACES
+        and not isinstance(dsl_constant(f"pl.{parts[1]}"), DTypeValue)
+    ):
+        return catalog.problem("PTO-F268", dtype=parts[1])
+    if (
+        len(parts) == 3
+        and parts[0] == "pld"
+        and parts[1] not in _PLD_CATEGORIES
+        and parts[2] not in ("alloc_window_buffer", "world_size")
+    ):
+        return catalog.problem("PTO-F267", category=parts[1])
+    return None
+
+
 def task_dummy_error(call: ir.Call) -> Problem | None:
     """The parser's own checks of pl.system.task_dummy (it never calls a wrapper): keywords only, deps= and
     attrs= alone, deps= present."""
@@ -782,11 +829,23 @@ def _keyword_advice(kw: str) -> str:
 def _attrs_dict(kw: ir.Keyword) -> bool:
     """`attrs={...}` / `deps=[t[k] for k in range(K)]`: forms the parser reads itself (an attrs dict literal
     on an op, a loop or a function call; a comprehension of TaskIds, which it expands statically)."""
-    if not isinstance(kw.value, ir.Opaque):
-        return False
     if kw.name == "attrs":
-        return kw.value.kind == "Dict"
-    return kw.name == "deps" and kw.value.kind == "ListComp" and kw.value.static
+        return isinstance(kw.value, ir.Opaque) and kw.value.kind == "Dict"
+    if kw.name != "deps":
+        return False
+    if isinstance(kw.value, ir.ListExpr | ir.TupleExpr):
+        return any(deps_comprehension(e) for e in kw.value.elts)
+    return deps_comprehension(kw.value)
+
+
+def deps_comprehension(value: ir.Expr) -> bool:
+    """A deps= comprehension the parser unrolls itself: over no pl.* call, or over a DSL loop it rejects with
+    its own message (PTO-F247)."""
+    return (
+        isinstance(value, ir.Opaque)
+        and value.kind == "ListComp"
+        and (value.static or (value.comp is not None and value.comp.iter_call in DSL_LOOPS))
+    )
 
 
 def stepped(expr: ir.Subscript) -> bool:

@@ -179,7 +179,10 @@ class ScopeChecks:
             state.error("PTO-F86", call.args[1].span)
             return False
         if call.star_kwargs:
-            return True  # the keywords are not all visible: stay silent
+            if not call.keywords:  # `pl.spmd(n, **cfg)`: the unpacking is the first keyword the parser reads
+                state.error("PTO-F270", call.span)
+                return False
+            return True  # the keywords' order is not kept: stay silent
         for kw in call.keywords:
             if kw.name == "deps" and not allow_deps:
                 state.error("PTO-F85", kw.value.span)
@@ -231,6 +234,14 @@ class ScopeChecks:
         state = self.state
         if len(call.args) > 2:
             state.error("PTO-F99", call.span, count=len(call.args))
+            return
+        if call.star_kwargs:
+            # The parser reads the keywords in order and stops at the unpacking; the model keeps no order, so
+            # it reports only when the keywords it sees pass (a level and a role spelt as members).
+            if all(
+                kw.name in ("level", "role") and isinstance(kw.value, ir.Attribute) for kw in call.keywords
+            ):
+                state.error("PTO-F269", call.span)
             return
         self.name_hint(call, "pl.at()")
         for kw in call.keywords:

@@ -6,8 +6,11 @@ from __future__ import annotations
 from compiler import ir
 from compiler.frontend.checks.call_attrs import check_call_attrs, check_dumped_tensors
 from compiler.frontend.checks.core_num import check_core_num
+from compiler.frontend.checks.predicates import check_predicate
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
+from compiler.frontend.consts import DSL_LOOPS
+from compiler.source import Span
 from compiler.types import ScalarType, TensorType, TileType, ValueType
 
 SUBMITS = ("pl.submit", "pl.spmd_submit")
@@ -134,7 +137,9 @@ def _keywords(state: CheckState, call: ir.Call, name: str, outs: int | None) -> 
         return
     if not check_call_attrs(state, call, name, args, submit=True):
         return
-    if not _deps(state, call.kwarg("deps"), name) or not _dumps(state, call.kwarg("dumps"), args, name):
+    if not _deps(state, call.kwarg("deps"), name, call.span) or not _dumps(
+        state, call.kwarg("dumps"), args, name
+    ):
         return
     if call.func == "pl.spmd_submit":
         for kw in call.keywords:  # _parse_spmd_submit_kwargs, in the keywords' order
@@ -149,6 +154,9 @@ def _keywords(state: CheckState, call: ir.Call, name: str, outs: int | None) -> 
     early = call.kwarg("allow_early_resolve")
     if early is not None and not _bool_literal(early):
         state.error("PTO-F55", early.span, kw=f"'{name}' allow_early_resolve")
+        return
+    predicate = call.kwarg("predicate")
+    if predicate is not None and check_predicate(state, predicate, name):
         return
     _result_count(state, call, function, outs)
 
@@ -180,14 +188,22 @@ def _result_count(state: CheckState, call: ir.Call, function: ir.Function, outs:
         )
 
 
-def _deps(state: CheckState, deps: ir.Expr | None, name: str) -> bool:
+def _deps(state: CheckState, deps: ir.Expr | None, name: str, anchor: Span) -> bool:
     """F209 / F210; False when the parser stops there (or may: a comprehension it unrolls)."""
     if deps is None:
         return True
     if isinstance(deps, ir.Opaque):
+        if deps.comp is not None:
+            _comprehension(state, deps.comp, name, anchor)
         return False
     if not isinstance(deps, ir.ListExpr | ir.TupleExpr):
         state.error("PTO-F209", deps.span, kernel=name)
+        return False
+    comps = [e.comp for e in deps.elts if isinstance(e, ir.Opaque) and e.comp is not None]
+    if comps:
+        for comp in comps:  # unrolled first, in order, before any entry is read
+            if _comprehension(state, comp, name, anchor):
+                break
         return False
     for entry in deps.elts:
         if isinstance(entry, ir.Const) and entry.value is None:
@@ -198,6 +214,33 @@ def _deps(state: CheckState, deps: ir.Expr | None, name: str) -> bool:
         if not isinstance(entry, ir.Name | ir.Subscript):
             return False  # an expression the model does not follow
     return True
+
+
+def _comprehension(state: CheckState, comp: ir.Comprehension, name: str, anchor: Span) -> bool:
+    """F243 ... F249: what _unroll_deps_comprehension rejects before it unrolls, in its order; True when one
+    was reported. The parser reports at the submit call."""
+    if comp.generators != 1:
+        state.error("PTO-F243", anchor, kernel=name)
+    elif not comp.target:
+        state.error("PTO-F244", anchor, kernel=name)
+    elif any(_ir_name(state, n) for n in comp.iter_names):
+        state.error("PTO-F245", anchor, kernel=name)
+    elif any(n != comp.target and _ir_name(state, n) for n in comp.filter_names):
+        state.error("PTO-F246", anchor, kernel=name)
+    elif comp.iter_call in DSL_LOOPS:
+        state.error("PTO-F247", anchor, kernel=name)
+    elif comp.iter_fault.startswith("not:"):
+        state.error("PTO-F248", anchor, kernel=name, type=comp.iter_fault[len("not:") :])
+    elif comp.iter_fault.startswith("item:"):
+        state.error("PTO-F249", anchor, kernel=name, type=comp.iter_fault[len("item:") :])
+    else:
+        return False
+    return True
+
+
+def _ir_name(state: CheckState, name: str) -> bool:
+    """A name the parser's scope holds as an IR variable (a parameter or a local bound so far)."""
+    return name not in ("self", "pl", "pld") and name not in state.function.closure and state.is_defined(name)
 
 
 def _typed_not_task_id(state: CheckState, entry: ir.Expr) -> bool:

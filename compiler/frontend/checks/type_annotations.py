@@ -149,8 +149,13 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
     """F183 / F184 / F150 ... F164: the shape and dtype, then the trailing items of a Tensor / Tile
     annotation (the count is F132 / F141)."""
     if len(items) >= 2:
-        _shape(state, items[0])
+        if _shape(state, items[0]):
+            return
         dtype = items[1]
+        found = _module_value(state, dtype)
+        if type(found) in _PLAIN_VALUES:
+            state.error("PTO-F257", dtype.span, name=unparse(dtype), type=type(found).__name__)
+            return
         if isinstance(dtype, ir.Attribute) and dtype.dotted.startswith("DataType."):
             member = dtype.dotted.removeprefix("DataType.")
             if "." not in member and member not in DTYPES:
@@ -171,6 +176,10 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
             state.error("PTO-F197", third.span, name=third.dotted.rsplit(".", 1)[-1])
         elif isinstance(third, ir.Name) and third.id not in _LAYOUTS and state.unbound(third.id):
             state.error("PTO-F197", third.span, name=third.id)
+        elif type(found := _module_value(state, third)) in _PLAIN_VALUES:
+            state.error("PTO-F258", third.span, name=unparse(third), type=type(found).__name__)
+        elif isinstance(third, ir.Const) and type(third.value) in (int, float, str):
+            state.error("PTO-F259", third.span, layout=unparse(third))
         elif isinstance(third, ir.Attribute) and third.dotted.rsplit(".", 1)[-1] == "DN":
             state.error("PTO-F150", third.span, type=name, layout=third.dotted)
         elif isinstance(third, ir.Call) and third.func.rsplit(".", 1)[-1] == "TensorView":
@@ -181,27 +190,55 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
         _memref(state, items[3])
 
 
-def _shape(state: CheckState, shape: ir.Expr) -> None:
-    """F194 / F184: a shape that is no list, tuple or name; a shape variable (the whole shape, or one
-    dimension) bound nowhere."""
+def _shape(state: CheckState, shape: ir.Expr) -> bool:
+    """F194 / F184 / F255 / F256: a shape that is no list, tuple or name; a shape variable (the whole shape,
+    or one dimension) bound nowhere, or bound to a module value of the wrong kind. True when one was
+    reported."""
     value = shape.value if isinstance(shape, ir.Const) else None
     if isinstance(shape, ir.Name) and shape.id in state.env:
         folded = fold(shape, state.env)
         value = folded if isinstance(folded, int | float | str) else None
     if value is not None:
         state.error("PTO-F194", shape.span, shape=unparse(shape), kind=type(value).__name__)
-        return
+        return True
+    whole = _module_value(state, shape)
+    if isinstance(whole, list | tuple):
+        for index, element in enumerate(whole):
+            if type(element) in (float, str):
+                state.error(
+                    "PTO-F255", shape.span, name=unparse(shape), index=index, type=type(element).__name__
+                )
+                return True
     dims = shape.elts if isinstance(shape, ir.ListExpr | ir.TupleExpr) else (shape,)
     for dim in dims:
         if isinstance(dim, ir.Name) and state.unbound(dim.id):
             state.error("PTO-F184", dim.span, name=dim.id)
-            return
+            return True
+        found = _module_value(state, dim) if dim is not shape else None
+        if type(found) in (float, str):  # a module list reads back as a tuple: its spelling is not known
+            state.error("PTO-F256", dim.span, name=unparse(dim), type=type(found).__name__)
+            return True
+    return False
+
+
+# Module values that are plainly no dtype / layout (the parser names their Python type; a module list reads
+# back as a tuple, so sequences are left out).
+_PLAIN_VALUES = (int, float, str)
+_NO_VALUE = object()
+
+
+def _module_value(state: CheckState, expr: ir.Expr) -> object:
+    """The module value a bare name holds when the parser reads it from the closure (no local binds it)."""
+    if not isinstance(expr, ir.Name) or state.is_defined(expr.id):
+        return _NO_VALUE
+    return state.env.get(expr.id, _NO_VALUE)
 
 
 def _tile_items(state: CheckState, extras: tuple[ir.Expr, ...]) -> None:
     """F151 ... F153: at most one view, one memref, and a memref only with a memory space."""
     memref: ir.Call | None = None
     view: ir.Call | None = None
+    slot: ir.Expr | None = None
     space = False
     for extra in extras:
         kind = extra.func.rsplit(".", 1)[-1] if isinstance(extra, ir.Call) else None
@@ -219,8 +256,14 @@ def _tile_items(state: CheckState, extras: tuple[ir.Expr, ...]) -> None:
             view = extra
         elif isinstance(extra, ir.Attribute) and extra.dotted.startswith(("pl.Mem.", "pl.MemorySpace.")):
             space = True
+        elif _named_slot(extra) is not None and slot is None:
+            slot = extra
         else:  # a MemRefType variable, a declared allocation's slot, or F133 / F137's fault: silent
             return
+    if slot is not None:
+        if space and memref is None:
+            _slot(state, slot)
+        return
     if memref is not None and not space:
         state.error("PTO-F153", memref.span)
         return
@@ -228,6 +271,42 @@ def _tile_items(state: CheckState, extras: tuple[ir.Expr, ...]) -> None:
         _memref(state, memref)
     if view is not None:
         _tileview(state, view)
+
+
+def _named_slot(expr: ir.Expr) -> tuple[str, int] | None:
+    """`pl.MemRef("buf", slots=N)[k]`: a slot of a named allocation declared inline (its name and slot
+    count, 1 without slots=); None for any other form."""
+    if not isinstance(expr, ir.Subscript) or not isinstance(expr.value, ir.Call):
+        return None
+    call = expr.value
+    if call.func != "pl.MemRef" or call.star_kwargs or len(call.args) != 1:
+        return None
+    name = call.args[0]
+    if not (isinstance(name, ir.Const) and isinstance(name.value, str)):
+        return None
+    count = call.kwarg("slots")
+    if count is None:
+        return name.value, 1
+    if isinstance(count, ir.Const) and type(count.value) is int:
+        return name.value, count.value
+    return None
+
+
+def _slot(state: CheckState, expr: ir.Expr) -> None:
+    """F262 / F263: the slot subscript of a named allocation (_resolve_memref_slot_ref)."""
+    found = _named_slot(expr)
+    assert found is not None and isinstance(expr, ir.Subscript)
+    name, count = found
+    if count <= 1:
+        state.error("PTO-F262", expr.span, name=name)
+        return
+    index = expr.index
+    value = index.value if isinstance(index, ir.Const) and type(index.value) is int else None
+    if isinstance(index, ir.UnaryOp) and index.op == "-" and isinstance(index.operand, ir.Const):
+        inner = index.operand.value
+        value = -inner if type(inner) is int else None
+    if value is not None and not 0 <= value < count:
+        state.error("PTO-F263", expr.span, index=value, name=name, count=count)
 
 
 def _tileview(state: CheckState, call: ir.Call) -> None:

@@ -23,7 +23,7 @@ from compiler.frontend.checks.expressions import (
 )
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
-from compiler.frontend.checks.spelling import expr_text, printed_type
+from compiler.frontend.checks.spelling import expr_text, printed_type, unparse
 from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
@@ -256,8 +256,14 @@ class FunctionChecker:
             for elt in target.elts:
                 self.bind(elt, UNKNOWN, ctx)
         elif isinstance(target, ir.Subscript):
+            if not isinstance(target.value, ir.Name):  # `a.b[...] = src`: the parser names the target first
+                self.state.error("PTO-F271", target.span, target=unparse(target.value))
+                return
             base = self.expressions.value(target.value, ctx)
             self.expressions.value(target.index, ctx)
+            if isinstance(base, ScalarType):
+                self.state.error("PTO-F272", target.span, type="ScalarType")
+                return
             check_subscript_write(self.state, target, base, value_type)
 
     def window_buffer(self, stmt: ir.Stmt, ctx: WalkContext) -> None:

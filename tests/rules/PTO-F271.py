@@ -1,0 +1,21 @@
+# rule: PTO-F271
+# line: 12
+# message: Subscript-write target must be a variable name, got out.data
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit
+def faulty(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    n = pl.tensor.dim(x, 0)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
+        out.data[0:64, 0:64] = pl.add(x, x)
+    return out
+
+
+@pl.jit
+def twin(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    n = pl.tensor.dim(x, 0)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="twin"):
+        out[0:64, 0:64] = pl.add(x, x)
+    return out
