@@ -249,3 +249,24 @@ def test_a_released_analyzer_is_freed_at_once_though_analyses_freeze_what_they_l
             gc.unfreeze()
 
     asyncio.run(run())
+
+
+def test_the_ops_of_a_helper_two_kernels_run_share_their_texts_and_spans(tmp_path: Path) -> None:
+    """An idle document keeps the ops of every helper its kernels reach: the same op reached twice keeps one
+    localized span, and the texts of its records (reason, shape, names) are one object each."""
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    entry = (
+        "import pypto.language as pl\nfrom helpers import typed_inline\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y = typed_inline(x, y)\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y = typed_inline(y, y)\n    return y\n"
+    )
+    path = tmp_path / "entry.py"
+    path.write_text(entry)
+    analysis = Analyzer(graph=ModuleGraph()).analyze(entry, str(path))
+    exp = [f.op for f in analysis.foreign_ops if f.op.ir_name == "tile.exp"]
+    assert len(exp) == 2 and exp[0].kernel != exp[1].kernel
+    first, second = exp
+    assert first.span == second.span and first.span is second.span
+    for name in ("reason", "shape", "dtype", "dsl_name"):
+        assert getattr(first, name) == getattr(second, name) and getattr(first, name) is getattr(second, name)
