@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import asyncio
 import gc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -270,3 +272,10 @@ def test_the_ops_of_a_helper_two_kernels_run_share_their_texts_and_spans(tmp_pat
     assert first.span == second.span and first.span is second.span
     for name in ("reason", "shape", "dtype", "dsl_name"):
         assert getattr(first, name) == getattr(second, name) and getattr(first, name) is getattr(second, name)
+
+
+def test_the_server_imports_libcst_only_when_a_quick_fix_needs_it() -> None:
+    """libcst (~9 MiB) serves the two quick fixes that parse a call: starting the server does not load it."""
+    code = "import sys, pypto_lsp.server, pypto_lsp.features.code_actions; print('libcst' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
