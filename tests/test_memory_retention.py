@@ -279,3 +279,19 @@ def test_the_server_imports_libcst_only_when_a_quick_fix_needs_it() -> None:
     code = "import sys, pypto_lsp.server, pypto_lsp.features.code_actions; print('libcst' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_tree_the_store_scan_reads_is_not_held_to_the_end_of_the_query(tmp_path: Path) -> None:
+    """Within a query the trees it parsed stay at hand (the import walk, the evaluation and the inliner
+    read the same modules), but a folder's store scan reads a module only for its stores: holding those
+    trees to the query's end was a third of the peak of a cold open. An evaluation still reuses it."""
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    setter = tmp_path / "setter.py"
+    setter.write_text("import config\nconfig.TP = 2\n" + "PAD = 0\n" * 50)
+    graph = ModuleGraph()
+    with graph.query():
+        assert graph.resolve(tmp_path / "main.py", "config", 0) is not None  # scans the folder
+        assert setter in graph.trees  # kept between queries, as any tree
+        assert setter not in graph._query.trees
+        summary = graph.summary(setter)
+        assert summary is not None and setter in graph._query.trees  # an evaluation pins it
