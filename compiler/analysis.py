@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+import marshal
+import zlib
 from dataclasses import dataclass, field
 
 from compiler.diagnostics import Diagnostic
@@ -162,8 +164,76 @@ class ExpandedKernel:
     spmd_blocks: str | None = None  # the block count of the Spmd wrapper that launches it
     dual_aiv_dispatch: bool = False
     pipe: PipeSetup | None = None
-    diagram: tuple[LaneStep, ...] = ()
-    functions: tuple[ExpandedFunction, ...] = ()
+    # The lane diagram and the AIC / AIV functions, packed (`pack_rows`): as objects, the rows of every
+    # kernel were the largest part of what an open document kept (about 2 MiB for a large model file).
+    rows: bytes = b""
+    lines: tuple[Line, ...] = ()  # the source lines the rows come from (rebased with the kernel)
+
+    @property
+    def diagram(self) -> tuple[LaneStep, ...]:
+        """The lane diagram: the ops in order, every crossing with its value and slot."""
+        return unpack_rows(self.rows, self.lines)[0]
+
+    @property
+    def functions(self) -> tuple[ExpandedFunction, ...]:
+        """The AIC and / or AIV function, each with its body."""
+        return unpack_rows(self.rows, self.lines)[1]
+
+
+# An ExpandedOp as packed data (its fields in order).
+_PackedOp = tuple[str, str, tuple[str, ...], str, str, int, tuple[str, str] | None, str, tuple[str, ...]]
+
+
+def pack_rows(
+    diagram: tuple[LaneStep, ...], functions: tuple[ExpandedFunction, ...]
+) -> tuple[bytes, tuple[Line, ...]]:
+    """An expanded kernel's rows as compressed plain data, and the source lines they name (by number).
+
+    marshal's version 2 writes a value the same whatever objects hold it (no shared references, no interned
+    flag), so equal rows give equal bytes and two analyses' kernels compare as their rows do."""
+    lines: dict[Line, int] = {}
+
+    def line(at: Line | None) -> int:
+        return 0 if at is None else lines.setdefault(at, len(lines) + 1)
+
+    def op(o: ExpandedOp | None) -> _PackedOp | None:
+        if o is None:
+            return None
+        return (o.op, o.result, o.args, o.role, o.crossing, o.split, o.view, o.value, o.reads)
+
+    steps = tuple((line(s.line), s.op, s.name, s.aic, s.aiv, s.crossing, s.value, s.slot) for s in diagram)
+    bodies = tuple(
+        (
+            f.side,
+            f.name,
+            tuple((e.depth, e.kind, line(e.line), op(e.op), e.name, e.loop, e.values) for e in f.body),
+        )
+        for f in functions
+    )
+    return zlib.compress(marshal.dumps((steps, bodies), 2), 1), tuple(lines)
+
+
+def unpack_rows(
+    rows: bytes, lines: tuple[Line, ...]
+) -> tuple[tuple[LaneStep, ...], tuple[ExpandedFunction, ...]]:
+    """The lane diagram and the functions `pack_rows` packed, with the source lines as they are now."""
+    if not rows:
+        return (), ()
+    steps, bodies = marshal.loads(zlib.decompress(rows))
+    at = (None, *lines)
+    diagram = tuple(LaneStep(at[s[0]], *s[1:]) for s in steps)
+    functions = tuple(
+        ExpandedFunction(
+            side,
+            name,
+            tuple(
+                ExpandedLine(e[0], e[1], at[e[2]], None if e[3] is None else ExpandedOp(*e[3]), *e[4:])
+                for e in body
+            ),
+        )
+        for side, name, body in bodies
+    )
+    return diagram, functions
 
 
 @dataclass(frozen=True, slots=True)

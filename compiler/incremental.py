@@ -229,8 +229,8 @@ class Rebase:
         return obj
 
 
-_KEPT = frozenset({str, int, float, bool, type(None), frozenset})
-_PLAIN_FIELDS = (str, bool, float, frozenset)  # a tuple: isinstance of a union builds it at each call
+_KEPT = frozenset({str, int, float, bool, bytes, type(None), frozenset})
+_PLAIN_FIELDS = (str, bool, float, bytes, frozenset)  # a tuple: isinstance of a union builds it at each call
 
 # Per class: None when `Rebase` leaves its objects as they are (not a dataclass; a rule or a note, which are
 # declarations), else its field names and whether they are all plain __init__ fields.

@@ -29,7 +29,7 @@ MAX_MODULE_BYTES = MAX_SOURCE_BYTES
 QUERY_STEPS = 200_000
 # The module trees kept parsed, in characters of their texts (a tree takes ~40 bytes per character: about
 # 20 MiB). A tree is read when its module version is evaluated and its helpers built, both once.
-MAX_TREE_TEXT = 500_000
+MAX_TREE_TEXT = 100_000
 # The same lines found after a newline (a literal the regex engine scans for): 5x faster than `^` with
 # re.M, which tries every position; store_signature runs on each keystroke of an open module.
 _STORE_AFTER_NEWLINE = re.compile(r"\n([A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=])")
@@ -171,10 +171,11 @@ class ModuleGraph:
         """The tree of one module version (None when it does not parse): the kept one, or a new parse."""
         return self._tree(summary.path, summary.text)
 
-    def _tree(self, path: Path, text: str) -> ast.Module | None:
+    def _tree(self, path: Path, text: str, pin: bool = True) -> ast.Module | None:
         # Within a query, every tree it parsed stays at hand: the import walk, the evaluation and the
         # inliner read the same modules, and the kept trees alone (MAX_TREE_TEXT) do not hold a large
-        # model's imports, which were parsed three times over.
+        # model's imports, which were parsed three times over. `pin=False`: a tree read once (the store
+        # scan of a folder's modules) is not held to the query's end (its peak: 11 MiB on a cold open).
         pinned: dict[Path, tuple[str, ast.Module | None]] | None = getattr(self._query, "trees", None)
         if pinned is not None:
             found = pinned.get(path)
@@ -184,7 +185,7 @@ class ModuleGraph:
             kept = self.trees.pop(path, None)
             if kept is not None and kept[0] == text:
                 self.trees[path] = kept  # the newest again
-                if pinned is not None:
+                if pinned is not None and pin:
                     pinned[path] = kept
                 return kept[1]
         tree: ast.Module | None
@@ -193,7 +194,7 @@ class ModuleGraph:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             tree = None
         self._keep_tree(path, text, tree)
-        if pinned is not None:
+        if pinned is not None and pin:
             pinned[path] = (text, tree)
         return tree
 
@@ -564,7 +565,7 @@ class ModuleGraph:
                 text = self.read_file(file)
                 if text is None or not _has_module_store(text):
                     continue
-                tree = self._tree(file, text)
+                tree = self._tree(file, text, pin=False)
                 if tree is not None:
                     self._note_module_stores(file, tree)
 

@@ -845,9 +845,12 @@ class _Localizer:
     path: str
     files: dict[int, str] = field(init=False)  # foreign line space -> the helper module, as shown
     _innermost: dict[int, Splice | None] = field(init=False)
+    # One span object per helper op: the kernels that reach a helper run its ops at the same spans.
+    _local: dict[Span, Span] = field(init=False)
 
     def __post_init__(self) -> None:
         self._innermost = {}
+        self._local = {}
         self.files = {}
         for splice in self.splices:
             space = splice.first_line // FOREIGN_LINE_BASE
@@ -859,8 +862,12 @@ class _Localizer:
         inner = self.innermost(op.span)
         if inner is None:
             return None
-        space = op.span.line // FOREIGN_LINE_BASE
-        return ForeignOp(inner.path, replace(op, span=op.span.shifted(-space * FOREIGN_LINE_BASE)), kernel)
+        span = self._local.get(op.span)
+        if span is None:
+            span = self._local[op.span] = op.span.shifted(
+                -(op.span.line // FOREIGN_LINE_BASE) * FOREIGN_LINE_BASE
+            )
+        return ForeignOp(inner.path, replace(op, span=span), kernel)
 
     def innermost(self, span: Span) -> Splice | None:
         """The splice whose helper code holds `span`."""

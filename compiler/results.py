@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
+from sys import intern
 
 from compiler import ir
 from compiler.analysis import CrossingInfo, KernelInfo, Lane, OpInfo, RegionInfo, ScopeInfo, SymbolInfo
@@ -63,22 +64,24 @@ def op_infos(kernel: Kernel, lanes: emk.LaneResult) -> list[OpInfo]:
         shape = dtype = None
         # A tensor-level op of @pl.jit code keeps its tensor type: the tile it becomes has that shape.
         if isinstance(ttype, TileType) or (isinstance(ttype, TensorType) and ttype.ranked):
-            shape = "[" + ", ".join(map(str, ttype.shape)) + "]"
-            dtype = ttype.dtype
+            shape = intern("[" + ", ".join(map(str, ttype.shape)) + "]")
+            dtype = intern(ttype.dtype)
         opdef = get_op(node.op)
+        # The texts are interned: the same few reasons, shapes and names recur in every op of every open
+        # document (an idle document keeps its ops, and the ops of the helpers it reaches: thousands).
         out.append(
             OpInfo(
                 span=node.call_span,
-                dsl_name=node.dsl_name,
+                dsl_name=intern(node.dsl_name),
                 ir_name=node.op if node.origin != CROSSING_MOVE else "tile.move (implicit crossing)",
                 implicit=node.origin == CROSSING_MOVE,
                 lane=_LANE[lane],
-                reason=_reason(node, lane, lanes.mixed, region),
-                memory=node.memory,
+                reason=intern(_reason(node, lane, lanes.mixed, region)),
+                memory=intern(node.memory) if node.memory is not None else None,
                 shape=shape,
                 dtype=dtype,
                 doc=opdef.doc if opdef else "",
-                kernel=kernel.name,
+                kernel=intern(kernel.name),
             )
         )
     return out

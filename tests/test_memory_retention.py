@@ -8,6 +8,8 @@ import ast
 import asyncio
 import concurrent.futures
 import gc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -252,3 +254,47 @@ def test_a_released_analyzer_is_freed_at_once_though_analyses_freeze_what_they_l
             gc.unfreeze()
 
     asyncio.run(run())
+
+
+def test_the_ops_of_a_helper_two_kernels_run_share_their_texts_and_spans(tmp_path: Path) -> None:
+    """An idle document keeps the ops of every helper its kernels reach: the same op reached twice keeps one
+    localized span, and the texts of its records (reason, shape, names) are one object each."""
+    (tmp_path / "helpers.py").write_text(HELPERS)
+    entry = (
+        "import pypto.language as pl\nfrom helpers import typed_inline\n\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y = typed_inline(x, y)\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n        y = typed_inline(y, y)\n    return y\n"
+    )
+    path = tmp_path / "entry.py"
+    path.write_text(entry)
+    analysis = Analyzer(graph=ModuleGraph()).analyze(entry, str(path))
+    exp = [f.op for f in analysis.foreign_ops if f.op.ir_name == "tile.exp"]
+    assert len(exp) == 2 and exp[0].kernel != exp[1].kernel
+    first, second = exp
+    assert first.span == second.span and first.span is second.span
+    for name in ("reason", "shape", "dtype", "dsl_name"):
+        assert getattr(first, name) == getattr(second, name) and getattr(first, name) is getattr(second, name)
+
+
+def test_the_server_imports_libcst_only_when_a_quick_fix_needs_it() -> None:
+    """libcst (~9 MiB) serves the two quick fixes that parse a call: starting the server does not load it."""
+    code = "import sys, pypto_lsp.server, pypto_lsp.features.code_actions; print('libcst' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_tree_the_store_scan_reads_is_not_held_to_the_end_of_the_query(tmp_path: Path) -> None:
+    """Within a query the trees it parsed stay at hand (the import walk, the evaluation and the inliner
+    read the same modules), but a folder's store scan reads a module only for its stores: holding those
+    trees to the query's end was a third of the peak of a cold open. An evaluation still reuses it."""
+    (tmp_path / "config.py").write_text("TP = 1\n")
+    setter = tmp_path / "setter.py"
+    setter.write_text("import config\nconfig.TP = 2\n" + "PAD = 0\n" * 50)
+    graph = ModuleGraph()
+    with graph.query():
+        assert graph.resolve(tmp_path / "main.py", "config", 0) is not None  # scans the folder
+        assert setter in graph.trees  # kept between queries, as any tree
+        assert setter not in graph._query.trees
+        summary = graph.summary(setter)
+        assert summary is not None and setter in graph._query.trees  # an evaluation pins it

@@ -19,6 +19,7 @@ from compiler.analysis import (
     ExpandedOp,
     LaneStep,
     PipeSetup,
+    pack_rows,
 )
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
@@ -1057,6 +1058,7 @@ def _expanded(
         if name is not None
     )
     launch = kernel.launch
+    rows, lines = pack_rows(_diagram(kernel, lanes, pipe), functions)
     return ExpandedKernel(
         kernel.name,
         kernel.source_kind,
@@ -1070,6 +1072,6 @@ def _expanded(
         str(launch.width or "?") if launch is not None and kernel.source_kind == "pl.spmd" else None,
         dual,
         pipe,
-        _diagram(kernel, lanes, pipe),
-        functions,
+        rows,
+        lines,
     )

@@ -8,7 +8,6 @@ import tokenize
 from collections.abc import Callable
 from typing import Any
 
-import libcst as cst
 from lsprotocol import types
 
 from compiler import catalog, fixes
@@ -157,6 +156,8 @@ def _rewrite_split_slot_num(
     slot = next((a for a in call.args if a.keyword is not None and a.keyword.value == "slot_num"), None)
     if slot is None:
         return None
+    import libcst as cst  # only here: the server does not import libcst before a fix needs it
+
     kept = [a for a in call.args if a is not slot]
     if kept:  # drop the dangling comma the removed keyword leaves behind
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)

@@ -7,12 +7,15 @@ import io
 import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import libcst as cst
 from lsprotocol import types
 
 from compiler.source import Span
 from pypto_lsp.positions import LineIndex
+
+if TYPE_CHECKING:  # libcst is imported by the two quick fixes that parse a call (~9 MiB of the server)
+    import libcst as cst
 
 DEFAULT_INDENT = "    "
 
@@ -231,6 +234,8 @@ def _crosses(reads: frozenset[str], writes: frozenset[str], others: list[_Statem
 
 def parse_call(snippet: str) -> cst.Call | None:
     """The snippet as a libcst call expression (only the fix's span is parsed, never the file)."""
+    import libcst as cst
+
     try:
         node = cst.parse_expression(snippet)
     except cst.ParserSyntaxError:
@@ -240,6 +245,8 @@ def parse_call(snippet: str) -> cst.Call | None:
 
 def expression_code(node: cst.CSTNode) -> str:
     """Source text of a libcst expression node."""
+    import libcst as cst
+
     return cst.Module(body=[]).code_for_node(node)
 
 
