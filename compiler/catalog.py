@@ -82,7 +82,9 @@ __all__ = [
 
 STAGES: tuple[str, ...] = (
     "parse",
+    "AtomicAddDtypeValid",
     "InlineFunctions",
+    "UnrollLoops",
     "ConvertToSSA",
     "OutlineIncoreScopes",
     "OutlineClusterScopes",

@@ -71,7 +71,7 @@ from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
-from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
+from compiler.verifiers import atomic_add_dtype, hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 from compiler.vocabulary import target_comment
 
@@ -1012,6 +1012,10 @@ def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
+def _discard(_diagnostic: Diagnostic) -> None:
+    """A sink for what later passes would say once the program input was rejected."""
+
+
 def run_kernel(
     item: OutlinedKernel,
     facts: FunctionFacts,
@@ -1032,7 +1036,11 @@ def run_kernel(
         found = facts.types.get(name)
         return isinstance(found, TensorType) and not found.distributed
 
-    errors = check_put_sources(kernel, gm, plain, report)
+    # AtomicAddDtypeValid runs at pipeline input: its rejection is the only one the compiler gives.
+    errors = atomic_add_dtype.verify(kernel, item.function.name, facts.types, target, report)
+    if errors:
+        report = _discard
+    errors += check_put_sources(kernel, gm, plain, report)
     params = [p.name for p in item.function.params]
     # The function's own types win; a view, not a merged copy (the function's types were copied per kernel).
     errors += check_conversions(kernel, ChainMap(facts.types, types), report, target, gm, params)

@@ -69,3 +69,13 @@ _r(
     "A >2D tile whose leading dimensions multiply past 2**63 - 1 when they are folded into one row axis.",
     "Use tile dimensions whose product fits in 64 bits (hardware tiles are far smaller).",
 )
+_r(
+    "PTO-FT21",
+    "unroll-trip-count-limit",
+    "UnrollLoops",
+    "Unroll loop trip count {trips} exceeds maximum allowed ({limit}). Reduce the loop range or use pl.range() "
+    "instead",
+    "A pl.unroll loop with constant bounds that would expand into more than 1024 copies of its body (UnrollLoops "
+    "caps the expansion).",
+    "Reduce the loop range to at most 1024 iterations, or use pl.range() so the loop stays a loop.",
+)
