@@ -732,6 +732,18 @@ COMPUTED = (
         "PTO-HS4",
     ),
     Computed("verify_hard_syncall_occupancy.cpp", "UnsatisfiableMessage", "{*msg}", "PTO-HS1"),
+    # The verifiers' shared emitters: each check builds its message and hands it over. BreakContinueCheck's
+    # three ('outside loop', 'in parallel loops', 'in unrolled loops') are PTO-F19 / F20 / F21; SSAVerify's
+    # reachable one (a variable used outside its defining scope) is PTO-F88; AivSplitValid's checks (a) .. (h)
+    # are PTO-AV-A .. AV-H.
+    Computed("verify_break_continue_pass.cpp", "ErrorTypeToString", "{message}", "PTO-F20"),
+    Computed(
+        "verify_ssa_pass.cpp",
+        "SSAVerifier::RecordError",
+        "{message}\n  In function '{func_name_}':\n{cached_func_str_}",
+        "PTO-F88",
+    ),
+    Computed("verify_aiv_split.cpp", "ConsumerLane", "{message}", "PTO-AV-A"),
 )
 
 UNREACHABLE = (

@@ -79,3 +79,14 @@ _r(
     "caps the expansion).",
     "Reduce the loop range to at most 1024 iterations, or use pl.range() so the loop stays a loop.",
 )
+_r(
+    "PTO-FT22",
+    "cast-no-native-path",
+    "LegalizeTileCast",
+    "LegalizeTileCast: no native cast path from {src} to {dst} for arch {arch}; pto.tcvt does not support this "
+    "conversion",
+    "A cast of a tile to a dtype that no chain of the backend's native conversions (pto.tcvt) reaches from the "
+    "source dtype, e.g. fp32 to uint32 on a2a3, or anything to fp8e8m0.",
+    "Cast through dtypes the backend converts natively, or produce the value in the target dtype another way "
+    "(e.g. load it already in that dtype).",
+)
