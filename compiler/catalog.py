@@ -92,6 +92,7 @@ STAGES: tuple[str, ...] = (
     "LowerCompositeOps",
     "FlattenTileNdTo2D",
     "LegalizeTileCast",
+    "AutoTileMatmulL0",
     "InferTileMemorySpace",
     "AivSplitValid",
     "AccToGmStoreValid",

@@ -61,7 +61,7 @@ from compiler.passes.inline_functions import (
     inline_function,
     is_foreign,
 )
-from compiler.passes.legalize_tile_cast import legalize_tile_cast
+from compiler.passes.legalize_tile_cast import explicit_l0_capacity, legalize_tile_cast
 from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
@@ -1050,6 +1050,8 @@ def run_kernel(
         errors += unrolled_accumulators(kernel, types, report)
     if errors == 0:
         errors += legalize_tile_cast(kernel, ChainMap(facts.types, types), target, report)
+    if errors == 0:
+        errors += explicit_l0_capacity(kernel, ChainMap(facts.types, types), report)
     kernel = infer(kernel, report, target)
     kernel = canonicalize_tile_slice(kernel)
     errors += aiv_split_valid(kernel, report)

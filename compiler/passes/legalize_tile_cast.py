@@ -73,3 +73,66 @@ def legalize_tile_cast(
             )
             return 1
     return 0
+
+
+L0_OPERAND_BYTES = 64 * 1024
+"""GetL0aCapacityBytes / GetL0bCapacityBytes: 64 KiB on both a2a3 and a5."""
+
+_MATMUL_LHS = {"tile.matmul": 0, "tile.matmul_bias": 0, "tile.matmul_acc": 1}
+_DTYPE_BYTES = {
+    "FP32": 4,
+    "INT32": 4,
+    "FP16": 2,
+    "BF16": 2,
+    "INT16": 2,
+    "INT8": 1,
+    "UINT8": 1,
+    "FP8E4M3FN": 1,
+}
+
+
+def explicit_l0_capacity(
+    kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None]
+) -> int:
+    """PTO-FT23 (AutoTileMatmulL0, the pass after LegalizeTileCast): a matmul operand the user already placed
+    in Left / Right whose one tile is larger than the whole L0A / L0B. Only fractal-aligned static shapes are
+    judged, whose physical size is their plain size. The first one only, as the pass throws. Returns the errors."""
+    defs = {op.result: op for op, _ in ops_of(kernel.body) if op.result}
+    for op, _ in ops_of(kernel.body):
+        lhs = _MATMUL_LHS.get(op.op)
+        if lhs is None or len(op.operands) < lhs + 2:
+            continue
+        for name, space, role, hardware in (
+            (op.operands[lhs], "Left", "left", "L0A"),
+            (op.operands[lhs + 1], "Right", "right", "L0B"),
+        ):
+            tile = types.get(name) if name else None
+            if not isinstance(tile, TileType) or tile.memory != space or len(tile.shape) != 2:
+                continue
+            rows, cols = tile.shape
+            size = _DTYPE_BYTES.get(tile.dtype)
+            if not isinstance(rows, int) or not isinstance(cols, int) or size is None:
+                continue
+            if rows % 16 or (cols * size) % 32:
+                continue  # padded to the fractal: the physical size is not the plain one
+            required = rows * cols * size
+            if required <= L0_OPERAND_BYTES:
+                continue
+            where = defs.get(name) if name else None
+            report(
+                diagnostic(
+                    "PTO-FT23",
+                    where.call_span if where is not None else op.call_span,
+                    op=op.op,
+                    role=role,
+                    name=name,
+                    space=space,
+                    hardware=hardware,
+                    shape=f"[{rows}, {cols}]",
+                    dtype=tile.dtype.lower(),
+                    required=required,
+                    capacity=L0_OPERAND_BYTES,
+                )
+            )
+            return 1
+    return 0

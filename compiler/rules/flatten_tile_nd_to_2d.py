@@ -90,3 +90,16 @@ _r(
     "Cast through dtypes the backend converts natively, or produce the value in the target dtype another way "
     "(e.g. load it already in that dtype).",
 )
+_r(
+    "PTO-FT23",
+    "explicit-l0-operand-too-large",
+    "AutoTileMatmulL0",
+    "{op} {role} operand '{name}' is already resident in {space} ({hardware}) with physical shape {shape} and "
+    "dtype {dtype}, requiring {required} bytes, but the active backend provides {capacity} bytes. "
+    "AutoTileMatmulL0 does not retile operands already placed in Left or Right. Keep this operand in Mat and "
+    "pass it directly to {op} so AutoTileMatmulL0 can choose legal L0 tiles, or manually extract a smaller "
+    "{space} tile.",
+    "A matmul operand moved into Left (L0A) or Right (L0B) by hand whose single tile is larger than the whole "
+    "64 KiB L0 buffer (AutoTileMatmulL0 retiles only operands left in Mat).",
+    "Keep the operand in Mat and pass it to the matmul directly, or move a smaller slice into Left / Right.",
+)
