@@ -93,6 +93,7 @@ STAGES: tuple[str, ...] = (
     "FlattenTileNdTo2D",
     "LegalizeTileCast",
     "AutoTileMatmulL0",
+    "CanonicalizeTileSlice",
     "InferTileMemorySpace",
     "AivSplitValid",
     "AccToGmStoreValid",

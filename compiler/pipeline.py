@@ -44,7 +44,7 @@ from compiler.memo import NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
-from compiler.passes.canonicalize_tile_slice import canonicalize_tile_slice
+from compiler.passes.canonicalize_tile_slice import canonicalize_tile_slice, check_accumulator_slices
 from compiler.passes.convert_tensor_to_tile_ops import check_conversions, check_put_sources, convert
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
 from compiler.passes.flatten_tile_nd_to_2d import flatten, unrolled_accumulators
@@ -1052,6 +1052,8 @@ def run_kernel(
         errors += legalize_tile_cast(kernel, ChainMap(facts.types, types), target, report)
     if errors == 0:
         errors += explicit_l0_capacity(kernel, ChainMap(facts.types, types), report)
+    if errors == 0:
+        errors += check_accumulator_slices(kernel, ChainMap(facts.types, types), report)
     kernel = infer(kernel, report, target)
     kernel = canonicalize_tile_slice(kernel)
     errors += aiv_split_valid(kernel, report)

@@ -103,3 +103,17 @@ _r(
     "64 KiB L0 buffer (AutoTileMatmulL0 retiles only operands left in Mat).",
     "Keep the operand in Mat and pass it to the matmul directly, or move a smaller slice into Left / Right.",
 )
+_r(
+    "PTO-FT24",
+    "acc-row-window-destination",
+    "CanonicalizeTileSlice",
+    "{op}: the accumulator is a {rows}x{cols} row window of a {parent_rows}x{parent_cols} Acc (L0C) tile, which "
+    "is not contiguous in L0C's block layout and cannot be a matmul destination — the hardware MAD writes its "
+    "result compactly and has no destination stride, so only the first {block} columns of each row tile would be "
+    "correct.\nSlice the accumulator along columns instead, so each window spans every row: allocate "
+    "{rows}x{wide} and use tile.slice(acc, [{rows}, {cols}], [0, i * {cols}]). That is the same L0C memory, "
+    "addressed in the order the hardware writes it.",
+    "A matmul_acc into a tile.slice of an Acc tile that takes fewer rows than the parent (a row window), "
+    "unless the window lies inside one 16-column block.",
+    "Slice the accumulator along columns so every window spans all rows of the Acc tile.",
+)
