@@ -748,6 +748,13 @@ COMPUTED = (
 
 UNREACHABLE = (
     Unreachable(
+        "wrapper_call_utils.cpp",
+        r"^A Submit nested inside a Group function cannot carry per-task dispatch metadata",
+        "checked only by FindGroupCallees (the one CallVisitor built with reject_submit_dispatch_metadata), "
+        "whose only caller is the orchestration codegen (orchestration_codegen.cpp), after ExpandMixedKernel; "
+        "the prefix passes that include wrapper_call_utils.h use FindFirstInnerCall / CollectInnerCalls only",
+    ),
+    Unreachable(
         "language/parser/decorator.py",
         r"^Unsupported `@pl\.function\(attrs=\.\.\.\)` value|^Unsupported `\*\*` unpacking in `@pl\.function|"
         r"^Attrs dict key must be a string literal|^Unsupported value for @pl\.function attr",
