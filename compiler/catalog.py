@@ -82,7 +82,9 @@ __all__ = [
 
 STAGES: tuple[str, ...] = (
     "parse",
+    "AtomicAddDtypeValid",
     "InlineFunctions",
+    "UnrollLoops",
     "ConvertToSSA",
     "OutlineIncoreScopes",
     "OutlineClusterScopes",
@@ -90,6 +92,8 @@ STAGES: tuple[str, ...] = (
     "LowerCompositeOps",
     "FlattenTileNdTo2D",
     "LegalizeTileCast",
+    "AutoTileMatmulL0",
+    "CanonicalizeTileSlice",
     "InferTileMemorySpace",
     "AivSplitValid",
     "AccToGmStoreValid",

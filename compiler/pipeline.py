@@ -45,7 +45,7 @@ from compiler.memo import NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
-from compiler.passes.canonicalize_tile_slice import canonicalize_tile_slice
+from compiler.passes.canonicalize_tile_slice import canonicalize_tile_slice, check_accumulator_slices
 from compiler.passes.convert_tensor_to_tile_ops import check_conversions, check_put_sources, convert
 from compiler.passes.expand_mixed_kernel_group_abi import check_group_abi
 from compiler.passes.flatten_tile_nd_to_2d import flatten, unrolled_accumulators
@@ -62,6 +62,7 @@ from compiler.passes.inline_functions import (
     inline_function,
     is_foreign,
 )
+from compiler.passes.legalize_tile_cast import explicit_l0_capacity, legalize_tile_cast
 from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
@@ -72,7 +73,7 @@ from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import TensorType
-from compiler.verifiers import hard_syncall_occupancy, mixed_kernel_expanded
+from compiler.verifiers import atomic_add_dtype, hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 from compiler.vocabulary import target_comment
 
@@ -1021,6 +1022,10 @@ def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
+def _discard(_diagnostic: Diagnostic) -> None:
+    """A sink for what later passes would say once the program input was rejected."""
+
+
 def run_kernel(
     item: OutlinedKernel,
     facts: FunctionFacts,
@@ -1041,13 +1046,23 @@ def run_kernel(
         found = facts.types.get(name)
         return isinstance(found, TensorType) and not found.distributed
 
-    errors = check_put_sources(kernel, gm, plain, report)
+    # AtomicAddDtypeValid runs at pipeline input: its rejection is the only one the compiler gives.
+    errors = atomic_add_dtype.verify(kernel, item.function.name, facts.types, target, report)
+    if errors:
+        report = _discard
+    errors += check_put_sources(kernel, gm, plain, report)
     params = [p.name for p in item.function.params]
     # The function's own types win; a view, not a merged copy (the function's types were copied per kernel).
     errors += check_conversions(kernel, ChainMap(facts.types, types), report, target, gm, params)
     errors += flatten(kernel, types, report)
     if errors == 0:
         errors += unrolled_accumulators(kernel, types, report)
+    if errors == 0:
+        errors += legalize_tile_cast(kernel, ChainMap(facts.types, types), target, report)
+    if errors == 0:
+        errors += explicit_l0_capacity(kernel, ChainMap(facts.types, types), report)
+    if errors == 0:
+        errors += check_accumulator_slices(kernel, ChainMap(facts.types, types), report)
     kernel = infer(kernel, report, target)
     kernel = canonicalize_tile_slice(kernel)
     errors += aiv_split_valid(kernel, report)

@@ -753,6 +753,18 @@ COMPUTED = (
         "PTO-HS4",
     ),
     Computed("verify_hard_syncall_occupancy.cpp", "UnsatisfiableMessage", "{*msg}", "PTO-HS1"),
+    # The verifiers' shared emitters: each check builds its message and hands it over. BreakContinueCheck's
+    # three ('outside loop', 'in parallel loops', 'in unrolled loops') are PTO-F19 / F20 / F21; SSAVerify's
+    # reachable one (a variable used outside its defining scope) is PTO-F88; AivSplitValid's checks (a) .. (h)
+    # are PTO-AV-A .. AV-H.
+    Computed("verify_break_continue_pass.cpp", "ErrorTypeToString", "{message}", "PTO-F20"),
+    Computed(
+        "verify_ssa_pass.cpp",
+        "SSAVerifier::RecordError",
+        "{message}\n  In function '{func_name_}':\n{cached_func_str_}",
+        "PTO-F88",
+    ),
+    Computed("verify_aiv_split.cpp", "ConsumerLane", "{message}", "PTO-AV-A"),
 )
 
 # Why the body of a DSL function that the parser reads itself never runs on kernel source.
@@ -762,6 +774,13 @@ _EAGER = (
 )
 
 UNREACHABLE = (
+    Unreachable(
+        "wrapper_call_utils.cpp",
+        r"^A Submit nested inside a Group function cannot carry per-task dispatch metadata",
+        "checked only by FindGroupCallees (the one CallVisitor built with reject_submit_dispatch_metadata), "
+        "whose only caller is the orchestration codegen (orchestration_codegen.cpp), after ExpandMixedKernel; "
+        "the prefix passes that include wrapper_call_utils.h use FindFirstInnerCall / CollectInnerCalls only",
+    ),
     Unreachable(
         "language/parser/decorator.py",
         r"^Unsupported `@pl\.function\(attrs=\.\.\.\)` value|^Unsupported `\*\*` unpacking in `@pl\.function|"

@@ -76,6 +76,8 @@ CASES = {
         [("PTO-OI11b", 9)],
     ),
     "tensor-alias-in-waiter": (waiter("y = x", WAIT), [("PTO-OI7", 8)]),
+    "tensor-slice-in-waiter": (waiter(WAIT, "y = x[0:16, :]"), [("PTO-OI7", 9)]),
+    "tensor-slice-call-in-waiter": (waiter(WAIT, "y = pl.slice(x, [16, 64], [0, 0])"), [("PTO-OI7", 9)]),
     "read-in-offsets": (
         waiter("pld.system.defer_wait(sig, [pl.read(idx, [0])], 1, cmp=pld.WaitCmp.Ge)"),
         [("PTO-OI8b", 8)],

@@ -12,10 +12,13 @@ which gives a slice its source's space.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
+from compiler.catalog import diagnostic
+from compiler.diagnostics import Diagnostic
 from compiler.passes.model import Kernel, TIf, TLoop, TNode, TOp, children, ops_of, walk, with_children
-from compiler.types import TensorType, TileType
+from compiler.types import TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS
 
 _COL_EXPAND = frozenset(
@@ -133,3 +136,59 @@ def _without_lines(block: tuple[TNode, ...], dropped: set[int]) -> tuple[TNode, 
         else:
             out.append(node)
     return tuple(out)
+
+
+ACC_BLOCK_COLS = 16
+"""kAccBlockCols: the column width of one L0C block."""
+
+
+def check_accumulator_slices(
+    kernel: Kernel, types: Mapping[str, ValueType], report: Callable[[Diagnostic], None]
+) -> int:
+    """PTO-FT24 (CheckAccumulatorSliceContiguous): a tile.matmul_acc whose accumulator is a row window of an
+    Acc tile (fewer rows than the parent), unless the window lies inside one 16-column block. Static shapes
+    only; the first one, as the pass throws. Returns the errors."""
+    slices = {op.result: op for op, _ in ops_of(kernel.body) if op.op == "tile.slice" and op.result}
+    for op, _ in ops_of(kernel.body):
+        if op.op != "tile.matmul_acc" or not op.operands or op.operands[0] not in slices:
+            continue
+        acc = op.operands[0]
+        slice_op = slices[acc] if acc else None
+        if slice_op is None or not slice_op.operands or slice_op.operands[0] is None:
+            continue
+        view, parent = types.get(acc or ""), types.get(slice_op.operands[0])
+        if not isinstance(view, TileType) or not isinstance(parent, TileType) or parent.memory != "Acc":
+            continue
+        if len(view.shape) != 2 or len(parent.shape) != 2:
+            continue
+        rows, cols = view.shape
+        parent_rows, parent_cols = parent.shape
+        if not isinstance(rows, int) or not isinstance(cols, int) or not isinstance(parent_rows, int):
+            continue
+        if rows == parent_rows or rows <= 0:
+            continue
+        offsets = _offsets(slice_op)
+        col = offsets[1] if offsets is not None else None
+        inside_one_block = (
+            cols <= ACC_BLOCK_COLS
+            and isinstance(col, int)
+            and col >= 0
+            and col // ACC_BLOCK_COLS == (col + cols - 1) // ACC_BLOCK_COLS
+        )
+        if inside_one_block:
+            continue
+        report(
+            diagnostic(
+                "PTO-FT24",
+                op.call_span,
+                op=op.op,
+                rows=rows,
+                cols=cols,
+                parent_rows=parent_rows,
+                parent_cols=parent_cols if isinstance(parent_cols, int) else "?",
+                block=ACC_BLOCK_COLS,
+                wide=(parent_rows // rows) * cols,
+            )
+        )
+        return 1
+    return 0

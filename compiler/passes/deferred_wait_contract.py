@@ -175,7 +175,19 @@ class WaiterContract:
         if isinstance(value, ir.Call):
             found = self.calls.get(value.span)
             return found is not None and isinstance(found.result, TensorType)
+        if isinstance(value, ir.Subscript):  # `y = x[0:16, :]`: a window of the tensor is a tensor.slice
+            return self._tensor_slice(value)
         return isinstance(value, ir.Name) and isinstance(self.types.get(value.id), TensorType)
+
+    def _tensor_slice(self, value: ir.Subscript) -> bool:
+        """Whether a subscript takes a window of a tensor (a slice in some index) rather than reading one
+        element (all indices scalars: tensor.read, which a waiter may do)."""
+        base = value.value
+        if not isinstance(base, ir.Name) or not isinstance(self.types.get(base.id), TensorType):
+            return False
+        index = value.index
+        indices = index.elts if isinstance(index, ir.TupleExpr) else (index,)
+        return any(isinstance(i, ir.SliceExpr) for i in indices)
 
     def _loop(self, stmt: ir.For) -> _Result:
         header = _line(stmt)

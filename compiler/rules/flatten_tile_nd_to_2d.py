@@ -69,3 +69,51 @@ _r(
     "A >2D tile whose leading dimensions multiply past 2**63 - 1 when they are folded into one row axis.",
     "Use tile dimensions whose product fits in 64 bits (hardware tiles are far smaller).",
 )
+_r(
+    "PTO-FT21",
+    "unroll-trip-count-limit",
+    "UnrollLoops",
+    "Unroll loop trip count {trips} exceeds maximum allowed ({limit}). Reduce the loop range or use pl.range() "
+    "instead",
+    "A pl.unroll loop with constant bounds that would expand into more than 1024 copies of its body (UnrollLoops "
+    "caps the expansion).",
+    "Reduce the loop range to at most 1024 iterations, or use pl.range() so the loop stays a loop.",
+)
+_r(
+    "PTO-FT22",
+    "cast-no-native-path",
+    "LegalizeTileCast",
+    "LegalizeTileCast: no native cast path from {src} to {dst} for arch {arch}; pto.tcvt does not support this "
+    "conversion",
+    "A cast of a tile to a dtype that no chain of the backend's native conversions (pto.tcvt) reaches from the "
+    "source dtype, e.g. fp32 to uint32 on a2a3, or anything to fp8e8m0.",
+    "Cast through dtypes the backend converts natively, or produce the value in the target dtype another way "
+    "(e.g. load it already in that dtype).",
+)
+_r(
+    "PTO-FT23",
+    "explicit-l0-operand-too-large",
+    "AutoTileMatmulL0",
+    "{op} {role} operand '{name}' is already resident in {space} ({hardware}) with physical shape {shape} and "
+    "dtype {dtype}, requiring {required} bytes, but the active backend provides {capacity} bytes. "
+    "AutoTileMatmulL0 does not retile operands already placed in Left or Right. Keep this operand in Mat and "
+    "pass it directly to {op} so AutoTileMatmulL0 can choose legal L0 tiles, or manually extract a smaller "
+    "{space} tile.",
+    "A matmul operand moved into Left (L0A) or Right (L0B) by hand whose single tile is larger than the whole "
+    "64 KiB L0 buffer (AutoTileMatmulL0 retiles only operands left in Mat).",
+    "Keep the operand in Mat and pass it to the matmul directly, or move a smaller slice into Left / Right.",
+)
+_r(
+    "PTO-FT24",
+    "acc-row-window-destination",
+    "CanonicalizeTileSlice",
+    "{op}: the accumulator is a {rows}x{cols} row window of a {parent_rows}x{parent_cols} Acc (L0C) tile, which "
+    "is not contiguous in L0C's block layout and cannot be a matmul destination — the hardware MAD writes its "
+    "result compactly and has no destination stride, so only the first {block} columns of each row tile would be "
+    "correct.\nSlice the accumulator along columns instead, so each window spans every row: allocate "
+    "{rows}x{wide} and use tile.slice(acc, [{rows}, {cols}], [0, i * {cols}]). That is the same L0C memory, "
+    "addressed in the order the hardware writes it.",
+    "A matmul_acc into a tile.slice of an Acc tile that takes fewer rows than the parent (a row window), "
+    "unless the window lies inside one 16-column block.",
+    "Slice the accumulator along columns so every window spans all rows of the Acc tile.",
+)

@@ -64,6 +64,18 @@ _r(
     },
 )
 
+_r(
+    "PTO-HS9",
+    "atomic-add-bf16-backend",
+    "AtomicAddDtypeValid",
+    "atomic-add into a bf16 global tensor is not supported on the '{target}' backend (function '{function}'). "
+    "bf16 atomic-add requires the Ascend910B (A2/A3) profile, whose store pipe honours set_atomic_bf16. "
+    "Accumulate into an fp32 tensor and cast to bf16 after the reduction instead.",
+    "A store, assemble, put or remote_store with atomic=AtomicType.Add into a BF16 tensor when the target is a5 "
+    "(Ascend950), whose store pipe has no bf16 atomic-add (the program-input AtomicAddDtypeValid verifier).",
+    "Accumulate into an FP32 tensor with atomic=AtomicType.Add and cast it to BF16 after the reduction.",
+)
+
 
 _HS_REQUIREMENT = {
     "aiv": "fill all {n} AIV cores (one block per physical core)",

@@ -447,6 +447,10 @@ class FunctionChecker:
             if isinstance(value, int) and not isinstance(value, bool) and value == 0:
                 state.error("PTO-F62", call.span)
                 return
+            trips = _unroll_trip_count(call, state.env)
+            if trips is not None and trips > MAX_UNROLL_ITERATIONS:
+                state.error("PTO-FT21", call.span, trips=trips, limit=MAX_UNROLL_ITERATIONS)
+                return
         stage = call.kwarg("stage")
         if kind == "pipeline":
             if stage is None and not call.star_kwargs:
@@ -496,6 +500,31 @@ class FunctionChecker:
         else:
             self.bind(target, ScalarType("INDEX"), ctx)
         self.block(stmt.body, ctx)
+
+
+MAX_UNROLL_ITERATIONS = 1024
+"""UnrollLoops' kMaxUnrollIterations: the most bodies one pl.unroll loop may expand into."""
+
+
+def _unroll_trip_count(call: ir.Call, env: Mapping[str, object]) -> int | None:
+    """The trip count of `pl.unroll(stop)` / `pl.unroll(start, stop[, step])` when every bound folds to an int,
+    computed as UnrollLoops does (0 for an empty range); None when a bound is unknown."""
+    bounds = list(call.args[:3])
+    if len(bounds) == 2 and call.kwarg("step") is not None:
+        bounds.append(call.kwarg("step"))  # type: ignore[arg-type]
+    values: list[object] = [fold(arg, env) for arg in bounds]
+    if len(values) == 1:
+        values.insert(0, 0)
+    if len(values) == 2:
+        values.append(1)
+    if len(values) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return None
+    start, stop, step = (int(v) for v in values)  # type: ignore[call-overload]
+    if step > 0 and start < stop:
+        return (stop - start + step - 1) // step
+    if step < 0 and start > stop:
+        return (start - stop - step - 1) // -step
+    return 0
 
 
 def _bare_yield(body: tuple[ir.Stmt, ...]) -> ir.ExprStmt | None:
