@@ -12,8 +12,8 @@ from compiler.pipeline import analyze
 
 # Calls the parser handles itself before any wrapper runs (their own rules and fixtures cover them).
 _PARSER_FORMS = frozenset(
-    {"aiv_shard", "aic_gather", "func_attr", "yield_", "const", "static_assert", "task_dummy"}
-)
+    {"aiv_shard", "aic_gather", "func_attr", "yield_", "const", "static_assert", "task_dummy", "alloc"}
+)  # pl.tile.alloc / pl.tensor.alloc: the printer's allocation form, read by the parser (PTO-F264..F266)
 _DOTTED = re.compile(r"^pld?(\.[A-Za-z_]\w*)+$")
 STRICT = sorted(
     n
