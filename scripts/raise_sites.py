@@ -765,6 +765,9 @@ COMPUTED = (
         "PTO-F88",
     ),
     Computed("verify_aiv_split.cpp", "ConsumerLane", "{message}", "PTO-AV-A"),
+    # TypeCheck's reachable ones: a loop's yielded value or an if's two yields of another dtype / rank / extent
+    # than the iter_arg (or each other) are PTO-F273 / F274 / F275.
+    Computed("type_check_pass.cpp", "TypeChecker::RecordError", "{message}", "PTO-F273"),
 )
 
 # Why the body of a DSL function that the parser reads itself never runs on kernel source.
