@@ -356,6 +356,10 @@ add(
             ("unified", "pl.cast(a, pl.FP16)"),
             ("unified_scalar", "pl.cast(pl.tensor.dim(a, 0), pl.FP32)"),
             ("unified_scalar_mode", 'pl.cast(pl.tensor.dim(a, 0), pl.FP32, mode="floor")'),
+            ("unified_list", "pl.cast([1, 2], pl.FP16)"),
+            ("unified_tuple", "pl.cast((1, 2), pl.FP16)"),
+            ("unified_dtype", "pl.cast(pl.FP32, pl.FP16)"),
+            ("unified_bool", "pl.cast(True, pl.FP32)"),
         ),
     )
 )

@@ -778,6 +778,15 @@ _EAGER = (
 
 UNREACHABLE = (
     Unreachable(
+        "language/op/unified_ops.py",
+        r"^scalar arithmetic does not accept bool",
+        "the parser hands the unified wrappers IR expressions: a True / False literal (or a module constant "
+        "holding one) arrives as a ConstBool Expr, which _to_scalar_expr returns before its bool test; "
+        "`pl.add(n, True)` is the deducer's 'does not accept bool dtype' instead and `pl.cast(True, pl.FP32)` is "
+        "accepted (both confirmed on the compiler); only eager Python calls pass a Python bool",
+        function="_to_scalar_expr",
+    ),
+    Unreachable(
         "wrapper_call_utils.cpp",
         r"^A Submit nested inside a Group function cannot carry per-task dispatch metadata",
         "checked only by FindGroupCallees (the one CallVisitor built with reject_submit_dispatch_metadata), "

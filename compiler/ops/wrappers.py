@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float, known
 from compiler.ops.signatures import SIGNATURES
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType
-from compiler.vocabulary import EnumValue
+from compiler.vocabulary import DTypeValue, EnumValue
 
 
 def py_class(value: ArgValue) -> str | None:
@@ -281,6 +281,10 @@ def dispatch_unified(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
         if op == "cast" and _scalar(first):
             _scalar_cast_mode(bound.get("mode"))
             return Dispatch(None, scalar_expr=True)
+        if op == "cast" and isinstance(first, tuple | DTypeValue):
+            # The parser hands a list or tuple literal over as a Python list, a dtype as a DataType.
+            literal = "list" if isinstance(first, tuple) else "DataType"
+            raise DeduceError("PTO-WR3", "pl.cast", expected=_EXPECTED["cast"], got=literal)
         if first is None or _unknown(first):
             return NOWHERE
         if op in _ON_FIRST_PAIR_ERROR:
