@@ -82,6 +82,7 @@ __all__ = [
 
 STAGES: tuple[str, ...] = (
     "parse",
+    "TypeCheck",
     "AtomicAddDtypeValid",
     "InlineFunctions",
     "UnrollLoops",

@@ -354,6 +354,12 @@ add(
             ("mode_int", "pl.tensor.cast(a, target_type=pl.FP16, mode=9)"),
             ("target_int", "pl.tensor.cast(a, target_type=3)"),
             ("unified", "pl.cast(a, pl.FP16)"),
+            ("unified_scalar", "pl.cast(pl.tensor.dim(a, 0), pl.FP32)"),
+            ("unified_scalar_mode", 'pl.cast(pl.tensor.dim(a, 0), pl.FP32, mode="floor")'),
+            ("unified_list", "pl.cast([1, 2], pl.FP16)"),
+            ("unified_tuple", "pl.cast((1, 2), pl.FP16)"),
+            ("unified_dtype", "pl.cast(pl.FP32, pl.FP16)"),
+            ("unified_bool", "pl.cast(True, pl.FP32)"),
         ),
     )
 )
@@ -729,6 +735,7 @@ add(
             ("kwargs", "pl.tensor.gather(a, dim=-1, index=i)"),
             ("out_dtype_without_mask", "pl.tensor.gather(a, -1, i, output_dtype=pl.INT32)"),
             ("mixed_forms", "pl.tensor.gather(a, -1, i, mask_pattern=1)"),
+            ("no_form", "pl.tensor.gather(a)"),
         ),
     ),
     Spec(
@@ -803,6 +810,8 @@ add(
             ("block_len_odd", "pl.tensor.mrgsort(a, block_len=48)"),
             ("block_len_zero", "pl.tensor.mrgsort(a, block_len=0)"),
             ("unified", "pl.mrgsort(a, block_len=64)"),
+            ("with_src1", "pl.tensor.mrgsort(a, a, block_len=64)"),
+            ("with_exhausted", "pl.tensor.mrgsort(a, block_len=64, exhausted=True)"),
         ),
     ),
     Spec(
@@ -813,6 +822,7 @@ add(
             ("three", "pl.tensor.mrgsort(a, b, b)"),
             ("exhausted", "pl.tensor.mrgsort(a, b, exhausted=True)"),
             ("unified", "pl.mrgsort(a, b)"),
+            ("no_src1", "pl.tensor.mrgsort(a)"),
         ),
     ),
     Spec(
@@ -1430,6 +1440,7 @@ add(
         (O("a", (1, 256)),),
         ("block_len_odd", "pl.tile.mrgsort(a, block_len=48)"),
         ("unified", "pl.mrgsort(a, block_len=64)"),
+        ("with_src1", "pl.tile.mrgsort(a, a, block_len=64)"),
     ),
     tile(
         "tile.mrgsort_format2",
@@ -1438,6 +1449,7 @@ add(
         ("no_tmp", "pl.tile.mrgsort(a, b)"),
         ("exhausted", "pl.tile.mrgsort(a, b, tmp=tmp, exhausted=True)"),
         ("positional_tmp", "pl.tile.mrgsort(a, b, tmp)"),
+        ("no_src1", "pl.tile.mrgsort(a)"),
     ),
     tile(
         "tile.gather_row",

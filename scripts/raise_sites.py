@@ -765,6 +765,9 @@ COMPUTED = (
         "PTO-F88",
     ),
     Computed("verify_aiv_split.cpp", "ConsumerLane", "{message}", "PTO-AV-A"),
+    # TypeCheck's reachable ones: a loop's yielded value or an if's two yields of another dtype / rank / extent
+    # than the iter_arg (or each other) are PTO-F273 / F274 / F275.
+    Computed("type_check_pass.cpp", "TypeChecker::RecordError", "{message}", "PTO-F273"),
 )
 
 # Why the body of a DSL function that the parser reads itself never runs on kernel source.
@@ -774,6 +777,15 @@ _EAGER = (
 )
 
 UNREACHABLE = (
+    Unreachable(
+        "language/op/unified_ops.py",
+        r"^scalar arithmetic does not accept bool",
+        "the parser hands the unified wrappers IR expressions: a True / False literal (or a module constant "
+        "holding one) arrives as a ConstBool Expr, which _to_scalar_expr returns before its bool test; "
+        "`pl.add(n, True)` is the deducer's 'does not accept bool dtype' instead and `pl.cast(True, pl.FP32)` is "
+        "accepted (both confirmed on the compiler); only eager Python calls pass a Python bool",
+        function="_to_scalar_expr",
+    ),
     Unreachable(
         "wrapper_call_utils.cpp",
         r"^A Submit nested inside a Group function cannot carry per-task dispatch metadata",

@@ -705,3 +705,31 @@ def test_host_only_calls_follow_the_functions_level_and_its_device_scopes() -> N
         code, line, level = expected
         assert [(d.code, d.span.line) for d in errors] == [(code, line)], source
         assert errors[0].message.endswith(f"current function level: {level}")
+
+
+_WINDOW_HOST = """import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.jit.host
+def host(x: pl.Tensor[[2, 1, 64], pl.FP32]):
+{body}
+"""
+# Each recorded on the compiler (e2d0f78): the allocation anywhere but `name = ...`'s value is rejected by the
+# parser's op parse (F145), at the call.
+_WINDOW_FORMS = {
+    "    buf, other = (pld.alloc_window_buffer([1, 64], dtype=pl.FP32), 0)": "PTO-F145",
+    "    buf = [pld.alloc_window_buffer([1, 64], dtype=pl.FP32)]": "PTO-F145",
+    "    buf: pld.WindowBuffer = pld.alloc_window_buffer([1, 64], dtype=pl.FP32)": "PTO-F145",
+    "    d = pld.window(pld.alloc_window_buffer([1, 64], dtype=pl.FP32), [1, 64], dtype=pl.FP32)": "PTO-F145",
+    "    buf = pld.alloc_window_buffer([1, 64], dtype=pl.FP32)": None,
+}
+
+
+@pytest.mark.parametrize("body", list(_WINDOW_FORMS))
+def test_a_window_buffer_allocation_nested_in_a_statement_is_not_a_simple_assignment(body: str) -> None:
+    source = _WINDOW_HOST.format(body=body)
+    errors = [(d.code, d.span.line, d.span.col) for d in analyze(source).diagnostics if d.is_error]
+    code = _WINDOW_FORMS[body]
+    expected = [] if code is None else [(code, 7, body.index("pld.alloc"))]
+    assert errors == expected, source

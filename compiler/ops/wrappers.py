@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from compiler.ops.deducers.core import DeduceError, dtype_arg, dtype_text, flag, is_float, known
 from compiler.ops.signatures import SIGNATURES
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType
-from compiler.vocabulary import EnumValue
+from compiler.vocabulary import DTypeValue, EnumValue
 
 
 def py_class(value: ArgValue) -> str | None:
@@ -203,6 +203,23 @@ def _matmul_out_dtype(bound: Mapping[str, ArgValue]) -> None:
         raise DeduceError("PTO-WR8", "pl.matmul", out=dtype_text(out), deduced=dtype_text(deduced))
 
 
+_CAST_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd")
+
+
+def _scalar_cast_mode(mode: ArgValue) -> None:
+    """pl.cast of a Scalar (language/op/unified_ops.py cast): a valid rounding mode other than the default
+    "round" (2) is refused; an invalid one is resolve_cast_mode's error, a mode the model does not see none."""
+    if isinstance(mode, bool):
+        return
+    valid = (
+        mode in _CAST_MODES
+        if isinstance(mode, str)
+        else isinstance(mode, int) and 0 <= mode < len(_CAST_MODES)
+    )
+    if valid and mode not in ("round", 2):
+        raise DeduceError("PTO-F277", "pl.cast", mode=repr(mode))
+
+
 def dispatch_unified(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Dispatch:
     """The explicit op a unified ``pl.<op>`` call dispatches to, or the wrapper's error (DeduceError)."""
     dsl = f"pl.{op}"
@@ -262,7 +279,12 @@ def dispatch_unified(op: str, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
                     return _raise_dispatch(op, [first, rhs])
             return Dispatch(f"pl.tile.{op}")
         if op == "cast" and _scalar(first):
+            _scalar_cast_mode(bound.get("mode"))
             return Dispatch(None, scalar_expr=True)
+        if op == "cast" and isinstance(first, tuple | DTypeValue):
+            # The parser hands a list or tuple literal over as a Python list, a dtype as a DataType.
+            literal = "list" if isinstance(first, tuple) else "DataType"
+            raise DeduceError("PTO-WR3", "pl.cast", expected=_EXPECTED["cast"], got=literal)
         if first is None or _unknown(first):
             return NOWHERE
         if op in _ON_FIRST_PAIR_ERROR:
@@ -1587,13 +1609,29 @@ def _check_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> 
 
 
 def _check_tensor_mrgsort(args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
-    """pl.tensor.mrgsort's format2 (ir/op/tensor_ops.py mrgsort): src3 only with src2. The wrapper's own form
-    checks (block_len with sources, no src1) come first and are left to it."""
+    """pl.tensor.mrgsort's forms: the wrapper's (language/op/tensor_ops.py: block_len= alone, without exhausted,
+    or src0 and src1), then format2's src3 only with src2 (ir/op/tensor_ops.py mrgsort)."""
     written: dict[str, ArgValue] = dict(kwargs)
     written.update(zip(("src0", "src1", "src2", "src3"), args, strict=False))
-    if len(args) > 4 or any(v is None for v in written.values()) or "block_len" in written:
+    if len(args) > 4 or any(v is None for v in written.values()):
         return
-    if "src1" in written and "src3" in written and "src2" not in written:
+    if "block_len" in written:
+        exhausted = written.get("exhausted", False)
+        if not isinstance(exhausted, bool | int):
+            return  # a flag the model does not see
+        if exhausted or any(k in written for k in ("src1", "src2", "src3")):
+            raise DeduceError(
+                "PTO-WR16",
+                sentence="format1 (block_len=...) and format2 (src1, ...) are mutually exclusive; do not pass "
+                "format2 arguments or exhausted=True with block_len",
+            )
+        return
+    if "src1" not in written:
+        raise DeduceError(
+            "PTO-WR16",
+            sentence="requires either block_len=<int> for format1, or at least (src0, src1) for format2",
+        )
+    if "src3" in written and "src2" not in written:
         raise DeduceError("PTO-WR16", sentence="format2 requires src2 when src3 is provided")
 
 

@@ -1322,6 +1322,42 @@ _r(
     "@pl.program): the parser names each buffer after its variable, and the names are global to the program.",
     "Each window buffer must have a globally unique name across all functions",
 )
+_CARRY_HINT = (
+    "'{name}' must have one dtype and shape on every path: yield a value of its init value's (or the other "
+    "branch's) dtype and shape, pl.cast / pl.reshape it first, or start from an init value of the yielded type"
+)
+_r(
+    "PTO-F273",
+    "yield-dtype-mismatch",
+    "TypeCheck",
+    "Dtype mismatch in {stmt}: {left} dtype != {right} dtype",
+    "TypeCheck at pipeline input: a loop whose closing pl.yield_ hands back a value of another dtype than its "
+    "init value (`for i, (acc,) in pl.range(n, init_values=(t,))` yielding pl.cast(acc, pl.FP16)), or an if "
+    "whose two branches yield values of different dtypes. The compiler reports each edge of the carried type "
+    "(iter_arg against yield value, yield value against the loop's result), at the for / if line.",
+    _CARRY_HINT,
+)
+_r(
+    "PTO-F274",
+    "yield-rank-mismatch",
+    "TypeCheck",
+    "Shape dimension count mismatch in {stmt}: {left} has {expected} dimensions, but {right} has {got} "
+    "dimensions",
+    "TypeCheck at pipeline input: a loop-carried value (or an if's yielded value) whose closing pl.yield_ hands "
+    "back a value of another rank than its init value (or than the other branch's).",
+    _CARRY_HINT,
+)
+_r(
+    "PTO-F275",
+    "yield-shape-mismatch",
+    "TypeCheck",
+    "Shape dimension mismatch in {stmt}: {left} dimension[{axis}] = {expected}, but {right} dimension[{axis}] = "
+    "{got}",
+    "TypeCheck at pipeline input: a loop-carried value (or an if's yielded value) whose closing pl.yield_ hands "
+    "back a value of another static extent than its init value (or than the other branch's); the compiler "
+    "follows it with the same complaint about the valid shape.",
+    _CARRY_HINT,
+)
 _r(
     "PTO-F146",
     "world-size-outside-host",

@@ -141,6 +141,15 @@ _r(
     "the literals 0, 0.0, math.inf, -math.inf.",
 )
 _r(
+    "PTO-F277",
+    "cast-scalar-mode",
+    _WR,
+    "Scalar inputs do not support non-default mode, got mode={mode}",
+    "pl.cast of a Scalar (a pl.tensor.dim result, a loop index, a literal) with a rounding mode other than the "
+    'default "round": the scalar cast has no rounding modes.',
+    'Drop mode= for a Scalar cast (the default "round" is the only one), or cast a Tensor / Tile',
+)
+_r(
     "PTO-WR16",
     "mrgsort-form",
     _WR,

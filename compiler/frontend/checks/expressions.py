@@ -120,6 +120,9 @@ class ExpressionTyper:
     def __init__(self, state: CheckState, transfers: SplitTransfers) -> None:
         self.state = state
         self.transfers = transfers
+        # The window-buffer allocation the statement being walked makes in a form the walk checks itself
+        # (`buf = pld.alloc_window_buffer(...)`, or a bare one): any other is nested somewhere (F145).
+        self.statement_alloc: ir.Call | None = None
 
     def value(self, expr: ir.Expr, ctx: WalkContext) -> ValueType:
         """Type an expression, checking every call and name inside it."""
@@ -276,6 +279,14 @@ class ExpressionTyper:
         if func.startswith("self."):
             return self._program_call(call, ctx)
         self.host_only(call, ctx)
+        if (
+            func in WINDOW_BUFFER_ALLOCS
+            and call is not self.statement_alloc
+            and outside_host(state.function, ctx) is None
+        ):
+            # The parser takes an allocation only as the value of `name = ...`; its op parse rejects any other.
+            state.error("PTO-F145", call.span)
+            return UNKNOWN
         short = func.rsplit(".", 1)[-1]
         if func.startswith(("pl.", "pld.")) and short in ("aiv_shard", "aic_gather"):
             operand: ValueType = UNKNOWN

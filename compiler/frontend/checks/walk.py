@@ -16,6 +16,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.annotations import check_annotation, check_annotation_form
 from compiler.frontend.checks.attribute_reads import check_attribute_reads
+from compiler.frontend.checks.carried_types import check_if_yield, check_loop_yield, yielded_types
 from compiler.frontend.checks.expressions import (
     WINDOW_BUFFER_ALLOCS,
     ExpressionTyper,
@@ -222,7 +223,11 @@ class FunctionChecker:
         elif isinstance(stmt, ir.If):
             self.condition("if", value(stmt.test, ctx), stmt.header)
             self.block(stmt.body, ctx)
+            # Read each branch's yielded types right after it: the names may be the same in both branches.
+            then = yielded_types(self.state, stmt.body) if stmt.orelse else None
             self.block(stmt.orelse, ctx)
+            if then is not None:
+                check_if_yield(self.state, stmt, then, yielded_types(self.state, stmt.orelse))
         elif isinstance(stmt, ir.With):
             check_scope_literals(self.state, stmt)
             self.block(stmt.body, self.scopes.with_scope(stmt, ctx))
@@ -268,16 +273,19 @@ class FunctionChecker:
 
     def window_buffer(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         """F142 ... F145: `buf = pld.alloc_window_buffer(...)` in a host function, bound to one name, unnamed."""
+        self.expressions.statement_alloc = None
         if not isinstance(stmt, ir.Assign | ir.ExprStmt):
             return
         call = stmt.value
         if not isinstance(call, ir.Call) or call.func not in WINDOW_BUFFER_ALLOCS:
             return
+        self.expressions.statement_alloc = call
         state = self.state
         level = outside_host(self.function, ctx)
         if level is not None:
             state.error("PTO-F142", call.span, level=level)
-        elif isinstance(stmt, ir.ExprStmt):
+        elif isinstance(stmt, ir.ExprStmt) or stmt.annotation is not None:
+            # An annotated assignment is no simple one: the parser's op parse meets the call.
             state.error("PTO-F145", call.span)
         elif len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ir.Name):
             state.error("PTO-F143", call.span, target=", ".join(expr_text(t) for t in stmt.targets))
@@ -483,23 +491,28 @@ class FunctionChecker:
     def _loop_body(self, stmt: ir.For, ctx: WalkContext) -> None:
         target = stmt.target
         inits = stmt.iter.kwarg("init_values")
+        carries: tuple[ir.Expr, ...] = ()
+        init_types: list[ValueType] = []
         if stmt.kind == "while_" and isinstance(target, ir.TupleExpr) and inits is not None:
             # `for (acc, i) in pl.while_(init_values=(a0, 0))`: no index, every name is a carry of its init's type.
-            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
-            for carry, init in zip(target.elts, values, strict=False):
-                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
-                    self.bind(carry, self.expressions.value(init, ctx), ctx)
+            carries = target.elts
         elif isinstance(target, ir.TupleExpr) and len(target.elts) == 2 and inits is not None:
             # `for i, (acc, ...) in pl.range(..., init_values=(a0, ...))`: each carry has its init's type.
             self.bind(target.elts[0], ScalarType("INDEX"), ctx)
             carries = target.elts[1].elts if isinstance(target.elts[1], ir.TupleExpr) else (target.elts[1],)
-            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
-            for carry, init in zip(carries, values, strict=False):
-                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
-                    self.bind(carry, self.expressions.value(init, ctx), ctx)
         else:
             self.bind(target, ScalarType("INDEX"), ctx)
+        if inits is not None and carries:
+            values = inits.elts if isinstance(inits, ir.TupleExpr | ir.ListExpr) else (inits,)
+            for carry, init in zip(carries, values, strict=False):
+                init_types.append(self.expressions.value(init, ctx))
+                if not isinstance(carry, ir.Subscript):  # no element write: the parser rejects it (F216)
+                    self.bind(carry, init_types[-1], ctx)
+            if len(values) != len(carries):
+                carries = ()
         self.block(stmt.body, ctx)
+        if carries and stmt.kind != "spmd":
+            check_loop_yield(self.state, stmt, carries, init_types, yielded_types(self.state, stmt.body))
 
 
 MAX_UNROLL_ITERATIONS = 1024
