@@ -3828,6 +3828,82 @@ add(
     replace(raw("tile.mscatter", _SD_RANK0_TILE, "pl.tile.mscatter(t, idx, e)"), valid_name="sd_rank0"),
     replace(raw("tile.mgather", _SD_RANK0_TILE, "pl.tile.mgather(e, idx)"), valid_name="sd_rank0"),
 )
+# Tensors whose annotation names a layout (pl.MX_A_ZZ / pl.MX_B_NN scale packs, pl.NZ): the view, transform
+# and load deducers that read TensorType's tensor_view layout (tensor_ops/transform.cpp, memory.cpp,
+# tile_ops/memory.cpp).
+_LAYOUTS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        h: pl.Tensor[[64, 64], pl.FP16],
+        sc: pl.Tensor[[64, 2], pl.FP8E8M0],
+        mxa: pl.Tensor[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        mxb: pl.Tensor[[2, 64], pl.UINT8, pl.MX_B_NN],
+        mxf: pl.Tensor[[64, 2], pl.FP16, pl.MX_A_ZZ],
+        mx3: pl.Tensor[[2, 64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        nz: pl.Tensor[[64, 64], pl.FP16, pl.NZ],
+    ):
+        r = {call}
+"""
+)
+
+
+def layout_faults(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """An op's calls on layout-annotated tensors."""
+    return replace(raw(op, _LAYOUTS, first[1], *variants), valid_name=first[0])
+
+
+add(
+    layout_faults(
+        "tensor.slice",
+        ("layout_mx_a", "pl.tensor.slice(mxa, [32, 2], [0, 0])"),
+        ("layout_mx_b", "pl.tensor.slice(mxb, [2, 32], [0, 0])"),
+        ("layout_nd_twin", "pl.tensor.slice(sc, [32, 2], [0, 0])"),
+        ("layout_nz", "pl.tensor.slice(nz, [32, 64], [0, 0])"),
+    ),
+    layout_faults(
+        "tensor.reshape",
+        ("layout_mx_a", "pl.tensor.reshape(mxa, [128])"),
+        ("layout_nd_twin", "pl.tensor.reshape(sc, [128])"),
+    ),
+    layout_faults(
+        "tensor.transpose",
+        ("layout_mx_b", "pl.tensor.transpose(mxb, 0, 1)"),
+        ("layout_nd_twin", "pl.tensor.transpose(sc, 0, 1)"),
+    ),
+    layout_faults(
+        "tensor.view",
+        ("layout_mx_src", "pl.tensor.view(mxa, [2, 64])"),
+        ("layout_mx_target", "pl.tensor.view(sc, [64, 2], layout=pl.TensorLayout.MX_A_ZZ)"),
+        ("layout_nz_src", "pl.tensor.view(nz, [32, 128])"),
+        ("layout_nz_src_to_nd", "pl.tensor.view(nz, [32, 128], layout=pl.TensorLayout.ND)"),
+        ("layout_nd_twin", "pl.tensor.view(h, [32, 128])"),
+    ),
+    layout_faults(
+        "tensor.reinterpret_view",
+        ("layout_mx_b", "pl.tensor.reinterpret_view(mxb, pl.INT8)"),
+        ("layout_nz", "pl.tensor.reinterpret_view(nz, pl.INT16)"),
+        ("layout_nd_twin", "pl.tensor.reinterpret_view(h, pl.INT16)"),
+    ),
+    layout_faults(
+        "tile.load",
+        ("layout_mx_mat", "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_b_mat", "pl.tile.load(mxb, [0, 0], [2, 64], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_default", "pl.load(mxa, [0, 0], [64, 2])"),
+        ("layout_mx_vec", "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Vec)"),
+        ("layout_mx_left", "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Left)"),
+        ("layout_mx_dtype", "pl.load(mxf, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_rank3", "pl.load(mx3, [0, 0, 0], [2, 64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_window3", "pl.load(mxa, [0, 0, 0], [1, 64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_valid", "pl.load(mxa, [0, 0], [64, 2], valid_shape=[32, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_nz_vec", "pl.load(nz, [0, 0], [64, 64])"),
+    ),
+)
 _SD_TILE_X = "pl.load(x, [0, 0], [64, 64])"
 add(
     mem_faults("tile.mrgsort_format2", ("sd_src3_no_src2", "pl.tile.mrgsort(t, t, src3=t, tmp=t)")),

@@ -1035,6 +1035,25 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
 _DIRECTIONS = frozenset({"pl.Out", "pl.InOut", "Out", "InOut"})
 
 
+def _annotation_layout(node: ast.expr, env: Mapping[str, object]) -> str | None:
+    """The layout slot 3 of a tensor annotation gives (type_resolver._resolve_tensor_view_slot): a layout, a
+    pl.TensorView's layout= (ND when absent), ND for a pl.MemRef; None when it cannot be told here."""
+    if isinstance(node, ast.Call):
+        head = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
+        if head == "MemRef":
+            return "ND"
+        if head != "TensorView":
+            return None
+        given = next((kw.value for kw in node.keywords if kw.arg == "layout"), None)
+        if given is None:
+            return "ND"
+        node = given
+    value = _literal(node, env)
+    if isinstance(value, EnumValue) and value.enum == "TensorLayout":
+        return value.member
+    return None
+
+
 def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:
     """Resolve a parameter annotation to a value type and a direction (In / Out / InOut)."""
     if node is None:
@@ -1061,7 +1080,8 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
                     memory = value.member
             if tail == "Tile":
                 return TileType(dims, dtype, memory), "In"
-            return TensorType(dims, dtype, tail == "DistributedTensor"), "In"
+            layout = _annotation_layout(items[2], env) if len(items) >= 3 else "ND"
+            return TensorType(dims, dtype, tail == "DistributedTensor", layout=layout), "In"
         if tail == "Scalar" and items:
             value = _literal(items[0], env)
             if isinstance(value, DTypeValue):

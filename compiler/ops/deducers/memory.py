@@ -49,7 +49,10 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = param(args, kwargs, 0, "tensor")
     target = param(args, kwargs, 4, "target_memory")
     memory = memory_of(target) or "Vec"
-    # The IR builder (ir/op/tile_ops.py load) checks the memory space and the list lengths before the deducer.
+    # The IR builder (ir/op/tile_ops.py load) checks an MX-layout source's target (Mat only, the default Vec
+    # included), then the memory space and the list lengths, before the deducer.
+    if _is_mx(src) and (target is None or memory_of(target) in MEMORY_SPACES) and memory != "Mat":
+        raise DeduceError("PTO-TD213", memory=memory)
     if memory_of(target) in MEMORY_SPACES and memory not in ("Vec", "Mat"):
         raise DeduceError("PTO-TD129", memory=memory)
     offsets = static_items(param(args, kwargs, 1, "offsets"))
@@ -63,6 +66,8 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if not isinstance(src, TensorType) or shape is None:
         return UNKNOWN
     valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
+    if _is_mx(src):
+        _mx_load(op, src, shape)
     if (
         src.ranked
         and offsets is not None
@@ -83,6 +88,33 @@ _TENSOR_ASSEMBLE_REMEDY = (
     "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the whole "
     "source allocation -- that has to fit at this offset"
 )
+
+
+def _is_mx(value: ArgValue) -> bool:
+    """An MX scale-pack tensor (IsMxTensorLayout): MX_A_ZZ or MX_B_NN."""
+    return isinstance(value, TensorType) and value.layout in ("MX_A_ZZ", "MX_B_NN")
+
+
+def _no_mx(op: OpDef, src: ArgValue) -> None:
+    """The view / transform deducers' CHECK_SPAN: an MX-layout source is rejected."""
+    if _is_mx(src):
+        raise DeduceError("PTO-TD212", op=op.name)
+
+
+def _mx_load(op: OpDef, src: TensorType, shape: tuple[Dim, ...]) -> None:
+    """DeduceTileLoadType's MX branch: a 2D FP8E8M0 / UINT8 source read through a 2D window (its valid_shape
+    has the window's rank already, and the IR builder made the target Mat)."""
+    if known(src.dtype) and src.dtype not in ("FP8E8M0", "UINT8"):
+        _mx(op, f"requires FP8E8M0 or UINT8 dtype, but got {dtype_text(src.dtype)}")
+    if src.ranked and src.rank != 2:
+        _mx(op, f"requires a 2D tensor, got rank {src.rank}")
+    if len(shape) != 2:
+        _mx(op, f"requires a 2D load window, got rank {len(shape)}")
+
+
+def _mx(op: OpDef, requirement: str) -> None:
+    """A CHECK of tile.load's MX branch (``The operator tile.load of an MX-layout tensor ...``)."""
+    raise DeduceError("PTO-TD214", op=op.name, requirement=requirement)
 
 
 def _transferred(value: TensorType | TileType) -> tuple[Dim, ...]:
@@ -237,6 +269,7 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         return UNKNOWN
     if isinstance(src, TensorType) and not src.ranked:
         return UNKNOWN
+    _no_mx(op, src)
     offsets = static_items(param(args, kwargs, 2, "offset"))
     drops = param(args, kwargs, 4, "drop_dims")
     requested = shape_arg(param(args, kwargs, 3, "valid_shape")) or None
@@ -302,6 +335,7 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
     if isinstance(src, TensorType):
+        _no_mx(op, src)
         _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
     old, new = static_numel(src.shape), static_numel(shape)
     # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
@@ -329,6 +363,7 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tile"))
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
+    _no_mx(op, src)
     if src.rank < 2:
         raise DeduceError("PTO-TD135", op=op.name, rank=src.rank)
     tmp = param(args, kwargs, 3, "tmp")
@@ -415,8 +450,14 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     # checks a requested layout decides alone are made.
     layout = kwargs.get("layout")
     requested = layout.member if isinstance(layout, EnumValue) and layout.enum == "TensorLayout" else None
-    if requested == "NZ":
+    # DeduceTensorViewType: the new layout is the requested one, else the source's own.
+    target_layout = requested or src.layout
+    if _is_mx(src) or target_layout in ("MX_A_ZZ", "MX_B_NN"):
+        _check(op, "does not support MX layouts")
+    if target_layout == "NZ":
         _colon(op, "NZ layout is not allowed on TensorType (NZ is tile-only)")
+    if src.layout == "NZ":
+        _colon(op, "src has NZ layout (NZ is tile-only and not allowed on TensorType)")
     # DeduceTensorViewType: the shape tuple's elements, each static extent positive, then the element count.
     for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
         _element_kind(op, item, "shape tuple", i)
@@ -500,8 +541,12 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if isinstance(src, TensorType) and not src.distributed:
+        _no_mx(op, src)
     if isinstance(src, TensorType) and src.ranked and not src.distributed and not src.shape:
         _check(op, "requires a tensor rank >= 1")
+    if isinstance(src, TensorType) and not src.distributed and src.layout == "NZ":
+        _check(op, "does not support boxed/fractal NZ tensor layout")
     if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
         _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
