@@ -3889,6 +3889,17 @@ add(
         ("layout_mx_b", "pl.tensor.reinterpret_view(mxb, pl.INT8)"),
         ("layout_nz", "pl.tensor.reinterpret_view(nz, pl.INT16)"),
         ("layout_nd_twin", "pl.tensor.reinterpret_view(h, pl.INT16)"),
+        (
+            "layout_dn_view_1d",
+            "pl.tensor.reinterpret_view(pl.tensor.view(h, [64, 64], layout=pl.TensorLayout.DN), pl.INT16, "
+            "shape=[8192])",
+        ),
+        (
+            "layout_dn_view_2d",
+            "pl.tensor.reinterpret_view(pl.tensor.view(h, [64, 64], layout=pl.TensorLayout.DN), pl.INT16, "
+            "shape=[64, 128])",
+        ),
+        ("layout_nz_slice", "pl.tensor.reinterpret_view(pl.tensor.slice(nz, [32, 64], [0, 0]), pl.INT16)"),
     ),
     layout_faults(
         "tile.load",
@@ -3902,6 +3913,86 @@ add(
         ("layout_mx_window3", "pl.load(mxa, [0, 0, 0], [1, 64, 2], target_memory=pl.Mem.Mat)"),
         ("layout_mx_valid", "pl.load(mxa, [0, 0], [64, 2], valid_shape=[32, 2], target_memory=pl.Mem.Mat)"),
         ("layout_nz_vec", "pl.load(nz, [0, 0], [64, 64])"),
+    ),
+)
+# A rank-1 tensor annotated DN through its view (pl.TensorView(stride=[1], layout=DN)).
+_LAYOUTS_DN = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        d1: pl.Tensor[[64], pl.FP16, pl.TensorView(stride=[1], layout=pl.TensorLayout.DN)],
+        n1: pl.Tensor[[64], pl.FP16, pl.TensorView(stride=[1], layout=pl.TensorLayout.ND)],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "tensor.reinterpret_view",
+            _LAYOUTS_DN,
+            "pl.tensor.reinterpret_view(d1, pl.INT16)",
+            ("layout_nd_rank1", "pl.tensor.reinterpret_view(n1, pl.INT16)"),
+        ),
+        valid_name="layout_dn_rank1",
+    ),
+)
+
+
+# tile.mgather into Mat reads GM tensors that must be ND (IsNdTensor / IsStaticContiguousTensor).
+_LAYOUTS_GATHER = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        xnz: pl.Tensor[[64, 64], pl.FP32, pl.NZ],
+        i32: pl.Tensor[[1, 64], pl.INT32],
+        i32nz: pl.Tensor[[1, 64], pl.INT32, pl.NZ],
+        i32m: pl.Tensor[[16, 8], pl.INT32],
+        s1: pl.Tensor[[4096], pl.FP32],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "tile.mgather",
+            _LAYOUTS_GATHER,
+            "pl.tile.mgather(xnz, i32, target_memory=pl.Mem.Mat)",
+            ("layout_nz_idx", "pl.tile.mgather(x, i32nz, target_memory=pl.Mem.Mat)"),
+            ("layout_nd_twin", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat)"),
+            (
+                "layout_nz_scratch",
+                'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=xnz)',
+            ),
+            (
+                "layout_nd_scratch",
+                'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
+            ),
+            ("layout_nz_vec", "pl.tile.mgather(xnz, pl.load(i32, [0, 0], [1, 64]))"),
+            (
+                "layout_dn_view_mem",
+                "pl.tile.mgather(pl.tensor.view(x, [64, 64], layout=pl.TensorLayout.DN), i32, "
+                "target_memory=pl.Mem.Mat)",
+            ),
+            (
+                "layout_nd_view_mem",
+                "pl.tile.mgather(pl.tensor.view(x, [64, 64], layout=pl.TensorLayout.ND), i32, "
+                "target_memory=pl.Mem.Mat)",
+            ),
+        ),
+        valid_name="layout_nz_mem",
     ),
 )
 _SD_TILE_X = "pl.load(x, [0, 0], [64, 64])"

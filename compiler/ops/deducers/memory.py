@@ -494,7 +494,9 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
                 _check(op, f"valid_shape dimension {i} must be positive, got {v}")
             if isinstance(v, int) and not isinstance(v, bool) and isinstance(d, int) and v > d:
                 _check(op, f"valid_shape dimension {i} ({v}) exceeds target shape dimension {d}")
-    return TensorType(shape if shape is not None else src.shape, src.dtype, src.distributed)
+    return TensorType(
+        shape if shape is not None else src.shape, src.dtype, src.distributed, layout=target_layout
+    )
 
 
 # reinterpret_view_semantics::IsSupportedDType: the byte-addressable dtypes.
@@ -547,6 +549,11 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
         _check(op, "requires a tensor rank >= 1")
     if isinstance(src, TensorType) and not src.distributed and src.layout == "NZ":
         _check(op, "does not support boxed/fractal NZ tensor layout")
+    if isinstance(src, TensorType) and src.layout == "DN" and src.ranked and src.rank < 2:
+        _check(op, "requires rank >= 2 for DN layout")
+    if isinstance(src, TensorType) and src.layout == "DN" and shape is not None and len(shape) < 2:
+        # A DN view's contiguous axis is its second to last.
+        _check(op, "requires target rank >= 2 for DN layout")
     if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
         _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
