@@ -3944,6 +3944,37 @@ add(
 )
 
 
+# pld.tile.remote_load of a window annotated with an MX scale-pack layout.
+_LAYOUTS_REMOTE = (
+    "import pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        data: pld.DistributedTensor[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        plain: pld.DistributedTensor[[64, 2], pl.FP8E8M0],
+        peer: pl.Scalar[pl.INT32],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "pld.tile.remote_load",
+            _LAYOUTS_REMOTE,
+            "pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[64, 2])",
+            ("layout_nd_twin", "pld.tile.remote_load(plain, peer=peer, offsets=[0, 0], shape=[64, 2])"),
+            ("layout_mx_short", "pld.remote_load(data, peer=peer, offsets=[0, 0], shape=[64, 2])"),
+        ),
+        valid_name="layout_mx_target",
+    ),
+)
+
+
 # tile.mgather into Mat reads GM tensors that must be ND (IsNdTensor / IsStaticContiguousTensor).
 _LAYOUTS_GATHER = (
     HEADER

@@ -807,8 +807,9 @@ _r(
     "view-of-mx-layout",
     _TD,
     "{op} does not support MX-layout tensors",
-    "A tensor.slice / reshape / transpose / reinterpret_view of a tensor annotated with an MX scale-pack layout "
-    "(pl.Tensor[[M, K], pl.FP8E8M0, pl.MX_A_ZZ] or pl.MX_B_NN): the packed scale layout has no plain view.",
+    "A tensor.slice / reshape / transpose / reinterpret_view (or a pld.tile.remote_load) of a tensor annotated "
+    "with an MX scale-pack layout (pl.Tensor[[M, K], pl.FP8E8M0, pl.MX_A_ZZ] or pl.MX_B_NN): the packed scale "
+    "layout has no plain view.",
     "Load the MX scale tensor whole into Mat (pl.load(..., target_memory=pl.Mem.Mat)) and slice the tile, or "
     "annotate the tensor as plain ND.",
 )
