@@ -22,6 +22,8 @@ class TensorType:
     valid: tuple[Dim, ...] | None = field(default=None, compare=False)
     # The TensorView layout (ND, DN, NZ, MX_A_ZZ, MX_B_NN) an annotation gives; None: unknown (a derived value).
     layout: str | None = field(default=None, compare=False)
+    # The explicit static strides of a pl.TensorView annotation; None: none given, or not all static.
+    stride: tuple[int, ...] | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:

@@ -3975,6 +3975,48 @@ add(
 )
 
 
+# Tensors whose pl.TensorView annotation gives explicit strides (packed or not) with a layout.
+_LAYOUTS_STRIDED = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        mxs: pl.Tensor[[64, 2], pl.FP8E8M0, pl.TensorView(stride=[1, 64], layout=pl.TensorLayout.MX_A_ZZ)],
+        mxp: pl.Tensor[[64, 2], pl.FP8E8M0, pl.TensorView(stride=[2, 1], layout=pl.TensorLayout.MX_A_ZZ)],
+        nds: pl.Tensor[[64, 64], pl.FP16, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)],
+        ndp: pl.Tensor[[64, 64], pl.FP16, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)],
+        dns: pl.Tensor[[64, 32], pl.FP16, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.DN)],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "tile.load",
+            _LAYOUTS_STRIDED,
+            "pl.load(mxs, [0, 0], [64, 2], target_memory=pl.Mem.Mat)",
+            ("layout_mx_packed_stride", "pl.load(mxp, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"),
+        ),
+        valid_name="layout_mx_strided",
+    ),
+    replace(
+        raw(
+            "tensor.reinterpret_view",
+            _LAYOUTS_STRIDED,
+            "pl.tensor.reinterpret_view(nds, pl.INT16)",
+            ("layout_nd_packed_stride", "pl.tensor.reinterpret_view(ndp, pl.INT16)"),
+            ("layout_dn_strided", "pl.tensor.reinterpret_view(dns, pl.INT16)"),
+        ),
+        valid_name="layout_nd_strided",
+    ),
+)
+
+
 # tile.mgather into Mat reads GM tensors that must be ND (IsNdTensor / IsStaticContiguousTensor).
 _LAYOUTS_GATHER = (
     HEADER

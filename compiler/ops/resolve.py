@@ -160,7 +160,7 @@ def _arg_key(value: object) -> object:
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType):
-        return (TensorType, value, value.valid, value.layout)
+        return (TensorType, value, value.valid, value.layout, value.stride)
     if isinstance(value, TileType):
         return (TileType, value, value.valid)
     if isinstance(value, TupleType):

@@ -110,6 +110,30 @@ def _mx_load(op: OpDef, src: TensorType, shape: tuple[Dim, ...]) -> None:
         _mx(op, f"requires a 2D tensor, got rank {src.rank}")
     if len(shape) != 2:
         _mx(op, f"requires a 2D load window, got rank {len(shape)}")
+    packed = _packed_strides(src.shape, "ND")
+    if src.stride is not None and packed is not None and src.stride != packed:
+        _mx(op, "only supports packed 2D sources; strided sources are not supported")
+
+
+def _packed_strides(shape: tuple[Dim, ...], layout: str) -> tuple[int, ...] | None:
+    """BuildLogicalStridesFromLayout of a static shape (ND and MX row-major, DN column-major in its trailing
+    pair); None for a dynamic shape or another layout."""
+    if not all(isinstance(d, int) for d in shape) or layout not in ("ND", "DN") or not shape:
+        return None
+    dims = [int(d) for d in shape]
+    out = [1] * len(dims)
+    if layout == "ND":
+        for i in range(len(dims) - 2, -1, -1):
+            out[i] = out[i + 1] * dims[i + 1]
+        return tuple(out)
+    if len(dims) < 2:
+        return None
+    out[-1] = dims[-2]
+    if len(dims) >= 3:
+        out[-3] = dims[-2] * dims[-1]
+        for i in range(len(dims) - 4, -1, -1):
+            out[i] = out[i + 1] * dims[i + 1]
+    return tuple(out)
 
 
 def _mx(op: OpDef, requirement: str) -> None:
@@ -551,6 +575,10 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
         _check(op, "does not support boxed/fractal NZ tensor layout")
     if isinstance(src, TensorType) and src.layout == "DN" and src.ranked and src.rank < 2:
         _check(op, "requires rank >= 2 for DN layout")
+    if isinstance(src, TensorType) and src.stride is not None and src.layout in ("ND", "DN"):
+        canonical = _packed_strides(src.shape, src.layout)
+        if canonical is not None and src.stride != canonical:
+            _check(op, "only supports packed tensors with canonical strides for their layout")
     if isinstance(src, TensorType) and src.layout == "DN" and shape is not None and len(shape) < 2:
         # A DN view's contiguous axis is its second to last.
         _check(op, "requires target rank >= 2 for DN layout")
