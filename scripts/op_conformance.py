@@ -4014,6 +4014,17 @@ add(
         ),
         valid_name="layout_nd_strided",
     ),
+    replace(
+        raw(
+            "tensor.view",
+            _LAYOUTS_STRIDED,
+            "pl.tensor.view(nds, [32, 128])",
+            ("layout_dn_not_canonical", "pl.tensor.view(dns, [32, 64])"),
+            ("layout_nd_packed_stride", "pl.tensor.view(ndp, [32, 128])"),
+            ("layout_mx_strided", "pl.tensor.view(mxs, [2, 64])"),
+        ),
+        valid_name="layout_nd_strided",
+    ),
 )
 
 

@@ -115,6 +115,32 @@ def _mx_load(op: OpDef, src: TensorType, shape: tuple[Dim, ...]) -> None:
         _mx(op, "only supports packed 2D sources; strided sources are not supported")
 
 
+def _not_canonical(shape: tuple[Dim, ...], stride: tuple[int, ...], layout: str) -> str | None:
+    """tensor_view_semantics::CheckCanonicalView's reason for static strides (None: canonical, or not decided
+    here because a dimension is dynamic)."""
+    n = len(shape)
+    if not all(isinstance(d, int) for d in shape) or n == 0:
+        return None
+    dims = [int(d) for d in shape]
+    if layout == "ND":
+        if stride[-1] != 1:
+            return "ND layout requires innermost stride to be ConstInt(1)"
+        for k in range(n - 2, -1, -1):
+            if stride[k] < stride[k + 1] * dims[k + 1]:
+                return f"ND stride[{k}] is smaller than packed stride[{k + 1}] * shape[{k + 1}]"
+        return None
+    if n < 2:
+        return "DN layout requires rank >= 2"
+    if stride[-2] != 1:
+        return "DN layout requires stride[-2] to be ConstInt(1)"
+    if stride[-1] < dims[-2]:
+        return "DN stride[-1] is smaller than shape[-2]"
+    for k in range(n - 3, -1, -1):
+        if stride[k] < stride[k + 1] * dims[k + 1]:
+            return f"DN stride[{k}] is smaller than packed stride[{k + 1}] * shape[{k + 1}]"
+    return None
+
+
 def _packed_strides(shape: tuple[Dim, ...], layout: str) -> tuple[int, ...] | None:
     """BuildLogicalStridesFromLayout of a static shape (ND and MX row-major, DN column-major in its trailing
     pair); None for a dynamic shape or another layout."""
@@ -482,6 +508,13 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         _colon(op, "NZ layout is not allowed on TensorType (NZ is tile-only)")
     if src.layout == "NZ":
         _colon(op, "src has NZ layout (NZ is tile-only and not allowed on TensorType)")
+    if src.stride is not None and src.layout in ("ND", "DN") and len(src.stride) == src.rank:
+        reason = _not_canonical(src.shape, src.stride, src.layout)
+        if reason is not None:
+            _colon(op, f"src view is not canonical for layout {src.layout}: {reason}")
+        packed = _packed_strides(src.shape, src.layout)
+        if shape is not None and packed is not None and src.stride != packed:
+            _colon(op, "shape reinterpret requires a packed source when the source has explicit stride")
     # DeduceTensorViewType: the shape tuple's elements, each static extent positive, then the element count.
     for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
         _element_kind(op, item, "shape tuple", i)
