@@ -20,6 +20,10 @@ class TensorType:
     ranked: bool = True  # False for a bare `pl.Tensor` annotation (a @pl.jit parameter typed at call time)
     # The valid extents set by pl.set_validshape (an int, or the text of a runtime value); None: the full box.
     valid: tuple[Dim, ...] | None = field(default=None, compare=False)
+    # The TensorView layout (ND, DN, NZ, MX_A_ZZ, MX_B_NN) an annotation gives; None: unknown (a derived value).
+    layout: str | None = field(default=None, compare=False)
+    # The explicit static strides of a pl.TensorView annotation; None: none given, or not all static.
+    stride: tuple[int, ...] | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:

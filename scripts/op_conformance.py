@@ -3840,6 +3840,257 @@ add(
     replace(raw("tile.mscatter", _SD_RANK0_TILE, "pl.tile.mscatter(t, idx, e)"), valid_name="sd_rank0"),
     replace(raw("tile.mgather", _SD_RANK0_TILE, "pl.tile.mgather(e, idx)"), valid_name="sd_rank0"),
 )
+# Tensors whose annotation names a layout (pl.MX_A_ZZ / pl.MX_B_NN scale packs, pl.NZ): the view, transform
+# and load deducers that read TensorType's tensor_view layout (tensor_ops/transform.cpp, memory.cpp,
+# tile_ops/memory.cpp).
+_LAYOUTS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        h: pl.Tensor[[64, 64], pl.FP16],
+        sc: pl.Tensor[[64, 2], pl.FP8E8M0],
+        mxa: pl.Tensor[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        mxb: pl.Tensor[[2, 64], pl.UINT8, pl.MX_B_NN],
+        mxf: pl.Tensor[[64, 2], pl.FP16, pl.MX_A_ZZ],
+        mx3: pl.Tensor[[2, 64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        nz: pl.Tensor[[64, 64], pl.FP16, pl.NZ],
+    ):
+        r = {call}
+"""
+)
+
+
+def layout_faults(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """An op's calls on layout-annotated tensors."""
+    return replace(raw(op, _LAYOUTS, first[1], *variants), valid_name=first[0])
+
+
+add(
+    layout_faults(
+        "tensor.slice",
+        ("layout_mx_a", "pl.tensor.slice(mxa, [32, 2], [0, 0])"),
+        ("layout_mx_b", "pl.tensor.slice(mxb, [2, 32], [0, 0])"),
+        ("layout_nd_twin", "pl.tensor.slice(sc, [32, 2], [0, 0])"),
+        ("layout_nz", "pl.tensor.slice(nz, [32, 64], [0, 0])"),
+    ),
+    layout_faults(
+        "tensor.reshape",
+        ("layout_mx_a", "pl.tensor.reshape(mxa, [128])"),
+        ("layout_nd_twin", "pl.tensor.reshape(sc, [128])"),
+    ),
+    layout_faults(
+        "tensor.transpose",
+        ("layout_mx_b", "pl.tensor.transpose(mxb, 0, 1)"),
+        ("layout_nd_twin", "pl.tensor.transpose(sc, 0, 1)"),
+    ),
+    layout_faults(
+        "tensor.view",
+        ("layout_mx_src", "pl.tensor.view(mxa, [2, 64])"),
+        ("layout_mx_target", "pl.tensor.view(sc, [64, 2], layout=pl.TensorLayout.MX_A_ZZ)"),
+        ("layout_nz_src", "pl.tensor.view(nz, [32, 128])"),
+        ("layout_nz_src_to_nd", "pl.tensor.view(nz, [32, 128], layout=pl.TensorLayout.ND)"),
+        ("layout_nd_twin", "pl.tensor.view(h, [32, 128])"),
+    ),
+    layout_faults(
+        "tensor.reinterpret_view",
+        ("layout_mx_b", "pl.tensor.reinterpret_view(mxb, pl.INT8)"),
+        ("layout_nz", "pl.tensor.reinterpret_view(nz, pl.INT16)"),
+        ("layout_nd_twin", "pl.tensor.reinterpret_view(h, pl.INT16)"),
+        (
+            "layout_dn_view_1d",
+            "pl.tensor.reinterpret_view(pl.tensor.view(h, [64, 64], layout=pl.TensorLayout.DN), pl.INT16, "
+            "shape=[8192])",
+        ),
+        (
+            "layout_dn_view_2d",
+            "pl.tensor.reinterpret_view(pl.tensor.view(h, [64, 64], layout=pl.TensorLayout.DN), pl.INT16, "
+            "shape=[64, 128])",
+        ),
+        ("layout_nz_slice", "pl.tensor.reinterpret_view(pl.tensor.slice(nz, [32, 64], [0, 0]), pl.INT16)"),
+    ),
+    layout_faults(
+        "tile.load",
+        ("layout_mx_mat", "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_b_mat", "pl.tile.load(mxb, [0, 0], [2, 64], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_default", "pl.load(mxa, [0, 0], [64, 2])"),
+        ("layout_mx_vec", "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Vec)"),
+        ("layout_mx_left", "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Left)"),
+        ("layout_mx_dtype", "pl.load(mxf, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_rank3", "pl.load(mx3, [0, 0, 0], [2, 64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_window3", "pl.load(mxa, [0, 0, 0], [1, 64, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_mx_valid", "pl.load(mxa, [0, 0], [64, 2], valid_shape=[32, 2], target_memory=pl.Mem.Mat)"),
+        ("layout_nz_vec", "pl.load(nz, [0, 0], [64, 64])"),
+    ),
+)
+# A rank-1 tensor annotated DN through its view (pl.TensorView(stride=[1], layout=DN)).
+_LAYOUTS_DN = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        d1: pl.Tensor[[64], pl.FP16, pl.TensorView(stride=[1], layout=pl.TensorLayout.DN)],
+        n1: pl.Tensor[[64], pl.FP16, pl.TensorView(stride=[1], layout=pl.TensorLayout.ND)],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "tensor.reinterpret_view",
+            _LAYOUTS_DN,
+            "pl.tensor.reinterpret_view(d1, pl.INT16)",
+            ("layout_nd_rank1", "pl.tensor.reinterpret_view(n1, pl.INT16)"),
+        ),
+        valid_name="layout_dn_rank1",
+    ),
+)
+
+
+# pld.tile.remote_load of a window annotated with an MX scale-pack layout.
+_LAYOUTS_REMOTE = (
+    "import pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        data: pld.DistributedTensor[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        plain: pld.DistributedTensor[[64, 2], pl.FP8E8M0],
+        peer: pl.Scalar[pl.INT32],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "pld.tile.remote_load",
+            _LAYOUTS_REMOTE,
+            "pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[64, 2])",
+            ("layout_nd_twin", "pld.tile.remote_load(plain, peer=peer, offsets=[0, 0], shape=[64, 2])"),
+            ("layout_mx_short", "pld.remote_load(data, peer=peer, offsets=[0, 0], shape=[64, 2])"),
+        ),
+        valid_name="layout_mx_target",
+    ),
+)
+
+
+# Tensors whose pl.TensorView annotation gives explicit strides (packed or not) with a layout.
+_LAYOUTS_STRIDED = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        mxs: pl.Tensor[[64, 2], pl.FP8E8M0, pl.TensorView(stride=[1, 64], layout=pl.TensorLayout.MX_A_ZZ)],
+        mxp: pl.Tensor[[64, 2], pl.FP8E8M0, pl.TensorView(stride=[2, 1], layout=pl.TensorLayout.MX_A_ZZ)],
+        nds: pl.Tensor[[64, 64], pl.FP16, pl.TensorView(stride=[128, 1], layout=pl.TensorLayout.ND)],
+        ndp: pl.Tensor[[64, 64], pl.FP16, pl.TensorView(stride=[64, 1], layout=pl.TensorLayout.ND)],
+        dns: pl.Tensor[[64, 32], pl.FP16, pl.TensorView(stride=[32, 1], layout=pl.TensorLayout.DN)],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "tile.load",
+            _LAYOUTS_STRIDED,
+            "pl.load(mxs, [0, 0], [64, 2], target_memory=pl.Mem.Mat)",
+            ("layout_mx_packed_stride", "pl.load(mxp, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"),
+        ),
+        valid_name="layout_mx_strided",
+    ),
+    replace(
+        raw(
+            "tensor.reinterpret_view",
+            _LAYOUTS_STRIDED,
+            "pl.tensor.reinterpret_view(nds, pl.INT16)",
+            ("layout_nd_packed_stride", "pl.tensor.reinterpret_view(ndp, pl.INT16)"),
+            ("layout_dn_strided", "pl.tensor.reinterpret_view(dns, pl.INT16)"),
+        ),
+        valid_name="layout_nd_strided",
+    ),
+    replace(
+        raw(
+            "tensor.view",
+            _LAYOUTS_STRIDED,
+            "pl.tensor.view(nds, [32, 128])",
+            ("layout_dn_not_canonical", "pl.tensor.view(dns, [32, 64])"),
+            ("layout_nd_packed_stride", "pl.tensor.view(ndp, [32, 128])"),
+            ("layout_mx_strided", "pl.tensor.view(mxs, [2, 64])"),
+        ),
+        valid_name="layout_nd_strided",
+    ),
+)
+
+
+# tile.mgather into Mat reads GM tensors that must be ND (IsNdTensor / IsStaticContiguousTensor).
+_LAYOUTS_GATHER = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        xnz: pl.Tensor[[64, 64], pl.FP32, pl.NZ],
+        i32: pl.Tensor[[1, 64], pl.INT32],
+        i32nz: pl.Tensor[[1, 64], pl.INT32, pl.NZ],
+        i32m: pl.Tensor[[16, 8], pl.INT32],
+        s1: pl.Tensor[[4096], pl.FP32],
+    ):
+        r = {call}
+"""
+)
+add(
+    replace(
+        raw(
+            "tile.mgather",
+            _LAYOUTS_GATHER,
+            "pl.tile.mgather(xnz, i32, target_memory=pl.Mem.Mat)",
+            ("layout_nz_idx", "pl.tile.mgather(x, i32nz, target_memory=pl.Mem.Mat)"),
+            ("layout_nd_twin", "pl.tile.mgather(x, i32, target_memory=pl.Mem.Mat)"),
+            (
+                "layout_nz_scratch",
+                'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=xnz)',
+            ),
+            (
+                "layout_nd_scratch",
+                'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
+            ),
+            ("layout_nz_vec", "pl.tile.mgather(xnz, pl.load(i32, [0, 0], [1, 64]))"),
+            (
+                "layout_dn_view_mem",
+                "pl.tile.mgather(pl.tensor.view(x, [64, 64], layout=pl.TensorLayout.DN), i32, "
+                "target_memory=pl.Mem.Mat)",
+            ),
+            (
+                "layout_nd_view_mem",
+                "pl.tile.mgather(pl.tensor.view(x, [64, 64], layout=pl.TensorLayout.ND), i32, "
+                "target_memory=pl.Mem.Mat)",
+            ),
+        ),
+        valid_name="layout_nz_mem",
+    ),
+)
 _SD_TILE_X = "pl.load(x, [0, 0], [64, 64])"
 add(
     mem_faults("tile.mrgsort_format2", ("sd_src3_no_src2", "pl.tile.mrgsort(t, t, src3=t, tmp=t)")),

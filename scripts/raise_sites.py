@@ -972,6 +972,20 @@ UNREACHABLE = (
     ),
     Unreachable(
         "tile_ops/memory.cpp",
+        r"of an MX-layout tensor requires 2D valid_shape",
+        "DeduceTileLoadType checks valid_shape rank == shapes rank first (and the IR builder fills valid_shape "
+        "from shapes), then the MX branch requires a 2D window just before: the valid_shape is 2D by then",
+        function="DeduceTileLoadType",
+    ),
+    Unreachable(
+        "tile_ops/memory.cpp",
+        r"of an MX-layout tensor requires target_memory=MemorySpace\.Mat",
+        "tile.load's IR builder (ir/op/tile_ops.py load, behind pl.load / pl.tile.load) rejects an MX-layout "
+        "source whose target_memory is not Mat first (its ValueError, PTO-TD213), the default Vec included",
+        function="DeduceTileLoadType",
+    ),
+    Unreachable(
+        "tile_ops/memory.cpp",
         r"requires coalesce in|requires gather_oob in|requires target_memory to be Vec or Mat|"
         r"requires a byte-addressable mem dtype|requires a 2D idx valid shape",
         "tile.mgather's IR builder resolves coalesce / gather_oob and checks target_memory first "

@@ -379,6 +379,13 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("_check_handles#0", "jit", f"p: {T}[[1, 4096], pl.FP32]",
      "r = pl.prefetch.wait(pl.prefetch.async_prefetch(p, pl.prefetch.make_context()), p)",
      "r = pl.prefetch.session(pl.prefetch.make_context())"),
+    # Tensors whose annotation names an MX scale-pack layout (TensorType's layout).
+    ("_load#0", "tile", f"a: {T}[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ]",
+     "t = pl.load(a, [0, 0], [64, 2])", f"t = pl.load(a, [0, 0], [64, 2], {MAT})"),
+    ("_no_mx#0", "tile", f"a: {T}[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ], b: {T}[[64, 2], pl.FP8E8M0]",
+     "r = pl.tensor.slice(a, [32, 2], [0, 0])", "r = pl.tensor.slice(b, [32, 2], [0, 0])"),
+    ("_mx#0", "tile", f"a: {T}[[64, 2], pl.FP16, pl.MX_A_ZZ], b: {T}[[2, 64], pl.UINT8, pl.MX_B_NN]",
+     f"t = pl.load(a, [0, 0], [64, 2], {MAT})", f"t = pl.load(b, [0, 0], [2, 64], {MAT})"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.

@@ -1035,6 +1035,41 @@ def _annotation_fault(node: ast.expr | None, decorator: str, spans: SpanMaker) -
 _DIRECTIONS = frozenset({"pl.Out", "pl.InOut", "Out", "InOut"})
 
 
+def _annotation_stride(node: ast.expr, env: Mapping[str, object]) -> tuple[int, ...] | None:
+    """The static strides a pl.TensorView(stride=[...]) annotation gives; None when absent or not all static."""
+    if not isinstance(node, ast.Call) or (dotted_name(node.func) or "").rsplit(".", 1)[-1] != "TensorView":
+        return None
+    given = next((kw.value for kw in node.keywords if kw.arg == "stride"), None)
+    if not isinstance(given, ast.List | ast.Tuple) or not given.elts:
+        return None
+    values: list[int] = []
+    for element in given.elts:
+        value = eval_expr(element, env)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None
+        values.append(value)
+    return tuple(values)
+
+
+def _annotation_layout(node: ast.expr, env: Mapping[str, object]) -> str | None:
+    """The layout slot 3 of a tensor annotation gives (type_resolver._resolve_tensor_view_slot): a layout, a
+    pl.TensorView's layout=, ND for a pl.MemRef; None when it cannot be told here."""
+    if isinstance(node, ast.Call):
+        head = (dotted_name(node.func) or "").rsplit(".", 1)[-1]
+        if head == "MemRef":
+            return "ND"
+        if head != "TensorView":
+            return None
+        given = next((kw.value for kw in node.keywords if kw.arg == "layout"), None)
+        if given is None:
+            return None  # a view with no layout= is rejected (when it has a stride) or has no layout to tell
+        node = given
+    value = _literal(node, env)
+    if isinstance(value, EnumValue) and value.enum == "TensorLayout":
+        return value.member
+    return None
+
+
 def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:
     """Resolve a parameter annotation to a value type and a direction (In / Out / InOut)."""
     if node is None:
@@ -1061,7 +1096,9 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
                     memory = value.member
             if tail == "Tile":
                 return TileType(dims, dtype, memory), "In"
-            return TensorType(dims, dtype, tail == "DistributedTensor"), "In"
+            layout = _annotation_layout(items[2], env) if len(items) >= 3 else "ND"
+            stride = _annotation_stride(items[2], env) if len(items) >= 3 else None
+            return TensorType(dims, dtype, tail == "DistributedTensor", layout=layout, stride=stride), "In"
         if tail == "Scalar" and items:
             value = _literal(items[0], env)
             if isinstance(value, DTypeValue):

@@ -1205,6 +1205,8 @@ def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
     def fail(requirement: str) -> None:
         raise DeduceError("PTO-TD145", op=dsl[4:], requirement=requirement)
 
+    if isinstance(target, TensorType) and target.distributed and target.layout in ("MX_A_ZZ", "MX_B_NN"):
+        raise DeduceError("PTO-TD212", op=dsl)  # the target's layout, checked first (CHECK_SPAN on it)
     if not (isinstance(target, TensorType) and target.distributed and target.ranked):
         return
     peer_kind = _type_name(peer)

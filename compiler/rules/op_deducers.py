@@ -802,3 +802,33 @@ _r(
     "Pass the named chunk (chunk_rows= for the rows, chunk_cols= for the columns) as a static extent that sizes "
     "the staging tile, or give the transfer a compile-time extent.",
 )
+_r(
+    "PTO-TD212",
+    "view-of-mx-layout",
+    _TD,
+    "{op} does not support MX-layout tensors",
+    "A tensor.slice / reshape / transpose / reinterpret_view (or a pld.tile.remote_load) of a tensor annotated "
+    "with an MX scale-pack layout (pl.Tensor[[M, K], pl.FP8E8M0, pl.MX_A_ZZ] or pl.MX_B_NN): the packed scale "
+    "layout has no plain view.",
+    "Load the MX scale tensor whole into Mat (pl.load(..., target_memory=pl.Mem.Mat)) and slice the tile, or "
+    "annotate the tensor as plain ND.",
+)
+_r(
+    "PTO-TD213",
+    "mx-load-target",
+    _TD,
+    "tile.load of an MX-layout tensor requires explicit target_memory=MemorySpace.Mat (MX scale loads are "
+    "L1/Mat only); got MemorySpace.{memory}",
+    "A pl.load of an MX scale-pack tensor (pl.MX_A_ZZ / pl.MX_B_NN) without target_memory=pl.Mem.Mat, or into "
+    "another memory: MX scales are only loaded into L1 (Mat).",
+    "Pass target_memory=pl.Mem.Mat, then move the tile to LeftScale / RightScale.",
+)
+_r(
+    "PTO-TD214",
+    "mx-load-shape",
+    _TD,
+    "The operator {op} of an MX-layout tensor {requirement}",
+    "A pl.load of an MX scale-pack tensor (pl.MX_A_ZZ / pl.MX_B_NN) whose dtype is not FP8E8M0 / UINT8, whose "
+    "rank is not 2, or whose load window is not 2D.",
+    "Declare MX scale tensors as 2D FP8E8M0 (or UINT8) and load a 2D window of them.",
+)

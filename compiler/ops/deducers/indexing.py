@@ -614,8 +614,13 @@ def _mgather_mat(
 ) -> ValueType:
     """DeduceTileMgatherType with Mat output: a GM INT32 [1, R] index tensor (row mode) or any 2D one with a
     GM scratch (elem mode), a static output whose rows are a multiple of 16 and cols fill 32-byte blocks."""
+    # IsNdTensor: a layout the annotation names other than ND (an unknown one passes).
+    if mem.layout not in (None, "ND"):
+        _fail(_ATTR, op, "with Mat output requires mem to use ND tensor layout")
     if isinstance(idx, TileType):
         _fail(_ATTR, op, "with Mat output requires idx to be a GM TensorType, but got TileType")
+    if isinstance(idx, TensorType) and idx.layout not in (None, "ND"):
+        _fail(_ATTR, op, "with Mat output requires idx to use ND tensor layout")
     if idx.dtype != "INT32":
         _fail(_DTYPE, op, f"requires Mat idx dtype to be INT32, but got {_dt(idx)}")
     if idx.rank != 2:
@@ -632,6 +637,8 @@ def _mgather_mat(
             return TileType(idx.shape, mem.dtype, "Mat")
         if work.dtype != mem.dtype:
             _fail(_DTYPE, op, "Mat elem scratch dtype must match mem dtype")
+        if isinstance(work, TensorType) and work.layout not in (None, "ND"):
+            _fail(_ATTR, op, "Mat elem scratch must be a contiguous ND tensor")
         shape: tuple[Dim, ...] = idx.shape
         needed = static_numel(shape)
         have = static_numel(work.shape)

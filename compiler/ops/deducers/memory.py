@@ -49,7 +49,10 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     src = param(args, kwargs, 0, "tensor")
     target = param(args, kwargs, 4, "target_memory")
     memory = memory_of(target) or "Vec"
-    # The IR builder (ir/op/tile_ops.py load) checks the memory space and the list lengths before the deducer.
+    # The IR builder (ir/op/tile_ops.py load) checks an MX-layout source's target (Mat only, the default Vec
+    # included), then the memory space and the list lengths, before the deducer.
+    if _is_mx(src) and (target is None or memory_of(target) in MEMORY_SPACES) and memory != "Mat":
+        raise DeduceError("PTO-TD213", memory=memory)
     if memory_of(target) in MEMORY_SPACES and memory not in ("Vec", "Mat"):
         raise DeduceError("PTO-TD129", memory=memory)
     offsets = static_items(param(args, kwargs, 1, "offsets"))
@@ -63,6 +66,8 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if not isinstance(src, TensorType) or shape is None:
         return UNKNOWN
     valid = shape_arg(param(args, kwargs, 3, "valid_shape"))
+    if _is_mx(src):
+        _mx_load(op, src, shape)
     if (
         src.ranked
         and offsets is not None
@@ -83,6 +88,83 @@ _TENSOR_ASSEMBLE_REMEDY = (
     "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the whole "
     "source allocation -- that has to fit at this offset"
 )
+
+
+def _is_mx(value: ArgValue) -> bool:
+    """An MX scale-pack tensor (IsMxTensorLayout): MX_A_ZZ or MX_B_NN."""
+    return isinstance(value, TensorType) and value.layout in ("MX_A_ZZ", "MX_B_NN")
+
+
+def _no_mx(op: OpDef, src: ArgValue) -> None:
+    """The view / transform deducers' CHECK_SPAN: an MX-layout source is rejected."""
+    if _is_mx(src):
+        raise DeduceError("PTO-TD212", op=op.name)
+
+
+def _mx_load(op: OpDef, src: TensorType, shape: tuple[Dim, ...]) -> None:
+    """DeduceTileLoadType's MX branch: a 2D FP8E8M0 / UINT8 source read through a 2D window (its valid_shape
+    has the window's rank already, and the IR builder made the target Mat)."""
+    if known(src.dtype) and src.dtype not in ("FP8E8M0", "UINT8"):
+        _mx(op, f"requires FP8E8M0 or UINT8 dtype, but got {dtype_text(src.dtype)}")
+    if src.ranked and src.rank != 2:
+        _mx(op, f"requires a 2D tensor, got rank {src.rank}")
+    if len(shape) != 2:
+        _mx(op, f"requires a 2D load window, got rank {len(shape)}")
+    packed = _packed_strides(src.shape, "ND")
+    if src.stride is not None and packed is not None and src.stride != packed:
+        _mx(op, "only supports packed 2D sources; strided sources are not supported")
+
+
+def _not_canonical(shape: tuple[Dim, ...], stride: tuple[int, ...], layout: str) -> str | None:
+    """tensor_view_semantics::CheckCanonicalView's reason for static strides (None: canonical, or not decided
+    here because a dimension is dynamic)."""
+    n = len(shape)
+    if not all(isinstance(d, int) for d in shape) or n == 0:
+        return None
+    dims = [int(d) for d in shape]
+    if layout == "ND":
+        if stride[-1] != 1:
+            return "ND layout requires innermost stride to be ConstInt(1)"
+        for k in range(n - 2, -1, -1):
+            if stride[k] < stride[k + 1] * dims[k + 1]:
+                return f"ND stride[{k}] is smaller than packed stride[{k + 1}] * shape[{k + 1}]"
+        return None
+    if n < 2:
+        return "DN layout requires rank >= 2"
+    if stride[-2] != 1:
+        return "DN layout requires stride[-2] to be ConstInt(1)"
+    if stride[-1] < dims[-2]:
+        return "DN stride[-1] is smaller than shape[-2]"
+    for k in range(n - 3, -1, -1):
+        if stride[k] < stride[k + 1] * dims[k + 1]:
+            return f"DN stride[{k}] is smaller than packed stride[{k + 1}] * shape[{k + 1}]"
+    return None
+
+
+def _packed_strides(shape: tuple[Dim, ...], layout: str) -> tuple[int, ...] | None:
+    """BuildLogicalStridesFromLayout of a static shape (ND and MX row-major, DN column-major in its trailing
+    pair); None for a dynamic shape or another layout."""
+    if not all(isinstance(d, int) for d in shape) or layout not in ("ND", "DN") or not shape:
+        return None
+    dims = [int(d) for d in shape]
+    out = [1] * len(dims)
+    if layout == "ND":
+        for i in range(len(dims) - 2, -1, -1):
+            out[i] = out[i + 1] * dims[i + 1]
+        return tuple(out)
+    if len(dims) < 2:
+        return None
+    out[-1] = dims[-2]
+    if len(dims) >= 3:
+        out[-3] = dims[-2] * dims[-1]
+        for i in range(len(dims) - 4, -1, -1):
+            out[i] = out[i + 1] * dims[i + 1]
+    return tuple(out)
+
+
+def _mx(op: OpDef, requirement: str) -> None:
+    """A CHECK of tile.load's MX branch (``The operator tile.load of an MX-layout tensor ...``)."""
+    raise DeduceError("PTO-TD214", op=op.name, requirement=requirement)
 
 
 def _transferred(value: TensorType | TileType) -> tuple[Dim, ...]:
@@ -237,6 +319,7 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         return UNKNOWN
     if isinstance(src, TensorType) and not src.ranked:
         return UNKNOWN
+    _no_mx(op, src)
     offsets = static_items(param(args, kwargs, 2, "offset"))
     drops = param(args, kwargs, 4, "drop_dims")
     requested = shape_arg(param(args, kwargs, 3, "valid_shape")) or None
@@ -302,6 +385,7 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if not isinstance(src, TensorType | TileType) or shape is None:
         return UNKNOWN
     if isinstance(src, TensorType):
+        _no_mx(op, src)
         _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
     old, new = static_numel(src.shape), static_numel(shape)
     # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
@@ -329,6 +413,7 @@ def _transpose(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     src = param(args, kwargs, 0, "input", param(args, kwargs, 0, "tile"))
     if not isinstance(src, TensorType | TileType) or (isinstance(src, TensorType) and not src.ranked):
         return UNKNOWN
+    _no_mx(op, src)
     if src.rank < 2:
         raise DeduceError("PTO-TD135", op=op.name, rank=src.rank)
     tmp = param(args, kwargs, 3, "tmp")
@@ -415,8 +500,21 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     # checks a requested layout decides alone are made.
     layout = kwargs.get("layout")
     requested = layout.member if isinstance(layout, EnumValue) and layout.enum == "TensorLayout" else None
-    if requested == "NZ":
+    # DeduceTensorViewType: the new layout is the requested one, else the source's own.
+    target_layout = requested or src.layout
+    if _is_mx(src) or target_layout in ("MX_A_ZZ", "MX_B_NN"):
+        _check(op, "does not support MX layouts")
+    if target_layout == "NZ":
         _colon(op, "NZ layout is not allowed on TensorType (NZ is tile-only)")
+    if src.layout == "NZ":
+        _colon(op, "src has NZ layout (NZ is tile-only and not allowed on TensorType)")
+    if src.stride is not None and src.layout in ("ND", "DN") and len(src.stride) == src.rank:
+        reason = _not_canonical(src.shape, src.stride, src.layout)
+        if reason is not None:
+            _colon(op, f"src view is not canonical for layout {src.layout}: {reason}")
+        packed = _packed_strides(src.shape, src.layout)
+        if shape is not None and packed is not None and src.stride != packed:
+            _colon(op, "shape reinterpret requires a packed source when the source has explicit stride")
     # DeduceTensorViewType: the shape tuple's elements, each static extent positive, then the element count.
     for i, item in enumerate(raw if isinstance(raw, tuple | list) else ()):
         _element_kind(op, item, "shape tuple", i)
@@ -453,7 +551,9 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
                 _check(op, f"valid_shape dimension {i} must be positive, got {v}")
             if isinstance(v, int) and not isinstance(v, bool) and isinstance(d, int) and v > d:
                 _check(op, f"valid_shape dimension {i} ({v}) exceeds target shape dimension {d}")
-    return TensorType(shape if shape is not None else src.shape, src.dtype, src.distributed)
+    return TensorType(
+        shape if shape is not None else src.shape, src.dtype, src.distributed, layout=target_layout
+    )
 
 
 # reinterpret_view_semantics::IsSupportedDType: the byte-addressable dtypes.
@@ -500,8 +600,21 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if isinstance(src, TensorType) and not src.distributed:
+        _no_mx(op, src)
     if isinstance(src, TensorType) and src.ranked and not src.distributed and not src.shape:
         _check(op, "requires a tensor rank >= 1")
+    if isinstance(src, TensorType) and not src.distributed and src.layout == "NZ":
+        _check(op, "does not support boxed/fractal NZ tensor layout")
+    if isinstance(src, TensorType) and src.layout == "DN" and src.ranked and src.rank < 2:
+        _check(op, "requires rank >= 2 for DN layout")
+    if isinstance(src, TensorType) and src.stride is not None and src.layout in ("ND", "DN"):
+        canonical = _packed_strides(src.shape, src.layout)
+        if canonical is not None and src.stride != canonical:
+            _check(op, "only supports packed tensors with canonical strides for their layout")
+    if isinstance(src, TensorType) and src.layout == "DN" and shape is not None and len(shape) < 2:
+        # A DN view's contiguous axis is its second to last.
+        _check(op, "requires target rank >= 2 for DN layout")
     if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
         _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
