@@ -380,16 +380,23 @@ class Scheduler:
 
     def _release(self, uri: str) -> None:
         """An idle document keeps its latest result only: its Analyzer, with every cache and statement
-        memo, is replaced by an empty one (when an analysis of it runs, its landing does this). The old
-        one is taken apart on a worker thread, a piece at a time, so that reference counting frees it
-        (a full collection of the heap took 0.4-1.5 s with the largest library files open, on the event
-        loop); the few cycles left are collected once the server is idle."""
+        memo, is replaced by an empty one (when an analysis of it runs, its landing does this). With no
+        analysis running, the old one is taken apart and collected now, before the next analysis, which
+        then reuses its memory: left to a worker thread and the idle collection, the heap grew (20 largest
+        library files open: 231 -> 335 MiB). Beside a running analysis it is taken apart on a worker
+        thread, a piece at a time, and its cycles wait for the idle collection."""
         state = self.docs.get(uri)
         if state is not None and state.running is None:
             old, state.analyzer = state.analyzer, Analyzer(graph=self.graph)
+            self.released = True
+            if self.running_analyses == 0:
+                # Now, before the next analysis: it reuses the freed memory instead of growing the heap
+                # (tens of ms; taken apart beside a running analysis, the 20 largest files held 390 MiB).
+                let_go(old)
+                self._collect()
+                return
             self.freeing = [f for f in self.freeing if not f.done()]
             self.freeing.append(self.executor.submit(let_go, old))
-            self.released = True
 
     def _pause_gc(self) -> None:
         """An analysis allocates millions of short-lived objects and frees them by reference count: the
