@@ -703,6 +703,8 @@ def check_put_sources(
     only (TensorArgsInConvertedOpsCollector), so `r = pld.tensor.put(dst, p, x)` loads `x` into Vec. Returns
     the errors. `plain(name)`: a GM tensor that is not window-bound."""
     ops = [op for op, _ in ops_of(kernel.body)]
+    if not any(op.op in _GM_TRANSFER_SLOTS for op in ops):
+        return 0  # nearly every kernel: no set below is built for it
     # Values computed in the kernel (not GM tensors handed in, nor what a store returns).
     computed = {
         op.result for op in ops if op.result and op.op not in ("tile.store", ALIAS) and op.origin != SCALAR
@@ -710,24 +712,21 @@ def check_put_sources(
     defined = {op.result for op in ops if op.result}
     # A name rebound later in a loop may be the loop's carried value there: no verdict on it.
     looped = {id(op) for node, _ in walk(kernel.body) if type(node) is TLoop for op, _ in ops_of(node.body)}
-    before: set[str] = set()
+    before: set[str] = set()  # names bound in the kernel before the op at hand
     errors = 0
     for op in ops:
         slot, code = _GM_TRANSFER_SLOTS.get(op.op, (None, ""))
         name = op.operands[slot] if slot is not None and len(op.operands) > slot else None
-        if slot is None or name is None:
-            if op.result:
-                before.add(op.result)
-            continue
-        # A parameter of the kernel as outlined: not yet bound in the kernel at this op.
-        handed_in = plain(name) and name not in before and (name not in defined or id(op) not in looped)
+        if name is not None:
+            # A parameter of the kernel as outlined: not yet bound in the kernel at this op.
+            handed_in = plain(name) and name not in before and (name not in defined or id(op) not in looped)
+            # A put src the kernel cannot see as GM is a tile too; a get dst of unknown type stays silent.
+            unseen = code == "PTO-CT12" and not gm(name)
+            if name in computed or unseen or (op.bound and handed_in):
+                report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps"))
+                errors += 1
         if op.result:
             before.add(op.result)
-        # A put src the kernel cannot see as GM is a tile too; a get dst of unknown type stays silent.
-        unseen = code == "PTO-CT12" and not gm(name)
-        if name in computed or unseen or (op.bound and handed_in):
-            report(diagnostic(code, op.call_span, stage="ConvertTensorToTileOps"))
-            errors += 1
     return errors
 
 
