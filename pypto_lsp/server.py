@@ -561,6 +561,9 @@ class PyptoServer(LanguageServer):
                 self.reach.built = True
             while True:
                 self.reach_again = False
+                # Reading the changed files again parses them whole (tens of ms for a large file, holding
+                # the interpreter): only while the user pauses, never beside a keystroke's analysis.
+                await self._wait_until_idle()
                 await loop.run_in_executor(self.scheduler.executor, self.reach.refresh)
                 todo = self._reach_todo()
                 if not todo:

@@ -3,11 +3,15 @@ workspace index is built a slice at a time."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
 from compiler import budget
 from compiler.modules import ModuleGraph, read_disk_text
+from pypto_lsp import server as server_module
 from pypto_lsp.server import create_server
 from pypto_lsp.workspace_reach import ReachIndex
 
@@ -39,3 +43,41 @@ def test_the_index_built_in_slices_equals_the_index_built_at_once(tmp_path: Path
         sliced.add(files[start : start + 2])
     assert sliced.imports == whole.imports
     assert len(sliced.importers(tmp_path / "helpers.py")) == 5
+
+
+class _RecordingIndex(ReachIndex):
+    """A reach index that notes when the server reads the changed files again."""
+
+    def __init__(self) -> None:
+        super().__init__(ModuleGraph(), read_disk_text)
+        self.refreshed: list[float] = []
+
+    def refresh(self) -> bool:
+        self.refreshed.append(time.monotonic())
+        return False
+
+
+def test_the_index_reads_changed_files_again_only_once_typing_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Reading a changed file again parses it whole, holding the interpreter a keystroke's analysis needs.
+    monkeypatch.setattr(server_module, "REACH_IDLE_S", 0.3)
+    monkeypatch.setattr(server_module, "REACH_DELAY_S", 0.02)
+    server = create_server()
+    index = server.reach = _RecordingIndex()
+    index.built = True
+
+    async def typing_then_pause() -> float:
+        server.pause_background()
+        server.fill_reach()
+        stop = time.monotonic() + 0.6
+        while time.monotonic() < stop:  # a keystroke every 50 ms
+            server.pause_background()
+            server.fill_reach()
+            await asyncio.sleep(0.05)
+        assert index.refreshed == []
+        typed_until = server.last_edit
+        assert server.reach_task is not None
+        await asyncio.wait_for(server.reach_task, 5)
+        return typed_until
+
+    typed_until = asyncio.run(typing_then_pause())
+    assert index.refreshed and min(index.refreshed) >= typed_until + 0.3
