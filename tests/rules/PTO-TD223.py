@@ -11,7 +11,7 @@ class Faulty:
     def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]], k: pl.Scalar[pl.INDEX]):
         acc = pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64])
         block = pl.load(x, [32, 16], [16, 16])
-        acc = pl.tile.assemble(acc, block, [32, 16])
+        grown = pl.tile.assemble(acc, block, [32, 16])
 
 
 @pl.program
@@ -20,4 +20,4 @@ class Twin:
     def twin(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]], k: pl.Scalar[pl.INDEX]):
         acc = pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64])
         block = pl.load(x, [16, 16], [16, 16])
-        acc = pl.tile.assemble(acc, block, [16, 16])
+        grown = pl.tile.assemble(acc, block, [16, 16])

@@ -11,7 +11,7 @@ class Faulty:
     def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]], k: pl.Scalar[pl.INDEX]):
         acc = pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64])
         rows = pl.load(x, [32, 0], [16, 32])
-        acc = pl.tile.assemble(acc, rows, [32, 0])
+        grown = pl.tile.assemble(acc, rows, [32, 0])
 
 
 @pl.program
@@ -20,4 +20,4 @@ class Twin:
     def twin(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]], k: pl.Scalar[pl.INDEX]):
         acc = pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64])
         rows = pl.load(x, [32, 0], [16, 64])
-        acc = pl.tile.assemble(acc, rows, [32, 0])
+        grown = pl.tile.assemble(acc, rows, [32, 0])
