@@ -4314,6 +4314,17 @@ add(
         ("vr_float_scalar_offset", f"pl.load({_VR_SLICE}, [f, 0], [16, 64])"),
     ),
     mem_faults("tile.reshape", ("vr_empty_rank", "pl.tile.reshape(pl.load(x, [0, 0], [1, 1]), [])")),
+    mem_faults(
+        "tile.reshape",
+        (
+            "vr_mat_partial",
+            "pl.tile.reshape(pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64], target_memory=pl.Mem.Mat), [32, 128])",
+        ),
+        (
+            "vr_mat_unit",
+            "pl.tile.reshape(pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64], target_memory=pl.Mem.Mat), [1, 64, 64])",
+        ),
+    ),
     sd_tensor(
         "tensor.reshape", ("vr_empty_rank", "pl.tensor.reshape(pl.tensor.slice(x, [1, 1], [0, 0]), [])")
     ),

@@ -798,11 +798,11 @@ UNREACHABLE = (
     ),
     Unreachable(
         "src/ir/op/type_inference.cpp",
-        r"valid_shape rank .* does not match its shape rank",
-        "the three writers pass GetValidShape(...) of the target and the source, whose ResolveValidShape "
-        "(type_inference.h) CHECKs the valid_shape rank against the shape rank first with its own message "
-        "('TileType valid_shape rank (..) must match the physical shape rank'), so this check never sees a "
-        "mismatch",
+        r"target valid_shape rank .* does not match its shape rank",
+        "the three writers pass GetValidShape(...) of the target, whose ResolveValidShape (type_inference.h) "
+        "CHECKs the valid_shape rank against the shape rank first with its own message ('TensorType valid_shape "
+        "rank (1) must match the physical shape rank (2)' for a pl.TensorView(valid_shape=[32]) target, "
+        "confirmed on the compiler), so this check never sees a mismatch",
         function="CheckWriteUnionRanks",
     ),
     Unreachable(

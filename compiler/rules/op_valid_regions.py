@@ -48,9 +48,10 @@ _r(
     "PTO-TD218",
     "gather-row-valid-bounds",
     _TD,
-    "{op} valid_shape dimension {axis} {violation}",
-    "A gather_row whose valid_shape= holds a constant larger than the shapes= window on that axis, or a "
-    "negative one (every violating axis is listed, joined by '; ').",
+    "{op} valid_shape dimension {axis} extent {valid} provably exceeds physical shape extent {shape}{more}",
+    "A gather_row whose valid_shape= holds a constant larger than the shapes= window on that axis (every "
+    "violating axis is listed, joined by '; '; a negative extent first is PTO-TD157's 'has provably negative "
+    "extent').",
     "Keep each valid_shape extent between 0 and the shapes= extent of its axis.",
 )
 _r(

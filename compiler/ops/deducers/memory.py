@@ -454,12 +454,15 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     return replace(result, valid=valid) if valid is not None else result
 
 
-def _row_major(src: TensorType | TileType) -> bool:
+def _row_major(src: TensorType | TileType) -> bool | None:
     """The reshape's row_major_contiguous: a Vec tile of row_major blayout (tile.load gives a [.., 1] window
-    col_major), a tensor of the ND layout with packed strides."""
+    col_major), a tensor of the ND layout with packed strides; a 2D Mat tile of several rows is col_major
+    (tile.load's NZ view). None where the model does not know the layout."""
     if isinstance(src, TileType):
-        return src.memory == "Vec" and bool(src.shape) and src.shape[-1] != 1
-    return src.layout in (None, "ND") and src.stride is None
+        if src.memory == "Mat" and src.rank == 2 and src.shape[0] != 1:
+            return False
+        return True if src.memory == "Vec" and bool(src.shape) and src.shape[-1] != 1 else None
+    return True if src.layout in (None, "ND") and src.stride is None else None
 
 
 def _unit_padded_valid(src: TensorType | TileType, shape: tuple[Dim, ...]) -> tuple[Dim, ...] | None:

@@ -153,10 +153,14 @@ def check_gather_row_valid(
             )
         if physical is not None and extent > physical:
             violations.append((i, f"extent {extent} provably exceeds physical shape extent {physical}"))
-    if violations and all(_int(b) is not None for b in shapes):
-        first, text = violations[0]
-        rest = "".join(f"; {op} valid_shape dimension {i} {more}" for i, more in violations[1:])
-        raise DeduceError("PTO-TD218", op=op, axis=first, violation=text + rest)
+    if not violations or any(_int(b) is None for b in shapes):
+        return
+    first, text = violations[0]
+    extent, physical = _int(valid[first]), _int(shapes[first])
+    rest = "".join(f"; {op} valid_shape dimension {i} {more}" for i, more in violations[1:])
+    if extent is not None and extent < 0:
+        raise DeduceError("PTO-TD157", op=op, detail=f"valid_shape dimension {first} {text}{rest}")
+    raise DeduceError("PTO-TD218", op=op, axis=first, valid=extent, shape=physical, more=rest)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -194,10 +198,11 @@ def _unit_map(
 
 
 def reshape_valid(
-    op: str, shape: Sequence[Dim], valid: Sequence[Dim] | None, new: Sequence[Dim], row_major: bool
+    op: str, shape: Sequence[Dim], valid: Sequence[Dim] | None, new: Sequence[Dim], row_major: bool | None
 ) -> tuple[Dim, ...] | None:
     """ComputeReshapeValidShape on static extents: the mapped valid region (None: fully valid), or "?" extents
-    where the model cannot follow; raises where the region has no rectangle in the new shape."""
+    where the model cannot follow; raises where the region has no rectangle in the new shape. ``row_major``:
+    whether the elements are stored row-major, None when the model does not know the layout."""
     if valid is None or len(valid) != len(shape):
         return None
     vs, ss, ns = _statics(valid), _statics(shape), _statics(new)
@@ -213,8 +218,17 @@ def reshape_valid(
     mapped = _unit_map(vs, ss, ns, 0, 0, set())
     if mapped is not None:
         return tuple(mapped)
-    if not row_major:
+    if row_major is None:
         return unknown
+    if not row_major:
+        raise DeduceError(
+            "PTO-TD158",
+            op=op,
+            detail=f"cannot reshape {format_shape(shape)} to {format_shape(new)} because only part of it holds "
+            f"real data (valid_shape {format_shape(valid)}) and its elements are not stored row-major, so the real "
+            "data does not occupy a contiguous run that the new shape can describe. Reshape the full extent and "
+            "narrow afterwards, or copy the real data out first (pl.slice / pl.store).",
+        )
     free = 0
     while free + 1 < len(vs) and vs[free] == 1:
         free += 1
