@@ -90,7 +90,9 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             check_narrowing_offsets(op.name, src.shape, src.valid, offsets, clamp is True)
             # The tile is valid only where the source is (InferWindowReadValidShape).
             read = window_valid(src.shape, src.valid, offsets, shape, valid, clamp is True)
-            valid = tuple("?" if v is None else v for v in read)
+            if src.valid is not None or None not in read:
+                # A clamped read of a fully valid source is narrowed only where the model can tell how.
+                valid = tuple("?" if v is None else v for v in read)
     if valid is not None and (len(valid) != len(shape) or valid == shape):
         valid = None
     return TileType(shape, src.dtype, memory, valid)
