@@ -4192,6 +4192,153 @@ add(
 )
 
 
+# Valid regions through views and writes (type_inference.cpp): a slice that drops a partially valid axis, a
+# reshape of a partially valid value, an assemble / store that grows its target's valid region, gather_row's
+# constant window and static transposed valid_shape.
+_VR_PART = "pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64])"
+_VR_SLICE = "pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[32, 64])"
+add(
+    sd_tensor(
+        "tensor.slice",
+        ("vr_lowrank_valid", "pl.tensor.slice(x, [4, 8, 2], [0, 0, 0], valid_shape=[4, 8])"),
+        ("vr_offrank_valid", "pl.tensor.slice(x, [32, 64], [0], valid_shape=[32])"),
+        ("vr_drop_valid0", "pl.tensor.slice(x, [1, 64], [0, 0], valid_shape=[0, 64], drop_dims=[0])"),
+        ("vr_drop_valid1", "pl.tensor.slice(x, [1, 64], [0, 0], valid_shape=[1, 32], drop_dims=[0])"),
+        (
+            "vr_drop_src",
+            "pl.tensor.slice(pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[8, 64]), [1, 64], [8, 0], "
+            "drop_dims=[0])",
+        ),
+    ),
+    sd_tensor(
+        "tensor.reshape",
+        (
+            "vr_scattered",
+            "pl.tensor.reshape(pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[64, 32]), [4096])",
+        ),
+        (
+            "vr_rows_bad",
+            "pl.tensor.reshape(pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[3, 64]), [32, 128])",
+        ),
+        ("vr_rows_ok", f"pl.tensor.reshape({_VR_SLICE}, [32, 128])"),
+    ),
+    sd_tensor(
+        "tensor.assemble",
+        ("vr_gap", f"pl.tensor.assemble({_VR_SLICE}, pl.tensor.slice(s, [16, 64], [0, 0]), [48, 0])"),
+        ("vr_grow", f"pl.tensor.assemble({_VR_SLICE}, pl.tensor.slice(s, [16, 64], [0, 0]), [32, 0])"),
+        (
+            "vr_src_partial",
+            f"pl.tensor.assemble({_VR_SLICE}, pl.tensor.slice(s, [16, 64], [0, 0], valid_shape=[8, 64]), [40, 0])",
+        ),
+    ),
+    sd_tensor(
+        "tensor.gather_row",
+        (
+            "vr_shapes_scalar",
+            "pl.tensor.gather_row(pl.tensor.create_l1([16, 64], pl.FP16), h, [0, 0], [0, 0], [1, pl.tensor.dim(h, 1)])",
+        ),
+        (
+            "vr_trans_dyn",
+            "pl.tensor.gather_row(pl.tensor.create_l1([64, 16], pl.FP16), h, [0, 0], [0, 0], [16, 64], "
+            "transpose=True, valid_shape=[pl.tensor.dim(h, 0) // 16, 64])",
+        ),
+        (
+            "vr_trans_static",
+            "pl.tensor.gather_row(pl.tensor.create_l1([64, 16], pl.FP16), h, [0, 0], [0, 0], [16, 64], "
+            "transpose=True, valid_shape=[8, 64])",
+        ),
+    ),
+    mem_faults(
+        "tile.slice",
+        ("vr_drop_valid0", "pl.tile.slice(t, [1, 64], [0, 0], valid_shape=[0, 64], drop_dims=[0])"),
+        (
+            "vr_drop_src",
+            "pl.tile.slice(pl.load(x, [0, 0], [64, 64], valid_shape=[8, 64]), [1, 64], [8, 0], drop_dims=[0])",
+        ),
+        (
+            "vr_drop_src_ok",
+            "pl.tile.slice(pl.load(x, [0, 0], [64, 64], valid_shape=[8, 64]), [1, 64], [7, 0], drop_dims=[0])",
+        ),
+    ),
+    mem_faults(
+        "tile.reshape",
+        ("vr_scattered", "pl.tile.reshape(pl.load(x, [0, 0], [64, 64], valid_shape=[64, 32]), [4096, 1])"),
+        ("vr_rows_bad", "pl.tile.reshape(pl.load(x, [0, 0], [64, 64], valid_shape=[3, 64]), [32, 128])"),
+        ("vr_rows_ok", f"pl.tile.reshape({_VR_PART}, [32, 128])"),
+        (
+            "vr_set_validshape",
+            "pl.tile.reshape(pl.tile.set_validshape(pl.load(x, [0, 0], [64, 64]), 3, 64), [32, 128])",
+        ),
+    ),
+    mem_faults(
+        "tile.assemble",
+        ("vr_gap", f"pl.tile.assemble({_VR_PART}, pl.load(x, [0, 0], [16, 64]), [48, 0])"),
+        ("vr_grow", f"pl.tile.assemble({_VR_PART}, pl.load(x, [0, 0], [16, 64]), [32, 0])"),
+        ("vr_narrow", f"pl.tile.assemble({_VR_PART}, pl.load(x, [0, 0], [16, 32]), [32, 0])"),
+        ("vr_off_origin", f"pl.tile.assemble({_VR_PART}, pl.load(x, [0, 0], [16, 16]), [32, 16])"),
+        (
+            "vr_l_shape",
+            "pl.tile.assemble(pl.load(x, [0, 0], [64, 64], valid_shape=[32, 32]), pl.load(x, [0, 0], [48, 48]), "
+            "[16, 16])",
+        ),
+        (
+            "vr_cover",
+            "pl.tile.assemble(pl.load(x, [0, 0], [64, 64], valid_shape=[32, 32]), pl.load(x, [0, 0], [48, 48]), "
+            "[0, 0])",
+        ),
+        (
+            "vr_empty_target",
+            "pl.tile.assemble(pl.load(x, [0, 0], [64, 64], valid_shape=[0, 64]), pl.load(x, [0, 0], [16, 64]), "
+            "[16, 0])",
+        ),
+        (
+            "vr_chain",
+            f"pl.tile.assemble(pl.tile.assemble({_VR_PART}, pl.load(x, [0, 0], [16, 64]), [32, 0]), "
+            "pl.load(x, [0, 0], [16, 64]), [48, 0])",
+        ),
+        (
+            "vr_src_partial",
+            f"pl.tile.assemble({_VR_PART}, pl.load(x, [0, 0], [16, 64], valid_shape=[8, 64]), [40, 0])",
+        ),
+    ),
+    mem_faults(
+        "tile.store",
+        (
+            "vr_gap",
+            "pl.store(pl.load(x, [0, 0], [16, 64]), [48, 0], pl.tensor.slice(y, [64, 64], [0, 0], valid_shape=[32, 64]))",
+        ),
+    ),
+    mem_faults(
+        "tile.load",
+        ("vr_float_offset", f"pl.load({_VR_SLICE}, [1.5, 0], [16, 64])"),
+        ("vr_float_scalar_offset", f"pl.load({_VR_SLICE}, [f, 0], [16, 64])"),
+    ),
+    mem_faults("tile.reshape", ("vr_empty_rank", "pl.tile.reshape(pl.load(x, [0, 0], [1, 1]), [])")),
+    mem_faults(
+        "tile.reshape",
+        (
+            "vr_mat_partial",
+            "pl.tile.reshape(pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64], target_memory=pl.Mem.Mat), [32, 128])",
+        ),
+        (
+            "vr_mat_unit",
+            "pl.tile.reshape(pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64], target_memory=pl.Mem.Mat), [1, 64, 64])",
+        ),
+    ),
+    sd_tensor(
+        "tensor.reshape", ("vr_empty_rank", "pl.tensor.reshape(pl.tensor.slice(x, [1, 1], [0, 0]), [])")
+    ),
+    mem_faults(
+        "tile.gather_row",
+        (
+            "vr_shapes_k",
+            "pl.tile.gather_row(pl.create_tile([16, 64], dtype=pl.FP16, target_memory=pl.Mem.Mat), h, [0, 0], [0, 0], "
+            "[1, k])",
+        ),
+    ),
+)
+
+
 def family_of(op: str) -> str:
     """The op's upstream source file without extension (``tile_ops/elementwise``)."""
     from compiler.ops.registry import get_op

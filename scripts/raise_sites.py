@@ -777,6 +777,42 @@ _EAGER = (
 )
 
 UNREACHABLE = (
+    # type_inference.cpp: the shared valid-region helpers, whose callers check these ranks first.
+    Unreachable(
+        "src/ir/op/type_inference.cpp",
+        r"requires one offset per window dimension",
+        "every caller of InferWindowReadValidShape passes as many offsets as window dimensions: tile.load's "
+        "deducer checks offsets against shapes first (and reads the window only when it has the source's rank), "
+        "tensor.slice's InferTensorSliceFullValidShape calls it only when offsets, window and source share one "
+        "rank, tile.slice checks offset rank against shape rank, tile.extract passes its two indices for a "
+        "window checked 2D, and pld.tile.remote_load checks both ranks against the target",
+        function="CheckWindowReadRanks",
+    ),
+    Unreachable(
+        "src/ir/op/type_inference.cpp",
+        r"requires the source and the target to have the same rank|requires one offset per target dimension",
+        "tensor.assemble, tile.assemble and tile.store call InferWriteValidShapeUnion only when the source, the "
+        "offsets and the target share one rank (a rank-mismatched write keeps its previous result type; "
+        "tensor.assemble of a [4096] view at [0, 0] into a 2D target is accepted, confirmed on the compiler)",
+        function="CheckWriteUnionRanks",
+    ),
+    Unreachable(
+        "src/ir/op/type_inference.cpp",
+        r"target valid_shape rank .* does not match its shape rank",
+        "the three writers pass GetValidShape(...) of the target, whose ResolveValidShape (type_inference.h) "
+        "CHECKs the valid_shape rank against the shape rank first with its own message ('TensorType valid_shape "
+        "rank (1) must match the physical shape rank (2)' for a pl.TensorView(valid_shape=[32]) target, "
+        "confirmed on the compiler), so this check never sees a mismatch",
+        function="CheckWriteUnionRanks",
+    ),
+    Unreachable(
+        "src/ir/op/type_inference.cpp",
+        r"drop_dims must be a MakeTuple",
+        "the slice builders (ir/op/tensor_ops.py slice, tile_ops.py slice) pass drop_dims through "
+        "_to_make_tuple (ir/utils.py), which always yields a MakeTuple; the other caller, ConvertTensorToTileOps' "
+        "tensor.slice conversion, re-reads the operand the tensor.slice deducer already parsed",
+        function="ParseSliceDropDims",
+    ),
     Unreachable(
         "language/op/unified_ops.py",
         r"^scalar arithmetic does not accept bool",

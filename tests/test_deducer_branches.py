@@ -386,6 +386,63 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "r = pl.tensor.slice(a, [32, 2], [0, 0])", "r = pl.tensor.slice(b, [32, 2], [0, 0])"),
     ("_mx#0", "tile", f"a: {T}[[64, 2], pl.FP16, pl.MX_A_ZZ], b: {T}[[2, 64], pl.UINT8, pl.MX_B_NN]",
      f"t = pl.load(a, [0, 0], [64, 2], {MAT})", f"t = pl.load(b, [0, 0], [2, 64], {MAT})"),
+    # Valid regions through views and writes (valid_regions.py, type_inference.cpp).
+    ("_reshape#1", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "t = pl.load(a, [0, 0], [1, 1])\nr = pl.tile.reshape(t, [])", "t = pl.load(a, [0, 0], [1, 1])\nr = pl.tile.reshape(t, [1])"),
+    ("valid_regions.check_narrowing_offsets#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "s = pl.tensor.slice(a, [64, 64], [0, 0], valid_shape=[32, 64])\nt = pl.load(s, [1.5, 0], [16, 64])",
+     "s = pl.tensor.slice(a, [64, 64], [0, 0], valid_shape=[32, 64])\nt = pl.load(s, [1, 0], [16, 64])"),
+    ("valid_regions.check_drop_valid#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[8, 64])\nr = pl.tile.slice(t, [1, 64], [8, 0], drop_dims=[0])",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[8, 64])\nr = pl.tile.slice(t, [1, 64], [7, 0], drop_dims=[0])"),
+    ("valid_regions.check_gather_row_shapes#0", "jit", f"h: {T}[[256, 64], pl.FP16]",
+     "n = 64\nc = pl.tensor.create_l1([16, 64], pl.FP16)\nc = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [1, n])",
+     "n = 64\nc = pl.tensor.create_l1([16, 64], pl.FP16)\nc = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [1, 64])"),
+    ("valid_regions.check_gather_row_valid#0", "jit", f"h: {T}[[256, 64], pl.FP16]",
+     "n = 64\nc = pl.tensor.create_l1([64, 16], pl.FP16)\n"
+     "c = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [16, 64], transpose=True, valid_shape=[16, n])",
+     "n = 64\nc = pl.tensor.create_l1([64, 16], pl.FP16)\n"
+     "c = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [16, 64], valid_shape=[16, n])"),
+    ("valid_regions.check_gather_row_valid#1", "jit", f"h: {T}[[256, 64], pl.FP16]",
+     "c = pl.tensor.create_l1([16, 64], pl.FP16)\nc = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [16, 64], valid_shape=[-1, 64])",
+     "c = pl.tensor.create_l1([16, 64], pl.FP16)\nc = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [16, 64], valid_shape=[0, 64])"),
+    ("valid_regions.check_gather_row_valid#2", "jit", f"h: {T}[[256, 64], pl.FP16]",
+     "c = pl.tensor.create_l1([16, 64], pl.FP16)\nc = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [16, 64], valid_shape=[16, 65])",
+     "c = pl.tensor.create_l1([16, 64], pl.FP16)\nc = pl.tensor.gather_row(c, h, [0, 0], [0, 0], [16, 64], valid_shape=[16, 64])"),
+    ("valid_regions.reshape_valid#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     f"t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64], {MAT})\nr = pl.tile.reshape(t, [32, 128])",
+     f"t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64], {MAT})\nr = pl.tile.reshape(t, [1, 64, 64])"),
+    ("valid_regions.reshape_valid#1", "jit", f"a: {T}[[64, 64], pl.FP32]",
+     "s = pl.slice(a, [64, 64], [0, 0], valid_shape=[64, 32])\nr = pl.reshape(s, [4096])",
+     "s = pl.slice(a, [64, 64], [0, 0], valid_shape=[32, 64])\nr = pl.reshape(s, [4096])"),
+    ("valid_regions.reshape_valid#2", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[3, 64])\nr = pl.tile.reshape(t, [32, 128])",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[3, 64])\nr = pl.tile.reshape(t, [16, 256])"),
+    ("valid_regions.write_union#0", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[0, 64])\nu = pl.load(a, [0, 0], [16, 64])\n"
+     "r = pl.tile.assemble(t, u, [16, 0])",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[0, 64])\nu = pl.load(a, [0, 0], [16, 64])\n"
+     "r = pl.tile.assemble(t, u, [0, 0])"),
+    ("valid_regions.write_union#1", "jit", f"a: {T}[[64, 64], pl.FP32], b: {T}[[64, 64], pl.FP32]",
+     "t = pl.slice(a, [64, 64], [0, 0], valid_shape=[32, 32])\nu = pl.slice(b, [48, 48], [0, 0])\n"
+     "r = pl.assemble(t, u, [16, 16])",
+     "t = pl.slice(a, [64, 64], [0, 0], valid_shape=[32, 32])\nu = pl.slice(b, [48, 48], [0, 0])\n"
+     "r = pl.assemble(t, u, [0, 0])"),
+    ("valid_regions.write_union#2", "tile", f"a: {T}[[64, 64], pl.FP32], b: pl.Out[{T}[[64, 64], pl.FP32]]",
+     "t = pl.load(a, [0, 0], [16, 64])\nv = pl.slice(b, [64, 64], [0, 0], valid_shape=[32, 64])\n"
+     "r = pl.store(t, [48, 0], v)",
+     "t = pl.load(a, [0, 0], [16, 64])\nv = pl.slice(b, [64, 64], [0, 0], valid_shape=[32, 64])\n"
+     "r = pl.store(t, [32, 0], v)"),
+    ("valid_regions.write_union#3", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64])\nu = pl.load(a, [0, 0], [16, 16])\n"
+     "r = pl.tile.assemble(t, u, [32, 16])",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64])\nu = pl.load(a, [0, 0], [16, 16])\n"
+     "r = pl.tile.assemble(t, u, [16, 16])"),
+    ("valid_regions.write_union#4", "tile", f"a: {T}[[64, 64], pl.FP32]",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64])\nu = pl.load(a, [0, 0], [16, 32])\n"
+     "r = pl.tile.assemble(t, u, [32, 0])",
+     "t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64])\nu = pl.load(a, [0, 0], [16, 64])\n"
+     "r = pl.tile.assemble(t, u, [32, 0])"),
 ]  # fmt: skip
 
 # Branches whose rule has a fixture of its own (tests/rules/<code>.py), which the test below runs.
@@ -403,6 +460,16 @@ RULE_FIXTURES: dict[str, str] = {
     "_enum_kwarg#0": "PTO-SP5",
     "_sync_event#0": "PTO-SP5b",
     "_syncall#0": "PTO-SP7",
+    "valid_regions.check_drop_valid#0": "PTO-TD215",
+    "valid_regions.check_gather_row_shapes#0": "PTO-TD216",
+    "valid_regions.check_gather_row_valid#0": "PTO-TD217",
+    "valid_regions.check_gather_row_valid#2": "PTO-TD218",
+    "valid_regions.reshape_valid#1": "PTO-TD219",
+    "valid_regions.reshape_valid#2": "PTO-TD220",
+    "valid_regions.write_union#1": "PTO-TD222",
+    "valid_regions.write_union#2": "PTO-TD221",
+    "valid_regions.write_union#3": "PTO-TD223",
+    "valid_regions.write_union#4": "PTO-TD224",
 }
 
 # Branches DSL source cannot reach, with the reason.

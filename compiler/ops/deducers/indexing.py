@@ -27,6 +27,7 @@ from compiler.ops.deducers.core import (
     static_numel,
     vec,
 )
+from compiler.ops.deducers.valid_regions import check_gather_row_shapes, check_gather_row_valid
 from compiler.ops.opdef import OpDef
 from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, EnumValue
@@ -794,9 +795,10 @@ def _gather_row(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
 
 
 def _gather_row_windows(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
-    """CheckGatherRowOperands (type_inference.cpp): a valid_shape of the shapes' rank with integer extents. (Its
-    static-extent checks are left out: the model cannot tell a folded constant from a runtime scalar.)"""
+    """CheckGatherRowOperands (type_inference.cpp): constant shapes, a valid_shape of the shapes' rank with
+    integer extents, static with transpose=True, and inside the window."""
     shapes, valid = param(args, kwargs, 4, "shapes"), kwargs.get("valid_shape")
+    check_gather_row_shapes(op.name, shapes)
     if not isinstance(shapes, tuple | list) or not isinstance(valid, tuple | list):
         return
     if len(valid) != len(shapes):
@@ -811,3 +813,4 @@ def _gather_row_windows(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str
             _fail(
                 _DTYPE, op, f"requires valid_shape[{i}] to be an integer extent, but got {dtype_text(dtype)}"
             )
+    check_gather_row_valid(op.name, shapes, valid, param(args, kwargs, 5, "transpose") is True)

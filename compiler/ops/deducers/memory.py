@@ -22,6 +22,13 @@ from compiler.ops.deducers.core import (
     vec,
     with_shape,
 )
+from compiler.ops.deducers.valid_regions import (
+    check_drop_valid,
+    check_narrowing_offsets,
+    reshape_valid,
+    window_valid,
+    write_union,
+)
 from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_read, check_write, static_items
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import memory_of
@@ -79,6 +86,13 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
             check_read(
                 WindowRead(op.name, src.shape, offsets, shape, valid or shape, False, False, _LOAD_REMEDY)
             )
+        if src.valid is not None or clamp is True:
+            check_narrowing_offsets(op.name, src.shape, src.valid, offsets, clamp is True)
+            # The tile is valid only where the source is (InferWindowReadValidShape).
+            read = window_valid(src.shape, src.valid, offsets, shape, valid, clamp is True)
+            if src.valid is not None or None not in read:
+                # A clamped read of a fully valid source is narrowed only where the model can tell how.
+                valid = tuple("?" if v is None else v for v in read)
     if valid is not None and (len(valid) != len(shape) or valid == shape):
         valid = None
     return TileType(shape, src.dtype, memory, valid)
@@ -199,6 +213,16 @@ def _store(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         tile = param(args, kwargs, 0, "tile")
         if isinstance(tile, TileType):
             _atomic(op, kwargs.get("atomic"), tile.dtype, "tile")
+        # The valid-region union (no shapes= partition, one rank throughout); its bounds are not checked here.
+        if (
+            isinstance(tile, TileType)
+            and isinstance(out, TensorType)
+            and out.ranked
+            and shapes is None
+            and offsets is not None
+            and tile.rank == out.rank == len(offsets)
+        ):
+            return _grown(out, write_union(op.name, out.shape, out.valid, _transferred(tile), offsets))
     return out if isinstance(out, TensorType) else UNKNOWN
 
 
@@ -308,7 +332,9 @@ def _extract(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             _check(op, f"index_{name} must be >= 0, got {offset}")
         if offset + extent > dim:
             _check(op, f"index_{name}={offset} + shape[{axis}]={extent} exceeds src {name} {dim}")
-    return TileType(shape, src.dtype, memory_of(kwargs.get("target_memory")) or "Vec")
+    # A window of a partially valid source is narrowed to it (not modelled: unknown extents).
+    narrowed = ("?",) * len(shape) if src.valid is not None else None
+    return TileType(shape, src.dtype, memory_of(kwargs.get("target_memory")) or "Vec", narrowed)
 
 
 @family("slice")
@@ -350,6 +376,10 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
                 WindowRead(op.name, src.shape, offsets, shape, requested, True, False, _TILE_SLICE_REMEDY)
             )
         check_drop_dims(op.name, drops, shape)
+        if offsets is not None and len(offsets) == len(shape) == src.rank:
+            check_drop_valid(
+                op.name, drops, window_valid(src.shape, src.valid, offsets, shape, requested, False)
+            )
     else:
         # DeduceTensorSliceType: the shape and offset tuples' elements, drop_dims, then the window read only for
         # a full-rank window.
@@ -364,7 +394,26 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
         clamp = param(args, kwargs, 6, "clamp")
         if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
             check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
+        if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape):
+            full = window_valid(src.shape, src.valid, offsets, shape, requested, clamp is True)
+            check_drop_valid(op.name, drops, full)
+        elif offsets is not None:
+            # InferTensorSliceFullValidShape: a reinterpreting (lower-rank) window keeps the valid_shape it is given.
+            if requested is not None and len(requested) != len(shape):
+                _require(
+                    "PTO-TD117",
+                    op,
+                    "valid_shape to have the same rank as shape, but got valid_shape rank "
+                    f"{len(requested)} and shape rank {len(shape)}",
+                )
+            check_drop_valid(
+                op.name, drops, tuple(d if isinstance(d, int) else None for d in requested or shape)
+            )
     valid = requested if requested is not None and len(requested) == len(shape) else None
+    if src.valid is not None and offsets is not None and len(offsets) == len(shape) == src.rank:
+        # A window over a partially valid source is valid only where the source is (InferWindowReadValidShape).
+        read = window_valid(src.shape, src.valid, offsets, shape, valid, False)
+        valid = tuple("?" if v is None else v for v in read)
     if isinstance(drops, list | tuple):
         dropped = {d for d in drops if isinstance(d, int) and not isinstance(d, bool)}
         shape = tuple(d for i, d in enumerate(shape) if i not in dropped)
@@ -392,9 +441,30 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
         kind = "tensor" if isinstance(src, TensorType) else "tile"
         raise DeduceError("PTO-TD5", op=op.name, kind=kind, old=old, new=new)
+    if not shape or not src.shape:
+        # ComputeReshapeValidShape runs for every reshape, after the element counts.
+        raise DeduceError(
+            "PTO-TD158",
+            op=op.name,
+            detail="reshape validity mapping requires non-empty input and output ranks",
+        )
     result = with_shape(src, shape)
+    mapped = reshape_valid(op.name, src.shape, src.valid, shape, _row_major(src))
+    if mapped is None or "?" not in mapped:
+        return replace(result, valid=None if mapped is None or mapped == shape else mapped)
     valid = _unit_padded_valid(src, shape)
     return replace(result, valid=valid) if valid is not None else result
+
+
+def _row_major(src: TensorType | TileType) -> bool | None:
+    """The reshape's row_major_contiguous: a Vec tile of row_major blayout (tile.load gives a [.., 1] window
+    col_major), a tensor of the ND layout with packed strides; a 2D Mat tile of several rows is col_major
+    (tile.load's NZ view). None where the model does not know the layout."""
+    if isinstance(src, TileType):
+        if src.memory == "Mat" and src.rank == 2 and src.shape[0] != 1:
+            return False
+        return True if src.memory == "Vec" and bool(src.shape) and src.shape[-1] != 1 else None
+    return True if src.layout in (None, "ND") and src.stride is None else None
 
 
 def _unit_padded_valid(src: TensorType | TileType, shape: tuple[Dim, ...]) -> tuple[Dim, ...] | None:
@@ -471,6 +541,9 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
         ):
             # tensor.assemble moves only the source's valid region (kValidRegionTransfer).
             check_write(op.name, target.shape, _transferred(source), offsets, _TENSOR_ASSEMBLE_REMEDY)
+            return _grown(
+                target, write_union(op.name, target.shape, target.valid, _transferred(source), offsets)
+            )
         return target
     if not (isinstance(target, TileType) and isinstance(source, TileType)):
         return target if isinstance(target, TensorType | TileType) else UNKNOWN
@@ -486,7 +559,13 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
     if offsets is not None and source.rank == target.rank == len(offsets):
         # tile.assemble copies the whole physical source (pto.tinsert): all of it must fit in the target.
         check_write(op.name, target.shape, source.shape, offsets, _TILE_ASSEMBLE_REMEDY)
+        return _grown(target, write_union(op.name, target.shape, target.valid, _transferred(source), offsets))
     return target
+
+
+def _grown(target: TensorType | TileType, valid: tuple[Dim, ...] | None) -> TensorType | TileType:
+    """The target of an assemble or store with the valid region the write leaves (None: fully valid)."""
+    return replace(target, valid=None if valid is None or valid == target.shape else valid)
 
 
 @family("view")
