@@ -157,6 +157,7 @@ _CHILD_FIELDS: dict[type, tuple[str, ...]] = {
     for cls in _IR_NODE_TYPES
 }
 
+CHILD_FIELDS = _CHILD_FIELDS  # for rewrites specialised to one kind of change (the inliner's renaming)
 
 # The IR classes whose fields are all set by __init__: rebuilt by a positional call (dataclasses.replace,
 # generic, costs several times as much, and map_ir rebuilds every node on the path to a change).

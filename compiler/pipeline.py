@@ -594,7 +594,9 @@ class Analyzer:
             if cached is None or cached[0] is not function or cached[1] != env_key:
                 memos = self._body_memos(function)
                 memo = memos.folds_for_next() if memos is not None else None
-                folded = _unit(function.name, function.header, [], lambda: simplify(function, env, memo))
+                folded = _unit(
+                    function.name, function.header, [], lambda: simplify(function, env, memo, _spliced)
+                )
                 cached = (function, env_key, folded if folded is not None else function)
                 self.simplify_cache[id(function)] = cached
             return cached[2]
@@ -689,7 +691,9 @@ class Analyzer:
                         function.name,
                         function.header,
                         found,
-                        FunctionChecker(function, env, module_names, members, found.append, memo).run,
+                        FunctionChecker(
+                            function, env, module_names, members, found.append, memo, _spliced
+                        ).run,
                     )
                     result = checked if checked is not None else FunctionFacts(bad=True)
                     if not result.bad and not _has_syntax_fault(function, parse_errors):
@@ -1001,6 +1005,11 @@ def _has_syntax_fault(function: ir.Function, parse_errors: tuple[Diagnostic, ...
     return any(
         d.is_error and function.span.line <= d.span.line <= function.span.end_line for d in parse_errors
     )
+
+
+def _spliced(stmt: ir.Stmt) -> bool:
+    """A statement of an inline helper that another module defines (spliced here, edited only there)."""
+    return is_foreign(stmt.span)
 
 
 def _key(function: ir.Function) -> str:

@@ -233,6 +233,46 @@ def test_an_edit_rechecks_only_the_compound_statements_that_hold_it(monkeypatch:
     assert "spmd_rows" in hints and not hints & {"bias", "no_bias", "later_layers"}
 
 
+def test_code_spliced_from_another_module_is_one_step_of_the_checks_memo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A helper of another module is never edited in this document: the checks memo records each of its
+    spliced statements in the entry's body as one step, none nested in it on its own (a cold open of the
+    largest model recorded ~10,000 such steps for no reuse). The document's own helpers keep theirs."""
+    from compiler.incremental import Recorded
+    from compiler.ir_walk import child_blocks
+    from compiler.passes.inline_functions import is_foreign
+
+    ended: list[object] = []
+    original = Recorded.end
+
+    def end(self: Recorded, node: object, context: object = None, result: object = None) -> object:
+        ended.append(node)
+        return original(self, node, context, result)
+
+    monkeypatch.setattr(Recorded, "end", end)
+    analyzer = Analyzer(graph=ModuleGraph())
+    analyzer.analyze(BLOCK, PATH)
+    statements = [n for n in ended if isinstance(n, ir.Stmt.__args__)]  # type: ignore[attr-defined]
+    foreign = [n for n in statements if is_foreign(n.span)]
+    assert {s.call.kwarg("name_hint").value for s in foreign if isinstance(s, ir.With)} == {
+        "project",
+        "scale_rows",
+    }
+    inside = {id(inner) for s in foreign for body in child_blocks(s) for inner in walk_stmts(body)}
+    assert inside and not inside & {id(s) for s in foreign}
+    # The document's own helper (row_norm) spliced: its statement nested in a `with` and a loop has a step.
+    spliced_locals = [
+        n.targets[0].id
+        for n in statements
+        if isinstance(n, ir.Assign) and isinstance(n.targets[0], ir.Name) and not is_foreign(n.span)
+    ]
+    assert any(name.startswith("t__inline") for name in spliced_locals)  # `t = pl.load(...)`, in row_norm
+    # An edit elsewhere replays the spliced statements whole, and equals a fresh analysis.
+    edited = BLOCK.replace("pl.exp(tile)", "pl.exp(tiles)")
+    assert analyzer.analyze(edited, PATH) == Analyzer(graph=ModuleGraph()).analyze(edited, PATH)
+
+
 def test_a_reused_splice_keeps_the_fresh_names_a_fresh_inlining_gives() -> None:
     """The spliced helper's locals are numbered by splice: a statement after an edit that adds or drops a
     splice is spliced again, not reused with the old numbers (two splices would share their locals)."""
@@ -309,3 +349,68 @@ def test_a_lean_analysis_has_what_check_prints() -> None:
         assert not lean.ops and not lean.kernels and not lean.symbols
         if text == BLOCK:
             assert lean.lanes and lean.foreign_lanes and full.ops
+
+
+LONG_HELPER = """import pypto.language as pl
+
+ROWS = 64
+
+
+@pl.jit.inline
+def long_rows(x: pl.Tensor, y: pl.Out[pl.Tensor]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="long_rows"):
+        for r in pl.range(2):
+            for c in pl.range(2):
+                t = pl.load(x, [r * ROWS, c * ROWS], [ROWS, ROWS])
+                a = pl.exp(t)
+                b = pl.neg(a)
+                d = pl.mul(b, b)
+                e = pl.add(d, a)
+                f = pl.sub(e, t)
+                g = pl.mul(f, 0.5)
+                h = pl.exp(g)
+                y = pl.store(h, [r * ROWS, c * ROWS], y)
+    return y
+"""
+
+LONG_ENTRY = """import pypto.language as pl
+
+from rows import long_rows
+
+
+@pl.jit
+def entry(x: pl.Tensor[[128, 128], pl.FP32], y: pl.Out[pl.Tensor[[128, 128], pl.FP32]]):
+    y = long_rows(x, y)
+    y = long_rows(y, y)
+    return y
+"""
+
+
+def test_simplify_keys_code_spliced_from_another_module_as_one_statement(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Simplify's memo keys a long compound statement of a helper of another module as one statement,
+    none nested in it on its own (the loops inside the `with` here); the result is a fresh analysis's."""
+    from compiler.memo import NestedMemo
+    from compiler.passes.inline_functions import is_foreign
+    from compiler.passes.simplify import _Folded
+
+    (tmp_path / "rows.py").write_text(LONG_HELPER)
+    entry = tmp_path / "entry.py"
+    entry.write_text(LONG_ENTRY)
+    keyed: list[ir.Stmt] = []
+    original = NestedMemo.end
+
+    def end(self: NestedMemo, key: object, value: object) -> None:  # type: ignore[type-arg]
+        if isinstance(value, _Folded):
+            keyed.append(value.stmt)
+        original(self, key, value)
+
+    monkeypatch.setattr(NestedMemo, "end", end)
+    analyzer = Analyzer(graph=ModuleGraph())
+    analysis = analyzer.analyze(LONG_ENTRY, str(entry))
+    assert [k.name for k in analysis.kernels] == ["entry_long_rows", "entry_long_rows"]
+    foreign = [s for s in keyed if is_foreign(s.span)]
+    assert len(foreign) == 2 and all(isinstance(s, ir.With) for s in foreign)  # one per splice, no loop
+    edited = LONG_ENTRY.replace("y = long_rows(y, y)\n", "y = long_rows(y, y)\n    y = long_rows(x, y)\n")
+    assert analyzer.analyze(edited, str(entry)) == Analyzer(graph=ModuleGraph()).analyze(edited, str(entry))

@@ -13,7 +13,7 @@ body (`pl.at`, `pl.scope`, `pl.cluster` and `pl.split_aiv` bodies count as top l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from compiler import budget, ir
@@ -59,17 +59,28 @@ class StatementFolds:
 
 
 def simplify(
-    function: ir.Function, env: Mapping[str, object], memo: StatementFolds | None = None
+    function: ir.Function,
+    env: Mapping[str, object],
+    memo: StatementFolds | None = None,
+    whole: Callable[[ir.Stmt], bool] | None = None,
 ) -> ir.Function:
-    """The function with provably dead branches and 0/1-trip pure loops folded away."""
-    folder = _Folder(dict(env), memo)
+    """The function with provably dead branches and 0/1-trip pure loops folded away (`whole`: the
+    statements the memo keys as one, none nested in them on its own: code spliced from another module)."""
+    folder = _Folder(dict(env), memo, whole)
     body = folder.block(function.body, top_level=True)
     return function if body is function.body else replace(function, body=body)
 
 
 class _Folder:
-    def __init__(self, env: dict[str, object], memo: StatementFolds | None = None) -> None:
+    def __init__(
+        self,
+        env: dict[str, object],
+        memo: StatementFolds | None = None,
+        whole: Callable[[ir.Stmt], bool] | None = None,
+    ) -> None:
         self.env = env
+        self.whole = whole
+        self.inside_whole = False
         self.memo: dict[int, frozenset[str]] = {}
         self.ranges: dict[str, tuple[int, int]] = {}  # loop variables and narrowed names: [lo, hi]
         self.statements = memo
@@ -101,7 +112,7 @@ class _Folder:
 
     def stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
         memo = self.statements
-        names = memo.names.keyed(stmt) if memo is not None else None
+        names = memo.names.keyed(stmt) if memo is not None and not self.inside_whole else None
         if memo is None or names is None:
             return self._stmt(stmt, top_level)
         env, ranges = self.env, self.ranges
@@ -114,11 +125,14 @@ class _Folder:
             return list(found.folded)
         mark = len(self.writes)
         memo.stmts.begin()
+        self.inside_whole = self.whole is not None and self.whole(stmt)
         try:
             folded = self._stmt(stmt, top_level)
         except BaseException:
             memo.stmts.abandon()
             raise
+        finally:
+            self.inside_whole = False
         memo.stmts.end(id(stmt), _Folded(stmt, top_level, reads, tuple(folded), tuple(self.writes[mark:])))
         return folded
 

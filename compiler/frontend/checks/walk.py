@@ -59,8 +59,14 @@ class FunctionChecker:
         program_functions: Mapping[str, ir.Function],
         report: Callable[[Diagnostic], None],
         memo: Recorded | None = None,
+        whole: Callable[[ir.Stmt], bool] | None = None,
     ) -> None:
         self.function = function
+        # Statements the memo records as one step, none of their nested statements on its own: code
+        # spliced from another module, never edited in this document (its nested steps were most of what
+        # a cold open recorded, for no reuse).
+        self.whole = whole
+        self.inside_whole = False
         self.state = CheckState(function, env, module_names, program_functions, report, memo)
         self.split_aiv = SplitAivChecks(self.state)
         self.expressions = ExpressionTyper(self.state, transfers=self.split_aiv)
@@ -162,7 +168,7 @@ class FunctionChecker:
         """Check one statement; one whose recorded reads give what they gave last version replays what
         it did then."""
         memo = self.state.memo
-        if memo is None:
+        if memo is None or self.inside_whole:  # inside a whole step: its reads and writes are the step's
             self._check(stmt, ctx)
             return
         depth = self.state.depth
@@ -171,12 +177,16 @@ class FunctionChecker:
         if found is not None:
             memo.replay(found)
             return
+        whole = self.whole is not None and self.whole(stmt)
         memo.begin(scope=depth)
+        self.inside_whole = whole
         try:
             self._check(stmt, ctx)
         except BaseException:
             memo.abandon()
             raise
+        finally:
+            self.inside_whole = False
         memo.end(stmt, context)
 
     def condition(self, kind: str, test: ValueType, header: Span) -> None:
