@@ -27,6 +27,7 @@ from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.state import statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.definite_assignment import undefined_on_some_path
+from compiler.frontend.jit_extern_paths import extern_path_faults
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.frontend.window_buffers import duplicate_window_buffers
@@ -390,6 +391,7 @@ class Analyzer:
                                     )
                                 ),
                                 *faults.diagnostics,
+                                *extern_path_faults(source, parsed_path(path)),  # in document lines
                             ]
                         ),
                         source,
