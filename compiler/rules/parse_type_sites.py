@@ -130,3 +130,26 @@ _r(
     "folder of the file defining the stub.",
     "Create the directory, or correct the path",
 )
+# ---------------------------------------------------------------------------- @pl.jit specialisation (jit/specializer)
+_r(
+    "PTO-F314",
+    "jit-dep-argument-metadata",
+    "parse",
+    "@pl.jit: missing inferred tensor metadata for parameter '{name}'. This usually means the tensor's "
+    "shape/dtype could not be statically determined. Pass the tensor directly as a function argument, or "
+    "ensure any intermediate pl.create_tensor() used for this parameter has a statically inferable shape "
+    "and dtype.",
+    "An entry passes a sub-function's tensor parameter something the specializer cannot type from the "
+    "entry's source: an expression (`k(pl.add(x, x), y)`), a slice-only subscript (`k(x[0:64], y)`), or a "
+    "name bound only by an op other than pl.create_tensor / pl.slice / pl.window / pl.reshape.",
+    "Pass an entry parameter, or a tensor made by pl.create_tensor([...], dtype=...) / pl.slice(...)",
+)
+_r(
+    "PTO-F315",
+    "jit-dep-argument-dtype",
+    "parse",
+    "Unsupported DataType: {dtype}",
+    "An entry passes a sub-function a tensor made by `pl.create_tensor([...], dtype=pl.TASK_ID)`: the "
+    "specializer cannot write a TASK_ID tensor annotation for the sub-function's parameter.",
+    "Task ids are scalars: keep them in a pl.Array[N, pl.TASK_ID], not in a tensor",
+)
