@@ -153,3 +153,32 @@ _r(
     "specializer cannot write a TASK_ID tensor annotation for the sub-function's parameter.",
     "Task ids are scalars: keep them in a pl.Array[N, pl.TASK_ID], not in a tensor",
 )
+# ---------------------------------------------------------------------------- declared allocations (type_resolver)
+_r(
+    "PTO-F316",
+    "declared-alloc-aliased",
+    "parse",
+    "Declared allocation '{seen}' is also referenced as '{name}'",
+    "One unnamed `pl.MemRef()` declaration reached through two names (`alias = scratch`) in the local tile "
+    "annotations of one function: it is named after its variable, so the name is ambiguous.",
+    "Reference it as '{seen}', declare a separate pl.MemRef(), or name it explicitly with pl.MemRef(\"...\")",
+)
+_r(
+    "PTO-F317",
+    "declared-alloc-name-clash",
+    "parse",
+    "Two separate pl.MemRef() declarations both resolve to the name '{name}'",
+    'Two declared allocations that claim one name (`a = pl.MemRef("buf")` and `b = pl.MemRef("buf")`, or an '
+    "explicit name equal to another declaration's variable) in the local tile annotations of one function.",
+    "Declared allocations are identified by name within a function. Give one of them an explicit name with "
+    'pl.MemRef("...")',
+)
+_r(
+    "PTO-F318",
+    "annotation-shape-dim-not-integer",
+    "parse",
+    "Shape dimension '{dim}' must be integer-typed, got {type}",
+    "A local annotation's shape dimension that Python evaluates, through pl.dynamic's operators, to a scalar "
+    "of another type than an integer: a comparison (`pl.Tensor[[M > 2, 64], pl.FP32]`).",
+    "Use the dynamic variable itself, or integer arithmetic over it (M, M * 2, M // 2)",
+)

@@ -1,7 +1,7 @@
 """The type resolver's checks of the expressions inside a local annotation (type_resolver.py): a shape the
 parser cannot evaluate (F303 / F304), a TileView field or slot index that is no index expression (F305 ...
-F307), a MemRef byte offset (F308), a legacy MemRef's memory space (F309 / F310) and the slot subscript of
-a resolved MemRef (F301 / F302).
+F307), a MemRef byte offset (F308), a legacy MemRef's memory space (F309 / F310), the slot subscript of
+a resolved MemRef (F301 / F302) and a shape dimension that evaluates to a boolean (F318).
 
 The parser evaluates a shape with Python's `eval` over the module's and the closure's names: a DSL local
 (a parameter, a name the body binds) is not among them, so an expression that reads one always fails.
@@ -10,11 +10,13 @@ Everything here is decided from literals and names; an expression the model cann
 from __future__ import annotations
 
 from compiler import ir
+from compiler.evaluator.values import Dynamic
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.checks.state import CheckState
 
 MEMORY_SPACES = frozenset({"DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"})
 _REBUILD_OPS = frozenset({"+", "-", "*", "//", "%"})  # TypeResolver._SHAPE_BINOPS
+_COMPARISONS = frozenset({"<", "<=", ">", ">=", "==", "!="})
 
 
 def _local(state: CheckState, name: str) -> bool:
@@ -42,12 +44,36 @@ def unevaluable(state: CheckState, expr: ir.Expr) -> bool:
             or any(unevaluable(state, k.value) for k in expr.keywords)
         )
     if isinstance(expr, ir.BinOp):
+        if expr.op in ("+", "*") and (
+            _dynamic_and_float(state, expr.left, expr.right)
+            or _dynamic_and_float(state, expr.right, expr.left)
+        ):
+            return True  # `M * 1.5`: pl.dynamic's arithmetic takes integers only (compiler run)
         return unevaluable(state, expr.left) or unevaluable(state, expr.right)
     if isinstance(expr, ir.UnaryOp):
         return unevaluable(state, expr.operand)
     if isinstance(expr, ir.TupleExpr | ir.ListExpr):
         return any(unevaluable(state, e) for e in expr.elts)
     return False
+
+
+def _dynamic_and_float(state: CheckState, dynamic: ir.Expr, number: ir.Expr) -> bool:
+    """A module `pl.dynamic(...)` variable and a float literal."""
+    if not (isinstance(number, ir.Const) and isinstance(number.value, float)):
+        return False
+    if not isinstance(dynamic, ir.Name) or dynamic.id in state.function.closure:
+        return False
+    return isinstance(state.env.get(dynamic.id), Dynamic)
+
+
+def _dynamic_comparison(state: CheckState, compare: ir.Compare) -> bool:
+    """`M > 2`: a module pl.dynamic variable against an int literal or another one (Python evaluates it to a
+    boolean pl.Scalar through the variable's operators)."""
+    sides = (compare.left, compare.right)
+    dynamic = [s for s in sides if isinstance(s, ir.Name) and isinstance(state.env.get(s.id), Dynamic)]
+    if not dynamic or any(s.id in state.function.closure for s in dynamic if isinstance(s, ir.Name)):
+        return False
+    return all(s in dynamic or (isinstance(s, ir.Const) and type(s.value) is int) for s in sides)
 
 
 def _rebuildable(expr: ir.Expr) -> bool:
@@ -76,9 +102,14 @@ def check_shape_expr(state: CheckState, shape: ir.Expr) -> bool:
 
 
 def check_shape_dim(state: CheckState, dim: ir.Expr) -> bool:
-    """F304: a shape element the parser neither evaluates nor rebuilds from the AST. True if reported."""
+    """F304: a shape element the parser neither evaluates nor rebuilds from the AST; F318: one that evaluates
+    to a comparison of a pl.dynamic variable (a boolean scalar). True if reported."""
     if isinstance(dim, ir.Const | ir.Name | ir.Opaque):
         return False
+    if isinstance(dim, ir.Compare) and dim.op in _COMPARISONS and _dynamic_comparison(state, dim):
+        text = f"{unparse(dim.left)} {dim.op} {unparse(dim.right)}"
+        state.error("PTO-F318", dim.span, dim=text, type="pl.Scalar[pl.BOOL]")
+        return True
     if unevaluable(state, dim) and not _rebuildable(dim):
         state.error("PTO-F304", dim.span, dim=unparse(dim))
         return True
