@@ -28,23 +28,20 @@ def dep_metadata_faults(module: ir.Module) -> list[Diagnostic]:
     deps = {f.name: f for f in module.functions if f.decorator in _DEP_KINDS}
     if not deps:
         return []
-    entries = [f for f in module.functions if f.decorator == "jit"]
-    callers: dict[str, list[tuple[ir.Function, ir.Call]]] = {}
+    callers: dict[str, list[tuple[ir.Function, ir.Call]]] = {}  # each sub-function's calls, in source order
     for function in module.functions:
-        if not function.decorator.startswith("jit"):
-            continue
-        for call in calls_in_block(function.body):
-            if call.func in deps:
-                callers.setdefault(call.func, []).append((function, call))
-    for entry in entries:
-        for call in calls_in_block(entry.body):
-            dep = deps.get(call.func)
-            found = callers.get(call.func, [])
-            if dep is None or len(found) != 1:
-                continue  # another caller may give the metadata: not modelled
-            fault = _call_fault(entry, dep, call, deps)
-            if fault is not None:
-                return [fault]
+        if function.decorator.startswith("jit"):
+            for call in calls_in_block(function.body):
+                if call.func in deps:
+                    callers.setdefault(call.func, []).append((function, call))
+    sole = sorted(
+        (found[0] for found in callers.values() if len(found) == 1 and found[0][0].decorator == "jit"),
+        key=lambda pair: (pair[1].span.line, pair[1].span.col),
+    )  # another caller may give the metadata: not modelled
+    for entry, call in sole:
+        fault = _call_fault(entry, deps[call.func], call, deps)
+        if fault is not None:
+            return [fault]
     return []
 
 
