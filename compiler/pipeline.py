@@ -26,7 +26,10 @@ from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.state import statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
+from compiler.frontend.declared_allocs import declared_alloc_faults
 from compiler.frontend.definite_assignment import undefined_on_some_path
+from compiler.frontend.jit_dep_metadata import dep_metadata_faults
+from compiler.frontend.jit_extern_paths import extern_path_faults
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.unused_variables import unused_variables
 from compiler.frontend.window_buffers import duplicate_window_buffers
@@ -272,6 +275,8 @@ class Analyzer:
         calls = functools.partial(self.helper_calls.get, compute=statement_calls)
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
         diagnostics.extend(duplicate_window_buffers(parsed.module))
+        diagnostics.extend(dep_metadata_faults(parsed.module))
+        diagnostics.extend(declared_alloc_faults(parsed.module, parsed.env))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }
@@ -390,6 +395,7 @@ class Analyzer:
                                     )
                                 ),
                                 *faults.diagnostics,
+                                *extern_path_faults(source, parsed_path(path)),  # in document lines
                             ]
                         ),
                         source,

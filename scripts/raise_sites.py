@@ -1540,6 +1540,44 @@ UNREACHABLE = (
         "the body of pl.split / pl.cross_core_slot, which " + _EAGER + "; inside a kernel the parser reads "
         "optimizations=[...] itself and checks slot_num= with its own messages (PTO-O11 / PTO-O12)",
     ),
+    Unreachable(
+        "language/parser/type_resolver.py",
+        r"^TileView expression must be an integer constant or bare variable",
+        "raised only by a TypeResolver built without parse_expression; the parser's one TypeResolver "
+        "(ASTParser.__init__, ast_parser.py) always passes parse_expression=self.parse_expression, so the "
+        "delegating branch above it handles every richer expression",
+        function="TypeResolver._parse_tileview_expr",
+    ),
+    Unreachable(
+        "jit/decorator.py",
+        r"^@pl\.jit function '\{func_name\}': scalar parameter '\{name\}' (?:has no value|must be an int)",
+        "signature-mode specialisation (lower() / compile() called with no sample tensors) reads a scalar "
+        "parameter's value from that Python call's keyword arguments (or the signature default): a property "
+        "of the call made at run time, not of the DSL source. A dispatch binds the value, pl.RUNTIME leaves it "
+        "unspecialised, and a static check, like the library oracle (run_library.py), treats every scalar "
+        "parameter as runtime",
+        function="_signature_scalar_value",
+    ),
+    Unreachable(
+        "jit/decorator.py",
+        r"^@pl\.jit function '\{self\.__name__\}': (?:\{e\}|parameter '\{name\}' received pl\.RUNTIME)",
+        "binds the arguments of a Python call of the entry (a dispatch kernel(a, b), or lower(*samples) / "
+        "compile(*samples)) to its signature; JITFunction._resolve_specialization is its only caller. The "
+        "arguments exist only in that call at run time: DSL source never calls an entry itself (a jit "
+        "function's calls of its sub-functions bind through _resolve_dep_call_metadata)",
+        function="JITFunction._bind_args",
+    ),
+    Unreachable(
+        "jit/decorator.py",
+        r"^@pl\.jit function '\{self\.__name__\}': cannot (?:specialize from the signature|infer parameter)",
+        "signature mode only: _resolve_specialization takes it when lower() / compile() are called with no "
+        "sample tensors, a choice of the Python call at run time. A dispatch or lower(*samples) binds real "
+        "tensors, so a bare pl.Tensor (or unannotated) entry parameter is valid DSL source (pypto-lib's "
+        "entries declare them, e.g. models/qwen3_14b/contract.py); the static check types such a parameter at "
+        "call time, and the reference-compiler README counts entries that cannot be specialised from their "
+        "signature as no user fault",
+        function="JITFunction._bind_args_from_signature",
+    ),
 )
 
 

@@ -52,6 +52,7 @@ from compiler.evaluator.values import (
     BoundMethod,
     Builtin,
     ClassValue,
+    DeclaredAlloc,
     DslName,
     EnvironMapping,
     FunctionValue,
@@ -946,6 +947,10 @@ class Evaluator:
                 kwargs.update(value)
             else:
                 kwargs[kw.arg] = value
+        if isinstance(func, DslName) and func.dotted == "pl.MemRef":
+            declared = _declared_alloc(args, kwargs, node)
+            if declared is not None:
+                return declared
         return self.call(func, args, kwargs)
 
     def call(self, func: object, args: list[object], kwargs: dict[str, object]) -> object:
@@ -1173,6 +1178,19 @@ class _Frame(dict[str, object]):
 
 
 _ERROR_WORDS = re.compile(r"[A-Za-z_]\w*Error: \S")
+
+
+def _declared_alloc(args: list[object], kwargs: dict[str, object], node: ast.Call) -> DeclaredAlloc | None:
+    """`pl.MemRef()` / `pl.MemRef("name")` with an optional literal `slots=N`: a declared allocation."""
+    if set(kwargs) - {"slots"} or len(args) > 1:
+        return None
+    name = args[0] if args else ""
+    slots = kwargs.get("slots", 1)
+    if not isinstance(name, str) or type(slots) is not int or slots < 1:
+        return None
+    if args and not name:
+        return None
+    return DeclaredAlloc(name, slots, node.lineno, node.col_offset)
 
 
 def _source(node: ast.expr) -> str:

@@ -120,6 +120,17 @@ class DslName:
     dotted: str
 
 
+@dataclass(frozen=True, slots=True)
+class DeclaredAlloc:
+    """`pl.MemRef()` / `pl.MemRef("name", slots=N)`: an allocation declared in Python, known by where it is
+    declared (two declarations are two allocations; `b = a` is one reached through two names)."""
+
+    name: str  # "" when unnamed: the parser names it after the variable that references it
+    slots: int
+    line: int
+    col: int
+
+
 Importer = Callable[[str, int], "ModuleValue | None"]
 """(module name, relative level) -> the evaluated module, or None when it cannot be read."""
 

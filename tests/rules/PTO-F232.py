@@ -5,12 +5,12 @@
 import pypto.language as pl
 
 
-@pl.jit.extern(source="kern.cpp", core_type="vec")
+@pl.jit.extern(source="PTO-F232.py", core_type="vec")
 def faulty(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
     ...
 
 
-@pl.jit.extern(source="kern.cpp", core_type="aiv")
+@pl.jit.extern(source="PTO-F232.py", core_type="aiv")
 def twin(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
     ...
 

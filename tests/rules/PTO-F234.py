@@ -5,12 +5,12 @@
 import pypto.language as pl
 
 
-@pl.jit.extern(aic_source="kern.cpp", core_type="mixed")
+@pl.jit.extern(aic_source="PTO-F234.py", core_type="mixed")
 def faulty(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
     ...
 
 
-@pl.jit.extern(aic_source="kern.cpp", aiv_source="kern.cpp", core_type="mixed")
+@pl.jit.extern(aic_source="PTO-F234.py", aiv_source="PTO-F234.py", core_type="mixed")
 def twin(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
     ...
 

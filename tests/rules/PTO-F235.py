@@ -10,7 +10,7 @@ def faulty(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
     ...
 
 
-@pl.jit.extern(source="kern.cpp", core_type="aic")
+@pl.jit.extern(source="PTO-F235.py", core_type="aic")
 def twin(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
     ...
 

@@ -5,10 +5,20 @@ pl.MemRef items (a local annotation is never evaluated by Python, so the parser 
 from __future__ import annotations
 
 from compiler import ir
+from compiler.frontend.checks.annotation_exprs import (
+    MEMORY_SPACES,
+    check_byte_offset,
+    check_index_expr,
+    check_memory_space,
+    check_resolved_slot,
+    check_shape_dim,
+    check_shape_expr,
+    resolved_slot,
+)
 from compiler.frontend.checks.spelling import call_text, expr_text, unparse
 from compiler.frontend.checks.state import CheckState
 from compiler.frontend.consts import fold
-from compiler.vocabulary import DTYPES, enum_members
+from compiler.vocabulary import DTYPES
 
 _TYPE_NAMES = frozenset({"Tensor", "Tile", "Scalar", "Array", "Tuple", "DistributedTensor"})
 # Annotations the parser does not resolve (it takes the value's type): printed-IR markers, forward refs.
@@ -192,8 +202,10 @@ def _shaped(state: CheckState, name: str, items: tuple[ir.Expr, ...]) -> None:
 
 def _shape(state: CheckState, shape: ir.Expr) -> bool:
     """F194 / F184 / F255 / F256: a shape that is no list, tuple or name; a shape variable (the whole shape,
-    or one dimension) bound nowhere, or bound to a module value of the wrong kind. True when one was
-    reported."""
+    or one dimension) bound nowhere, or bound to a module value of the wrong kind; F303 / F304: a shape or a
+    dimension the parser cannot evaluate. True when one was reported."""
+    if check_shape_expr(state, shape):
+        return True
     value = shape.value if isinstance(shape, ir.Const) else None
     if isinstance(shape, ir.Name) and shape.id in state.env:
         folded = fold(shape, state.env)
@@ -218,6 +230,8 @@ def _shape(state: CheckState, shape: ir.Expr) -> bool:
         if type(found) in (float, str):  # a module list reads back as a tuple: its spelling is not known
             state.error("PTO-F256", dim.span, name=unparse(dim), type=type(found).__name__)
             return True
+        if dim is not shape and check_shape_dim(state, dim):
+            return True
     return False
 
 
@@ -237,6 +251,7 @@ def _module_value(state: CheckState, expr: ir.Expr) -> object:
 def _tile_items(state: CheckState, extras: tuple[ir.Expr, ...]) -> None:
     """F151 ... F153: at most one view, one memref, and a memref only with a memory space."""
     memref: ir.Call | None = None
+    resolved: ir.Subscript | None = None  # a slot of a resolved MemRef (F301 / F302)
     view: ir.Call | None = None
     slot: ir.Expr | None = None
     space = False
@@ -244,10 +259,19 @@ def _tile_items(state: CheckState, extras: tuple[ir.Expr, ...]) -> None:
         kind = extra.func.rsplit(".", 1)[-1] if isinstance(extra, ir.Call) else None
         if kind == "MemRef":
             assert isinstance(extra, ir.Call)
-            if memref is not None:
+            if memref is not None or resolved is not None:
                 state.error("PTO-F152", extra.span)
                 return
             memref = extra
+        elif (slot_of := resolved_slot(extra)) is not None:
+            # The parser resolves the MemRef and its slot while it sorts the items.
+            assert isinstance(extra, ir.Subscript)
+            if _memref(state, slot_of) or check_resolved_slot(state, extra, slot_of):
+                return
+            if memref is not None or resolved is not None:
+                state.error("PTO-F152", extra.span)
+                return
+            resolved = extra
         elif kind == "TileView":
             assert isinstance(extra, ir.Call)
             if view is not None:
@@ -264,7 +288,11 @@ def _tile_items(state: CheckState, extras: tuple[ir.Expr, ...]) -> None:
         if space and memref is None:
             _slot(state, slot)
         return
-    if memref is not None and not space:
+    if resolved is not None:
+        if not space:
+            state.error("PTO-F153", resolved.span)
+            return
+    elif memref is not None and not space:
         state.error("PTO-F153", memref.span)
         return
     if memref is not None:
@@ -301,6 +329,8 @@ def _slot(state: CheckState, expr: ir.Expr) -> None:
         state.error("PTO-F262", expr.span, name=name)
         return
     index = expr.index
+    if check_index_expr(state, index):
+        return
     value = index.value if isinstance(index, ir.Const) and type(index.value) is int else None
     if isinstance(index, ir.UnaryOp) and index.op == "-" and isinstance(index.operand, ir.Const):
         inner = index.operand.value
@@ -318,7 +348,13 @@ def _tileview(state: CheckState, call: ir.Call) -> None:
         return
     for kw in call.keywords:
         value = kw.value
-        if kw.name in ("blayout", "slayout"):
+        if kw.name in ("valid_shape", "stride") and isinstance(value, ir.ListExpr):
+            if any(check_index_expr(state, elt) for elt in value.elts):
+                return
+        elif kw.name == "start_offset":
+            if check_index_expr(state, value):
+                return
+        elif kw.name in ("blayout", "slayout"):
             if _bad_member(value, _TILE_LAYOUTS):
                 state.error("PTO-F158", value.span, value=expr_text(value))
                 return
@@ -373,10 +409,11 @@ def _not_int(state: CheckState, value: ir.Expr) -> bool:
     return False
 
 
-def _memref(state: CheckState, call: ir.Call) -> None:
-    """F162 ... F164: `pl.MemRef(...)`: a declared allocation, (base, offset, size), or the legacy forms."""
+def _memref(state: CheckState, call: ir.Call) -> bool:
+    """F162 ... F164, F308 ... F310: `pl.MemRef(...)`: a declared allocation, (base, offset, size), or the
+    legacy forms. True when one was reported."""
     if call.star_kwargs or any(isinstance(a, ir.Opaque) and a.kind == "Starred" for a in call.args):
-        return
+        return False
     count = len(call.args)
     slots = call.kwarg("slots")
     if count == 1 and all(kw.name == "slots" for kw in call.keywords):
@@ -384,37 +421,47 @@ def _memref(state: CheckState, call: ir.Call) -> None:
         if not (isinstance(label, ir.Const) and isinstance(label.value, str) and label.value):
             if not isinstance(label, ir.Opaque):
                 state.error("PTO-F195", call.span, name=unparse(label))
+                return True
         elif slots is not None and _signed_literal(slots) is not None and _signed_literal(slots) < 1:  # type: ignore[operator]
             state.error("PTO-F193", call.span, value=unparse(slots))
-        return
+            return True
+        return False
     if count not in (3, 4):
         state.error("PTO-F162", call.span, count=count)
-        return
+        return True
     first = call.args[0]
     checks: tuple[tuple[ir.Expr, str], ...]
     if count == 3 and (
         isinstance(first, ir.Name) or (isinstance(first, ir.Const) and isinstance(first.value, str))
     ):
+        if check_byte_offset(state, call.args[1]):
+            return True
         checks = ((call.args[2], "size"),)
     elif count == 3:
         if not _is_int_literal(first):
-            return  # an address the model cannot fold: silent
+            return False  # an address the model cannot fold: silent
         checks = ((call.args[1], "size"), (call.args[2], "id"))
     else:
+        if check_memory_space(state, first):
+            return True
         if not (
-            isinstance(first, ir.Attribute) and first.dotted.rsplit(".", 1)[-1] in (enum_members("Mem") or ())
+            isinstance(first, ir.Attribute | ir.Name)
+            and (first.dotted if isinstance(first, ir.Attribute) else first.id).rsplit(".", 1)[-1]
+            in MEMORY_SPACES
         ):
-            return  # the memory space is read first: not modelled
+            return False  # a memory space the model does not spell
         checks = ((call.args[1], "address"), (call.args[2], "size"), (call.args[3], "id"))
     for arg, name in checks:
         number = _signed_literal(arg)
         if number is None:
             if isinstance(arg, ir.Const):
                 state.error("PTO-F164", arg.span, name=name, value=expr_text(arg))
-            return
+                return True
+            return False
         if number < 0 and name != "address":  # the address may be negative (an offset)
             state.error("PTO-F163", arg.span, name=name, value=number)
-            return
+            return True
+    return False
 
 
 def _is_int_literal(expr: ir.Expr) -> bool:

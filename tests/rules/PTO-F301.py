@@ -1,0 +1,23 @@
+# rule: PTO-F301
+# line: 12
+# message: 'buf' holds a single slot, so it cannot be subscripted
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore)
+    def faulty(self, x: pl.Tensor[[64, 64], pl.FP32], n: pl.Scalar[pl.INDEX], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32, pl.MemRef("buf", 0, 16384)[0], pl.Mem.Vec] = pl.load(x, [0, 0], [64, 64])
+        y = pl.store(t, [0, 0], y)
+        return y
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def twin(self, x: pl.Tensor[[64, 64], pl.FP32], n: pl.Scalar[pl.INDEX], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32, pl.MemRef("buf", 0, 16384, slots=2)[0], pl.Mem.Vec] = pl.load(x, [0, 0], [64, 64])
+        y = pl.store(t, [0, 0], y)
+        return y

@@ -1,0 +1,21 @@
+# rule: PTO-F312
+# line: 8
+# message: @pl.jit.extern include_dirs must be a sequence of paths, got str
+# `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
+import pypto.language as pl
+
+
+@pl.jit.extern(source="PTO-F312.py", core_type="aiv", include_dirs=".")
+def faulty(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
+    ...
+
+
+@pl.jit.extern(source="PTO-F312.py", core_type="aiv", include_dirs=["."])
+def twin(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
+    ...
+
+
+@pl.jit
+def entry(x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):
+    y = twin(x, y)
+    return y
