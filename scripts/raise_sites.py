@@ -1802,7 +1802,7 @@ def reconcile(root: Path, sites: list[Site], cases: Sequence[RecordedCase]) -> N
                 (
                     u.reason
                     for u in UNREACHABLE
-                    if u.file in site.file and re.search(u.template, site.template)
+                    if not u.function and u.file in site.file and re.search(u.template, site.template)
                 ),
                 None,
             )

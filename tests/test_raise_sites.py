@@ -111,3 +111,23 @@ def test_an_argument_count_check_is_unreachable_only_when_the_builders_pass_an_a
     assert raise_sites._arity_unreachable(site, {"tile.x": {2, 3}}) is None
     assert raise_sites._arity_unreachable(site, {"tile.x": {None}}) is None
     assert raise_sites._arity_unreachable(site, {}) is None
+
+
+def test_an_entry_pinned_to_one_function_marks_only_that_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two sites share a message; only the pinned one is unreachable (the other stays open until modelled).
+    (tmp_path / "python/pypto/ir/op").mkdir(parents=True)
+    (tmp_path / "python/pypto/language/parser").mkdir(parents=True)
+    message = "valid_shape rank must match the shape rank of {name}"
+    pinned, other = (
+        raise_sites.Site("src/ir/op/type_inference.cpp", line, "deducer", "CHECK", "", function, message)
+        for line, function in ((1065, "DeduceUnreachable"), (577, "DeduceReachable"))
+    )
+    entry = raise_sites.Unreachable(
+        "type_inference.cpp", "valid_shape rank", "no caller", "DeduceUnreachable"
+    )
+    monkeypatch.setattr(raise_sites, "UNREACHABLE", (entry,))
+    raise_sites.reconcile(tmp_path, [pinned, other], [])
+    assert (pinned.status, pinned.evidence) == ("unreachable", "no caller")
+    assert other.status == "open"
