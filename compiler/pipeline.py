@@ -273,7 +273,7 @@ class Analyzer:
         calls = functools.partial(self.helper_calls.get, compute=statement_calls)
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
         diagnostics.extend(duplicate_window_buffers(parsed.module))
-        diagnostics.extend(parser_forms(parsed.module, parsed.env))
+        diagnostics.extend(parser_forms(parsed.module, parsed.env, path if path != "<memory>" else None))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }

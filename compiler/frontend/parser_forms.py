@@ -9,18 +9,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.spelling import unparse
+from compiler.frontend.definition_forms import HOST_LEVELS
 from compiler.ir_walk import calls_in_block, walk_expr
 from compiler.ops.dsl import EXPLICIT, PROMOTED, UNIFIED
 from compiler.source import Span
 from compiler.types import ScalarType, TensorType, TileType
 
 _SUBMITS = ("pl.submit", "pl.spmd_submit")
+# The functions whose body the parser reads (a @pl.jit entry after its specializer, as written).
+_PARSED = ("function", "jit", "jit.incore", "jit.host")
 _RANGE_LOOPS = ("range", "parallel", "unroll", "pipeline")
 # attrs keys that ride the deps= surface (ast_parser._TASK_DUMMY_ONLY_ATTRS).
 _DEPS_ONLY_ATTRS = ("manual_dep_edges", "dummy_task")
@@ -37,19 +41,56 @@ def _op_names() -> frozenset[str]:
 _OPS = _op_names()
 
 
-def parser_forms(module: ir.Module, env: Mapping[str, object]) -> list[Diagnostic]:
-    """F278 ... F281, F289 ... F292, F294, F297 ... F300 over every @pl.function of the module."""
+def parser_forms(module: ir.Module, env: Mapping[str, object], path: str | None = None) -> list[Diagnostic]:
+    """F278 ... F284d, F286 ... F300 over every @pl.function of the module (`path`: the document's file, which
+    a relative external_source= is read against)."""
     out: list[Diagnostic] = []
     for function in module.all_functions():
+        if function.decorator == "function" and not _external_source(function, path, out):
+            continue
         _check_function(function, env, out)
     out.extend(_shadowed_external_calls(module))
     return out
 
 
+def _external_source(function: ir.Function, path: str | None, out: list[Diagnostic]) -> bool:
+    """F286 / F295 / F296 on a function given external_source=; False when the parser stops at it."""
+    source = function.attr("external_source")
+    if not isinstance(source, str) or not source:
+        return True
+    file = Path(source)
+    if not file.is_absolute():
+        if path is None or not Path(path).is_file():
+            return False  # an unsaved document: where the path points is not known
+        file = Path(path).parent / file
+    file = file.resolve()
+    if not file.is_file():
+        span = function.span
+        out.append(diagnostic("PTO-F286", Span(span.line, span.col, span.line, span.col + 1), path=str(file)))
+        return False
+    if function.func_type not in ("AIC", "AIV"):
+        out.append(diagnostic("PTO-F295", function.header, type=function.func_type, function=function.name))
+        return False
+    body = [s for s in function.body if not _func_attr_statement(s)]
+    if len(body) > 1 or any(not (isinstance(s, ir.Simple) and s.kind == "pass") for s in body):
+        out.append(diagnostic("PTO-F296", function.header, function=function.name))
+        return False
+    return True
+
+
+def _func_attr_statement(stmt: ir.Stmt) -> bool:
+    return (
+        isinstance(stmt, ir.ExprStmt)
+        and isinstance(stmt.value, ir.Call)
+        and stmt.value.func == "pl.func_attr"
+    )
+
+
 def _check_function(function: ir.Function, env: Mapping[str, object], out: list[Diagnostic]) -> None:
-    if function.decorator != "function":
+    if function.decorator not in _PARSED:
         return
-    _shadowed_dynamic(function, env, out)
+    if function.decorator == "function":
+        _shadowed_dynamic(function, env, out)
     walk = _Walk(function, env, out)
     walk.body(function.body, _Where())
 
@@ -90,6 +131,8 @@ class _Walk:
     out: list[Diagnostic]
     bound: set[str] = field(default_factory=set)
     task_arrays: set[str] = field(default_factory=set)
+    arrays: set[str] = field(default_factory=set)  # names bound to a pl.array.create(...) so far
+    tuples: set[str] = field(default_factory=set)  # names bound to a tuple literal so far
     generation: dict[str, int] = field(default_factory=dict)  # bindings of each name so far
     producer: dict[str, tuple[str, int]] = field(default_factory=dict)  # tensor -> (TaskId name, its binding)
 
@@ -143,6 +186,8 @@ class _Walk:
         self.generation[name] = self.generation.get(name, 0) + 1
         self.producer.pop(name, None)
         self.task_arrays.discard(name)
+        self.arrays.discard(name)
+        self.tuples.discard(name)
 
     # ------------------------------------------------------------ statements
     def assign(self, stmt: ir.Assign, where: _Where) -> None:
@@ -157,6 +202,12 @@ class _Walk:
             assert isinstance(value, ir.Call)
             self.submit(value, where)
         for target in stmt.targets:
+            if (
+                isinstance(target, ir.Subscript)
+                and self._array_pair(target)
+                and not self.function.strict_ssa  # PTO-F283 first
+            ):
+                self.error("PTO-F283b", target.span)
             self.bind(target)
         if submit and len(stmt.targets) == 1:
             self.record_producers(stmt.targets[0])
@@ -168,6 +219,27 @@ class _Walk:
             and any(isinstance(a, ir.Attribute) and a.dotted == "pl.TASK_ID" for a in _dtype_args(value))
         ):
             self.task_arrays.add(stmt.targets[0].id)
+        if (
+            isinstance(value, ir.Call)
+            and value.func == "pl.array.create"
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ir.Name)
+        ):
+            self.arrays.add(stmt.targets[0].id)
+        if (
+            isinstance(value, ir.TupleExpr)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ir.Name)
+        ):
+            self.tuples.add(stmt.targets[0].id)
+
+    def _array_pair(self, node: ir.Subscript) -> bool:
+        """`arr[i, j]` on a pl.array.create(...) array: arrays take one index."""
+        return (
+            isinstance(node.value, ir.Name)
+            and node.value.id in self.arrays
+            and isinstance(node.index, ir.TupleExpr)
+        )
 
     def expr_stmt(self, stmt: ir.ExprStmt, where: _Where) -> None:
         value = stmt.value
@@ -199,7 +271,8 @@ class _Walk:
 
     def closure_value(self, name: ir.Name) -> None:
         """F300: `m = MODE` with MODE a module-level string or None."""
-        if name.id in self.bound or name.id not in self.env:
+        if self.function.decorator != "function" or name.id in self.bound or name.id not in self.env:
+            # A @pl.jit entry's specializer leaves such a name out of its closure: an undefined name instead.
             return
         kind = _NO_IR_VALUE.get(type(self.env[name.id]))
         if kind is not None:
@@ -209,7 +282,15 @@ class _Walk:
     def exprs(self, expr: ir.Expr, where: _Where, *, assigned: bool = False) -> None:
         """The calls inside an expression: several-value yields outside loops and ifs (F289), op attrs (F290);
         `assigned`: the expression is an assignment's value (a yield there is the parser's yield assignment)."""
+        array_pair = False
         for node in walk_expr(expr):
+            if isinstance(node, ir.Subscript):
+                if not array_pair and self._array_pair(node):
+                    self.error("PTO-F284b", node.span)
+                    array_pair = True
+                elif isinstance(node.value, ir.Name) and node.value.id in self.tuples:
+                    self.tuple_index(node)
+                continue
             if not isinstance(node, ir.Call):
                 continue
             if node.func.endswith(".yield_") and len(node.args) > 1:
@@ -221,6 +302,15 @@ class _Walk:
             for side in (expr.left, expr.right):
                 if isinstance(side, ir.Name):
                     self.closure_value(side)
+
+    def tuple_index(self, node: ir.Subscript) -> None:
+        """F284c / F284d: a tuple literal's item picked by a non-integer constant or by no constant."""
+        index = node.index
+        if isinstance(index, ir.Const):
+            if type(index.value) is not int:
+                self.error("PTO-F284c", node.span)
+        elif not (isinstance(index, ir.UnaryOp) and isinstance(index.operand, ir.Const)):
+            self.error("PTO-F284d", node.span)
 
     def op_attrs(self, call: ir.Call) -> None:
         attrs = call.kwarg("attrs")
@@ -244,14 +334,15 @@ class _Walk:
                 return
 
     def host_subworker(self, stmt: ir.With) -> None:
-        """F292: `with pl.at(level=pl.Level.HOST, role=pl.Role.SubWorker):`."""
+        """F292: `with pl.at(level=pl.Level.HOST, role=pl.Role.SubWorker):` (or a level above HOST)."""
         call = stmt.call
         if call.func != "pl.at":
             return
         level, role = call.kwarg("level"), call.kwarg("role")
         if (
             isinstance(level, ir.Attribute)
-            and level.dotted == "pl.Level.HOST"
+            and level.dotted.startswith("pl.Level.")
+            and level.dotted[len("pl.Level.") :] in HOST_LEVELS
             and isinstance(role, ir.Attribute)
             and role.dotted == "pl.Role.SubWorker"
         ):

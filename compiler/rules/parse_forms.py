@@ -189,3 +189,85 @@ _r(
     "@pl.function body (`m = MODE` with MODE = 'fast').",
     "Closure variables must be int, float, bool, list, tuple, or IR expressions",
 )
+_r(
+    "PTO-F285",
+    "function-attr-variable",
+    "parse",
+    "@pl.function attr '{key}' references a variable, which a function attr cannot carry",
+    "`@pl.function(attrs={'hint': N})` with N a module-level pl.dynamic symbol: the symbol unwraps to an IR "
+    "variable, and a decorator is evaluated before anything binds one.",
+    "A decorator is evaluated before the signature binds any name, so it cannot spell a reference. To reference "
+    "a parameter, declare the attr in the body prologue instead: pl.func_attr({{...}})",
+)
+_r(
+    "PTO-F286",
+    "external-source-missing",
+    "parse",
+    "@pl.function(external_source=...) file not found: {path}. Provide an absolute path, or one relative to the "
+    "file defining the program.",
+    "`@pl.function(external_source='kernels/k.cpp')` naming a file that does not exist: a relative path is read "
+    "against the folder of the file defining the program.",
+    "Provide an absolute path, or one relative to the file defining the program.",
+)
+_r(
+    "PTO-F293",
+    "subworker-self",
+    "parse",
+    "SubWorker function '{function}' must not declare 'self'; declare it as a self-contained function inside "
+    "@pl.program.",
+    "A `@pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)` member of a @pl.program whose first "
+    "parameter is self: its body is kept as plain Python, run on its own.",
+    "Remove the 'self' parameter from the SubWorker definition.",
+)
+_r(
+    "PTO-F295",
+    "external-source-function-type",
+    "parse",
+    "external_source is only valid on FunctionType.AIC or FunctionType.AIV, got FunctionType.{type} for "
+    "function '{function}'",
+    "`@pl.function(type=pl.FunctionType.InCore, external_source=...)`: a hand-written C++ kernel is one AIC "
+    "or AIV kernel.",
+    "Declare the external kernel as pl.FunctionType.AIC or pl.FunctionType.AIV.",
+)
+_r(
+    "PTO-F296",
+    "external-kernel-body",
+    "parse",
+    "External kernel '{function}' must have an empty '...' body (signature only) — its implementation is the "
+    "C++ source given by external_source.",
+    "A function given external_source= with statements in its body: the C++ file is its implementation.",
+    "Replace the function body with a bare '...'.",
+)
+_r(
+    "PTO-F283b",
+    "array-subscript-write-rank",
+    "parse",
+    "Array subscript-write requires a single index (rank-1 in v1)",
+    "`arr[i, j] = v` on a pl.array.create(...) array: an array has one axis.",
+    "Use arr[i] = v, not arr[i, j] = v",
+)
+_r(
+    "PTO-F284b",
+    "array-subscript-rank",
+    "parse",
+    "Array subscript requires a single index (rank-1 in v1)",
+    "`arr[i, j]` read from a pl.array.create(...) array: an array has one axis.",
+    "Use arr[i], not arr[i, j]",
+)
+_r(
+    "PTO-F284c",
+    "tuple-index-not-integer",
+    "parse",
+    "Tuple index must be an integer",
+    "A tuple value indexed by a constant that is no integer (`pair = (a, b); pair['a']`).",
+    "Use integer index like tuple[0]",
+)
+_r(
+    "PTO-F284d",
+    "tuple-index-not-constant",
+    "parse",
+    "Only constant integer indices supported for tuple access",
+    "A tuple value indexed by a variable or an expression (`pair = (a, b); pair[k]`): the parser picks the item "
+    "at parse time.",
+    "Use a constant integer index like tuple[0]",
+)
