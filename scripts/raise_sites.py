@@ -728,6 +728,13 @@ COMPUTED = (
         "Yield argument must be an IR expression, got {type(expr)}",
         "PTO-F298",
     ),
+    # A module-level `pl.dynamic("n rows")` fails the import: the evaluator notes it as the module's fault.
+    Computed(
+        "typing/dynamic.py",
+        "DynVar.__init__",
+        "DynVar name must be a valid identifier, got {name}",
+        "PTO-F48",
+    ),
     # `{where}` is one of two clauses: "is specified twice: on `pl.spmd(...)` and on the inner" (PTO-O16) or
     # "belongs on the InCore scope, but the body already provides one as the inner" (PTO-O16b).
     Computed(

@@ -42,7 +42,7 @@ _OPS = _op_names()
 
 
 def parser_forms(module: ir.Module, env: Mapping[str, object], path: str | None = None) -> list[Diagnostic]:
-    """F278 ... F284d, F286 ... F300 over every @pl.function of the module (`path`: the document's file, which
+    """F278 ... F284c, F286 ... F300 over every @pl.function of the module (`path`: the document's file, which
     a relative external_source= is read against)."""
     out: list[Diagnostic] = []
     for function in module.all_functions():
@@ -109,7 +109,7 @@ def _shadowed_dynamic(function: ir.Function, env: Mapping[str, object], out: lis
             out.append(diagnostic("PTO-F297", param.span, name=param.name))
             return
         if isinstance(param.type, TensorType | TileType):
-            for dim in param.type.shape:
+            for dim in (*param.type.shape, *(param.type.valid or ())):
                 if isinstance(dim, str):
                     used.update(re.findall(r"[A-Za-z_]\w*", dim))
 
@@ -177,6 +177,12 @@ class _Walk:
 
     # ------------------------------------------------------------ bindings
     def bind(self, target: ir.Expr) -> None:
+        if isinstance(target, ir.Subscript):
+            # `arr[i] = v` / `y[...] = t` rebinds the base to an updated value of the same kind: an array stays
+            # an array, a produced tensor is a new value no task produced.
+            if isinstance(target.value, ir.Name):
+                self.producer.pop(target.value.id, None)
+            return
         for node in walk_expr(target):
             if isinstance(node, ir.Name):
                 self.bind_name(node.id)
@@ -304,13 +310,13 @@ class _Walk:
                     self.closure_value(side)
 
     def tuple_index(self, node: ir.Subscript) -> None:
-        """F284c / F284d: a tuple literal's item picked by a non-integer constant or by no constant."""
+        """F284c / F282b: a tuple literal's item picked by a non-integer constant or by no constant."""
         index = node.index
         if isinstance(index, ir.Const):
             if type(index.value) is not int:
                 self.error("PTO-F284c", node.span)
         elif not (isinstance(index, ir.UnaryOp) and isinstance(index.operand, ir.Const)):
-            self.error("PTO-F284d", node.span)
+            self.error("PTO-F282b", node.span)
 
     def op_attrs(self, call: ir.Call) -> None:
         attrs = call.kwarg("attrs")

@@ -263,7 +263,7 @@ _r(
     "Use integer index like tuple[0]",
 )
 _r(
-    "PTO-F284d",
+    "PTO-F282b",
     "tuple-index-not-constant",
     "parse",
     "Only constant integer indices supported for tuple access",

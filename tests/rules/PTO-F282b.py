@@ -1,4 +1,4 @@
-# rule: PTO-F284d
+# rule: PTO-F282b
 # line: 14
 # message: Only constant integer indices supported for tuple access
 # `faulty` breaks the rule once; `twin` is the near miss that must stay silent.
