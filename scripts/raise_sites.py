@@ -735,6 +735,14 @@ COMPUTED = (
         "DynVar name must be a valid identifier, got {name}",
         "PTO-F48",
     ),
+    # Module-level arithmetic on pl.RUNTIME (`LIMIT = pl.RUNTIME + 1`) fails the import the same way.
+    Computed(
+        "typing/scalar.py",
+        "RuntimeScalarMarker.unwrap",
+        "pl.RUNTIME is a compile-time marker with no value. Pass it to compile() or lower() to leave a scalar "
+        "parameter unspecialized; it cannot take part in an expression.",
+        "PTO-F48",
+    ),
     # `{where}` is one of two clauses: "is specified twice: on `pl.spmd(...)` and on the inner" (PTO-O16) or
     # "belongs on the InCore scope, but the body already provides one as the inner" (PTO-O16b).
     Computed(
