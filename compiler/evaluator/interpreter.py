@@ -1403,4 +1403,6 @@ def _runtime_arithmetic(left: object, right: object) -> bool:
         return False
     other = right if marker[0] else left
     return other == _RUNTIME or (isinstance(other, int | float) and not isinstance(other, bool))
+
+
 _STOPPED: tuple[type[Exception], ...] = (StepsExhausted, Unmodelled, _Return, _Break, _Continue, *_FAILED)
