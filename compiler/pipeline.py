@@ -28,7 +28,7 @@ from compiler.frontend.checks.state import statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.definite_assignment import undefined_on_some_path
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
-from compiler.frontend.parser_forms import parser_forms
+from compiler.frontend.parser_forms import conflicting_externals, parser_forms
 from compiler.frontend.unused_variables import unused_variables
 from compiler.frontend.window_buffers import duplicate_window_buffers
 from compiler.import_faults import ImportFaults, find_faults
@@ -274,6 +274,9 @@ class Analyzer:
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
         diagnostics.extend(duplicate_window_buffers(parsed.module))
         diagnostics.extend(parser_forms(parsed.module, parsed.env, path if path != "<memory>" else None))
+        diagnostics.extend(
+            conflicting_externals(parsed.module, parsed.imports, parsed_path(path), self.graph)
+        )
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }

@@ -6,6 +6,7 @@ program member shadows, a parameter that shadows a dynamic symbol, and closure v
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -17,9 +18,12 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.spelling import unparse
 from compiler.frontend.definition_forms import HOST_LEVELS
+from compiler.frontend.parser import ImportedName
 from compiler.ir_walk import calls_in_block, walk_expr
+from compiler.modules import ModuleGraph
 from compiler.ops.dsl import EXPLICIT, PROMOTED, UNIFIED
 from compiler.source import Span
+from compiler.syntax import dotted_name
 from compiler.types import ScalarType, TensorType, TileType
 
 _SUBMITS = ("pl.submit", "pl.spmd_submit")
@@ -496,3 +500,54 @@ def _shadowed_external_calls(module: ir.Module) -> list[Diagnostic]:
 
 def _calls(stmts: tuple[ir.Stmt, ...]) -> Iterator[ir.Call]:
     yield from calls_in_block(stmts)
+
+
+def conflicting_externals(
+    module: ir.Module, imports: tuple[ImportedName, ...], path: str | None, graph: ModuleGraph
+) -> list[Diagnostic]:
+    """F294b: two different module-level @pl.function objects of one name (imported from two modules under two
+    local names) called from one @pl.program, in one member or in two."""
+    called = {
+        call.func
+        for program in module.programs
+        for function in program.functions
+        for call in _calls(function.body)
+        if "." not in call.func
+    }
+    file = Path(path) if path else None
+    external: dict[str, tuple[str, Path]] = {}  # local name -> (function name, its module file)
+    for imported in imports:
+        if imported.local not in called:
+            continue
+        target = graph.resolve(file, imported.module, imported.level)
+        summary = graph.summary(target) if target is not None else None
+        tree = graph.syntax(summary) if summary is not None else None
+        if target is not None and tree is not None and _defines_function(tree, imported.name):
+            external[imported.local] = (imported.name, target)
+    out: list[Diagnostic] = []
+    for program in module.programs:
+        members = {f.name for f in program.functions}
+        merged: dict[str, Path] = {}
+        for function in program.functions:
+            own: dict[str, Path] = {}
+            for call in _calls(function.body):
+                found = external.get(call.func)
+                if found is None or found[0] in members:
+                    continue  # not an external function, or PTO-F294 first
+                name, target = found
+                if own.setdefault(name, target) != target or merged.get(name, target) != target:
+                    out.append(diagnostic("PTO-F294b", call.span, stage="parse", function=name))
+                    return out
+            merged.update(own)
+    return out
+
+
+def _defines_function(tree: ast.Module, name: str) -> bool:
+    """The module defines `name` as a `@pl.function` (an ir.Function once decorated)."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == name:
+            return any(
+                dotted_name(d.func if isinstance(d, ast.Call) else d) == "pl.function"
+                for d in stmt.decorator_list
+            )
+    return False

@@ -271,3 +271,12 @@ _r(
     "at parse time.",
     "Use a constant integer index like tuple[0]",
 )
+_r(
+    "PTO-F294b",
+    "conflicting-external-functions",
+    "parse",
+    "Conflicting external functions with name '{function}'",
+    "A @pl.program calling two different module-level @pl.function objects of one name (`from a import kern as "
+    "ka; from b import kern as kb`): each is added to the program under its own name.",
+    "External functions must have unique names; rename one of the functions",
+)
