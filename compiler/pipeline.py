@@ -31,6 +31,7 @@ from compiler.frontend.definite_assignment import undefined_on_some_path
 from compiler.frontend.jit_dep_metadata import dep_metadata_faults
 from compiler.frontend.jit_extern_paths import extern_path_faults
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
+from compiler.frontend.parser_forms import conflicting_externals, parser_forms
 from compiler.frontend.unused_variables import unused_variables
 from compiler.frontend.window_buffers import duplicate_window_buffers
 from compiler.import_faults import ImportFaults, find_faults
@@ -277,6 +278,10 @@ class Analyzer:
         diagnostics.extend(duplicate_window_buffers(parsed.module))
         diagnostics.extend(dep_metadata_faults(parsed.module))
         diagnostics.extend(declared_alloc_faults(parsed.module, parsed.env))
+        diagnostics.extend(parser_forms(parsed.module, parsed.env, path if path != "<memory>" else None))
+        diagnostics.extend(
+            conflicting_externals(parsed.module, parsed.imports, parsed_path(path), self.graph)
+        )
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
         }

@@ -707,6 +707,50 @@ COMPUTED = (
         "{concise_error_message(exc)}",
         "PTO-F94",
     ),
+    # The directive's name is a module constant (_FUNC_ATTR_DIRECTIVE = "func_attr"), not spelled out here.
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._merge_func_attr_directive",
+        "Unsupported `**` unpacking in pl.{_FUNC_ATTR_DIRECTIVE}({{...}})",
+        "PTO-F90",
+    ),
+    # parse_expression gives a non-Expr only for a nested bare yield (parse_yield_call's None): `{type(expr)}` is
+    # always "<class 'NoneType'>".
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser.parse_assignment",
+        "Yield argument must be an IR expression, got {type(expr)}",
+        "PTO-F298",
+    ),
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser.parse_yield_assignment",
+        "Yield argument must be an IR expression, got {type(expr)}",
+        "PTO-F298",
+    ),
+    # A module-level `pl.dynamic("n rows")` fails the import: the evaluator notes it as the module's fault.
+    Computed(
+        "typing/dynamic.py",
+        "DynVar.__init__",
+        "DynVar name must be a valid identifier, got {name}",
+        "PTO-F48",
+    ),
+    # Module-level arithmetic on pl.RUNTIME (`LIMIT = pl.RUNTIME + 1`) fails the import the same way.
+    Computed(
+        "typing/scalar.py",
+        "RuntimeScalarMarker.unwrap",
+        "pl.RUNTIME is a compile-time marker with no value. Pass it to compile() or lower() to leave a scalar "
+        "parameter unspecialized; it cannot take part in an expression.",
+        "PTO-F48",
+    ),
+    # `{where}` is one of two clauses: "is specified twice: on `pl.spmd(...)` and on the inner" (PTO-O16) or
+    # "belongs on the InCore scope, but the body already provides one as the inner" (PTO-O16b).
+    Computed(
+        "parser/ast_parser.py",
+        "ASTParser._emit_spmd_body",
+        "`optimizations=` {where} `pl.at(level=pl.Level.CORE_GROUP, ...)`",
+        "PTO-O16",
+    ),
     Computed(
         "parser/ast_parser.py",
         "ASTParser._parse_task_dummy",

@@ -39,6 +39,17 @@ def _fault(source: str, environ: dict[str, str] | None = None) -> str | None:
             "5: RuntimeError: n=3",
         ),
         ("A = 1\nassert A == 1\nB = A / 0\nassert B == 2\n", "3: ZeroDivisionError: division by zero"),
+        # DynVar.__init__ rejects a symbol name that is no identifier.
+        (
+            "import pypto.language as pl\nM = pl.dynamic('M')\nN = pl.dynamic('n rows')\n",
+            "3: ValueError: DynVar name must be a valid identifier, got 'n rows'",
+        ),
+        # Scalar's arithmetic unwraps pl.RUNTIME, whose unwrap raises.
+        (
+            "import pypto.language as pl\nR = pl.RUNTIME\nLIMIT = 2 * R\n",
+            "3: RuntimeError: pl.RUNTIME is a compile-time marker with no value. Pass it to compile() or lower() to "
+            "leave a scalar parameter unspecialized; it cannot take part in an expression.",
+        ),
     ],
 )
 def test_a_proven_failure_is_the_import_fault(source: str, expected: str) -> None:
@@ -58,6 +69,8 @@ def test_a_proven_failure_is_the_import_fault(source: str, expected: str) -> Non
         "raise RuntimeError\n",  # no message: Python's words are the class alone, not reported
         "import missing_module\nassert missing_module.K == 3\n",  # unknown
         "class C:\n    pass\nassert C.K == 3\n",  # an attribute the model does not know
+        "import pypto.language as pl\nN = pl.dynamic('N_rows')\n",  # a valid symbol name
+        "import pypto.language as pl\nDEFAULTS = {'n': pl.RUNTIME}\n",  # the marker held, not computed with
     ],
 )
 def test_silent_unless_proven(source: str) -> None:

@@ -352,6 +352,8 @@ def dsl_attribute(dotted: str) -> object:
 
 def dsl_call(dotted: str, args: list[object], kwargs: dict[str, object]) -> object:
     if dotted in ("pl.dynamic", "pld.dynamic") and args and isinstance(args[0], str):
+        if not args[0].isidentifier():  # DynVar.__init__ (pypto.language.typing.dynamic)
+            raise Raised(ValueError, f"ValueError: DynVar name must be a valid identifier, got {args[0]!r}")
         return Dynamic(args[0])
     return UNKNOWN_VALUE
 

@@ -792,6 +792,8 @@ class Evaluator:
         """Arithmetic with its result size checked before it is computed."""
         if left is UNKNOWN_VALUE or right is UNKNOWN_VALUE:
             return UNKNOWN_VALUE
+        if isinstance(op, _SCALAR_OPS) and _runtime_arithmetic(left, right):
+            raise Raised(RuntimeError, _RUNTIME_WORDS)
         if isinstance(op, ast.Pow):
             check_pow(left, right)
         elif isinstance(op, ast.LShift):
@@ -1402,4 +1404,23 @@ _PYTHON_ERRORS: tuple[type[Exception], ...] = (
     MemoryError,
 )
 _FAILED: tuple[type[Exception], ...] = (Raised, *_PYTHON_ERRORS)
+
+# pl.RUNTIME (RuntimeScalarMarker): Scalar's arithmetic unwraps it, and its unwrap raises.
+_RUNTIME = DslName("pl.RUNTIME")
+_SCALAR_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
+_RUNTIME_WORDS = (
+    "RuntimeError: pl.RUNTIME is a compile-time marker with no value. Pass it to compile() or lower() to leave "
+    "a scalar parameter unspecialized; it cannot take part in an expression."
+)
+
+
+def _runtime_arithmetic(left: object, right: object) -> bool:
+    """`pl.RUNTIME + 1`, `2 * pl.RUNTIME`: arithmetic of the marker with a number (or itself)."""
+    marker = [v == _RUNTIME for v in (left, right)]
+    if not any(marker):
+        return False
+    other = right if marker[0] else left
+    return other == _RUNTIME or (isinstance(other, int | float) and not isinstance(other, bool))
+
+
 _STOPPED: tuple[type[Exception], ...] = (StepsExhausted, Unmodelled, _Return, _Break, _Continue, *_FAILED)

@@ -23,6 +23,7 @@ from compiler.frontend.consts import (
     source_text,
 )
 from compiler.frontend.decorator_checks import check_member_decorator
+from compiler.frontend.definition_forms import check_definition
 from compiler.frontend.factories import selected_defs
 from compiler.frontend.jit_decorator_checks import check_jit_decorator
 from compiler.frontend.param_annotations import call_annotation_fault, jit_layout_view, tile_annotation_fault
@@ -855,6 +856,8 @@ def _function(
         return None
     if program is not None and call is not None:
         check_member_decorator(call, spans, report)
+    if call is not None:
+        check_definition(node, call, program, env, spans, report)
     func_type = _JIT_TYPES.get(decorator, "Opaque")
     attrs: list[tuple[str, object]] = []
     strict_ssa = False
@@ -872,6 +875,10 @@ def _function(
                 dotted = dotted_name(kw.value)
                 if dotted:
                     func_type = dotted.rsplit(".", 1)[-1]
+            elif kw.arg == "external_source" and decorator == "function":
+                # Folded into the attrs as the parser does; the literal path, or None for a computed one.
+                path = kw.value.value if isinstance(kw.value, ast.Constant) else None
+                attrs.append(("external_source", path if isinstance(path, str) else None))
             elif kw.arg == "attrs" and isinstance(kw.value, ast.Dict):
                 attrs.extend(_dict_attrs(kw.value, env))
                 report(diagnostic("PTO-F43", spans.of(kw)))

@@ -15,6 +15,7 @@ from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
+from compiler.frontend.checks.subscript_forms import check_subscript_read
 from compiler.frontend.consts import (
     DSL_LOOPS,
     MAX_FOLDED_BITS,
@@ -189,6 +190,7 @@ class ExpressionTyper:
             base = self.value(expr.value, ctx)
             self.value(expr.index, ctx)
             self.subscript_rank(base, expr)
+            check_subscript_read(state, base, expr)
             return subscript_type(base, expr.index, state.env)
         if isinstance(expr, ir.SliceExpr):
             for part in (expr.lower, expr.upper, expr.step):

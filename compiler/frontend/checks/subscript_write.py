@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from compiler import ir
 from compiler.frontend.checks.state import CheckState
+from compiler.frontend.checks.subscript_forms import check_write_source
 from compiler.frontend.consts import fold
 from compiler.frontend.subscripts import slice_extent
 from compiler.types import Dim, TensorType, TileType, ValueType
@@ -46,7 +47,11 @@ def check_subscript_write(
     for dim in base.shape[len(items) :]:
         natural += 1
         extents.append(dim if _int(dim) else None)  # type: ignore[arg-type]
-    if not isinstance(source, type(base)) or not source.shape:
+    if (
+        check_write_source(state, target, base, source)
+        or not isinstance(source, type(base))
+        or not source.shape
+    ):
         return
     floored = max(2, natural) if kind == "tile" else natural
     src_rank = len(source.shape)

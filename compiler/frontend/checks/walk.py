@@ -29,6 +29,7 @@ from compiler.frontend.checks.split_aiv import SplitAivChecks
 from compiler.frontend.checks.state import CheckState, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
 from compiler.frontend.checks.submit_forms import check_submit_statement, submit_result_types
+from compiler.frontend.checks.subscript_forms import check_write_form
 from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.checks.type_annotations import check_local_annotation
 from compiler.frontend.checks.while_cond import check_loop_carries
@@ -271,6 +272,8 @@ class FunctionChecker:
             for elt in target.elts:
                 self.bind(elt, UNKNOWN, ctx)
         elif isinstance(target, ir.Subscript):
+            if check_write_form(self.state, target):
+                return
             if not isinstance(target.value, ir.Name):  # `a.b[...] = src`: the parser names the target first
                 self.state.error("PTO-F271", target.span, target=unparse(target.value))
                 return
