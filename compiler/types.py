@@ -46,6 +46,9 @@ class TileType:
     memory: str | None = None
     # The valid extents set by pl.set_validshape (an int, or the text of a runtime value); None: the full box.
     valid: tuple[Dim, ...] | None = field(default=None, compare=False)
+    # The producer surely gave it a col_major block layout (a Vec load whose last extent is 1, a row reduction's
+    # [.., M, 1] result); False: row_major or not known (a tile.full / transpose of that shape is row_major).
+    col_major: bool = field(default=False, compare=False)
 
     @property
     def rank(self) -> int:
