@@ -4295,6 +4295,16 @@ add(
             "pl.tile.reinterpret_view(pl.load(i32c, [0, 0], [64, 1]), pl.FP16, shape=[128, 1])",
         ),
         ("sd2_col_rank1_load", "pl.tile.reinterpret_view(pl.load(s1, [0], [1]), pl.INT32)"),
+        (
+            "sd2_moved_none_box",
+            "pl.tile.reinterpret_view(pl.tile.move(t, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.none_box), "
+            "pl.INT32)",
+        ),
+        (
+            "sd2_moved_col_major_rank1",
+            "pl.tile.reinterpret_view(pl.tile.move(pl.load(s1, [0], [64]), target_memory=pl.Mem.Vec, "
+            "blayout=pl.TileLayout.col_major), pl.INT32)",
+        ),
     ),
     mem_faults(
         "tensor.view",
@@ -4360,6 +4370,10 @@ add(
         ("sd2_col_major_input", "pl.tile.row_min(pl.load(x, [0, 0], [64, 1]), pl.load(x, [0, 0], [64, 1]))"),
         ("sd2_row_input", "pl.tile.row_min(pl.load(x, [0, 0], [1, 64]), pl.load(x, [0, 0], [1, 64]))"),
         ("sd2_row_sum_input", "pl.tile.row_min(pl.tile.row_sum(t, t), pl.load(x, [0, 0], [64, 1]))"),
+        (
+            "sd2_moved_none_box_input",
+            "pl.tile.row_min(pl.tile.move(t, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.none_box), t)",
+        ),
         (
             "sd2_full_input_row_major",
             "pl.tile.row_min(pl.tile.full([64, 1], dtype=pl.FP32, value=0.0), "

@@ -244,10 +244,15 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("implicit_layout.require_nd_row_min_input#0", "tile", f"a: {T}[[64, 1], pl.FP32], b: {T}[[1, 64], pl.FP32]",
      "c = pl.load(a, [0, 0], [64, 1])\nr = pl.tile.row_min(c, c)",
      "c = pl.load(b, [0, 0], [1, 64])\nr = pl.tile.row_min(c, c)"),
-    ("implicit_layout.require_col_major_target_rank#0", "tile", f"a: {T}[[1], pl.INT32], b: {T}[[2], pl.INT32]",
+    ("implicit_layout.require_col_major_target_rank#0", "tile", f"a: {T}[[64, 64], pl.INT32]",
+     "c = pl.load(a, [0, 0], [64, 64])\nm = pl.tile.move(c, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.none_box)\n"
+     "r = pl.tile.reinterpret_view(m, pl.INT16)",
+     "c = pl.load(a, [0, 0], [64, 64])\nm = pl.tile.move(c, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.row_major)\n"
+     "r = pl.tile.reinterpret_view(m, pl.INT16)"),
+    ("implicit_layout.require_col_major_target_rank#1", "tile", f"a: {T}[[1], pl.INT32], b: {T}[[2], pl.INT32]",
      "c = pl.load(a, [0], [1])\nr = pl.tile.reinterpret_view(c, pl.INT16)",
      "c = pl.load(b, [0], [2])\nr = pl.tile.reinterpret_view(c, pl.INT16)"),
-    ("implicit_layout.require_col_major_target_rank#1", "tile", f"a: {T}[[64, 1], pl.INT32]",
+    ("implicit_layout.require_col_major_target_rank#2", "tile", f"a: {T}[[64, 1], pl.INT32]",
      "c = pl.load(a, [0, 0], [64, 1])\nr = pl.tile.reinterpret_view(c, pl.FP16, shape=[128])",
      "c = pl.load(a, [0, 0], [64, 1])\nr = pl.tile.reinterpret_view(c, pl.FP16, shape=[128, 1])"),
     ("valid_views._colon#0", "tile", f"x: {T}[[64, 64], pl.FP32]",

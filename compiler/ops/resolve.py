@@ -162,7 +162,7 @@ def _arg_key(value: object) -> object:
     if isinstance(value, TensorType):
         return (TensorType, value, value.valid, value.layout, value.stride)
     if isinstance(value, TileType):
-        return (TileType, value, value.valid, value.col_major)
+        return (TileType, value, value.valid, value.blayout)
     if isinstance(value, TupleType):
         return (TupleType, tuple(_arg_key(v) for v in value.items))
     if isinstance(value, ScalarType):

@@ -84,9 +84,8 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     if valid is not None and (len(valid) != len(shape) or valid == shape):
         valid = None
     # DeduceTileLoadType: a Vec tile whose last extent is 1 is laid out col_major.
-    return TileType(
-        shape, src.dtype, memory, valid, col_major=memory == "Vec" and bool(shape) and shape[-1] == 1
-    )
+    col_major = memory == "Vec" and bool(shape) and shape[-1] == 1
+    return TileType(shape, src.dtype, memory, valid, blayout="col_major" if col_major else None)
 
 
 _TENSOR_ASSEMBLE_REMEDY = (
@@ -245,6 +244,15 @@ def _move(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     memory = memory_of(param(args, kwargs, 1, "target_memory")) or "Vec"
     if memory in _SCALE_LAYOUTS:
         _scale_move(op, src, memory, (param(args, kwargs, 2, "blayout"), param(args, kwargs, 3, "slayout")))
+    blayout = param(args, kwargs, 2, "blayout")
+    if (
+        memory == "Vec"
+        and src.memory in (None, "Vec")
+        and isinstance(blayout, EnumValue)
+        and blayout.enum == "TileLayout"
+    ):
+        # DeduceTileMoveType: an explicit blayout= is the result's (Vec keeps the source's none_box slayout).
+        return replace(src.with_memory(memory), blayout=blayout.member)
     return src.with_memory(memory)
 
 

@@ -89,7 +89,7 @@ def _tile_row(
     valid = _valid(src)
     result = _reduced(src, (*src.shape[:-1], 1), (*valid[:-1], 1), dtype or src.dtype)
     # DeduceTileRowReductionType lays its [.., M, 1] result out col_major.
-    return replace(result, col_major=True) if isinstance(result, TileType) else result
+    return replace(result, blayout="col_major") if isinstance(result, TileType) else result
 
 
 def _tile_col(
