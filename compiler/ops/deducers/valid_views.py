@@ -18,11 +18,15 @@ def _colon(op_name: str, detail: str) -> None:
 def partial_valid(src: TensorType) -> tuple[Dim, ...] | None:
     """The source's valid extents when they provably differ from its shape (a slice's valid_shape=); else None.
 
-    An extent the model does not know (``?``) never makes a region partial."""
+    Only two constants that differ prove it: an unknown extent (``?``) or a name the model could not evaluate
+    may equal the shape's."""
     valid = src.valid
     if valid is None or len(valid) != src.rank or "?" in valid:
         return None
-    return valid if any(v != d for v, d in zip(valid, src.shape, strict=True)) else None
+    differs = any(
+        isinstance(v, int) and isinstance(d, int) and v != d for v, d in zip(valid, src.shape, strict=True)
+    )
+    return valid if differs else None
 
 
 def _product(dims: Sequence[Dim]) -> int | None:
