@@ -46,6 +46,10 @@ class TileType:
     memory: str | None = None
     # The valid extents set by pl.set_validshape (an int, or the text of a runtime value); None: the full box.
     valid: tuple[Dim, ...] | None = field(default=None, compare=False)
+    # The block layout its producer surely gave it: col_major for a Vec load whose last extent is 1 and a row
+    # reduction's [.., M, 1] result, the blayout= of a tile.move into Vec; None: not known (a tile.full or
+    # tile.transpose of an [M, 1] shape is row_major, so the shape alone does not decide it).
+    blayout: str | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:

@@ -4339,6 +4339,231 @@ add(
 )
 
 
+# Issue 21, the remaining deducer sites outside type_inference.cpp: valid windows of the matmul bias / GEMV / MX
+# operands, implicit col_major tiles ([N, 1]), tensor.view of a partially valid slice, the internal padded
+# remote_load spelling, a pipe given as an int (tile_ops/matmul.cpp, matmul_mx.cpp, transform.cpp, broadcast.cpp,
+# reduction.cpp, tensor_ops/transform.cpp, distributed/remote_load.cpp, sync_ops/cross_core.cpp).
+_BIAS_ROW = "pl.move(pl.load(x, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)"
+_PARTIAL = "pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[32, 64])"
+_MX64 = (
+    "# target: a5\n"
+    + HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, a_gm: pl.Tensor[[64, 64], pl.FP8E4M3FN], sa_gm: pl.Tensor[[64, 2], pl.FP8E8M0], b_gm: pl.Tensor[[64, 64], pl.FP8E4M3FN], sb_gm: pl.Tensor[[2, 64], pl.FP8E8M0], z_gm: pl.Tensor[[1, 64], pl.FP32], k: pl.Scalar[pl.INDEX]):
+        a = pl.move(pl.load(a_gm, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        sa = pl.load(sa_gm, [0, 0], [64, 2], target_memory=pl.Mem.Mat)
+        b = pl.move(pl.load(b_gm, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
+        sb = pl.load(sb_gm, [0, 0], [2, 64], target_memory=pl.Mem.Mat)
+        z = pl.move(pl.load(z_gm, [0, 0], [1, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Bias)
+        r = {call}
+"""
+)
+_DIST_FP16 = (
+    "# entry: {fn}\nimport pypto.language as pl\nimport pypto.language.distributed as pld\n"
+    + """
+N = 2
+S = 64
+
+
+@pl.jit.incore
+def kern(
+    x: pl.Tensor[[1, S], pl.FP32],
+    y: pl.Out[pl.Tensor[[1, S], pl.FP32]],
+    data: pld.DistributedTensor[[1, S], pl.FP32],
+    hd: pld.DistributedTensor[[1, S], pl.FP16],
+    h3: pld.DistributedTensor[[1, 1, S], pl.FP16],
+):
+    ctx = pld.get_comm_ctx(data)
+    my_rank = pld.rank(ctx)
+    nranks = pld.nranks(ctx)
+    peer = (my_rank + 1) % nranks
+    local = pl.load(x, [0, 0], [1, S])
+    r0 = {call}
+    y = pl.store(local, [0, 0], y)
+    return y
+
+
+@pl.jit
+def per_rank(
+    x: pl.Tensor[[1, S], pl.FP32],
+    y: pl.Out[pl.Tensor[[1, S], pl.FP32]],
+    data: pld.DistributedTensor[[1, S], pl.FP32],
+    hd: pld.DistributedTensor[[1, S], pl.FP16],
+    h3: pld.DistributedTensor[[1, 1, S], pl.FP16],
+):
+    return kern(x, y, data, hd, h3)
+
+
+@pl.jit.host
+def {fn}(x: pl.Tensor[[N, 1, S], pl.FP32], y: pl.Out[pl.Tensor[[N, 1, S], pl.FP32]]):
+    data_buf = pld.alloc_window_buffer([1, S], dtype=pl.FP32)
+    hd_buf = pld.alloc_window_buffer([1, S], dtype=pl.FP16)
+    h3_buf = pld.alloc_window_buffer([1, 1, S], dtype=pl.FP16)
+    for r in pl.range(pld.world_size()):
+        data = pld.window(data_buf, [1, S], dtype=pl.FP32)
+        hd = pld.window(hd_buf, [1, S], dtype=pl.FP16)
+        h3 = pld.window(h3_buf, [1, 1, S], dtype=pl.FP16)
+        per_rank(x[r], y[r], data, hd, h3, device=r)
+"""
+)
+_PAD_LOAD = "pld.tile._remote_load_with_physical_tail_padding"
+# A rank-0 tile parameter (the deducers run while the function is parsed, before the InCore parameter check).
+_TILE_RANK0 = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(self, x: pl.Tensor[[64, 64], pl.FP32], a: pl.Tile[[], pl.FP32]):
+        r = {call}
+"""
+)
+
+
+def sd2(op: str, source: str, first: str, call: str, *variants: tuple[str, str]) -> Spec:
+    """A written-out program whose first call is the case ``first`` (not the op's ``valid``)."""
+    return replace(raw(op, source, call, *variants), valid_name=first)
+
+
+add(
+    mem_faults(
+        "tile.reinterpret_view",
+        (
+            "sd2_col_target_rank1",
+            "pl.tile.reinterpret_view(pl.load(i32c, [0, 0], [64, 1]), pl.FP16, shape=[128])",
+        ),
+        (
+            "sd2_col_target_rank2",
+            "pl.tile.reinterpret_view(pl.load(i32c, [0, 0], [64, 1]), pl.FP16, shape=[128, 1])",
+        ),
+        ("sd2_col_rank1_load", "pl.tile.reinterpret_view(pl.load(s1, [0], [1]), pl.INT32)"),
+        (
+            "sd2_moved_none_box",
+            "pl.tile.reinterpret_view(pl.tile.move(t, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.none_box), "
+            "pl.INT32)",
+        ),
+        (
+            "sd2_moved_col_major_rank1",
+            "pl.tile.reinterpret_view(pl.tile.move(pl.load(s1, [0], [64]), target_memory=pl.Mem.Vec, "
+            "blayout=pl.TileLayout.col_major), pl.INT32)",
+        ),
+    ),
+    mem_faults(
+        "tensor.view",
+        ("sd2_partial_no_valid", f"pl.tensor.view({_PARTIAL}, [4096])"),
+        ("sd2_partial_empty_valid", f"pl.tensor.view({_PARTIAL}, [4096], valid_shape=[])"),
+        ("sd2_partial_rank1_valid", f"pl.tensor.view({_PARTIAL}, [4096], valid_shape=[2048])"),
+        ("sd2_partial_column_valid", f"pl.tensor.view({_PARTIAL}, [4096, 1], valid_shape=[2048, 1])"),
+        ("sd2_partial_dn_valid", f"pl.tensor.view({_PARTIAL}, [64, 64], valid_shape=[32, 64], layout=pl.DN)"),
+    ),
+    mem_faults(
+        "tile.gemv",
+        ("sd2_lhs_rows_dynamic", f"pl.tile.gemv(pl.tile.set_validshape({_LEFT_ROW}, k, 64), {_RIGHT_H})"),
+        ("sd2_lhs_rows_zero", f"pl.tile.gemv(pl.tile.set_validshape({_LEFT_ROW}, 0, 64), {_RIGHT_H})"),
+    ),
+    mem_faults(
+        "tile.gemv_bias",
+        (
+            "sd2_bias_rows_dynamic",
+            f"pl.tile.gemv_bias({_LEFT_ROW}, {_RIGHT_H}, pl.tile.set_validshape({_BIAS_ROW}, k, 64))",
+        ),
+        (
+            "sd2_bias_rows_zero",
+            f"pl.tile.gemv_bias({_LEFT_ROW}, {_RIGHT_H}, pl.tile.set_validshape({_BIAS_ROW}, 0, 64))",
+        ),
+    ),
+    mem_faults(
+        "tile.matmul_bias",
+        (
+            "sd2_bias_rows_zero",
+            f"pl.tile.matmul_bias({_LEFT_H}, {_RIGHT_H}, pl.tile.set_validshape({_BIAS_ROW}, 0, 64))",
+        ),
+        (
+            "sd2_bias_valid_n",
+            f"pl.tile.matmul_bias({_LEFT_H}, {_RIGHT_H}, pl.tile.set_validshape({_BIAS_ROW}, 1, 32))",
+        ),
+        (
+            "sd2_bias_valid_n_covers",
+            f"pl.tile.matmul_bias({_LEFT_H}, pl.tile.set_validshape({_RIGHT_H}, 64, 32), "
+            f"pl.tile.set_validshape({_BIAS_ROW}, 1, 32))",
+        ),
+    ),
+    mem_faults(
+        "tile.row_expand_add",
+        (
+            "sd2_col_major_src0",
+            "pl.tile.row_expand_add(pl.load(x, [0, 0], [64, 1]), pl.load(x, [0, 0], [64, 1]))",
+        ),
+        (
+            "sd2_one_by_one_src0",
+            "pl.tile.row_expand_add(pl.load(x, [0, 0], [1, 1]), pl.load(x, [0, 0], [1, 1]))",
+        ),
+        (
+            "sd2_full_src0_row_major",
+            "pl.tile.row_expand_add(pl.tile.full([64, 1], dtype=pl.FP32, value=0.0), pl.load(x, [0, 0], [64, 1]))",
+        ),
+        (
+            "sd2_transposed_src0_row_major",
+            "pl.tile.row_expand_add(pl.tile.transpose(pl.load(x, [0, 0], [1, 64]), 0, 1), pl.load(x, [0, 0], [64, 1]))",
+        ),
+    ),
+    mem_faults(
+        "tile.row_min",
+        ("sd2_col_major_input", "pl.tile.row_min(pl.load(x, [0, 0], [64, 1]), pl.load(x, [0, 0], [64, 1]))"),
+        ("sd2_row_input", "pl.tile.row_min(pl.load(x, [0, 0], [1, 64]), pl.load(x, [0, 0], [1, 64]))"),
+        ("sd2_row_sum_input", "pl.tile.row_min(pl.tile.row_sum(t, t), pl.load(x, [0, 0], [64, 1]))"),
+        (
+            "sd2_moved_none_box_input",
+            "pl.tile.row_min(pl.tile.move(t, target_memory=pl.Mem.Vec, blayout=pl.TileLayout.none_box), t)",
+        ),
+        (
+            "sd2_full_input_row_major",
+            "pl.tile.row_min(pl.tile.full([64, 1], dtype=pl.FP32, value=0.0), "
+            "pl.tile.full([64, 1], dtype=pl.FP32, value=0.0))",
+        ),
+    ),
+    mem_faults("system.sync_set", ("sd2_pipe_int", "pl.system.sync_set(pipe=99, event_id=0)")),
+    sd2(
+        "tile.matmul_mx",
+        _MX64,
+        "sd2_valid_k_groups",
+        "pl.tile.matmul_mx(pl.tile.set_validshape(a, 64, 32), sa, pl.tile.set_validshape(b, 32, 64), sb)",
+        (
+            "sd2_valid_k_zero",
+            "pl.tile.matmul_mx(pl.tile.set_validshape(a, 64, 0), sa, pl.tile.set_validshape(b, 0, 64), sb)",
+        ),
+        (
+            "sd2_rhs_valid_k_zero",
+            "pl.tile.matmul_mx(pl.tile.set_validshape(a, 64, k), sa, pl.tile.set_validshape(b, 0, 64), sb)",
+        ),
+    ),
+    sd2(
+        "tile.matmul_mx_bias",
+        _MX64,
+        "sd2_bias_rows_zero",
+        "pl.tile.matmul_mx_bias(a, sa, b, sb, pl.tile.set_validshape(z, 0, 64))",
+    ),
+    sd2(
+        "pld.tile.remote_load",
+        _DIST_FP16,
+        "sd2_padded_fp16",
+        f"{_PAD_LOAD}(hd, peer, [0, 0], [1, S], [1, S])",
+        ("sd2_padded_fp32", f"{_PAD_LOAD}(data, peer, [0, 0], [1, S], [1, S])"),
+        ("sd2_padded_rank3", f"{_PAD_LOAD}(h3, peer, [0, 0, 0], [1, 1, S], [1, 1, S])"),
+    ),
+    sd2("tile.reinterpret_view", _TILE_RANK0, "sd2_rank0_tile", "pl.tile.reinterpret_view(a, pl.INT32)"),
+    sd2("tile.sort32", _TILE_RANK0, "sd2_rank0_tile", "pl.tile.sort32(a, a)"),
+    sd2(
+        "tensor.reinterpret_view", _DIST_FP16, "sd2_distributed", "pl.tensor.reinterpret_view(data, pl.INT32)"
+    ),
+)
+
+
 def family_of(op: str) -> str:
     """The op's upstream source file without extension (``tile_ops/elementwise``)."""
     from compiler.ops.registry import get_op

@@ -1622,6 +1622,67 @@ UNREACHABLE = (
         "signature as no user fault",
         function="JITFunction._bind_args_from_signature",
     ),
+    # The remaining deducer sites of tile_ops/ and tensor_ops/ (sitesdeduce2): checks an earlier check on the same
+    # values or the parser's dispatch always makes first.
+    Unreachable(
+        "tile_ops/matmul.cpp",
+        r"^GEMV requires rhs logical K to cover lhs logical K",
+        "BuildGemvResultType runs only after DeduceTileMatMulType / DeduceTileMatMulBiasType on the same lhs and "
+        "rhs (DeduceTileGemvType, DeduceTileGemvAccType, DeduceTileGemvBiasType), whose DeduceMatmulProductInfo "
+        "already rejects ProveValidExtentLessEqual(lhs_valid[1], rhs_valid[0]) == kFalse with 'requires rhs "
+        "valid K to cover lhs valid K' (confirmed on the compiler: tile.gemv__deduce_rhs_valid_k)",
+        function="BuildGemvResultType",
+    ),
+    Unreachable(
+        "tile_ops/broadcast.cpp",
+        r"requires a byte-addressable src1 dtype",
+        "src1's dtype is src0's (CHECK tile_type->dtype_ == row_type->dtype_) and src0's is one of INT8, INT16, "
+        "INT32, FP16, FP32 (IsTRowExpandAddDataType), both checked before: 1, 2 or 4 bytes, each dividing 32",
+        function="DeduceTileRowExpandAddType",
+    ),
+    Unreachable(
+        "tensor_ops/paged_gather.cpp",
+        r"requires shape to be a MakeTuple of static ConstInt dims",
+        "the only builder, ir/op/tensor_ops.create_l1, passes _to_make_tuple(shape), which returns a MakeTuple "
+        "for any sequence (the DSL wrapper hands it _normalize_intlike(shape)); a shape that is no sequence fails "
+        "there first (x.shape is the parser's 'Standalone attribute access not supported', confirmed)",
+        function="DeduceTensorCreateL1Type",
+    ),
+    Unreachable(
+        "tile_ops/cross_core.cpp",
+        r"requires argument to be a \(non-distributed\) TensorType",
+        "the parser (ASTParser._parse_split_transfer_op) emits tensor.aic_gather / tensor.aiv_shard only for an "
+        "operand whose type is a TensorType, after rejecting a DistributedTensorType with its own 'pl.aic_gather "
+        "does not support distributed tensors' (confirmed); any other operand becomes tile.aic_gather / "
+        "tile.aiv_shard",
+        function="DeduceSplitReshapeTensor",
+    ),
+    Unreachable(
+        "tensor_ops/elementwise.cpp",
+        r"requires second argument to be a TensorType or DistributedTensorType",
+        "the bitwise wrappers (language/op/tensor_ops.py and_ / or_ / shl / shr) unwrap only a Tensor or Scalar "
+        "rhs (_unwrap_rhs); a Tile, Array or list reaches _normalize_scalar_operand as a Python object and fails "
+        "in int() first (confirmed for a Tile and an Array), and a scalar expression routes to the *s op",
+        function="DeduceTensorOpBitwiseBinaryType",
+    ),
+    Unreachable(
+        "tile_ops/transform.cpp",
+        r"only supports packed tiles without explicit strides|only supports tiles with zero start_offset|"
+        r"only supports tiles without a dynamic start_offset",
+        "a tile's view gets a stride or a start_offset only from a pl.TileView(...) annotation: no tile op deducer "
+        "sets either (tile.reinterpret_view only clears them) and no DSL wrapper takes a TileView; at e2d0f78 the "
+        "annotation itself fails in ir.TileView's constructor (TypeResolver._resolve_tileview: pybind "
+        "'incompatible function arguments', confirmed for stride=[128, 1], start_offset=8 and blayout=)",
+        function="DeduceTileReinterpretViewType",
+    ),
+    Unreachable(
+        "prefetch/prefetch_async.cpp",
+        r"argument \{i\} must not be null",
+        "the prefetch wrappers (language/op/prefetch_ops.py) hand create_op_call the parser's expressions, never "
+        "a Python None (a None literal is the parser's TaskId sentinel expression); a non-expression fails in "
+        "create_op_call's own conversion first",
+        function="CheckArity",
+    ),
 )
 
 

@@ -312,6 +312,9 @@ EXPLICIT: dict[str, str | None] = {
     "pld.tensor.window": "pld.tensor.window",
     "pld.tile.get": "pld.tile.get",
     "pld.tile.remote_load": "pld.tile.remote_load",
+    # The internal spelling LowerCompositeOps reparses (an FP16 load with an aligned physical tail): the same op
+    # with allow_physical_tail_padding=True; the parser finds it as any other pld.tile attribute.
+    "pld.tile._remote_load_with_physical_tail_padding": "pld.tile.remote_load",
     "pld.tile.remote_store": "pld.tile.remote_store",
     "pld.tile.put": "pld.tile.put",
 }

@@ -155,14 +155,14 @@ _MAX_RESOLVED = 20_000
 
 def _arg_key(value: object) -> object:
     """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal), the
-    valid extents of tensors and tiles, a tensor's layout, and a scalar's exactness and IR node kind (not
+    valid extents of tensors and tiles, a tensor's layout, a tile's known col_major layout, and a scalar's exactness and IR node kind (not
     compared)."""
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType):
         return (TensorType, value, value.valid, value.layout, value.stride)
     if isinstance(value, TileType):
-        return (TileType, value, value.valid)
+        return (TileType, value, value.valid, value.blayout)
     if isinstance(value, TupleType):
         return (TupleType, tuple(_arg_key(v) for v in value.items))
     if isinstance(value, ScalarType):

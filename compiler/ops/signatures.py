@@ -691,5 +691,13 @@ SIGNATURES: dict[str, Signature] = {
         False,
     ),
     "pld.tile.remote_load": (("target", "peer", "offsets", "shape", "valid_shape"), 4, (), (), False, False),
+    "pld.tile._remote_load_with_physical_tail_padding": (
+        ("target", "peer", "offsets", "shape", "valid_shape"),
+        5,
+        (),
+        (),
+        False,
+        False,
+    ),
     "pld.tile.remote_store": (("src_tile", "target", "peer", "offsets"), 4, ("atomic",), (), False, False),
 }

@@ -339,6 +339,7 @@ _DISTRIBUTED_OPERANDS: dict[str, tuple[tuple[str, int], ...]] = {
     "pld.tensor.get": (("src", 2),),
     "pld.tensor.put": (("dst", 0),),
     "pld.tile.remote_load": (("target", 0),),
+    "pld.tile._remote_load_with_physical_tail_padding": (("target", 0),),
     "pld.tile.remote_store": (("target", 1),),
 }
 
@@ -388,7 +389,7 @@ def _check_distributed(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[str, 
         if got is not None:
             raise DeduceError(
                 "PTO-TD145",
-                op=dsl[4:],
+                op="tile.remote_load" if dsl == _PADDED_LOAD else dsl[4:],
                 requirement=f"expects a DistributedTensor {role} (window-bound); got {got}",
             )
     _check_collective_deducer(dsl, args, kwargs)
@@ -1104,8 +1105,10 @@ _UNWRAPPED: dict[str, tuple[tuple[str, int], ...]] = {
 # The pld ops whose deducer checks an offsets tuple against the window's rank: target, peer and offsets
 # positions, and the tuples it checks before (remote_load's shape) (remote_load.cpp, remote_store.cpp,
 # system.cpp).
+_PADDED_LOAD = "pld.tile._remote_load_with_physical_tail_padding"
 _REMOTE_OFFSETS: dict[str, tuple[int, int, int]] = {
     "pld.tile.remote_load": (0, 1, 2),
+    _PADDED_LOAD: (0, 1, 2),
 }
 _REMOTE_NAMES = ("target", "peer", "offsets")
 
@@ -1202,11 +1205,15 @@ def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
         for name, i in zip(_REMOTE_NAMES, positions, strict=True)
     )
 
+    op = "tile.remote_load" if dsl == _PADDED_LOAD else dsl[4:]
+
     def fail(requirement: str) -> None:
-        raise DeduceError("PTO-TD145", op=dsl[4:], requirement=requirement)
+        raise DeduceError("PTO-TD145", op=op, requirement=requirement)
 
     if isinstance(target, TensorType) and target.distributed and target.layout in ("MX_A_ZZ", "MX_B_NN"):
-        raise DeduceError("PTO-TD212", op=dsl)  # the target's layout, checked first (CHECK_SPAN on it)
+        raise DeduceError(
+            "PTO-TD212", op=f"pld.{op}"
+        )  # the target's layout, checked first (CHECK_SPAN on it)
     if not (isinstance(target, TensorType) and target.distributed and target.ranked):
         return
     peer_kind = _type_name(peer)
@@ -1229,6 +1236,12 @@ def _check_remote_offsets(dsl: str, args: Sequence[ArgValue], kwargs: Mapping[st
             fail(f"{what} rank ({len(items)}) must match target tensor rank ({rank})")
     if rank == 0:
         fail("requires at least one dimension on target")
+    if dsl == _PADDED_LOAD:
+        # The internal padded form (allow_physical_tail_padding=True): an FP16 window flattened to 2-D only.
+        if known(target.dtype) and target.dtype != "FP16":
+            fail("allow_physical_tail_padding requires an FP16 target")
+        if rank != 2:
+            fail("allow_physical_tail_padding requires a flattened rank-2 target")
 
 
 # pld.system.notify / wait / defer_wait (distributed/system.cpp): dsl -> (signal, scalar operands, offsets).

@@ -242,6 +242,14 @@ _r(
     "A gemv whose lhs is not a single row.",
 )
 _r(
+    "PTO-TD225",
+    "gemv-lhs-logical-row",
+    _TD,
+    "GEMV requires lhs logical row extent to be exactly 1, but got valid_shape {valid}",
+    "A gemv whose single-row lhs has a valid row extent other than a provable 1 (pl.tile.set_validshape(lhs, 0, "
+    "K), or a runtime row count).",
+)
+_r(
     "PTO-TD33",
     "gemv-acc-shape",
     _TD,

@@ -702,9 +702,8 @@ def _sort32(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue])
     if src.dtype not in _SORT_ELEMENTS:
         _fail(_DTYPE, op, f"requires src dtype to be FP16 or FP32, but got {_dt(src)}")
     if not src.shape:
-        if op.namespace == "tensor":
-            _fail(_RANK, op, "requires non-empty input shape")  # a rank-0 tensor (a tile has a shape)
-        return UNKNOWN
+        # A rank-0 tensor, or a rank-0 tile (a `pl.Tile[[], dtype]` parameter).
+        _fail(_RANK, op, "requires non-empty input shape")
     last = src.shape[-1]
     if op.namespace == "tensor" and idx is not None:
         n = _static(last)

@@ -227,19 +227,32 @@ def _matmul_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVa
     if not (isinstance(lhs, TileType) and isinstance(rhs, TileType) and isinstance(bias, TileType)):
         return UNKNOWN
     shape, dtype = _tile_product(op.name, lhs, rhs)
-    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype)
+    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype, rhs)
     return TileType(shape, dtype, "Acc")
 
 
-def _check_bias(dtype_code: str, name: str, bias: TileType, n: Dim, dtype: str) -> None:
-    """A [1, N] bias of the accumulator's dtype; `dtype_code` words the dtype check for the op."""
+def _check_bias(
+    dtype_code: str, name: str, bias: TileType, n: Dim, dtype: str, rhs: TileType | None = None
+) -> None:
+    """A [1, N] bias of the accumulator's dtype; `dtype_code` words the dtype check for the op. Given the rhs,
+    the bias's valid window too (DeduceTileMatMulBiasType): one valid row, valid N covering the rhs's."""
     if bias.rank != 2:
         raise DeduceError("PTO-TD18", op=name, operand="bias", rank=bias.rank)
     if bias.shape[0] != 1 and not isinstance(bias.shape[0], str):
         raise DeduceError("PTO-TD24", op=name, shape=format_shape(bias.shape))
+    bias_valid = bias.valid if bias.valid is not None and len(bias.valid) == 2 else bias.shape
+    if rhs is not None and isinstance(bias_valid[0], int) and bias_valid[0] < 1:
+        _requirement(name, f"requires bias valid rows to cover one broadcast row, but got {bias_valid[0]}")
     bn = bias.shape[1]
     if isinstance(bn, int) and isinstance(n, int) and bn != n:
         raise DeduceError("PTO-TD25", op=name, n=n, bias_n=bn)
+    if rhs is not None:
+        rhs_n = rhs.valid[1] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[1]
+        if isinstance(rhs_n, int) and isinstance(bias_valid[1], int) and rhs_n > bias_valid[1]:
+            _requirement(
+                name,
+                f"requires bias valid N to cover output valid N={rhs_n}, but got bias valid N={bias_valid[1]}",
+            )
     if bias.dtype != dtype:
         raise DeduceError(dtype_code, op=name, dtype=dtype_text(dtype), got=dtype_text(bias.dtype))
 
@@ -328,17 +341,30 @@ def _gemv_phase(op: OpDef, phase: ArgValue) -> None:
             raise DeduceError("PTO-TD30", op=op.name, phase=text)
 
 
-def _gemv_product(op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue) -> TileType:
+def _gemv_product(
+    op: OpDef, lhs: TileType, rhs: TileType, phase: ArgValue, bias: TileType | None = None
+) -> TileType:
     _gemv_phase(op, phase)
     _tile_product(op.name, lhs, rhs)
     if lhs.dtype not in _GEMV_DTYPES:
         raise DeduceError("PTO-TD31", op=op.name, dtype=lhs.dtype)
+    if bias is not None and bias.valid is not None and len(bias.valid) == 2 and _not_one(bias.valid[0]):
+        # DeduceTileGemvBiasType: the one valid row must be provable (a runtime extent is not).
+        _requirement(op.name, f"requires bias to have exactly one valid row, but got {bias.valid[0]}")
     rows = lhs.shape[0]
     if isinstance(rows, int) and rows != 1:
         raise DeduceError("PTO-TD32", shape=format_shape(lhs.shape))
+    if lhs.valid is not None and len(lhs.valid) == 2 and _not_one(lhs.valid[0]):
+        # BuildGemvResultType: the logical row must be provably one (ProveValidExtentEqual == kTrue).
+        raise DeduceError("PTO-TD225", valid=format_shape(lhs.valid))
     # BuildGemvResultType: 16 physical rows, valid_shape [1, N] (the logical row and rhs's valid columns).
     cols = rhs.valid[1] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[1]
     return TileType((16, rhs.shape[1]), "INT32" if lhs.dtype == "INT8" else "FP32", "Acc", (1, cols))
+
+
+def _not_one(extent: Dim) -> bool:
+    """A valid extent that is not provably 1: another constant, or a runtime value (``?``: unknown, let through)."""
+    return extent != 1 and extent != "?"
 
 
 @family("gemv")
@@ -380,8 +406,8 @@ def _gemv_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValu
     # DeduceTileGemvBiasType checks the phase, then runs the matmul_bias deducer: its bias checks come first.
     _gemv_phase(op, phase)
     _, dtype = _tile_product(op.name, lhs, rhs)
-    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype)
-    return _gemv_product(op, lhs, rhs, phase)
+    _check_bias("PTO-TD26", op.name, bias, rhs.shape[1], dtype, rhs)
+    return _gemv_product(op, lhs, rhs, phase, bias)
 
 
 _MX_DATA = "FP8E4M3FN"
@@ -408,6 +434,7 @@ def _mx_product(
     for side, k in (("lhs", lk), ("rhs", rk)):
         if isinstance(k, int) and (k <= 0 or k % 64):
             raise DeduceError("PTO-TD39", op=op.name, side=side, k=k)
+    _mx_valid_k(op, lhs, rhs)
     lhs_groups: Dim = (lk + 31) // 32 if isinstance(lk, int) else "?"
     rhs_groups: Dim = (rk + 31) // 32 if isinstance(rk, int) else "?"
     # CheckMxScaleTile: FP8E8M0, 2D, physical [M, ceil(K/32)] and [ceil(K/32), N].
@@ -425,6 +452,30 @@ def _mx_product(
             if isinstance(got, int) and isinstance(exp, int) and got != exp:
                 raise DeduceError("PTO-TD40", op=op.name, scale=name, axis=label, want=exp, got=got)
     return TileType((m, n), "FP32", "Acc")
+
+
+def _mx_valid_k(op: OpDef, lhs: TileType, rhs: TileType) -> None:
+    """DeduceTileMatMulMxType's valid K: equal on both sides, positive, and rounding up to as many 32-wide scale
+    groups as the physical K (the matmul_mx and tget_scale_addr verifiers count them from each)."""
+    lv = lhs.valid[1] if lhs.valid is not None and len(lhs.valid) == 2 else lhs.shape[1]
+    rv = rhs.valid[0] if rhs.valid is not None and len(rhs.valid) == 2 else rhs.shape[0]
+    if isinstance(lv, int) and isinstance(rv, int) and lv != rv:
+        _requirement(op.name, f"requires matching valid K, but got lhs valid K={lv} and rhs valid K={rv}")
+    for side, valid in (("lhs", lv), ("rhs", rv)):
+        if isinstance(valid, int) and valid <= 0:
+            _requirement(op.name, f"requires positive valid K, but got {side} valid K={valid}")
+    for side, physical, valid in (("lhs", lhs.shape[1], lv), ("rhs", rhs.shape[0], rv)):
+        if (
+            isinstance(physical, int)
+            and isinstance(valid, int)
+            and (valid + 31) // 32 != (physical + 31) // 32
+        ):
+            _requirement(
+                op.name,
+                f"requires {side} valid K to round up to the same scale-group count as physical K "
+                "(ceil(validK/32) == ceil(physicalK/32)); otherwise the PTOAS matmul_mx and tget_scale_addr "
+                f"verifiers conflict. Got physical K={physical}, valid K={valid}",
+            )
 
 
 @family("matmul_mx")
@@ -473,4 +524,7 @@ def _matmul_mx_bias(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Ar
         bn, n = bias.shape[1], out.shape[1]
         if isinstance(bn, int) and isinstance(n, int) and bn != n:
             raise DeduceError("PTO-TD46", op=op.name)
+        rows = bias.valid[0] if bias.valid is not None and len(bias.valid) == 2 else None
+        if isinstance(rows, int) and rows != 1:
+            _requirement(op.name, f"requires bias valid rows to be 1, but got {rows}")
     return out

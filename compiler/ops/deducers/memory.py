@@ -29,6 +29,8 @@ from compiler.ops.deducers.valid_regions import (
     window_valid,
     write_union,
 )
+from compiler.ops.deducers.implicit_layout import require_col_major_target_rank
+from compiler.ops.deducers.valid_views import check_partial_view
 from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_read, check_write, static_items
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import memory_of
@@ -95,7 +97,9 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
                 valid = tuple("?" if v is None else v for v in read)
     if valid is not None and (len(valid) != len(shape) or valid == shape):
         valid = None
-    return TileType(shape, src.dtype, memory, valid)
+    # DeduceTileLoadType: a Vec tile whose last extent is 1 is laid out col_major.
+    col_major = memory == "Vec" and bool(shape) and shape[-1] == 1
+    return TileType(shape, src.dtype, memory, valid, blayout="col_major" if col_major else None)
 
 
 _TENSOR_ASSEMBLE_REMEDY = (
@@ -264,6 +268,15 @@ def _move(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
     memory = memory_of(param(args, kwargs, 1, "target_memory")) or "Vec"
     if memory in _SCALE_LAYOUTS:
         _scale_move(op, src, memory, (param(args, kwargs, 2, "blayout"), param(args, kwargs, 3, "slayout")))
+    blayout = param(args, kwargs, 2, "blayout")
+    if (
+        memory == "Vec"
+        and src.memory in (None, "Vec")
+        and isinstance(blayout, EnumValue)
+        and blayout.enum == "TileLayout"
+    ):
+        # DeduceTileMoveType: an explicit blayout= is the result's (Vec keeps the source's none_box slayout).
+        return replace(src.with_memory(memory), blayout=blayout.member)
     return src.with_memory(memory)
 
 
@@ -630,6 +643,7 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
                 _check(op, f"valid_shape dimension {i} must be positive, got {v}")
             if isinstance(v, int) and not isinstance(v, bool) and isinstance(d, int) and v > d:
                 _check(op, f"valid_shape dimension {i} ({v}) exceeds target shape dimension {d}")
+    check_partial_view(op.name, src, shape, valid, src.layout, target_layout)
     return TensorType(
         shape if shape is not None else src.shape, src.dtype, src.distributed, layout=target_layout
     )
@@ -679,6 +693,10 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
     if not isinstance(src, TensorType | TileType) or dtype is None:
         return UNKNOWN
     shape = shape_arg(kwargs.get("shape"))
+    if isinstance(src, TileType) and not src.shape:
+        _check(op, "requires a tile rank >= 1, but got 0")  # a `pl.Tile[[], dtype]` parameter
+    if isinstance(src, TensorType) and src.distributed and op.namespace == "tensor":
+        _check(op, "does not support DistributedTensorType in the initial implementation")
     if isinstance(src, TensorType) and not src.distributed:
         _no_mx(op, src)
     if isinstance(src, TensorType) and src.ranked and not src.distributed and not src.shape:
@@ -696,6 +714,8 @@ def _reinterpret_view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, 
         _check(op, "requires target rank >= 2 for DN layout")
     if isinstance(src, TileType) and src.shape and src.memory in _BOXED_SPACES:
         _check(op, "only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported")
+    if isinstance(src, TileType):
+        require_col_major_target_rank(op.name, src, shape)
     if not (isinstance(src, TensorType) and (src.distributed or not src.ranked)):
         _check_reinterpret(op, src, dtype, shape)
     if shape is None:

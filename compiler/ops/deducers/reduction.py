@@ -8,6 +8,7 @@ second-to-last. The broadcasts stretch an ``[M, 1]`` row vector or a ``[1, N]`` 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from compiler.ops.deducers.core import (
     DeduceError,
@@ -22,6 +23,7 @@ from compiler.ops.deducers.core import (
     shaped_pair,
     vec,
 )
+from compiler.ops.deducers.implicit_layout import require_nd_row_min_input, require_row_major_src0
 from compiler.ops.opdef import OpDef
 from compiler.types import UNKNOWN, ArgValue, Dim, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS
@@ -85,7 +87,9 @@ def _tile_row(
                 )
     _check_non_empty(op, src)
     valid = _valid(src)
-    return _reduced(src, (*src.shape[:-1], 1), (*valid[:-1], 1), dtype or src.dtype)
+    result = _reduced(src, (*src.shape[:-1], 1), (*valid[:-1], 1), dtype or src.dtype)
+    # DeduceTileRowReductionType lays its [.., M, 1] result out col_major.
+    return replace(result, blayout="col_major") if isinstance(result, TileType) else result
 
 
 def _tile_col(
@@ -165,6 +169,8 @@ def _reduce(
             and src.dtype not in _ROW_MIN
         ):
             raise DeduceError("PTO-TD98", op=op.name, dtype=dtype_text(src.dtype))
+        if op.short_name == "row_min" and isinstance(src, TileType):
+            require_nd_row_min_input(op.name, src)
         return result
     return _tile_col(op, args, kwargs, dtype)
 
@@ -243,7 +249,10 @@ def _expand(op: OpDef, args: Sequence[ArgValue], rows: bool) -> ValueType:
 
 
 def _tile_row_expand_add(op: OpDef, target: Shaped, vector: Shaped) -> ValueType:
-    """DeduceTileRowExpandAddType: one dtype TROWEXPANDADD takes, and src1's valid rows equal src0's."""
+    """DeduceTileRowExpandAddType: a row_major src0, one dtype TROWEXPANDADD takes, and src1's valid rows equal
+    src0's."""
+    if isinstance(target, TileType):
+        require_row_major_src0(op.name, target)
     if known(target.dtype) and known(vector.dtype):
         if target.dtype != vector.dtype:
             raise DeduceError(

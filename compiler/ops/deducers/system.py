@@ -84,6 +84,10 @@ def _sync_event(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgVal
         raise DeduceError("PTO-TD52", op=op.name, ffts=ffts)
     if isinstance(event, ScalarType) and known(event.dtype) and event.dtype != "INDEX":
         raise DeduceError("PTO-TD190", op=op.name)
+    pipe = kwargs.get("pipe")
+    if isinstance(pipe, int) and not isinstance(pipe, bool) and not 0 <= pipe <= 7:
+        # A plain int where pl.PipeType.X goes: the PipeType values are MTE1 (0) .. ALL (7).
+        raise DeduceError("PTO-TD157", op=op.name, detail=f"pipe is invalid: {pipe}")
     return UNKNOWN
 
 
