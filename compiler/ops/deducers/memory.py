@@ -22,6 +22,7 @@ from compiler.ops.deducers.core import (
     vec,
     with_shape,
 )
+from compiler.ops.deducers.implicit_layout import require_col_major_target_rank
 from compiler.ops.deducers.valid_regions import (
     check_drop_valid,
     check_narrowing_offsets,
@@ -29,7 +30,6 @@ from compiler.ops.deducers.valid_regions import (
     window_valid,
     write_union,
 )
-from compiler.ops.deducers.implicit_layout import require_col_major_target_rank
 from compiler.ops.deducers.valid_views import check_partial_view
 from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_read, check_write, static_items
 from compiler.ops.opdef import OpDef
