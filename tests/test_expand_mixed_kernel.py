@@ -186,7 +186,7 @@ def test_gm_store_then_load_gets_a_fence() -> None:
         "c = pl.matmul(a, b, out_dtype=pl.FP32)\n"
         "tmp = pl.assemble(tmp, c, [0, 0])\n"
         "t = pl.load(tmp, [0, 0], [64, 64])\n"
-        "out[:] = pl.exp(t)\n"
+        "out = pl.store(pl.exp(t), [0, 0], out)\n"
     )
     kernel = _only_kernel(analyze(_jit(body, params=params)))
     fences = [c for c in kernel.crossings if c.transport.startswith("GM fence")]

@@ -11,7 +11,7 @@ TILE = 64
 def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
         acc = pl.matmul(pl.load(x, [0, 0], [64, 64]), pl.load(w, [0, 0], [64, 64]))
-        out[:] = pl.exp(pl.aiv_shard(acc, split=0))
+        out = pl.store(pl.exp(pl.aiv_shard(acc, split=0)), [0, 0], out)
     return out
 
 

@@ -12,7 +12,7 @@ def faulty(x: pl.Tensor[[64, 64], pl.FP32], w: pl.Tensor[[64, 64], pl.FP32], out
     with pl.at(level=pl.Level.CORE_GROUP, name_hint="faulty"):
         for lane in pl.split_aiv(2, mode=pl.SplitMode.NONE):
             t = pl.load(x, [0, 0], [64, 64])
-            out[:] = pl.mul(pl.aiv_shard(t), pl.cast(lane, pl.FP32))
+            out = pl.store(pl.mul(pl.aiv_shard(t), pl.cast(lane, pl.FP32)), [0, 0], out)
     return out
 
 

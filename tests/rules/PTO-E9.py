@@ -9,7 +9,7 @@ D = 16
 
 @pl.program
 class Faulty:
-    @pl.function(type=pl.FunctionType.AIC, attrs={"external_source": "cube.cpp"})
+    @pl.function(type=pl.FunctionType.AIC, attrs={"external_source": "PTO-E9.py"})
     def cube(self, a: pl.Tensor[[D, D], pl.FP32]):
         pass
 
@@ -26,7 +26,7 @@ class Faulty:
 
 @pl.program
 class Twin:
-    @pl.function(type=pl.FunctionType.AIC, attrs={"external_source": "cube.cpp"})
+    @pl.function(type=pl.FunctionType.AIC, attrs={"external_source": "PTO-E9.py"})
     def cube(self, a: pl.Tensor[[D, D], pl.FP32], out: pl.Out[pl.Tensor[[D, D], pl.FP32]]):
         pass
 
