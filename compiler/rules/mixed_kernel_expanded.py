@@ -34,8 +34,30 @@ _r(
     "PTO-MK3",
     "pipe-buffer-count",
     _MK,
-    "Function '{function}' has {comparison} '{buffer_op}' calls than initialized pipe directions require",
-    "Too few / too many system.reserve_buffer or system.import_peer_buffer calls for the initialized pipes.",
+    "Function '{function}' has more '{buffer_op}' calls than initialized pipe directions require",
+    "More system.reserve_buffer or system.import_peer_buffer calls than the initialized pipe directions use "
+    "(too few: PTO-MK23 / MK24).",
+    "Drop the extra buffer call, or enable its direction in the initialize_pipe dir_mask.",
+)
+_r(
+    "PTO-MK23",
+    "pipe-reserve-missing",
+    _MK,
+    "Function '{function}' has fewer 'system.reserve_buffer' calls than initialized pipe directions require",
+    "A hand-written AIC / AIV function whose initialize_pipe dir_mask enables a direction this side pops "
+    "(AIV: C2V, AIC: V2C) with no system.reserve_buffer for its ring.",
+    "Reserve the ring this side pops from (ring = pl.reserve_buffer(name=..., size=..., base=pl.AUTO)) and pass "
+    "it to the initialize_pipe call.",
+)
+_r(
+    "PTO-MK24",
+    "pipe-import-missing",
+    _MK,
+    "Function '{function}' has fewer 'system.import_peer_buffer' calls than initialized pipe directions require",
+    "A hand-written AIC / AIV function whose initialize_pipe dir_mask enables a direction this side pushes "
+    "(AIC: C2V, AIV: V2C) with no system.import_peer_buffer for its peer's ring.",
+    "Import the peer function's ring (pl.import_peer_buffer(name=..., peer_func=...)) and pass it to the "
+    "initialize_pipe call, or drop that direction from dir_mask.",
 )
 _r(
     "PTO-MK4",
