@@ -153,7 +153,7 @@ def _rewrite_fault(
     block: tuple[TNode, ...], types: Mapping[str, object], dynamic: _Dynamic
 ) -> Diagnostic | None:
     """The first fault of the rewrite (rewrite.cpp, batch_matmul.cpp) that the analysis does not catch: a >2D
-    tile's leading extent that is not positive (FT27), and LowerBatchMatmul's own checks (FT26, FT28, FT29)."""
+    tile's leading extent that is not positive (FT27), and LowerBatchMatmul's own checks (FT26, FT28, FT29, FT31, FT32)."""
     for i, node in enumerate(block):
         if isinstance(node, TOp):
             after = block[i + 1] if i + 1 < len(block) else None
@@ -183,9 +183,14 @@ def _merged_value(op: TOp, types: Mapping[str, object]) -> tuple[object, str]:
     return op.type, ("tile.load result" if op.op == "tile.load" else op.op)
 
 
+# The ops whose rewrite folds a >2D tile with ComputeMergedShape (rewrite.cpp): the load's result, the store's
+# operand, a created tile (a reshape or an elementwise result is re-deduced from its flattened operands instead).
+_MERGED = frozenset({"tile.load", "tile.store", "tile.create", "tile.full"})
+
+
 def _non_positive_dim(op: TOp, types: Mapping[str, object]) -> Diagnostic | None:
     """FT27: ComputeMergedShape meets a leading extent <= 0 (a tile.load of shape [0, 16, 64])."""
-    if op.op in _BATCH_MATMULS or not op.op.startswith("tile."):
+    if op.op not in _MERGED:
         return None
     value, context = _merged_value(op, types)
     if not isinstance(value, TileType) or value.rank <= 2:
@@ -200,8 +205,8 @@ def _batch_matmul_fault(
     op: TOp, after: TNode | None, types: Mapping[str, object], dynamic: _Dynamic
 ) -> Diagnostic | None:
     """LowerBatchMatmul / LowerBatchMatmulAcc: every lhs and rhs extent static (FT26, a 2D operand the analysis
-    skips), the output batch count within int64 (FT28), and a fused tile.store with one offset per result
-    dimension (FT29)."""
+    skips), the output batch count within int64 (FT28), a static accumulator (FT31), and a fused tile.store with
+    one offset per result dimension (FT29)."""
     at = _BATCH_MATMULS[op.op]
     shapes: list[tuple[object, ...]] = []
     for role, name in (("lhs", op.operands[at : at + 1]), ("rhs", op.operands[at + 1 : at + 2])):
@@ -218,13 +223,22 @@ def _batch_matmul_fault(
     if batch is None:
         return None
     product = 1
-    for dim in batch:
-        if not isinstance(dim, int) or dim <= 0:
-            return None  # a non-positive batch extent fails on its operand's tile.load first (FT27)
+    for i, dim in enumerate(batch):
+        if not isinstance(dim, int):
+            return None
+        if dim <= 0:  # a batch extent of a reshaped operand (a loaded one fails at its tile.load first: FT27)
+            return diagnostic("PTO-FT32", op.call_span, i=i, context=f"{op.op} output batch size", dim=dim)
         if product > _INT64_MAX // dim:
             return diagnostic("PTO-FT28", op.call_span, context=f"{op.op} output batch size")
         product *= dim
-    if op.op != "tile.batch_matmul" or not isinstance(after, TOp) or after.op != "tile.store":
+    if op.op == "tile.batch_matmul_acc":
+        acc, producer = dynamic.operand(op.operands[0] if op.operands else None)
+        if isinstance(acc, TileType) and dynamic.index(acc, producer) is not None:
+            # A 2D accumulator (a >2D one is the analysis's FT25) with a runtime extent: LowerBatchMatmulAcc
+            # slices it per batch at static rows.
+            return diagnostic("PTO-FT31", op.call_span)
+        return None
+    if not isinstance(after, TOp) or after.op != "tile.store":
         return None
     if after.result is None or not after.operands or after.operands[0] != op.result:
         return None  # DetectDirectStore fuses only `x = tile.store(result, ...)` right after the matmul

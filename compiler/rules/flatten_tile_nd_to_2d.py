@@ -181,3 +181,22 @@ _r(
     "InsertMxScaleAddr binds its scale tiles only on a5.",
     "Compile for the a5 backend (a '# target: a5' first line or --target a5), or use a plain matmul on a2a3.",
 )
+_r(
+    "PTO-FT31",
+    "batch-matmul-acc-dynamic",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile.batch_matmul_acc expects static acc dims after flatten",
+    "A batch_matmul_acc whose 2D accumulator has an extent known only at run time (e.g. the result of a matmul "
+    "of a tile loaded with a scalar row count), which the lowering cannot slice per batch.",
+    "Accumulate into a tile of static extents (load a static block, and carry the runtime count as a valid "
+    "shape).",
+)
+_r(
+    "PTO-FT32",
+    "batch-matmul-empty-batch",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: dimension {i} must be positive in {context}, got {dim}",
+    "A batched matmul whose broadcast batch has an extent of 0 (e.g. an operand reshaped to [0, 1, 64]), so "
+    "there is no batch to unroll.",
+    "Give every batch dimension of the matmul operands a positive extent.",
+)
