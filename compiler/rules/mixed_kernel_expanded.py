@@ -34,10 +34,18 @@ _r(
     "PTO-MK3",
     "pipe-buffer-count",
     _MK,
-    "Function '{function}' has more '{buffer_op}' calls than initialized pipe directions require",
-    "More system.reserve_buffer or system.import_peer_buffer calls than the initialized pipe directions use "
-    "(too few: PTO-MK23 / MK24).",
-    "Drop the extra buffer call, or enable its direction in the initialize_pipe dir_mask.",
+    "Function '{function}' has more 'system.reserve_buffer' calls than initialized pipe directions require",
+    "More system.reserve_buffer calls than the directions this side pops (the other counts: PTO-MK23 .. MK25).",
+    "Drop the extra pl.reserve_buffer, or enable its direction in the initialize_pipe dir_mask.",
+)
+_r(
+    "PTO-MK25",
+    "pipe-import-extra",
+    _MK,
+    "Function '{function}' has more 'system.import_peer_buffer' calls than initialized pipe directions require",
+    "A hand-written AIC / AIV function that imports a peer's ring (system.import_peer_buffer) for a direction "
+    "its initialize_pipe dir_mask does not enable (AIC pushes C2V, AIV pushes V2C).",
+    "Drop the extra pl.import_peer_buffer, or enable the direction it serves in the initialize_pipe dir_mask.",
 )
 _r(
     "PTO-MK23",
