@@ -9,7 +9,7 @@ lowering (FT26, FT28, FT29).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from compiler.catalog import diagnostic
@@ -18,7 +18,7 @@ from compiler.ops.deducers.core import broadcast_shapes
 from compiler.ops.lowering import REDEDUCED, as_tile, deduce_error, flattened
 from compiler.ops.registry import get_op
 from compiler.passes.model import Kernel, TNode, TOp, children, ops_of
-from compiler.types import ArgValue, ScalarType, TensorType, TileType
+from compiler.types import ArgValue, Dim, ScalarType, TensorType, TileType
 
 _NO_ND = frozenset({"tile.read", "tile.write", "tile.slice"})
 # Accumulating matmuls whose >2D form FlattenTileNdTo2D unrolls per batch (slices and assembles of the Acc
@@ -123,7 +123,7 @@ class _Dynamic:
 
 
 def _first_analysis_fault(
-    ops: list[tuple[TOp, object]], types: Mapping[str, object], dynamic: _Dynamic
+    ops: Sequence[tuple[TOp, object]], types: Mapping[str, object], dynamic: _Dynamic
 ) -> Diagnostic | None:
     """PreconditionAnalysis (analysis.cpp), in its order: per tile op, a dynamic extent in a >2D tile argument or
     result (FT25), then tile.read / write / slice of a >2D tile (FT6), then a >2D tile.assemble (FT10 .. FT12)."""
@@ -208,14 +208,14 @@ def _batch_matmul_fault(
     skips), the output batch count within int64 (FT28), a static accumulator (FT31), and a fused tile.store with
     one offset per result dimension (FT29)."""
     at = _BATCH_MATMULS[op.op]
-    shapes: list[tuple[object, ...]] = []
+    shapes: list[tuple[Dim, ...]] = []
     for role, name in (("lhs", op.operands[at : at + 1]), ("rhs", op.operands[at + 1 : at + 2])):
         value, producer = dynamic.operand(name[0] if name else None)
         if not isinstance(value, TileType):
             return None
-        at = dynamic.index(value, producer)
-        if at is not None:
-            return diagnostic("PTO-FT26", op.call_span, context=f"{op.op} {role} dim {at}")
+        runtime_at = dynamic.index(value, producer)
+        if runtime_at is not None:
+            return diagnostic("PTO-FT26", op.call_span, context=f"{op.op} {role} dim {runtime_at}")
         shapes.append(value.shape)
     if not all(isinstance(d, int) for s in shapes for d in s) or min(len(s) for s in shapes) < 2:
         return None
