@@ -1060,7 +1060,7 @@ def run_kernel(
         for p in item.function.params
         if item.function.decorator == "function" and isinstance(facts.types.get(p.name), ScalarType)
     )  # a @pl.function's scalar parameters stay runtime values (a @pl.jit entry's are specialised)
-    errors += flatten(kernel, types, report, runtime)
+    errors += flatten(kernel, types, report, runtime, facts.types)
     if errors == 0:
         errors += unrolled_accumulators(kernel, types, report)
     if errors == 0:

@@ -3,7 +3,7 @@
 The analysis (analysis.cpp) first: a dynamic extent in a >2D tile (FT25), tile.read / tile.write / tile.slice
 on a >2D tile (FT-6), a >2D tile.assemble (FT-10 .. FT-12); then the rewrite's own checks: a leading extent that
 is not positive (FT27) or overflows (FT-13), a >2D transpose involving a batch axis (FT-7), and batched matmul
-lowering (FT26, FT28, FT29).
+lowering (FT26, FT28, FT29, FT31, FT32), and a Mat load's folded row offset (FT33).
 """
 
 from __future__ import annotations
@@ -31,11 +31,12 @@ def flatten(
     types: Mapping[str, object],
     report: Callable[[Diagnostic], None],
     runtime: frozenset[str] = frozenset(),
+    sources: Mapping[str, object] | None = None,
 ) -> int:
     """Check every tile op of a kernel against the 2D flattening rules; returns the number of errors.
 
     `runtime`: the scalar parameters whose values are known only at run time (a tile.load shaped by one has a
-    dynamic extent the model types as unknown)."""
+    dynamic extent the model types as unknown); `sources`: the function's own types (a load's source tensor)."""
     ops = ops_of(kernel.body)
     dynamic = _Dynamic(runtime, {op.result: op for op, _ in ops if op.result}, types)
     first = _first_analysis_fault(ops, types, dynamic)
@@ -44,7 +45,7 @@ def flatten(
         return 1
     if first is None:
         # The rewrite runs once the analysis passed; it throws at its first fault.
-        fault = _rewrite_fault(kernel.body, types, dynamic)
+        fault = _rewrite_fault(kernel.body, types, dynamic, sources or {})
         if fault is not None:
             report(fault)
             return 1
@@ -150,7 +151,7 @@ _BATCH_MATMULS = {"tile.batch_matmul": 0, "tile.batch_matmul_acc": 1}  # op -> p
 
 
 def _rewrite_fault(
-    block: tuple[TNode, ...], types: Mapping[str, object], dynamic: _Dynamic
+    block: tuple[TNode, ...], types: Mapping[str, object], dynamic: _Dynamic, sources: Mapping[str, object]
 ) -> Diagnostic | None:
     """The first fault of the rewrite (rewrite.cpp, batch_matmul.cpp) that the analysis does not catch: a >2D
     tile's leading extent that is not positive (FT27), and LowerBatchMatmul's own checks (FT26, FT28, FT29, FT31, FT32)."""
@@ -158,7 +159,7 @@ def _rewrite_fault(
         if isinstance(node, TOp):
             after = block[i + 1] if i + 1 < len(block) else None
             fault = _batch_matmul_fault(node, after, types, dynamic) if node.op in _BATCH_MATMULS else None
-            fault = fault or _non_positive_dim(node, types)
+            fault = fault or _non_positive_dim(node, types) or _row_offset_overflow(node, sources)
             if fault is not None:
                 return fault
             if (
@@ -169,7 +170,7 @@ def _rewrite_fault(
                 return None  # an earlier rewrite fault the caller's walk reports (FT-13, FT-8, FT-7)
             continue
         for sub in children(node):
-            fault = _rewrite_fault(sub, types, dynamic)
+            fault = _rewrite_fault(sub, types, dynamic, sources)
             if fault is not None:
                 return fault
     return None
@@ -198,6 +199,33 @@ def _non_positive_dim(op: TOp, types: Mapping[str, object]) -> Diagnostic | None
     for i, dim in enumerate(value.shape[:-1]):
         if isinstance(dim, int) and dim <= 0:
             return diagnostic("PTO-FT27", op.call_span, i=i, context=context, dim=dim)
+    return None
+
+
+def _row_offset_overflow(op: TOp, sources: Mapping[str, object]) -> Diagnostic | None:
+    """FT33: a >2D load into Mat (the natural NZ layout) reads a 2D view of its tensor, at the row its leading
+    offsets fold to (CollapseLeadingOffsetsToRow); a clamped offset far past the edge overflows that sum."""
+    value = op.type
+    if op.op != "tile.load" or not isinstance(value, TileType) or value.rank <= 2 or value.memory != "Mat":
+        return None
+    if any(not isinstance(d, int) or d <= 0 for d in value.shape[:-1]) or _merged_overflow(op, {}):
+        return None  # ComputeMergedShape's own faults come first (FT27, FT-13)
+    tensor = sources.get(op.operands[0]) if op.operands and op.operands[0] else None
+    offsets = op.consts[1] if len(op.consts) > 1 else None
+    if not isinstance(tensor, TensorType) or not isinstance(offsets, tuple) or len(offsets) != tensor.rank:
+        return None
+    if not all(isinstance(d, int) for d in (*tensor.shape, *offsets)) or tensor.rank != value.rank:
+        return None
+    if math.prod(int(d) for d in tensor.shape[:-1]) > _INT64_MAX:
+        return None  # the collapsed view's own product overflows first (an internal check)
+    row = int(offsets[0])
+    for dim, offset in zip(tensor.shape[1:-1], offsets[1:-1], strict=True):
+        row *= int(dim)
+        if abs(row) > _INT64_MAX:
+            return None  # the multiply's overflow is an internal check
+        row += int(offset)
+        if not -_INT64_MAX - 1 <= row <= _INT64_MAX:
+            return diagnostic("PTO-FT33", op.call_span)
     return None
 
 

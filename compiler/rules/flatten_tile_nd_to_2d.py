@@ -200,3 +200,13 @@ _r(
     "there is no batch to unroll.",
     "Give every batch dimension of the matmul operands a positive extent.",
 )
+_r(
+    "PTO-FT33",
+    "nd-mat-load-row-offset-overflow",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: integer overflow while canonicalizing index add",
+    "A >2D tile.load into Mat whose leading offsets, folded into one row of the tensor's 2D view "
+    "(offset0 * dim1 + offset1 ...), pass 2**63 - 1: a clamp=True offset far past the tensor's edge.",
+    "Keep the load's offsets inside the tensor (clamp=True narrows a window at the edge, it does not make a "
+    "far-out offset meaningful).",
+)
