@@ -99,6 +99,7 @@ STAGES: tuple[str, ...] = (
     "AutoTileMatmulL0",
     "CanonicalizeTileSlice",
     "InferTileMemorySpace",
+    "InsertMxScaleAddr",
     "AivSplitValid",
     "AccToGmStoreValid",
     "LowerAutoVectorSplit",

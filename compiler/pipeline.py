@@ -66,6 +66,7 @@ from compiler.passes.inline_functions import (
     inline_function,
     is_foreign,
 )
+from compiler.passes.insert_mx_scale_addr import insert_mx_scale_addr
 from compiler.passes.legalize_tile_cast import explicit_l0_capacity, legalize_tile_cast
 from compiler.passes.lower_auto_vector_split import lower, pin_no_duplicate
 from compiler.passes.model import Kernel, ops_of
@@ -76,7 +77,7 @@ from compiler.passes.unresolved_calls import dsl_function_named, statement_calls
 from compiler.results import op_infos, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
-from compiler.types import TensorType
+from compiler.types import ScalarType, TensorType
 from compiler.verifiers import atomic_add_dtype, hard_syncall_occupancy, mixed_kernel_expanded
 from compiler.verifiers.aiv_split_valid import verify as aiv_split_valid
 from compiler.vocabulary import target_comment
@@ -1074,7 +1075,12 @@ def run_kernel(
     params = [p.name for p in item.function.params]
     # The function's own types win; a view, not a merged copy (the function's types were copied per kernel).
     errors += check_conversions(kernel, ChainMap(facts.types, types), report, target, gm, params)
-    errors += flatten(kernel, types, report)
+    runtime = frozenset(
+        p.name
+        for p in item.function.params
+        if item.function.decorator == "function" and isinstance(facts.types.get(p.name), ScalarType)
+    )  # a @pl.function's scalar parameters stay runtime values (a @pl.jit entry's are specialised)
+    errors += flatten(kernel, types, report, runtime, facts.types)
     if errors == 0:
         errors += unrolled_accumulators(kernel, types, report)
     if errors == 0:
@@ -1083,7 +1089,16 @@ def run_kernel(
         errors += explicit_l0_capacity(kernel, ChainMap(facts.types, types), report)
     if errors == 0:
         errors += check_accumulator_slices(kernel, ChainMap(facts.types, types), report)
-    kernel = infer(kernel, report, target)
+    inferred: list[Diagnostic] = []
+
+    def report_inferred(found: Diagnostic) -> None:
+        inferred.append(found)
+        report(found)
+
+    kernel = infer(kernel, report_inferred, target)
+    if errors == 0 and not any(d.is_error for d in inferred):
+        # InsertMxScaleAddr runs only once InferTileMemorySpace has passed.
+        errors += insert_mx_scale_addr(kernel, target, report)
     kernel = canonicalize_tile_slice(kernel)
     errors += aiv_split_valid(kernel, report)
     if errors == 0:

@@ -1359,6 +1359,15 @@ UNREACHABLE = (
         "window-bound INT32 DistributedTensor",
     ),
     Unreachable(
+        "lower_composite_ops_pass.cpp",
+        r"^pld\.tensor\.allreduce target valid_shape rank must match target rank",
+        "TypeCheck (type_check_pass.cpp ValidateTypeValidShape -> ValidateValidShapeBounds), run on the pipeline "
+        "input, rejects every parameter, variable and call result whose DistributedTensorType valid_shape rank "
+        "differs from its shape rank ('... valid_shape rank mismatch', confirmed with a "
+        "pl.TensorView(valid_shape=[32]) annotation on a [4, 64] window); the view deducers that derive a window "
+        "(tensor.view, tensor.slice, tensor.assemble) keep the two ranks equal",
+    ),
+    Unreachable(
         "verify_manual_deps_on_submit_only.cpp",
         r'carries `attrs\["manual_dep_edges"\]`',
         "the parser refuses attrs['manual_dep_edges'] on every call ('is not a writable attr'), pl.submit's and "

@@ -1058,6 +1058,22 @@ def _annotation_stride(node: ast.expr, env: Mapping[str, object]) -> tuple[int, 
     return tuple(values)
 
 
+def _annotation_valid(
+    node: ast.expr, env: Mapping[str, object], dims: tuple[int | str, ...]
+) -> tuple[int, ...] | None:
+    """The static partial valid_shape a pl.TensorView(valid_shape=[...]) annotation gives; None when absent, not
+    all static, of another rank, or the full shape (which the TensorType constructor drops)."""
+    if not isinstance(node, ast.Call) or (dotted_name(node.func) or "").rsplit(".", 1)[-1] != "TensorView":
+        return None
+    given = next((kw.value for kw in node.keywords if kw.arg == "valid_shape"), None)
+    if not isinstance(given, ast.List | ast.Tuple) or len(given.elts) != len(dims):
+        return None
+    values = tuple(eval_expr(element, env) for element in given.elts)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values) or values == dims:
+        return None
+    return values  # type: ignore[return-value]
+
+
 def _annotation_layout(node: ast.expr, env: Mapping[str, object]) -> str | None:
     """The layout slot 3 of a tensor annotation gives (type_resolver._resolve_tensor_view_slot): a layout, a
     pl.TensorView's layout=, ND for a pl.MemRef; None when it cannot be told here."""
@@ -1105,7 +1121,10 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
                 return TileType(dims, dtype, memory), "In"
             layout = _annotation_layout(items[2], env) if len(items) >= 3 else "ND"
             stride = _annotation_stride(items[2], env) if len(items) >= 3 else None
-            return TensorType(dims, dtype, tail == "DistributedTensor", layout=layout, stride=stride), "In"
+            distributed = tail == "DistributedTensor"
+            # A window's partial valid region (LowerCompositeOps reads it for pld.tensor.allreduce).
+            valid = _annotation_valid(items[2], env, dims) if distributed and len(items) >= 3 else None
+            return TensorType(dims, dtype, distributed, valid=valid, layout=layout, stride=stride), "In"
         if tail == "Scalar" and items:
             value = _literal(items[0], env)
             if isinstance(value, DTypeValue):

@@ -117,3 +117,96 @@ _r(
     "unless the window lies inside one 16-column block.",
     "Slice the accumulator along columns so every window spans all rows of the Acc tile.",
 )
+_r(
+    "PTO-FT25",
+    "nd-tile-dynamic-dim",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile op '{op}' has a dynamic (non-constant) dimension {i} in its >2D tile shape, which "
+    "cannot be flattened to 2D. Hardware tiles map to fixed-size on-chip buffers, so every tile dimension must be "
+    "a compile-time constant; a pl.dynamic dimension has no static bound and cannot back a tile dimension "
+    "directly. Fix by either: (1) iterating/tiling the dynamic dimension with pl.range/pl.parallel so each "
+    "per-iteration tile slice is static, or (2) reshaping the tensor to 2D before the InCore (pl.at) scope so the "
+    "dynamic extent lands on the pl.parallel loop bound instead of inside the tile shape.",
+    "A tile op whose >2D tile argument or result has an extent known only at run time (a pl.dynamic dimension, "
+    "a scalar), e.g. pl.load(x, [0, 0, 0], [n, 16, 64]).",
+    "Loop over the dynamic dimension (pl.range) and load a static slice per iteration, or reshape the tensor to "
+    "2D before the InCore scope.",
+)
+_r(
+    "PTO-FT26",
+    "batch-matmul-dynamic-dim",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: found a dynamic (non-constant) dimension in {context}, but flattening >2D tiles to 2D "
+    "(and unrolling batched matmul) requires every tile dimension to be a compile-time constant. A pl.dynamic "
+    "dimension has no static bound and cannot back a tile dimension directly. Tile/iterate the dynamic dimension "
+    "with pl.range/pl.parallel, or reshape to 2D before the InCore (pl.at) scope so the dynamic extent lands on "
+    "the pl.parallel loop bound instead of inside the tile shape.",
+    "A batch_matmul whose 2D operand (which the >2D analysis does not see) has an extent known only at run time; "
+    "unrolling the batches needs every operand extent static.",
+    "Give the batched matmul's operands static extents (loop over the dynamic dimension with pl.range).",
+)
+_r(
+    "PTO-FT27",
+    "nd-tile-non-positive-dim",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile dimension {i} must be positive in {context}, got {dim}",
+    "A >2D tile with a leading extent of 0 or less (e.g. pl.load(x, [0, 0, 0], [0, 16, 64])), which cannot be "
+    "folded into the 2D tile's row count.",
+    "Give every tile dimension a positive extent.",
+)
+_r(
+    "PTO-FT28",
+    "batch-matmul-batch-overflow",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: integer overflow when computing {context}",
+    "A batched matmul whose broadcast batch extents multiply past 2**63 - 1 (e.g. batches [2**32, 1] x "
+    "[1, 2**32]), so the unrolled batch count does not fit in 64 bits.",
+    "Use batch extents whose broadcast product fits in 64 bits (each batch is unrolled into its own matmul).",
+)
+_r(
+    "PTO-FT29",
+    "batch-matmul-store-offsets",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile.store offsets rank must match batch_matmul result rank",
+    "A tile.store right after a batch_matmul of its result (which the rewrite fuses into per-batch stores) whose "
+    "offset list has fewer or more entries than the batched result has dimensions.",
+    "Give the store one offset per dimension of the batch_matmul result (e.g. [0, 0, 0] for a [B, M, N] result).",
+)
+_r(
+    "PTO-FT30",
+    "mx-matmul-backend",
+    "InsertMxScaleAddr",
+    "{op} is only supported on the Ascend950 ('a5') backend, but got '{arch}'",
+    "An MX matmul (matmul_mx, matmul_mx_acc, matmul_mx_bias) compiled for a backend other than Ascend950: "
+    "InsertMxScaleAddr binds its scale tiles only on a5.",
+    "Compile for the a5 backend (a '# target: a5' first line or --target a5), or use a plain matmul on a2a3.",
+)
+_r(
+    "PTO-FT31",
+    "batch-matmul-acc-dynamic",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: tile.batch_matmul_acc expects static acc dims after flatten",
+    "A batch_matmul_acc whose 2D accumulator has an extent known only at run time (e.g. the result of a matmul "
+    "of a tile loaded with a scalar row count), which the lowering cannot slice per batch.",
+    "Accumulate into a tile of static extents (load a static block, and carry the runtime count as a valid "
+    "shape).",
+)
+_r(
+    "PTO-FT32",
+    "batch-matmul-empty-batch",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: dimension {i} must be positive in {context}, got {dim}",
+    "A batched matmul whose broadcast batch has an extent of 0 (e.g. an operand reshaped to [0, 1, 64]), so "
+    "there is no batch to unroll.",
+    "Give every batch dimension of the matmul operands a positive extent.",
+)
+_r(
+    "PTO-FT33",
+    "nd-mat-load-row-offset-overflow",
+    "FlattenTileNdTo2D",
+    "FlattenTileNdTo2D: integer overflow while canonicalizing index add",
+    "A >2D tile.load into Mat whose leading offsets, folded into one row of the tensor's 2D view "
+    "(offset0 * dim1 + offset1 ...), pass 2**63 - 1: a clamp=True offset far past the tensor's edge.",
+    "Keep the load's offsets inside the tensor (clamp=True narrows a window at the edge, it does not make a "
+    "far-out offset meaningful).",
+)

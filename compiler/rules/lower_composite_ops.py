@@ -67,3 +67,51 @@ _r(
     "A pld.tensor.allgather in InCore code whose local_data is a window-bound DistributedTensor.",
     "Pass this rank's chunk as a plain pl.Tensor [1, SIZE] (the InCore path pushes it with pld.tile.put).",
 )
+_r(
+    "PTO-LC8",
+    "composite-allreduce-target-layout",
+    "LowerCompositeOps",
+    "pld.tensor.allreduce target view only supports ND layout",
+    "A pld.tensor.allreduce in InCore code whose target window is a DN (or other non-ND) view, e.g. "
+    "pl.tensor.view(window, layout=pl.DN).",
+    "Reduce the ND window itself (the allreduce reads the target as one row-major stream).",
+)
+_r(
+    "PTO-LC9",
+    "composite-allreduce-target-packed",
+    "LowerCompositeOps",
+    "pld.tensor.allreduce target shape reinterpret requires a packed source",
+    "A pld.tensor.allreduce in InCore code whose target window carries explicit strides that are not the packed "
+    "row-major ones of its shape (or not one per dimension), e.g. pl.TensorView(stride=[128, 1]) on [4, 64].",
+    "Give the target window packed strides (e.g. [64, 1] for [4, 64]) or drop the explicit stride.",
+)
+_r(
+    "PTO-LC10",
+    "composite-allreduce-valid-2d",
+    "LowerCompositeOps",
+    "pld.tensor.allreduce target valid_shape cannot be represented by a single 2D view",
+    'A mode="mesh" pld.tensor.allreduce in InCore code whose target\'s partial valid_shape is partial in a leading '
+    "dimension below its outermost partial one (e.g. valid [2, 2, 64] of [4, 4, 64]), so the valid region is no "
+    "single rectangle once the leading dimensions are folded.",
+    "Make every leading dimension below the outermost partial one fully valid, or reduce each page separately.",
+)
+_r(
+    "PTO-LC11",
+    "composite-allreduce-valid-chunk",
+    "LowerCompositeOps",
+    "pld.tensor.allreduce partial valid_shape must fit within one 16384-byte mesh chunk using a statically bounded "
+    "tile; chunking a partial rectangle with row gaps is not supported",
+    'A mode="mesh" pld.tensor.allreduce in InCore code whose target has a partial valid_shape larger than 16 KiB '
+    "(4096 FP32 or 8192 FP16 elements), which the mesh lowering must reduce in one tile.",
+    "Reduce a partial region of at most 16 KiB per call (split it over several allreduce calls), or make the "
+    "target fully valid so the lowering streams it in chunks.",
+)
+_r(
+    "PTO-LC12",
+    "composite-ring-valid-prefix",
+    "LowerCompositeOps",
+    "pld.tensor.allreduce mode=ring target valid_shape must be a contiguous row-major prefix",
+    'A mode="ring" pld.tensor.allreduce in InCore code whose target\'s partial valid_shape is not a contiguous '
+    "row-major prefix of its shape (after the first partial dimension, every dimension must be full).",
+    'Make the valid region a row-major prefix (e.g. valid [2, 64] of [4, 64]), or use mode="mesh".',
+)

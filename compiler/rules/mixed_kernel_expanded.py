@@ -34,8 +34,38 @@ _r(
     "PTO-MK3",
     "pipe-buffer-count",
     _MK,
-    "Function '{function}' has {comparison} '{buffer_op}' calls than initialized pipe directions require",
-    "Too few / too many system.reserve_buffer or system.import_peer_buffer calls for the initialized pipes.",
+    "Function '{function}' has more 'system.reserve_buffer' calls than initialized pipe directions require",
+    "More system.reserve_buffer calls than the directions this side pops (the other counts: PTO-MK23 .. MK25).",
+    "Drop the extra pl.reserve_buffer, or enable its direction in the initialize_pipe dir_mask.",
+)
+_r(
+    "PTO-MK25",
+    "pipe-import-extra",
+    _MK,
+    "Function '{function}' has more 'system.import_peer_buffer' calls than initialized pipe directions require",
+    "A hand-written AIC / AIV function that imports a peer's ring (system.import_peer_buffer) for a direction "
+    "its initialize_pipe dir_mask does not enable (AIC pushes C2V, AIV pushes V2C).",
+    "Drop the extra pl.import_peer_buffer, or enable the direction it serves in the initialize_pipe dir_mask.",
+)
+_r(
+    "PTO-MK23",
+    "pipe-reserve-missing",
+    _MK,
+    "Function '{function}' has fewer 'system.reserve_buffer' calls than initialized pipe directions require",
+    "A hand-written AIC / AIV function whose initialize_pipe dir_mask enables a direction this side pops "
+    "(AIV: C2V, AIC: V2C) with no system.reserve_buffer for its ring.",
+    "Reserve the ring this side pops from (ring = pl.reserve_buffer(name=..., size=..., base=pl.AUTO)) and pass "
+    "it to the initialize_pipe call.",
+)
+_r(
+    "PTO-MK24",
+    "pipe-import-missing",
+    _MK,
+    "Function '{function}' has fewer 'system.import_peer_buffer' calls than initialized pipe directions require",
+    "A hand-written AIC / AIV function whose initialize_pipe dir_mask enables a direction this side pushes "
+    "(AIC: C2V, AIV: V2C) with no system.import_peer_buffer for its peer's ring.",
+    "Import the peer function's ring (pl.import_peer_buffer(name=..., peer_func=...)) and pass it to the "
+    "initialize_pipe call, or drop that direction from dir_mask.",
 )
 _r(
     "PTO-MK4",

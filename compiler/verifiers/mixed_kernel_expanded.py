@@ -69,13 +69,15 @@ def verify(kernels: list[Kernel]) -> list[Diagnostic]:
             dir_mask |= _int(init.kwarg("dir_mask")) or 0
         c2v, v2c = 1 if dir_mask & 1 else 0, 1 if dir_mask & 2 else 0
         need_imports, need_reserves = (c2v, v2c) if side == "aic" else (v2c, c2v)
-        for name, have, need in (
-            ("system.reserve_buffer", reserves, need_reserves),
-            ("system.import_peer_buffer", imports, need_imports),
+        # VerifyReserveAndImportPeerBufferCoverage: too few reserves (MK23) / imports (MK24), too many (MK3 / MK25).
+        for have, need, missing, extra in (
+            (reserves, need_reserves, "PTO-MK23", "PTO-MK3"),
+            (imports, need_imports, "PTO-MK24", "PTO-MK25"),
         ):
-            if have != need:
-                word = "fewer" if have < need else "more"
-                out.append(_error("PTO-MK3", kernel, comparison=word, buffer_op=name))
+            if have < need:
+                out.append(_error(missing, kernel))
+            elif have > need:
+                out.append(_error(extra, kernel))
         if uses_cross_core and not inits:
             out.append(_error("PTO-MK5", kernel, kind=kernel.func_type, init_op=init_name))
         for direction in ("V2C", "C2V") if side == "aic" else ("C2V", "V2C"):

@@ -12,6 +12,7 @@ from compiler import catalog, ir
 from compiler.diagnostics import Problem
 from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
+from compiler.frontend.allreduce_targets import mesh_valid_error, packed_view_error, ring_valid_error
 from compiler.frontend.checks.call_attrs import check_call_attrs
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
@@ -366,6 +367,20 @@ class ExpressionTyper:
                 return UNKNOWN
         if ctx.in_core and resolution.ir_name in MESH_SIGNAL_AT:
             mesh = mesh_signal_error(resolution.ir_name, args, kwargs)
+            if (
+                mesh is None
+                and resolution.ir_name == "pld.tensor.allreduce"
+                and kwargs.get("mode", "mesh") == "mesh"
+            ):
+                target = args[0] if args else kwargs.get("target")
+                valid = (
+                    mesh_valid_error(target)
+                    if isinstance(target, TensorType) and target.distributed
+                    else None
+                )
+                if valid is not None:  # LC10 / LC11, once the signal passed
+                    state.error(valid[0], call.span, **valid[1])
+                    return UNKNOWN
             if mesh is not None:
                 state.error(mesh[0], call.span, op=resolution.ir_name, **mesh[1])
                 return UNKNOWN
@@ -662,6 +677,11 @@ def composite_allreduce_error(
             "requirement": "requires an explicit signal outside host orchestrator functions. Use "
             "pld.tensor.allreduce(target, signal, op=...) for InCore/lowered composite paths."
         }
+    target = args[0] if args else kwargs.get("target")
+    if isinstance(target, TensorType) and target.distributed and target.ranked:
+        view = packed_view_error(target)  # the target's view (LC8 / LC9), before the kwargs
+        if view is not None:
+            return view
     core_num = kwargs.get("core_num", 1)
     if isinstance(core_num, int) and not isinstance(core_num, bool) and core_num != 1:
         return "PTO-LC3", {}
@@ -682,6 +702,8 @@ def composite_allreduce_error(
         return "PTO-LC1", {
             "requirement": f"mode=ring signal shape[0] ({rounds}) must equal 2*(NR-1) = {2 * (nr - 1)} for NR = {nr}"
         }
+    if isinstance(target, TensorType) and target.distributed:
+        return ring_valid_error(target)  # LC12
     return None
 
 

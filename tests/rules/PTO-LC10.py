@@ -1,0 +1,22 @@
+# rule: PTO-LC10
+# line: 13
+# message: pld.tensor.allreduce target valid_shape cannot be represented by a single 2D view
+# `Faulty` breaks the rule once; `Twin` is the near miss that must stay silent.
+import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.program
+class Faulty:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, data: pld.DistributedTensor[[4, 4, 64], pl.FP32, pl.TensorView(valid_shape=[2, 2, 64], layout=pl.ND)], signal: pld.DistributedTensor[[2, 1], pl.INT32]):
+        r = pld.tensor.allreduce(data, signal)
+        return r
+
+
+@pl.program
+class Twin:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, data: pld.DistributedTensor[[4, 4, 64], pl.FP32, pl.TensorView(valid_shape=[2, 4, 64], layout=pl.ND)], signal: pld.DistributedTensor[[2, 1], pl.INT32]):
+        r = pld.tensor.allreduce(data, signal)
+        return r
