@@ -1,12 +1,14 @@
 """PTO-F22 through a tile's valid region (issue 21): the parser's type match compares the TileView, so a
 self-update that changes the rebound tile's valid region is rejected. Every verdict, message and line below
-was recorded on the reference compiler (e2d0f78) with these programs."""
+was recorded on the reference compiler (e2d0f78) with these programs (the memo test's [64, 64] edit: accepted)."""
 
 from __future__ import annotations
 
 import pytest
 
-from compiler.pipeline import analyze
+import compiler.memo
+from compiler.modules import ModuleGraph
+from compiler.pipeline import Analyzer, analyze
 
 _HEAD = """import pypto.language as pl
 
@@ -77,3 +79,18 @@ def test_an_earlier_region_the_model_did_not_set_stays_silent() -> None:
     # region it did not set never decides.
     body = "        b = pl.tile.load(x, [0, 0], [64, 64])\n        b = pl.tile.set_validshape(b, 32, 64)\n"
     assert _errors(body) == []
+
+
+def test_an_edited_region_is_judged_again_with_statement_memos(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The statement memo reuses a statement whose reads compare equal; a type's valid region is no part of
+    # its equality, so the assemble must still be checked again when only the load's region changes.
+    monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
+    body = "        part = pl.tile.load(x, [16, 0], [48, 64])\n        acc = pl.tile.assemble(acc, part, [16, 0])\n"
+    partial = _HEAD + body + _TAIL
+    full = partial.replace("valid_shape=[16, 64]", "valid_shape=[64, 64]")
+    graph = ModuleGraph()
+    incremental = Analyzer(graph=graph)
+    versions = [partial, full, partial]
+    results = [incremental.analyze(text, "valid_rebind.py") for text in versions]
+    assert results == [Analyzer(graph=graph).analyze(text, "valid_rebind.py") for text in versions]
+    assert [[d.code for d in r.diagnostics if d.is_error] for r in results] == [["PTO-F22"], [], ["PTO-F22"]]
