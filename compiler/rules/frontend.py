@@ -564,7 +564,7 @@ _r(
     "reassign-different-type",
     "parse",
     "Cannot reassign '{name}' with a different type: was {old_type}, got {new_type}",
-    "A name rebound to a value of a different type.",
+    "A name rebound to a value of a different type (shape, dtype, or a tile's valid region).",
     "Use a different variable name for tensors with different shapes or dtypes",
 )
 _r(

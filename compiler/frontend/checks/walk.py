@@ -32,6 +32,7 @@ from compiler.frontend.checks.submit_forms import check_submit_statement, submit
 from compiler.frontend.checks.subscript_forms import check_write_form
 from compiler.frontend.checks.subscript_write import check_subscript_write
 from compiler.frontend.checks.type_annotations import check_local_annotation
+from compiler.frontend.checks.valid_rebind import valid_retyped
 from compiler.frontend.checks.while_cond import check_loop_carries
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
@@ -218,7 +219,9 @@ class FunctionChecker:
                     for name in _names_in(target):
                         self.state.define(name.id, UNKNOWN)
                 else:
-                    self.bind(target, value_type, ctx)
+                    # An annotated rebinding takes the annotation's type, whose TileView the model does not read.
+                    plain = len(stmt.targets) == 1 and stmt.annotation is None and stmt.declared is None
+                    self.bind(target, value_type, ctx, stmt.value if plain else None)
             for result_name, result in submit_result_types(self.state, stmt) if not bad_targets else ():
                 self.state.define(result_name, result)
         elif isinstance(stmt, ir.ExprStmt):
@@ -250,8 +253,10 @@ class FunctionChecker:
             if code is not None:
                 self.state.error(code, stmt.span, keyword=stmt.kind)
 
-    def bind(self, target: ir.Expr, value_type: ValueType, ctx: WalkContext) -> None:
-        """Record the names an assignment defines."""
+    def bind(
+        self, target: ir.Expr, value_type: ValueType, ctx: WalkContext, value: ir.Expr | None = None
+    ) -> None:
+        """Record the names an assignment defines (`value`: the expression a single target is bound to)."""
         state = self.state
         if isinstance(target, ir.Name):
             # Only a rebinding within one body: whether a nested body's rebinding reuses the outer
@@ -267,6 +272,12 @@ class FunctionChecker:
                     old_type=printed_type(previous),
                     new_type=printed_type(value_type),
                 )
+            elif self.function.decorator == "function" and value is not None:
+                regions = valid_retyped(target.id, previous, value_type, value)
+                if regions is not None:
+                    state.error(
+                        "PTO-F22", target.span, name=target.id, old_type=regions[0], new_type=regions[1]
+                    )
             state.define(target.id, value_type)
         elif isinstance(target, ir.TupleExpr | ir.ListExpr):
             for elt in target.elts:
