@@ -12,20 +12,17 @@ import asyncio
 import functools
 import json
 import logging
-import sys
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, BinaryIO, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
-from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -58,7 +55,6 @@ from pypto_lsp.features import workspace_check
 from pypto_lsp.features import workspace_symbols as workspace_symbols_feature
 from pypto_lsp.positions import LineIndex, normalize_encoding
 from pypto_lsp.protocol import PyptoProtocol
-from pypto_lsp.stdio import ReadAheadReader
 from pypto_lsp.workspace_reach import ReachIndex
 
 log = logging.getLogger(__name__)
@@ -146,29 +142,6 @@ class PyptoServer(LanguageServer):
         self.store_task: asyncio.Task[None] | None = None
         # its own thread: a look-up never queues behind the analyses that fill the scheduler's pool
         self.cache_io = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pypto-cache")
-
-    # -- transport ---------------------------------------------------------------------------
-
-    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        """pygls's stdio server, with stdin read ahead a message at a time (see pypto_lsp.stdio)."""
-        self._stop_event = threading.Event()
-        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
-        try:
-            asyncio.run(
-                run_async(
-                    stop_event=self._stop_event,
-                    reader=ReadAheadReader(stdin or sys.stdin.buffer),
-                    protocol=self.protocol,
-                    logger=log,
-                    error_handler=self.report_server_error,
-                )
-            )
-        except BrokenPipeError:
-            log.error("Connection to the client is lost! Shutting down the server.")
-        except (KeyboardInterrupt, SystemExit):
-            pass
-        finally:
-            self.shutdown()
 
     # -- errors ------------------------------------------------------------------------------
 
