@@ -68,8 +68,8 @@ WATCHED_FILES = ("**/*.py", "**/pyproject.toml")
 NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
 # A document whose last index build took longer than this (CPU) builds the next ones only once typing has
 # paused NAV_REFRESH_S: the edited unit of the largest library file is parsed (twice, when a typed line does
-# not parse yet) and walked again, ~55 ms holding the interpreter that read requests need; meanwhile its
-# views answer from the last complete pair, as they do while the text is ahead of the analysis.
+# not parse yet) and walked again, ~55 ms holding the interpreter that read requests need; until it lands, its
+# views answer from the last complete pair (never waiting for it), as they do while the text is ahead.
 NAV_SLOW_S = 0.01
 # Entries that reach an open helper module are analysed in the background only once typing has paused
 # this long and no open document's analysis is pending: they never compete with the user's own edits.
@@ -724,8 +724,8 @@ class PyptoServer(LanguageServer):
         analysis thread (at its landing, when views of the document were asked for before); while it is
         being built and the text has already moved on (the user is typing: any answer is of a past
         text), the previous complete pair answers at once instead of waiting behind the build and the
-        running analysis. A document at rest waits for its index, so it is answered exactly; one whose
-        index builds are slow (NAV_SLOW_S) is at rest once typing has paused NAV_REFRESH_S."""
+        running analysis. A document at rest waits for its index, so it is answered exactly, unless its
+        index builds are slow (NAV_SLOW_S): then the previous pair answers until the new one lands."""
         view = await self.view(uri)
         if view is None:
             return None
@@ -740,15 +740,19 @@ class PyptoServer(LanguageServer):
             return self.adopt_nav(uri, NavView(view, latest))
         build = self.build_nav(uri, view)
         typing_on = self.current_version(uri) != view.snapshot.version
-        if known is not None and (typing_on or (not build.done() and self.nav_waits(uri))):
+        if known is not None and (typing_on or (not build.done() and self.nav_slow(uri))):
             self.nav_lagged.add(uri)
             return known
         return await asyncio.shield(build)
 
+    def nav_slow(self, uri: str) -> bool:
+        """True when the document's last index build took longer than NAV_SLOW_S (CPU): a read never
+        waits for the next one, which would blow its budget many times over."""
+        return self.nav_cost.get(uri, 0.0) > NAV_SLOW_S
+
     def nav_waits(self, uri: str) -> bool:
         """True when the document's next index build waits for a typing pause (see NAV_SLOW_S)."""
-        slow = self.nav_cost.get(uri, 0.0) > NAV_SLOW_S
-        return slow and time.monotonic() - self.last_edit < NAV_REFRESH_S
+        return self.nav_slow(uri) and time.monotonic() - self.last_edit < NAV_REFRESH_S
 
     async def typing_paused(self) -> None:
         """Return once no document has been edited for NAV_REFRESH_S."""

@@ -195,3 +195,30 @@ async def test_an_index_build_runs_with_the_cyclic_gc_paused(
     await asyncio.wait_for(_hover(server, uri, _matmul(text)), 10.0)
     assert built == [(text, False)]  # its collections would hold the interpreter read requests need
     assert gc.isenabled()  # and it runs again after
+
+
+async def test_a_document_at_rest_with_a_slow_index_does_not_wait_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text1 = HEALTHY.read_text(encoding="utf-8")
+    uri = (tmp_path / "kernel.py").as_uri()
+    server = _server(tmp_path)
+    _type(server, uri, 1, text1)
+    _land(server, uri, 1, text1)
+    at1 = _matmul(text1)
+    await asyncio.wait_for(_hover(server, uri, at1), 10.0)
+
+    monkeypatch.setattr(server_module, "NAV_SLOW_S", -1.0)  # every build counts as slow
+    release = threading.Event()
+    _block_builds(monkeypatch, release)
+    lines = text1.split("\n")
+    text2 = "\n".join([*lines[:4], "", "", *lines[4:]])
+    _type(server, uri, 2, text2)
+    _land(server, uri, 2, text2)  # at rest: no edit for long, the analysis of the current text landed
+    try:
+        found = await asyncio.wait_for(_hover(server, uri, at1), 2.0)  # the previous pair, at once
+        assert found is not None and found.range.start.line == at1.line and uri in server.nav_lagged
+    finally:
+        release.set()
+    await asyncio.wait_for(server.nav_builds[uri][1], 10.0)
+    assert server.nav_views[uri].nav.text == text2 and uri not in server.nav_lagged
