@@ -2,7 +2,11 @@
 file, and during the analysis of a slow (budget-heavy) document; a healthy file's first outline while
 the slow one is analysed; the final diagnostics after the last keystroke.
 
-Usage: python benchmarks/bench_responsive.py LIBRARY_FOLDER [ROUNDS=3]
+Usage: python benchmarks/bench_responsive.py LIBRARY_FOLDER [ROUNDS=3] [--trace]
+
+--trace: the server runs under benchmarks/_read_trace.py, and each read's time is split into the way in
+(the client's write to the server parsing the request), the server's answer, and the way back (to the
+client's parsed response), with how many arrived while an analysis or an index build ran.
 
 The largest DSL file of the folder is opened; at a code line in its middle a person presses Enter, types
 `t = pl.exp(x)` a character every 60 ms and deletes it again (one didChange per keystroke, no waiting
@@ -30,6 +34,7 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 KEYSTROKE_S = 0.06
+HOVER, INLAY = types.TEXT_DOCUMENT_HOVER, types.TEXT_DOCUMENT_INLAY_HINT
 STATEMENT = "t = pl.exp(x)"
 
 
@@ -69,13 +74,16 @@ class Reads:
         self.client, self.uri, self.hover_at, self.lines = client, uri, hover_at, lines
         self.hovers: list[float] = []
         self.inlays: list[float] = []
+        self.sent: dict[str, list[float]] = {HOVER: [], INLAY: []}  # time.monotonic() of each request
 
     async def once(self) -> None:
         """One hover and one inlay-hint request."""
         hover = types.HoverParams(text_document=_doc(self.uri), position=self.hover_at)
+        self.sent[HOVER].append(time.monotonic())
         self.hovers.append(await timed(self.client.text_document_hover_async(hover)))
         span = types.Range(types.Position(self.lines[0], 0), types.Position(self.lines[1], 0))
         inlay = types.InlayHintParams(text_document=_doc(self.uri), range=span)
+        self.sent[INLAY].append(time.monotonic())
         self.inlays.append(await timed(self.client.text_document_inlay_hint_async(inlay)))
 
 
@@ -100,13 +108,41 @@ def summary(label: str, values: list[float]) -> None:
     )
 
 
+def split(label: str, reads: Reads, method: str, totals: list[float], trace: list[list[str]]) -> None:
+    """Each read's way in, answer and way back (p50 / p95 in ms), matched in order with the server's trace
+    (the same requests, sent one at a time), and how many arrived while an analysis or index build ran."""
+    served = [(float(e[2]), float(e[3])) for e in trace if e[0] == "read" and e[1] == method]
+    busy = [(float(e[2]), float(e[3])) for e in trace if e[0] == "busy"]
+    sent = reads.sent[method]
+    rows = [
+        (arrived - at, answered - arrived, total - (answered - at), any(a <= arrived <= b for a, b in busy))
+        for at, total, (arrived, answered) in zip(sent, totals, served[-len(sent) :], strict=True)
+    ]
+
+    def ms(values: list[float]) -> str:
+        return f"{pct(values, 0.5) * 1000:6.2f} / {pct(values, 0.95) * 1000:6.2f}"
+
+    print(
+        f"  {label:<50} in {ms([r[0] for r in rows])}  answer {ms([r[1] for r in rows])}"
+        f"  back {ms([r[2] for r in rows])}  (p50 / p95 ms; {sum(r[3] for r in rows)} of {len(rows)} busy)"
+    )
+
+
 async def main() -> None:
     """Open, type, read; then the slow document."""
-    folder = Path(sys.argv[1])
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    tracing = "--trace" in sys.argv
+    argv = [a for a in sys.argv if a != "--trace"]
+    folder = Path(argv[1])
+    rounds = int(argv[2]) if len(argv) > 2 else 3
     (path,) = largest(folder, 1)
     client = LanguageClient("pypto-bench-responsive", "0")
-    await client.start_io(sys.executable, "-m", "pypto_lsp")
+    trace_file = Path(tempfile.mkdtemp(prefix="pypto-read-trace-")) / "trace.txt"
+    if tracing:
+        await client.start_io(
+            sys.executable, str(Path(__file__).with_name("_read_trace.py")), str(trace_file)
+        )
+    else:
+        await client.start_io(sys.executable, "-m", "pypto_lsp")
     caps = types.ClientCapabilities(
         text_document=types.TextDocumentClientCapabilities(diagnostic=types.DiagnosticClientCapabilities())
     )
@@ -123,6 +159,8 @@ async def main() -> None:
         )
     )
     hinted = [h.position.line for h in hints or []]
+    if not hinted:
+        raise SystemExit(f"no inlay hints in {path}: {hints!r}")
     op_line = next(n for n in hinted if re.search(r"pl\.\w+\(", lines[n]))
     hover_at = types.Position(op_line, re.search(r"pl\.\w+\(", lines[op_line]).start() + 3)  # type: ignore[union-attr]
     line = edit_line(lines)
@@ -185,6 +223,18 @@ async def main() -> None:
         await asyncio.wait_for(client.text_document_diagnostic_async(params), 10 * TIMEOUT_S)
         print(f"{'the slow document: its diagnostics after':<52} {time.perf_counter() - started:7.2f} s more")
     await shutdown(client)
+    if tracing:
+        for _ in range(50):  # the server writes its trace as it exits
+            if trace_file.exists():
+                break
+            await asyncio.sleep(0.1)
+        trace = [line.split() for line in trace_file.read_text(encoding="utf-8").splitlines() if line]
+        print("where the time of a read goes (--trace):")
+        typed = [e for e in trace if e[0] == "busy" or float(e[2]) < busy.sent[HOVER][0]]
+        split("hover while typing", reads, HOVER, reads.hovers, typed)
+        split("inlay hints while typing", reads, INLAY, reads.inlays, typed)
+        split("hover during the slow document's analysis", busy, HOVER, busy.hovers, trace)
+        split("inlay hints during the slow document's analysis", busy, INLAY, busy.inlays, trace)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ QUERY_STEPS = 200_000
 # The module trees kept parsed, in characters of their texts (a tree takes ~40 bytes per character: about
 # 20 MiB). A tree is read when its module version is evaluated and its helpers built, both once.
 MAX_TREE_TEXT = 100_000
+KEPT_DOCUMENTS = 4  # documents whose module code's imports are kept (`enter_document_text`)
 # The same lines found after a newline (a literal the regex engine scans for): 5x faster than `^` with
 # re.M, which tries every position; store_signature runs on each keystroke of an open module.
 _STORE_AFTER_NEWLINE = re.compile(r"\n([A-Za-z_]\w*\.[A-Za-z_]\w*\s*=[^=])")
@@ -285,7 +286,20 @@ class ModuleGraph:
                 file
             )  # before its stores' modules are resolved (which scans their folder)
             self._note_module_stores(file, tree)  # this version's stores, before anything it imports is read
-        self._activate(file, _import_names(tree))
+        names = _import_names(tree)
+        self._query.entered = (file, id(tree), names)
+        self._activate(file, names)
+
+    def note_document_text(self, file: Path | None, text: str, tree: ast.Module) -> None:
+        """The text `tree` was parsed from, after `enter_document(file, tree)`: the next analysis of the same
+        module code enters it without parsing it again (20 ms holding the interpreter on the largest
+        library file, on the first keystroke after its open)."""
+        entered = getattr(self._query, "entered", None)
+        if entered is not None and entered[0] == file and entered[1] == id(tree):
+            names = entered[2]
+        else:  # not the tree this thread entered last: its imports are read again
+            names = _import_names(tree)
+        self._keep_document(file, (text, names))
 
     def enter_document_text(self, file: Path | None, text: str) -> None:
         """`enter_document` for a document version whose stores are already noted (its module code)."""
@@ -296,8 +310,20 @@ class ModuleGraph:
             except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return
             kept = (text, _import_names(tree))
-            self.documents = {file: kept}  # only the last one: a document is analysed version after version
+            self._keep_document(file, kept)
         self._activate(file, kept[1])
+
+    def _keep_document(
+        self, file: Path | None, kept: tuple[str, tuple[tuple[str, int, bool], ...] | None]
+    ) -> None:
+        """The last KEPT_DOCUMENTS documents' module code with its imports (documents are analysed version
+        after version, a few of them in turn: the active ones, and the entries reaching an open helper)."""
+        with self._lock:
+            documents = {f: k for f, k in self.documents.items() if f != file}
+            documents[file] = kept
+            while len(documents) > KEPT_DOCUMENTS:
+                del documents[next(iter(documents))]
+            self.documents = documents
 
     def _activate(self, file: Path | None, names: tuple[tuple[str, int, bool], ...] | None) -> None:
         fresh: dict[Path, ModuleSummary | None] | None = getattr(self._query, "fresh", None)

@@ -66,6 +66,11 @@ MIN_DEBOUNCE_S = scheduler.MIN_DEBOUNCE_S
 REFRESH_DELAY_S = 0.05  # re-analyses that land together get one workspace/diagnostic/refresh
 WATCHED_FILES = ("**/*.py", "**/pyproject.toml")
 NAV_REFRESH_S = 0.4  # typing pause after which completion's navigation index catches up with the text
+# A document whose last index build took longer than this (CPU) builds the next ones only once typing has
+# paused NAV_REFRESH_S: the edited unit of the largest library file is parsed (twice, when a typed line does
+# not parse yet) and walked again, ~55 ms holding the interpreter that read requests need; until it lands, its
+# views answer from the last complete pair (never waiting for it), as they do while the text is ahead.
+NAV_SLOW_S = 0.01
 # Entries that reach an open helper module are analysed in the background only once typing has paused
 # this long and no open document's analysis is pending: they never compete with the user's own edits.
 REACH_DELAY_S = 0.3
@@ -122,6 +127,7 @@ class PyptoServer(LanguageServer):
         self.nav_builds: dict[str, tuple[str, asyncio.Task[NavView]]] = {}
         self.nav_wanted: set[str] = set()
         self.nav_lagged: set[str] = set()
+        self.nav_cost: dict[str, float] = {}  # per document: CPU seconds of its last index build
         # Helper modules get lanes, hovers and faults from the workspace entries that reach them: which file
         # imports which (built in the background), and the entries that are not open, analysed there too.
         self.reach = ReachIndex(self.graph, self.read_workspace_file)
@@ -686,6 +692,7 @@ class PyptoServer(LanguageServer):
         self.nav_builds.pop(uri, None)
         self.nav_wanted.discard(uri)
         self.nav_lagged.discard(uri)
+        self.nav_cost.pop(uri, None)
         self.navigation.forget(to_fs_path(uri) or uri)
         if uri in self.pushed:
             self.pushed.discard(uri)
@@ -720,7 +727,8 @@ class PyptoServer(LanguageServer):
         analysis thread (at its landing, when views of the document were asked for before); while it is
         being built and the text has already moved on (the user is typing: any answer is of a past
         text), the previous complete pair answers at once instead of waiting behind the build and the
-        running analysis. A document at rest waits for its index, so it is answered exactly."""
+        running analysis. A document at rest waits for its index, so it is answered exactly, unless its
+        index builds are slow (NAV_SLOW_S): then the previous pair answers until the new one lands."""
         view = await self.view(uri)
         if view is None:
             return None
@@ -734,10 +742,25 @@ class PyptoServer(LanguageServer):
         if latest is not None and latest.text is text:
             return self.adopt_nav(uri, NavView(view, latest))
         build = self.build_nav(uri, view)
-        if known is not None and self.current_version(uri) != view.snapshot.version:
+        typing_on = self.current_version(uri) != view.snapshot.version
+        if known is not None and (typing_on or (not build.done() and self.nav_slow(uri))):
             self.nav_lagged.add(uri)
             return known
         return await asyncio.shield(build)
+
+    def nav_slow(self, uri: str) -> bool:
+        """True when the document's last index build took longer than NAV_SLOW_S (CPU): a read never
+        waits for the next one, which would blow its budget many times over."""
+        return self.nav_cost.get(uri, 0.0) > NAV_SLOW_S
+
+    def nav_waits(self, uri: str) -> bool:
+        """True when the document's next index build waits for a typing pause (see NAV_SLOW_S)."""
+        return self.nav_slow(uri) and time.monotonic() - self.last_edit < NAV_REFRESH_S
+
+    async def typing_paused(self) -> None:
+        """Return once no document has been edited for NAV_REFRESH_S."""
+        while (left := self.last_edit + NAV_REFRESH_S - time.monotonic()) > 0:
+            await asyncio.sleep(left)
 
     def build_nav(self, uri: str, view: View) -> asyncio.Task[NavView]:
         """Build (once) the navigation index of a view's text on the analysis thread."""
@@ -746,6 +769,11 @@ class PyptoServer(LanguageServer):
             return pending[1]
 
         async def build() -> NavView:
+            if self.nav_waits(uri):
+                await self.typing_paused()
+                newer = self.nav_builds.get(uri)
+                if newer is not None and newer[1] is not task:  # a newer text landed meanwhile: build that
+                    return await asyncio.shield(newer[1])
             return self.adopt_nav(uri, NavView(view, await _nav_index(self, view.snapshot)))
 
         def done(task: asyncio.Task[NavView]) -> None:
@@ -1063,10 +1091,16 @@ async def _nav_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:
     latest = cache.latest if cache is not None else None
     if latest is not None and latest.text is snap.text:
         return latest
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(
-        ls.scheduler.executor, ls.navigation.document_with_imports, snap.path, snap.text
-    )
+    index, cost = await ls.scheduler.run_quietly(_timed_index, ls.navigation, snap.path, snap.text)
+    ls.nav_cost[snap.uri] = cost
+    return index
+
+
+def _timed_index(navigation: Workspace, path: str, text: str) -> tuple[DocumentIndex, float]:
+    """A document's index with the modules it imports, and the CPU seconds its build took (on this thread)."""
+    started = time.thread_time()
+    index = navigation.document_with_imports(path, text)
+    return index, time.thread_time() - started
 
 
 def _latest_index(ls: PyptoServer, snap: Snapshot) -> DocumentIndex:

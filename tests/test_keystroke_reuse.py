@@ -129,3 +129,19 @@ def test_changed_keys_are_the_added_removed_and_unequal_ones() -> None:
     changes = MappingChanges((old, {}), ({"a": 1, "b": (2,), "c": 4}, {}))
     assert changes.unchanged(0, ("a", "b", "zz")) and not changes.unchanged(0, ("c",))
     assert changes.unchanged(1, ("a",))
+
+
+def test_the_first_keystroke_does_not_parse_the_module_code_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The open parsed the document's module code; the edit inside a kernel leaves it the same text, so
+    entering the document for the edit's analysis reads its imports from the open's parse."""
+    import compiler.modules
+
+    edited = _typing_in(BLOCK, HELPER_LINE, TYPED)[3]
+    fresh = Analyzer(graph=ModuleGraph()).analyze(edited, PATH)
+    analyzer = Analyzer(graph=ModuleGraph())
+    analyzer.analyze(BLOCK, PATH)
+    parsed: list[str] = []
+    parse = compiler.modules.parse_source
+    monkeypatch.setattr(compiler.modules, "parse_source", lambda text: parsed.append(text) or parse(text))
+    assert analyzer.analyze(edited, PATH) == fresh
+    assert [text for text in parsed if "import pypto.language as pl" in text] == []

@@ -6,6 +6,7 @@ index and is answered exactly."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from lsprotocol import types
 from compiler.navigation.index import DocumentIndex
 from compiler.navigation.workspace import Workspace
 from compiler.pipeline import Analyzer
+from pypto_lsp import server as server_module
 from pypto_lsp.document import Analyzed, Snapshot, run_analysis
 from pypto_lsp.scheduler import DocState
 from pypto_lsp.server import PyptoServer, create_server
@@ -135,3 +137,88 @@ async def test_a_document_at_rest_waits_for_its_index(
     release.set()
     found = await asyncio.wait_for(pending, 10.0)
     assert found is not None and "matmul" in found.contents.value and found.range.start.line == at2.line
+
+
+def _record_builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """The texts index builds ran for from now on, each with whether the cyclic GC was enabled then."""
+    build = Workspace.document_with_imports
+    seen: list[tuple[str, bool]] = []
+
+    def recorded(self: Workspace, path: str, text: str) -> DocumentIndex:
+        seen.append((text, gc.isenabled()))
+        return build(self, path, text)
+
+    monkeypatch.setattr(Workspace, "document_with_imports", recorded)
+    return seen
+
+
+async def test_a_slow_index_build_waits_for_a_typing_pause(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text1 = HEALTHY.read_text(encoding="utf-8")
+    uri = (tmp_path / "kernel.py").as_uri()
+    server = _server(tmp_path)
+    _type(server, uri, 1, text1)
+    _land(server, uri, 1, text1)
+    at1 = _matmul(text1)
+    await asyncio.wait_for(_hover(server, uri, at1), 10.0)
+
+    monkeypatch.setattr(server_module, "NAV_SLOW_S", -1.0)  # every build counts as slow
+    built = _record_builds(monkeypatch)
+    lines = text1.split("\n")
+    text2 = "\n".join([*lines[:4], "", "", *lines[4:]])
+    server.pause_background()  # a didChange: the user is typing
+    _type(server, uri, 2, text2)
+    _land(server, uri, 2, text2)  # the analysis of the current text lands while the user types
+    found = await asyncio.wait_for(_hover(server, uri, at1), 0.2)  # no wait for an index build
+    assert found is not None and "matmul" in found.contents.value and found.range.start.line == at1.line
+    assert built == [] and uri in server.nav_lagged  # nothing built before the pause; views re-asked after
+
+    await asyncio.wait_for(server.nav_builds[uri][1], 10.0)  # the pause comes: the newest text is built
+    assert [text for text, _ in built] == [text2]
+    assert server.nav_views[uri].nav.text == text2 and uri not in server.nav_lagged
+    at2 = _matmul(text2)
+    newer = await asyncio.wait_for(_hover(server, uri, at2), 2.0)
+    assert newer is not None and newer.range.start.line == at2.line
+
+
+async def test_an_index_build_runs_with_the_cyclic_gc_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = HEALTHY.read_text(encoding="utf-8")
+    uri = (tmp_path / "kernel.py").as_uri()
+    server = _server(tmp_path)
+    _type(server, uri, 1, text)
+    _land(server, uri, 1, text)
+    built = _record_builds(monkeypatch)
+    assert gc.isenabled()
+    await asyncio.wait_for(_hover(server, uri, _matmul(text)), 10.0)
+    assert built == [(text, False)]  # its collections would hold the interpreter read requests need
+    assert gc.isenabled()  # and it runs again after
+
+
+async def test_a_document_at_rest_with_a_slow_index_does_not_wait_for_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text1 = HEALTHY.read_text(encoding="utf-8")
+    uri = (tmp_path / "kernel.py").as_uri()
+    server = _server(tmp_path)
+    _type(server, uri, 1, text1)
+    _land(server, uri, 1, text1)
+    at1 = _matmul(text1)
+    await asyncio.wait_for(_hover(server, uri, at1), 10.0)
+
+    monkeypatch.setattr(server_module, "NAV_SLOW_S", -1.0)  # every build counts as slow
+    release = threading.Event()
+    _block_builds(monkeypatch, release)
+    lines = text1.split("\n")
+    text2 = "\n".join([*lines[:4], "", "", *lines[4:]])
+    _type(server, uri, 2, text2)
+    _land(server, uri, 2, text2)  # at rest: no edit for long, the analysis of the current text landed
+    try:
+        found = await asyncio.wait_for(_hover(server, uri, at1), 2.0)  # the previous pair, at once
+        assert found is not None and found.range.start.line == at1.line and uri in server.nav_lagged
+    finally:
+        release.set()
+    await asyncio.wait_for(server.nav_builds[uri][1], 10.0)
+    assert server.nav_views[uri].nav.text == text2 and uri not in server.nav_lagged
