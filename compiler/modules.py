@@ -267,6 +267,14 @@ class ModuleGraph:
             self._query.trees = None
             self._query.probes = None
 
+    def release_trees(self) -> None:
+        """Within a query, stop holding the trees it parsed (the kept ones, MAX_TREE_TEXT, stay): called
+        once the query's last tree reader is done (the inliner), so the stages after it, which build a
+        document's statement memos and kernel results, do not run beside every imported module's tree
+        (762,000 characters, ~16 MiB, for the largest model's imports). A later read parses again."""
+        if getattr(self._query, "trees", None) is not None:
+            self._query.trees = {}
+
     def _read(self, path: Path) -> str | None:
         """`read_file`, once per path within a query (the import walk and the freshness checks share it)."""
         texts: dict[Path, str | None] | None = getattr(self._query, "texts", None)

@@ -271,6 +271,7 @@ class Analyzer:
         self.helper_calls.next_version()
         calls = functools.partial(self.helper_calls.get, compute=statement_calls)
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
+        self.graph.release_trees()  # no stage after this reads an imported module's tree
         diagnostics.extend(duplicate_window_buffers(parsed.module))
         originals = {
             id(s): o for s, o in zip(module.all_functions(), parsed.module.all_functions(), strict=True)
