@@ -339,3 +339,19 @@ def test_the_stages_after_the_inliner_run_without_the_imported_modules_trees(
     analysis = Analyzer(graph=graph).analyze(entry, str(path))
     assert analysis.kernels and analysis == kept
     assert held["inliner"] >= len(names) and held["outline"] == 0, held
+
+
+def test_a_folders_store_scan_does_not_keep_the_texts_of_modules_nobody_imports(tmp_path: Path) -> None:
+    """Resolving an import scans the module's folder for module stores (`config.K = ...`), reading every
+    module in it: the reader keeps the texts of the modules read for the import, not of the others."""
+    for i in range(4):
+        (tmp_path / f"other_{i}.py").write_text(f"ROWS_{i} = {i}\n" * 200)
+    (tmp_path / "config.py").write_text("ROWS = 64\n")
+    (tmp_path / "setter.py").write_text("import config\nconfig.ROWS = 128\n")
+    reader = modules.DiskReader()
+    graph = ModuleGraph(read_file=reader)
+    entry = tmp_path / "entry.py"
+    found = graph.resolve(entry, "config", 0)
+    assert found == tmp_path / "config.py" and tmp_path in graph.scanned
+    assert tmp_path / "setter.py" in graph.stores  # the scan read the folder's modules
+    assert set(reader.texts) == {tmp_path / "config.py"}, sorted(p.name for p in reader.texts)
