@@ -395,10 +395,10 @@ class Step:
     writes: tuple[_Entry, ...]
     result: object
     children: tuple[object, ...] = ()  # the steps recorded or reused inside it (they live on with it)
-    shadows: frozenset[tuple[str, object]] = frozenset()  # the reads its writes answer (`write`'s)
-    _groups: list[_Groups] = field(
-        default_factory=list, compare=False, repr=False
-    )  # made when first replayed
+    # The reads its writes answer (`write`'s), each once: a tuple, not a frozenset (the hash table of a
+    # set was the largest part of a long function's statement memos), only ever added to a frame's set.
+    shadows: tuple[tuple[str, object], ...] = ()
+    _groups: _Groups | None = field(default=None, compare=False, repr=False)  # made when first replayed
 
     @property
     def grouped(self) -> tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]:
@@ -407,7 +407,7 @@ class Step:
 
     def groups(self) -> _Groups:
         """The writes by target (made once, when the step is first replayed: most never are)."""
-        if not self._groups:
+        if self._groups is None:
             pairs: dict[str, list[tuple[Any, Any]]] = {}
             entries: dict[str, list[_Entry]] = {}
             scoped: set[str] = set()
@@ -417,15 +417,13 @@ class Step:
                 entries.setdefault(target, []).append(entry)
                 if scope is not None:
                     scoped.add(target)
-            self._groups.append(
-                _Groups(
-                    tuple((target, tuple(found)) for target, found in pairs.items()),
-                    tuple(
-                        (target, tuple(found)) for target, found in entries.items() if target not in scoped
-                    ),
-                )
+            groups = _Groups(
+                tuple((target, tuple(found)) for target, found in pairs.items()),
+                tuple((target, tuple(found)) for target, found in entries.items() if target not in scoped),
             )
-        return self._groups[0]
+            object.__setattr__(self, "_groups", groups)  # a cache (frozen: a list per step cost more)
+            return groups
+        return self._groups
 
 
 @dataclass(slots=True)
@@ -633,7 +631,7 @@ class Recorded:
             tuple(w for w in frame.writes if w[3] is None or w[3] == scope),
             result,
             tuple(frame.children),
-            frozenset(frame.shadowed),
+            tuple(frame.shadowed),
         )
         self._live[key] = step
         return step

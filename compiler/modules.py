@@ -120,12 +120,22 @@ class DiskReader:
         self.texts[path] = (key, text)
         return text
 
+    def peek(self, path: Path) -> str | None:
+        """The file's text, kept only if it already was: a file read once (a folder's store scan reads
+        every module in it) is not held for the life of the process."""
+        if path in self.texts:
+            return self(path)
+        return read_disk_text(path)
+
 
 @dataclass(slots=True)
 class ModuleGraph:
     """Resolves imports and caches module summaries by text; one instance serves many documents."""
 
     read_file: Callable[[Path], str | None] = field(default_factory=DiskReader)
+    # How a folder's store scan reads each of its modules (None: `read_file`, or the DiskReader's `peek`):
+    # most are never imported, and their texts held by the reader were a few MiB in a library's folder.
+    scan_file: Callable[[Path], str | None] | None = None
     environ: Mapping[str, str] = field(default_factory=dict)
     extra_paths: tuple[Path, ...] = ()
     summaries: dict[Path, ModuleSummary] = field(default_factory=dict)
@@ -267,6 +277,14 @@ class ModuleGraph:
             self._query.texts = None
             self._query.trees = None
             self._query.probes = None
+
+    def release_trees(self) -> None:
+        """Within a query, stop holding the trees it parsed (the kept ones, MAX_TREE_TEXT, stay): called
+        once the query's last tree reader is done (the inliner), so the stages after it, which build a
+        document's statement memos and kernel results, do not run beside every imported module's tree
+        (762,000 characters, ~16 MiB, for the largest model's imports). A later read parses again."""
+        if getattr(self._query, "trees", None) is not None:
+            self._query.trees = {}
 
     def _read(self, path: Path) -> str | None:
         """`read_file`, once per path within a query (the import walk and the freshness checks share it)."""
@@ -588,12 +606,17 @@ class ModuleGraph:
             for file in files:
                 if file in self.noted_documents:
                     continue
-                text = self.read_file(file)
+                text = self._scan_reader()(file)
                 if text is None or not _has_module_store(text):
                     continue
                 tree = self._tree(file, text, pin=False)
                 if tree is not None:
                     self._note_module_stores(file, tree)
+
+    def _scan_reader(self) -> Callable[[Path], str | None]:
+        if self.scan_file is not None:
+            return self.scan_file
+        return self.read_file.peek if isinstance(self.read_file, DiskReader) else self.read_file
 
     def text_changed(self, path: Path) -> None:
         """A module file's text changed (an editor buffer, the file on disk): the stores it makes on other

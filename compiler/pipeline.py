@@ -276,6 +276,7 @@ class Analyzer:
         self.helper_calls.next_version()
         calls = functools.partial(self.helper_calls.get, compute=statement_calls)
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
+        self.graph.release_trees()  # no stage after this reads an imported module's tree
         diagnostics.extend(duplicate_window_buffers(parsed.module))
         diagnostics.extend(dep_metadata_faults(parsed.module))
         diagnostics.extend(declared_alloc_faults(parsed.module, parsed.env))

@@ -112,7 +112,7 @@ class PyptoServer(LanguageServer):
         self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
-        self.graph = ModuleGraph(read_file=self.read_workspace_file)
+        self.graph = ModuleGraph(read_file=self.read_workspace_file, scan_file=self.scan_workspace_file)
         self.scheduler = scheduler.Scheduler(self, self.graph)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
         self.pending_refresh: asyncio.TimerHandle | None = None
@@ -682,6 +682,13 @@ class PyptoServer(LanguageServer):
             if doc is not None:
                 return doc.source
         return self.disk(path)
+
+    def scan_workspace_file(self, path: Path) -> str | None:
+        """`read_workspace_file` for a folder's store scan: a file on disk is not kept for it."""
+        uri = from_fs_path(str(path))
+        if uri is not None and uri in self.scheduler.docs:
+            return self.read_workspace_file(path)
+        return self.disk.peek(path)
 
     def close(self, uri: str) -> None:
         """Forget a closed document, clear what was pushed for it, and re-analyse the open documents that

@@ -298,3 +298,60 @@ def test_a_tree_the_store_scan_reads_is_not_held_to_the_end_of_the_query(tmp_pat
         assert setter not in graph._query.trees
         summary = graph.summary(setter)
         assert summary is not None and setter in graph._query.trees  # an evaluation pins it
+
+
+def test_the_stages_after_the_inliner_run_without_the_imported_modules_trees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trees one analysis parsed are held while the import walk, the evaluation and the inliner read
+    them, and let go before the checks and kernel passes build the document's memos and results (the
+    largest model's imports: ~16 MiB beside them), with the same analysis as a graph that kept them."""
+    import compiler.pipeline as pipeline
+
+    names = [f"helpers_{i}" for i in range(3)]
+    for i, name in enumerate(names):
+        (tmp_path / f"{name}.py").write_text(HELPERS.replace("ROWS = 64", f"ROWS = {64 * (i + 1)}"))
+    imports = "".join(f"from {name} import scale as scale_{i}\n" for i, name in enumerate(names))
+    calls = "".join(f"        y = scale_{i}(x, y)\n" for i in range(len(names)))
+    entry = (
+        "import pypto.language as pl\n" + imports + "\n\n@pl.jit\n"
+        "def run(x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):\n"
+        "    with pl.at(level=pl.Level.CORE_GROUP):\n" + calls + "    return y\n"
+    )
+    path = tmp_path / "entry.py"
+    path.write_text(entry)
+    kept = Analyzer(graph=ModuleGraph()).analyze(entry, str(path))
+    graph = ModuleGraph()
+    held: dict[str, int] = {}
+    real_inline, real_outline = pipeline.Analyzer._inline, pipeline.outline
+
+    def inline(self: Analyzer, *args: object, **kwargs: object) -> object:
+        out = real_inline(self, *args, **kwargs)  # type: ignore[arg-type]
+        held["inliner"] = len(graph._query.trees)
+        return out
+
+    def outline(*args: object, **kwargs: object) -> object:
+        held["outline"] = len(graph._query.trees)
+        return real_outline(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline.Analyzer, "_inline", inline)
+    monkeypatch.setattr(pipeline, "outline", outline)
+    analysis = Analyzer(graph=graph).analyze(entry, str(path))
+    assert analysis.kernels and analysis == kept
+    assert held["inliner"] >= len(names) and held["outline"] == 0, held
+
+
+def test_a_folders_store_scan_does_not_keep_the_texts_of_modules_nobody_imports(tmp_path: Path) -> None:
+    """Resolving an import scans the module's folder for module stores (`config.K = ...`), reading every
+    module in it: the reader keeps the texts of the modules read for the import, not of the others."""
+    for i in range(4):
+        (tmp_path / f"other_{i}.py").write_text(f"ROWS_{i} = {i}\n" * 200)
+    (tmp_path / "config.py").write_text("ROWS = 64\n")
+    (tmp_path / "setter.py").write_text("import config\nconfig.ROWS = 128\n")
+    reader = modules.DiskReader()
+    graph = ModuleGraph(read_file=reader)
+    entry = tmp_path / "entry.py"
+    found = graph.resolve(entry, "config", 0)
+    assert found == tmp_path / "config.py" and tmp_path in graph.scanned
+    assert tmp_path / "setter.py" in graph.stores  # the scan read the folder's modules
+    assert set(reader.texts) == {tmp_path / "config.py"}, sorted(p.name for p in reader.texts)

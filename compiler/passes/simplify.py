@@ -115,12 +115,11 @@ class _Folder:
         names = memo.names.keyed(stmt) if memo is not None and not self.inside_whole else None
         if memo is None or names is None:
             return self._stmt(stmt, top_level)
-        env, ranges = self.env, self.ranges
-        reads = (*((env.get(n, _ABSENT), ranges.get(n)) for n in names), self.known(names))
+        reads = self._reads(names)
         found = memo.stmts.get(id(stmt))
         if found is not None and found.stmt is stmt and found.top_level == top_level and found.reads == reads:
             memo.stmts.reuse(id(stmt))
-            env.update(found.writes)
+            self.env.update(found.writes)
             self.writes.extend(found.writes)
             return list(found.folded)
         mark = len(self.writes)
@@ -135,6 +134,18 @@ class _Folder:
             self.inside_whole = False
         memo.stmts.end(id(stmt), _Folded(stmt, top_level, reads, tuple(folded), tuple(self.writes[mark:])))
         return folded
+
+    def _reads(self, names: tuple[str, ...]) -> tuple[object, ...]:
+        """What a keyed statement's fold reads: each name's value and range, one flat tuple (a pair per
+        name was most of the memo: a compound statement mentions hundreds of names), then the conditions."""
+        value, limits = self.env.get, self.ranges.get
+        flat: list[object] = []
+        push = flat.append
+        for name in names:
+            push(value(name, _ABSENT))
+            push(limits(name))
+        push(self.known(names))
+        return tuple(flat)
 
     def _stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
         budget.check()

@@ -26,6 +26,34 @@ from compiler.types import ValueType
 _BUILTINS = frozenset(dir(builtins))
 
 _ABSENT = object()
+# The reads a definition answers, one tuple per name shared by every step that defines it (each step's
+# memo holds them: new pairs per definition were a sixth of a long function's memos). Bounded: cleared
+# when it outgrows SHADOW_NAMES (names of the open documents are far fewer).
+_SHADOWS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {}
+SHADOW_NAMES = 16_384
+
+
+def _define_shadows(name: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(("type", name), ("defined", name)), the same tuple for every definition of the name."""
+    found = _SHADOWS.get(name)
+    if found is None:
+        if len(_SHADOWS) >= SHADOW_NAMES:
+            _SHADOWS.clear()
+        found = _SHADOWS[name] = (("type", name), ("defined", name))
+    return found
+
+
+_BLOCK_SHADOWS: dict[tuple[int, str], tuple[tuple[str, tuple[int, str]]]] = {}
+
+
+def _rebind_shadows(key: tuple[int, str]) -> tuple[tuple[str, tuple[int, str]]]:
+    """(("block", key),), the same tuple for every rebinding of the name in a body that deep."""
+    found = _BLOCK_SHADOWS.get(key)
+    if found is None:
+        if len(_BLOCK_SHADOWS) >= SHADOW_NAMES:
+            _BLOCK_SHADOWS.clear()
+        found = _BLOCK_SHADOWS[key] = (("block", key),)
+    return found
 
 
 def _same_type(a: object, b: object) -> bool:
@@ -209,7 +237,7 @@ class CheckState:
         self.defined.add(name)
         self.facts.types[name] = value_type
         if self.memo is not None:
-            self.memo.write("define", name, value_type, shadows=(("type", name), ("defined", name)))
+            self.memo.write("define", name, value_type, shadows=_define_shadows(name))
 
     def _define_all(self, pairs: tuple[tuple[str, ValueType], ...]) -> None:
         """`define` each pair (a replay where no statement around is being recorded)."""
@@ -223,7 +251,7 @@ class CheckState:
             return
         self._block_types[-1][name] = value_type
         if self.memo is not None:
-            self.memo.write("block", key, value_type, scope=depth, shadows=(("block", key),))
+            self.memo.write("block", key, value_type, scope=depth, shadows=_rebind_shadows(key))
 
     def record_call(self, span: Span, resolution: Resolution) -> None:
         """Record a call's resolution for the passes."""
