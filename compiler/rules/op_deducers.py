@@ -250,6 +250,17 @@ _r(
     "K), or a runtime row count).",
 )
 _r(
+    "PTO-TD226",
+    "call-dynamic-binding-conflict",
+    _TD,
+    "Failed to parse function '{function}': Dynamic type variable '{var}' has conflicting bindings {existing} "
+    "and {candidate} that are not provably equal at {context}; cross-function calls do not emit a runtime "
+    "shape guard",
+    "A call of another function of the program whose parameters share a pl.dynamic extent, given arguments "
+    "whose static extents there differ (DeduceCallReturnType binds the symbol to each argument in turn).",
+    "Pass arguments whose extents agree for '{var}', or give the callee's parameters separate pl.dynamic names.",
+)
+_r(
     "PTO-TD33",
     "gemv-acc-shape",
     _TD,

@@ -14,6 +14,7 @@ from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.allreduce_targets import mesh_valid_error, packed_view_error, ring_valid_error
 from compiler.frontend.checks.call_attrs import check_call_attrs
+from compiler.frontend.checks.call_bindings import check_call_bindings
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
 from compiler.frontend.checks.subscript_forms import check_subscript_read
@@ -393,9 +394,12 @@ class ExpressionTyper:
                 state.record_call(call.span, patched)  # the passes see it too
         return result
 
-    def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> None:
-        """Type every argument of a call whose own check reads none of their types."""
+    def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> list[ValueType]:
+        """Type every argument of a call whose own check reads none of their types (the positional ones'
+        types, UNKNOWN for a static_print f-string)."""
+        types: list[ValueType] = []
         for arg in call.args:
+            types.append(UNKNOWN)
             if (
                 call.func == "pl.static_print"
                 and isinstance(arg, ir.Opaque)
@@ -406,16 +410,17 @@ class ExpressionTyper:
             if call.func == "pl.static_print" and isinstance(arg, ir.Opaque) and arg.kind == "JoinedStr":
                 self.state.error("PTO-F174", arg.span)  # a conversion or a format spec: it formats none
                 continue
-            self.value(arg, ctx)
+            types[-1] = self.value(arg, ctx)
         for kw in call.keywords:
             if not _attrs_dict(kw):
                 self.value(kw.value, ctx)
+        return types
 
     def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
         state = self.state
         func = call.func
-        self._type_arguments(call, ctx)
+        arg_types = self._type_arguments(call, ctx)
         functions = state.program_functions
         target = functions.get(func[5:])
         if target is None and functions:
@@ -439,8 +444,10 @@ class ExpressionTyper:
                     got=got,
                     parameters=", ".join(p.name for p in target.params),
                 )
-            elif got == len(target.params):
-                check_call_attrs(state, call, target.name, call.args, submit=False)
+            elif got == len(target.params) and check_call_attrs(
+                state, call, target.name, call.args, submit=False
+            ):
+                check_call_bindings(state, target, arg_types, state.env)
         return target.return_type or UNKNOWN if target is not None else UNKNOWN
 
     def op_problem(self, func: str, problem: Problem, span: Span) -> None:
