@@ -30,6 +30,7 @@ from compiler.frontend.consts import (
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import names_in, walk_expr
 from compiler.ops.deducers.core import is_float, is_int
+from compiler.ops.deducers.indexing import SCRATCH_ALIAS
 from compiler.ops.dsl import PLD_SHORT
 from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
@@ -99,6 +100,18 @@ def outside_host(function: ir.Function, ctx: WalkContext) -> str | None:
 
 _IDENTITY_MEMBERSHIP = {"is": "Is", "is not": "IsNot", "in": "In", "not in": "NotIn"}
 """The comparisons parse_compare has no IR op for (the ast class name it prints)."""
+_MGATHERS = frozenset({"pl.tile.mgather", "pl.mgather"})
+
+
+def _scratch_aliases(call: ir.Call) -> bool:
+    """`mgather(x, idx, ..., scratch=x)`: scratch= names the variable passed as mem or idx (one IR Var)."""
+    scratch = call.kwarg("scratch")
+    if not isinstance(scratch, ir.Name):
+        return False
+    operands = [*call.args[:2], call.kwarg("mem"), call.kwarg("idx")]
+    return any(isinstance(o, ir.Name) and o.id == scratch.id for o in operands)
+
+
 _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
 """The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
 
@@ -345,6 +358,8 @@ class ExpressionTyper:
         if func in _REMOTE_LOADS and _literal_peer(call, args[0] if args else kwargs.get("target")):
             self.op_problem(func, catalog.problem("PTO-TD194"), call.span)
             return UNKNOWN
+        if func in _MGATHERS and _scratch_aliases(call):
+            kwargs = {**kwargs, SCRATCH_ALIAS: True}
         resolution = resolve_call(func, args, kwargs)
         state.record_call(call.span, resolution)
         if resolution.unknown:
