@@ -433,6 +433,16 @@ _r(
     "A prefetch of a tile or scalar instead of a GM tensor.",
 )
 _r(
+    "PTO-TD227",
+    "prefetch-source-dynamic",
+    _TD,
+    "{op} expects src to have a fully static shape, but dimension {dim} is dynamic; async prefetch needs a "
+    "compile-time byte extent",
+    "A prefetch of a tensor whose shape holds a pl.dynamic extent: the SDMA copy needs its byte count at "
+    "compile time.",
+    "Prefetch a statically shaped tensor (a [1, N] view with a constant N) instead.",
+)
+_r(
     "PTO-TD54",
     "prefetch-source-rank",
     _TD,

@@ -1,6 +1,7 @@
-"""A `self.<function>(...)` call's pl.dynamic bindings (DeduceCallReturnType, type_inference.cpp): each
-argument binds the callee's dynamic extents in turn, and a symbol bound to two static extents that differ is
-an error, since a call between functions of one program carries no runtime shape guard."""
+"""pl.dynamic extents at a call. A `self.<function>(...)` call's bindings (DeduceCallReturnType,
+type_inference.cpp): each argument binds the callee's dynamic extents in turn, and a symbol bound to two static
+extents that differ is an error, since a call between functions of one program carries no runtime shape guard.
+A prefetch source's extents (CheckFlatContiguous1DSource), which must all be constants."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ class Conflict:
     context: str
 
 
-def _dynamic_names(env: Mapping[str, object]) -> frozenset[str]:
+def dynamic_names(env: Mapping[str, object]) -> frozenset[str]:
     """The pl.dynamic symbols of the module, by the name their dimensions print; a name two symbols share is
     left out (they are two variables the model cannot tell apart)."""
     seen: dict[str, int] = {}
@@ -43,7 +44,7 @@ def first_conflict(
     """The conflict DeduceCallReturnType reports first, when every binding involved is provable: the callee's
     parameters are plain annotations (no view), the arguments carry no partial valid region, and each binding
     of a symbol is a static extent (a symbol with any other binding is dropped: the compiler may prove it)."""
-    dynamic = _dynamic_names(env)
+    dynamic = dynamic_names(env)
     if not dynamic:
         return None
     bound: dict[str, int | None] = {}
@@ -88,3 +89,16 @@ def check_call_bindings(
             candidate=conflict.candidate,
             context=conflict.context,
         )
+
+
+def first_dynamic_axis(src: ArgValue, env: Mapping[str, object]) -> int | None:
+    """The axis of a tensor's first non-constant extent when it is a pl.dynamic symbol (every extent before it
+    a constant); None otherwise (an extent the model could not evaluate may be a constant)."""
+    if not isinstance(src, TensorType) or not src.ranked:
+        return None
+    dynamic = dynamic_names(env)
+    for axis, dim in enumerate(src.shape):
+        if isinstance(dim, int) and not isinstance(dim, bool):
+            continue
+        return axis if isinstance(dim, str) and dim in dynamic else None
+    return None

@@ -14,7 +14,7 @@ from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.allreduce_targets import mesh_valid_error, packed_view_error, ring_valid_error
 from compiler.frontend.checks.call_attrs import check_call_attrs
-from compiler.frontend.checks.call_bindings import check_call_bindings
+from compiler.frontend.checks.call_bindings import check_call_bindings, first_dynamic_axis
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
 from compiler.frontend.checks.subscript_forms import check_subscript_read
@@ -358,6 +358,14 @@ class ExpressionTyper:
         if func in _REMOTE_LOADS and _literal_peer(call, args[0] if args else kwargs.get("target")):
             self.op_problem(func, catalog.problem("PTO-TD194"), call.span)
             return UNKNOWN
+        if func == "pl.prefetch.async_prefetch" and call.args and isinstance(call.args[0], ir.Name):
+            # CheckFlatContiguous1DSource: after arity, a Var source's extents must all be constants.
+            axis = first_dynamic_axis(args[0], state.env)
+            if axis is not None:
+                self.op_problem(
+                    func, catalog.problem("PTO-TD227", op="prefetch.async_prefetch", dim=axis), call.span
+                )
+                return UNKNOWN
         if func in _MGATHERS and _scratch_aliases(call):
             kwargs = {**kwargs, SCRATCH_ALIAS: True}
         resolution = resolve_call(func, args, kwargs)
