@@ -443,6 +443,15 @@ _r(
     "Prefetch a statically shaped tensor (a [1, N] view with a constant N) instead.",
 )
 _r(
+    "PTO-TD228",
+    "prefetch-source-variable",
+    _TD,
+    "{op} expects src to be a Var or IterArg",
+    "A prefetch whose source is written in place (a nested op call or a subscript) rather than a variable: "
+    "the parser passes the expression itself, not a Var.",
+    "Bind the source first (`src = pl.tensor.view(p, [1, 4096])`) and prefetch `src`.",
+)
+_r(
     "PTO-TD54",
     "prefetch-source-rank",
     _TD,

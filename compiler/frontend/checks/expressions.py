@@ -358,6 +358,14 @@ class ExpressionTyper:
         if func in _REMOTE_LOADS and _literal_peer(call, args[0] if args else kwargs.get("target")):
             self.op_problem(func, catalog.problem("PTO-TD194"), call.span)
             return UNKNOWN
+        if (
+            func == "pl.prefetch.async_prefetch"
+            and call.args
+            and isinstance(call.args[0], ir.Call | ir.Subscript)
+        ):
+            # CheckFlatContiguous1DSource's first check: the parser passes a nested expression, not a Var.
+            self.op_problem(func, catalog.problem("PTO-TD228", op="prefetch.async_prefetch"), call.span)
+            return UNKNOWN
         if func == "pl.prefetch.async_prefetch" and call.args and isinstance(call.args[0], ir.Name):
             # CheckFlatContiguous1DSource: after arity, a Var source's extents must all be constants.
             axis = first_dynamic_axis(args[0], state.env)
