@@ -3079,6 +3079,14 @@ add(
         ),
         ("mem_mat_elem_no_scratch", 'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat)'),
         (
+            "mem_mat_elem_scratch_is_mem",
+            'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat, scratch=x)',
+        ),
+        (
+            "mem_mat_elem_scratch_is_idx",
+            'pl.tile.mgather(x, i32, coalesce="elem", target_memory=pl.Mem.Mat, scratch=i32)',
+        ),
+        (
             "mem_mat_elem",
             'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
         ),

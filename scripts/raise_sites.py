@@ -851,6 +851,25 @@ UNREACHABLE = (
     ),
     Unreachable(
         "src/ir/op/type_inference.cpp",
+        r"source valid_shape rank .* does not match its shape rank",
+        "the three writers pass the source's GetValidShape(...) (tensor.assemble and tile.assemble of the source, "
+        "tile.store of the stored tile), whose ResolveValidShape (type_inference.h) CHECKs the valid_shape rank "
+        "against the shape rank first with its own 'valid_shape rank (..) must match the physical shape rank' "
+        "message; unlike the window reads (CheckWindowReadRanks, whose tile.load / remote_load callers pass the "
+        "unchecked GetEffectiveTensorValidShape), no writer hands this check an unresolved valid_shape",
+        function="CheckWriteUnionRanks",
+    ),
+    Unreachable(
+        "src/ir/op/type_inference.cpp",
+        r"callee_params size .* must match args size",
+        "both parser callers check the argument count first: a self.<fn>(...) call raises ParserTypeError "
+        "'Function .. expects N argument(s), got M' (for pl.submit: between the non-Out count and all params) "
+        "and _call_args_for_return_deduction appends each kept param with its argument together, and an "
+        "external ir.Function call runs _validate_call_arg_count before deduce_call_return_type",
+        function="DeduceCallReturnType",
+    ),
+    Unreachable(
+        "src/ir/op/type_inference.cpp",
         r"drop_dims must be a MakeTuple",
         "the slice builders (ir/op/tensor_ops.py slice, tile_ops.py slice) pass drop_dims through "
         "_to_make_tuple (ir/utils.py), which always yields a MakeTuple; the other caller, ConvertTensorToTileOps' "

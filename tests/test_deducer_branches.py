@@ -259,7 +259,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
      "s = pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[32, 64])\nr = pl.tensor.view(s, [4096])",
      "s = pl.tensor.slice(x, [64, 64], [0, 0], valid_shape=[64, 64])\nr = pl.tensor.view(s, [4096])"),
     ("_prefetch#0", "tile", f"a: {T}[[1, 4096], pl.FP16]",
-     "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(pl.load(a, [0, 0], [1, 64]), ctx)",
+     "ctx = pl.prefetch.make_context()\nt = pl.load(a, [0, 0], [1, 64])\nev = pl.prefetch.async_prefetch(t, ctx)",
      "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(a, ctx)"),
     ("_prefetch#1", "jit", f"s: {T}[[], pl.FP16], a: {T}[[1, 4096], pl.FP16]",
      "ctx = pl.prefetch.make_context()\nev = pl.prefetch.async_prefetch(s, ctx)",

@@ -250,6 +250,17 @@ _r(
     "K), or a runtime row count).",
 )
 _r(
+    "PTO-TD226",
+    "call-dynamic-binding-conflict",
+    _TD,
+    "Failed to parse function '{function}': Dynamic type variable '{var}' has conflicting bindings {existing} "
+    "and {candidate} that are not provably equal at {context}; cross-function calls do not emit a runtime "
+    "shape guard",
+    "A call of another function of the program whose parameters share a pl.dynamic extent, given arguments "
+    "whose static extents there differ (DeduceCallReturnType binds the symbol to each argument in turn).",
+    "Pass arguments whose extents agree for '{var}', or give the callee's parameters separate pl.dynamic names.",
+)
+_r(
     "PTO-TD33",
     "gemv-acc-shape",
     _TD,
@@ -420,6 +431,25 @@ _r(
     _TD,
     "{op} expects src to be a GM Tensor (prefetch reads global memory), got {type}",
     "A prefetch of a tile or scalar instead of a GM tensor.",
+)
+_r(
+    "PTO-TD227",
+    "prefetch-source-dynamic",
+    _TD,
+    "{op} expects src to have a fully static shape, but dimension {dim} is dynamic; async prefetch needs a "
+    "compile-time byte extent",
+    "A prefetch of a tensor whose shape holds a pl.dynamic extent: the SDMA copy needs its byte count at "
+    "compile time.",
+    "Prefetch a statically shaped tensor (a [1, N] view with a constant N) instead.",
+)
+_r(
+    "PTO-TD228",
+    "prefetch-source-variable",
+    _TD,
+    "{op} expects src to be a Var or IterArg",
+    "A prefetch whose source is written in place (a nested op call or a subscript) rather than a variable: "
+    "the parser passes the expression itself, not a Var.",
+    "Bind the source first (`src = pl.tensor.view(p, [1, 4096])`) and prefetch `src`.",
 )
 _r(
     "PTO-TD54",

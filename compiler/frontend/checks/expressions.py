@@ -14,6 +14,7 @@ from compiler.evaluator import FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.allreduce_targets import mesh_valid_error, packed_view_error, ring_valid_error
 from compiler.frontend.checks.call_attrs import check_call_attrs
+from compiler.frontend.checks.call_bindings import check_call_bindings, first_dynamic_axis
 from compiler.frontend.checks.spelling import call_text, expr_text
 from compiler.frontend.checks.state import CheckState, SplitTransfers, WalkContext
 from compiler.frontend.checks.subscript_forms import check_subscript_read
@@ -29,6 +30,7 @@ from compiler.frontend.consts import (
 from compiler.frontend.subscripts import subscript_type
 from compiler.ir_walk import names_in, walk_expr
 from compiler.ops.deducers.core import is_float, is_int
+from compiler.ops.deducers.indexing import SCRATCH_ALIAS
 from compiler.ops.dsl import PLD_SHORT
 from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
@@ -98,6 +100,18 @@ def outside_host(function: ir.Function, ctx: WalkContext) -> str | None:
 
 _IDENTITY_MEMBERSHIP = {"is": "Is", "is not": "IsNot", "in": "In", "not in": "NotIn"}
 """The comparisons parse_compare has no IR op for (the ast class name it prints)."""
+_MGATHERS = frozenset({"pl.tile.mgather", "pl.mgather"})
+
+
+def _scratch_aliases(call: ir.Call) -> bool:
+    """`mgather(x, idx, ..., scratch=x)`: scratch= names the variable passed as mem or idx (one IR Var)."""
+    scratch = call.kwarg("scratch")
+    if not isinstance(scratch, ir.Name):
+        return False
+    operands = [*call.args[:2], call.kwarg("mem"), call.kwarg("idx")]
+    return any(isinstance(o, ir.Name) and o.id == scratch.id for o in operands)
+
+
 _OP_CATEGORIES = frozenset({"pl.tensor", "pl.tile", "pl.system", "pl.array", "pl.prefetch"})
 """The `pl.<category>.<op>` namespaces the parser routes (anything else is unsupported)."""
 
@@ -344,6 +358,24 @@ class ExpressionTyper:
         if func in _REMOTE_LOADS and _literal_peer(call, args[0] if args else kwargs.get("target")):
             self.op_problem(func, catalog.problem("PTO-TD194"), call.span)
             return UNKNOWN
+        if (
+            func == "pl.prefetch.async_prefetch"
+            and call.args
+            and isinstance(call.args[0], ir.Call | ir.Subscript)
+        ):
+            # CheckFlatContiguous1DSource's first check: the parser passes a nested expression, not a Var.
+            self.op_problem(func, catalog.problem("PTO-TD228", op="prefetch.async_prefetch"), call.span)
+            return UNKNOWN
+        if func == "pl.prefetch.async_prefetch" and call.args and isinstance(call.args[0], ir.Name):
+            # CheckFlatContiguous1DSource: after arity, a Var source's extents must all be constants.
+            axis = first_dynamic_axis(args[0], state.env)
+            if axis is not None:
+                self.op_problem(
+                    func, catalog.problem("PTO-TD227", op="prefetch.async_prefetch", dim=axis), call.span
+                )
+                return UNKNOWN
+        if func in _MGATHERS and _scratch_aliases(call):
+            kwargs = {**kwargs, SCRATCH_ALIAS: True}
         resolution = resolve_call(func, args, kwargs)
         state.record_call(call.span, resolution)
         if resolution.unknown:
@@ -393,9 +425,12 @@ class ExpressionTyper:
                 state.record_call(call.span, patched)  # the passes see it too
         return result
 
-    def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> None:
-        """Type every argument of a call whose own check reads none of their types."""
+    def _type_arguments(self, call: ir.Call, ctx: WalkContext) -> list[ValueType]:
+        """Type every argument of a call whose own check reads none of their types (the positional ones'
+        types, UNKNOWN for a static_print f-string)."""
+        types: list[ValueType] = []
         for arg in call.args:
+            types.append(UNKNOWN)
             if (
                 call.func == "pl.static_print"
                 and isinstance(arg, ir.Opaque)
@@ -406,16 +441,17 @@ class ExpressionTyper:
             if call.func == "pl.static_print" and isinstance(arg, ir.Opaque) and arg.kind == "JoinedStr":
                 self.state.error("PTO-F174", arg.span)  # a conversion or a format spec: it formats none
                 continue
-            self.value(arg, ctx)
+            types[-1] = self.value(arg, ctx)
         for kw in call.keywords:
             if not _attrs_dict(kw):
                 self.value(kw.value, ctx)
+        return types
 
     def _program_call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """F35 / F36: `self.<function>(...)`, a call of a function of the program."""
         state = self.state
         func = call.func
-        self._type_arguments(call, ctx)
+        arg_types = self._type_arguments(call, ctx)
         functions = state.program_functions
         target = functions.get(func[5:])
         if target is None and functions:
@@ -439,8 +475,10 @@ class ExpressionTyper:
                     got=got,
                     parameters=", ".join(p.name for p in target.params),
                 )
-            elif got == len(target.params):
-                check_call_attrs(state, call, target.name, call.args, submit=False)
+            elif got == len(target.params) and check_call_attrs(
+                state, call, target.name, call.args, submit=False
+            ):
+                check_call_bindings(state, target, arg_types, state.env)
         return target.return_type or UNKNOWN if target is not None else UNKNOWN
 
     def op_problem(self, func: str, problem: Problem, span: Span) -> None:

@@ -49,6 +49,11 @@ _PAGED_ELEMENTS = frozenset({"FP16", "BF16", "FP32", "INT8"})
 _MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
 
 
+SCRATCH_ALIAS = "<scratch is mem or idx>"
+"""The kwarg the front end adds to a tile.mgather whose scratch= names the very variable passed as mem or idx
+(the deducer compares IR variables; the model's argument values are types, so the call site tells it)."""
+
+
 def _fail(code: str, op: OpDef, requirement: str) -> None:
     """The deducer's CHECK failed: the compiler's sentence for it."""
     if code == _SCATTER_UPDATE:
@@ -559,10 +564,11 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     row = coalesce in ("row", 0) and not isinstance(coalesce, bool)
     elem = coalesce in ("elem", 1) and not isinstance(coalesce, bool)
     scratch, requested = kwargs.get("scratch"), kwargs.get("valid_shape")
+    aliased = kwargs.get(SCRATCH_ALIAS) is True
     # The IR call's arguments: (mem, idx[, scratch][, valid_shape]).
     extra = [a for a in (scratch, requested) if a is not None]
     if memory == "Mat":
-        return _mgather_mat(op, mem, idx, row, elem, scratch, requested, len(extra))
+        return _mgather_mat(op, mem, idx, row, elem, scratch, requested, len(extra), aliased)
     if extra:
         _fail(_ATTR, op, "permits scratch only for Mat elem mode")
     if isinstance(idx, TensorType):
@@ -612,6 +618,7 @@ def _mgather_mat(
     scratch: ArgValue,
     requested: ArgValue,
     extra: int,
+    aliased: bool = False,
 ) -> ValueType:
     """DeduceTileMgatherType with Mat output: a GM INT32 [1, R] index tensor (row mode) or any 2D one with a
     GM scratch (elem mode), a static output whose rows are a multiple of 16 and cols fill 32-byte blocks."""
@@ -631,6 +638,8 @@ def _mgather_mat(
     if elem:
         if extra == 0:
             _fail(_ATTR, op, "Mat elem mode requires GM scratch and optionally accepts valid_shape")
+        if aliased:
+            _fail(_ATTR, op, "Mat elem scratch must not alias mem or idx; use a distinct GM tensor")
         work = _shaped(scratch)
         if scratch is None or isinstance(work, TileType) or kind_of(scratch) == "ScalarType":
             _fail(_ATTR, op, "Mat elem scratch must be a GM tensor")
