@@ -7,20 +7,13 @@ from __future__ import annotations
 from compiler import ir
 from compiler.frontend.checks.state import CheckState
 from compiler.frontend.consts import fold
-from compiler.types import ScalarType, TensorType, TileType, TupleType, ValueType
+from compiler.types import ScalarType, TensorType, TileType, ValueType
 
 
 def check_subscript_read(state: CheckState, base: ValueType, expr: ir.Subscript) -> None:
-    """F284 ... F288 on one subscript read whose base the model types."""
+    """F284, F287 / F288 on one subscript read whose base the model types (a tuple literal's index: parser_forms)."""
     if isinstance(base, ScalarType) and isinstance(expr.value, ir.Name):
         state.error("PTO-F284", expr.span, type="ScalarType")
-    elif isinstance(base, TupleType):
-        index = expr.index
-        if isinstance(index, ir.Const):
-            if type(index.value) is not int:
-                state.error("PTO-F285", expr.span)
-        elif not (isinstance(index, ir.UnaryOp) and isinstance(index.operand, ir.Const)):
-            state.error("PTO-F286", expr.span)
     elif isinstance(base, TileType) and base.shape:
         _tile_slice(state, base, expr)
 
