@@ -28,7 +28,7 @@ from compiler.frontend.checks.state import statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.declared_allocs import declared_alloc_faults
 from compiler.frontend.definite_assignment import undefined_on_some_path
-from compiler.frontend.jit_dep_metadata import dep_metadata_faults
+from compiler.frontend.jit_dep_metadata import dep_metadata_faults, function_calls
 from compiler.frontend.jit_extern_paths import extern_path_faults
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
 from compiler.frontend.parser_forms import conflicting_externals, parser_forms
@@ -147,6 +147,7 @@ class Analyzer:
     bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
     syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
+    function_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's calls, nested too
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     # One analysis and no edit after it (`pypto-lsp check`): no statement memos are recorded, as for a
@@ -278,7 +279,9 @@ class Analyzer:
         diagnostics.extend(unresolved_calls(parsed.module, helpers, named, calls))
         self.graph.release_trees()  # no stage after this reads an imported module's tree
         diagnostics.extend(duplicate_window_buffers(parsed.module))
-        diagnostics.extend(dep_metadata_faults(parsed.module))
+        self.function_calls.next_version()  # an unchanged function is not walked again for its calls
+        every_call = functools.partial(self.function_calls.get, compute=function_calls)
+        diagnostics.extend(dep_metadata_faults(parsed.module, every_call))
         diagnostics.extend(declared_alloc_faults(parsed.module, parsed.env))
         diagnostics.extend(parser_forms(parsed.module, parsed.env, path if path != "<memory>" else None))
         diagnostics.extend(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from compiler import ir, pipeline
+from compiler.frontend.jit_dep_metadata import function_calls
 from compiler.pipeline import analyze
 
 _FILE = """import pypto.language as pl
@@ -60,3 +62,25 @@ def test_untyped_arguments(body: str, line: int) -> None:
 def test_a_second_caller_is_not_modelled() -> None:
     body = "    t = pl.add(x, x)\n    y = k(t, y)\n    y = k(x, y)"
     assert _errors(body) == []
+
+
+def test_a_keystroke_walks_only_the_functions_it_changed_for_their_calls(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The check reads every call of every entry; an unchanged entry's calls are not gathered again.
+    walked: list[str] = []
+
+    def counting(function: ir.Function) -> list[ir.Call]:
+        walked.append(function.name)
+        return function_calls(function)
+
+    monkeypatch.setattr(pipeline, "function_calls", counting)
+    other = "\n\n@pl.jit\ndef other(x: pl.Tensor[[128], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]):\n{body}\n    return y\n"
+    text = _FILE.format(body="    y = k(x, y)") + other.format(body="    y = k(x, y)")
+    analyzer = pipeline.Analyzer()
+    analyzer.analyze(text, "<memory>")
+    assert sorted(walked) == ["entry", "k", "other"]
+    walked.clear()
+    edited = _FILE.format(body="    y = k(x, y)") + other.format(body="    t = pl.add(x, x)\n    y = k(x, y)")
+    analyzer.analyze(edited, "<memory>")
+    assert walked == ["other"]

@@ -10,7 +10,7 @@ once, by an entry of the same file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from compiler import ir
 from compiler.catalog import diagnostic
@@ -23,15 +23,23 @@ _DEP_KINDS = frozenset({"jit.incore", "jit.inline", "jit.opaque", "jit.extern"})
 _TRACKED = frozenset({"create_tensor", "slice", "window", "reshape"})
 
 
-def dep_metadata_faults(module: ir.Module) -> list[Diagnostic]:
-    """F314 / F315: the first sub-function argument of an entry the specializer cannot type."""
+def function_calls(function: ir.Function) -> list[ir.Call]:
+    """Every call in a function's body, nested ones included."""
+    return calls_in_block(function.body)
+
+
+def dep_metadata_faults(
+    module: ir.Module, calls_of: Callable[[ir.Function], list[ir.Call]] = function_calls
+) -> list[Diagnostic]:
+    """F314 / F315: the first sub-function argument of an entry the specializer cannot type (`calls_of`: a
+    function's calls, memoised by the caller per function object)."""
     deps = {f.name: f for f in module.functions if f.decorator in _DEP_KINDS}
     if not deps:
         return []
     callers: dict[str, list[tuple[ir.Function, ir.Call]]] = {}  # each sub-function's calls, in source order
     for function in module.functions:
         if function.decorator.startswith("jit"):
-            for call in calls_in_block(function.body):
+            for call in calls_of(function):
                 if call.func in deps:
                     callers.setdefault(call.func, []).append((function, call))
     sole = sorted(
