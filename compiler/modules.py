@@ -18,7 +18,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.evaluator import UNKNOWN_VALUE, ImportFault, ModuleValue, evaluate_module
+from compiler.evaluator import (
+    UNKNOWN_VALUE,
+    ImportFault,
+    ModuleValue,
+    evaluate_module,
+    release_function_syntax,
+)
 from compiler.source import python_text
 from compiler.source_files import MAX_SOURCE_BYTES, Unreadable, read_source
 
@@ -563,6 +569,7 @@ class ModuleGraph:
         starved = pool[1] if pool is not None else 0
         faults: list[ImportFault] = []
         names = evaluate_module(tree, self.environ, self.importer(path, stack, deps), pool, faults)
+        release_function_syntax(names, text)
         complete = (pool is None or pool[1] == starved) and all(dep.complete for dep in deps)
         fault = faults[0] if faults else None
         reach = frozenset().union(*(dep.reach | {dep.path} for dep in deps))

@@ -33,6 +33,7 @@ from compiler.evaluator.values import (
     ImportFault,
     ModuleValue,
     Record,
+    release_function_syntax,
 )
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "evaluate_module",
     "evaluate_statements",
     "freeze",
+    "release_function_syntax",
     "safe_binop",
     "safe_compare",
 ]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import re
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,18 +75,91 @@ class Record:
         return f"{self.class_name}({', '.join(f'{k}={v!r}' for k, v in self.fields)})"
 
 
+@dataclass(frozen=True, slots=True)
+class FunctionSource:
+    """Where a module-level `def` is written: enough to parse it again, with its own positions."""
+
+    text: str  # the module's whole text (the string its summary holds)
+    first: int  # the line of its first decorator, or of `def`
+    last: int
+    col: int
+    decorated: bool
+
+    def parse(self) -> ast.FunctionDef:
+        """The definition's tree, as parsing the whole module gave it."""
+        lines = _LINE_BREAK.split(self.text)[self.first - 1 : self.last]
+        if self.col:
+            # Indented (a method): parsed inside a block at the same indent, so columns stay as they were.
+            tree = parse_quietly("if True:\n" + "\n".join(lines)).body[0]
+            node = tree.body[0]  # type: ignore[attr-defined]
+            ast.increment_lineno(node, self.first - 2)
+        else:
+            node = parse_quietly("\n".join(lines)).body[0]
+            ast.increment_lineno(node, self.first - 1)
+        assert isinstance(node, ast.FunctionDef)
+        return node
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks Python's tokenizer counts
+
+
+def parse_quietly(text: str) -> ast.Module:
+    """`ast.parse` without SyntaxWarnings."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text)
+
+
 @dataclass(eq=False, slots=True)
 class FunctionValue:
     """A function (or lambda) whose body the evaluator interprets, with the globals it closes over."""
 
     name: str
-    node: ast.FunctionDef | ast.Lambda
+    held: ast.FunctionDef | ast.Lambda | None  # None: released, parsed again from `source` when called
     globals: dict[str, object]
     defaults: tuple[object, ...] = ()
     kw_defaults: tuple[object, ...] = ()
+    source: FunctionSource | None = None
 
     def __repr__(self) -> str:
         return f"<function {self.name}>"
+
+    @property
+    def node(self) -> ast.FunctionDef | ast.Lambda:
+        """The function's tree (parsed again, once, after `release_syntax`)."""
+        if self.held is None:
+            assert self.source is not None
+            self.held = self.source.parse()
+        return self.held
+
+    @property
+    def plain(self) -> bool:
+        """A `def` without decorators, or a lambda: a Python function, not a DSL one."""
+        if self.source is not None:
+            return not self.source.decorated
+        return isinstance(self.held, ast.Lambda) or not self.node.decorator_list  # type: ignore[union-attr]
+
+    def release_syntax(self, text: str) -> None:
+        """Let go of the tree of a module-level `def` parsed from `text`: a module's functions are mostly
+        never called by an analysis (a model file's reference implementations), and their trees were
+        most of what the module graph held."""
+        node = self.held
+        if not isinstance(node, ast.FunctionDef) or node.end_lineno is None:
+            return
+        first = min((d.lineno for d in node.decorator_list), default=node.lineno)
+        self.source = FunctionSource(text, first, node.end_lineno, node.col_offset, bool(node.decorator_list))
+        self.held = None
+
+
+def release_function_syntax(names: Mapping[str, object], text: str) -> None:
+    """Release the trees of the module-level functions and methods an evaluated module binds (parsed
+    from `text`); each is parsed again on its first call."""
+    for value in names.values():
+        if isinstance(value, FunctionValue):
+            value.release_syntax(text)
+        elif isinstance(value, ClassValue):
+            for method in (*value.methods.values(), *value.properties.values()):
+                method.release_syntax(text)
 
 
 @dataclass(eq=False, slots=True)

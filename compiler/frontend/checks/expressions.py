@@ -3,7 +3,6 @@ names, unknown ops, wrapper signatures, the op deducers' problems, calls of the 
 
 from __future__ import annotations
 
-import ast
 import difflib
 from dataclasses import replace
 from typing import Any
@@ -866,9 +865,7 @@ def _near_ops(call: ir.Call, prefix: str) -> tuple[Fix, ...]:
 
 def _plain_python_function(value: object) -> bool:
     """A module-level `def` without decorators (or a lambda): a Python function, not a DSL one."""
-    if not isinstance(value, FunctionValue):
-        return False
-    return isinstance(value.node, ast.Lambda) or not value.node.decorator_list
+    return isinstance(value, FunctionValue) and value.plain
 
 
 def _listed(names: list[str]) -> str:
