@@ -10,7 +10,7 @@ from typing import Any
 from compiler import ir
 from compiler.frontend.parser import parse_document
 from compiler.ir_walk import map_ir, walk_stmts
-from compiler.passes.inline_functions import _at, _substitute, _substitute_expr
+from compiler.passes.inline_functions import SpliceMemo, _at, _names_of, _substitute, _substitute_expr
 from compiler.source import Span
 
 S = Span(3, 4, 3, 9)
@@ -71,6 +71,7 @@ def test_renaming_matches_the_generic_rewrite_on_real_style_kernels() -> None:
             for stmt in walk_stmts(function.body):
                 compound = isinstance(stmt, ir.For | ir.While | ir.With | ir.If)
                 names = _names(stmt)
+                assert _names_of(stmt, set()) == names, (path.name, stmt.span)
                 for kind in range(4):
                     subs = _substitutions(names, kind)
                     got, want = _substitute(stmt, subs), _reference(stmt, subs, compound)
@@ -99,3 +100,32 @@ def test_with_target_and_unchanged_parts() -> None:
     assert _substitute_expr(value, {"x": ir.Const(4, Span(9, 0, 9, 1))}) == ir.BinOp(
         "+", ir.Const(4, S), ir.Const(1, S), S
     )
+
+
+def test_a_new_local_in_a_helper_keeps_the_other_spliced_statements() -> None:
+    """Typing `t = ...` into a helper adds a local to rename: only the statements holding `t` are spliced
+    anew; every other spliced statement is the object it was, so the checks downstream replay it."""
+    source = """import pypto.language as pl
+
+
+@pl.jit.inline
+def helper(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Tensor[[64, 64], pl.FP32]):
+    for i in pl.range(4):
+        a = pl.exp(x)
+        b = pl.add(a, x)
+    c = pl.mul(x, x)
+    return out
+"""
+    function = next(f for f in parse_document(source, "k.py").module.all_functions() if f.name == "helper")
+    memo = SpliceMemo()
+    renamed = {name: ir.Name(f"{name}__inline1", S) for name in ("i", "a", "b", "c")}
+    first, _ = memo.substituted(function, function.body[-1], renamed)  # type: ignore[arg-type]
+    with_t = {**renamed, "t": ir.Name("t__inline1", S)}
+    again, _ = memo.substituted(function, function.body[-1], with_t)  # type: ignore[arg-type]
+    assert again is not first and len(again) == len(first) == 2
+    assert all(x is y for x, y in zip(again, first, strict=True))
+    # A statement that holds a name whose substitution changed is spliced anew, with the new name.
+    moved = {**renamed, "a": ir.Name("a__inline2", S)}
+    third, _ = memo.substituted(function, function.body[-1], moved)  # type: ignore[arg-type]
+    assert third[1] is first[1] and third[0] is not first[0]
+    assert third[0].body[0].targets[0].id == "a__inline2"

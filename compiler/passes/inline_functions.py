@@ -130,6 +130,7 @@ class SpliceMemo:
     # that hits a compound statement does not visit the statements in it.
     statements: dict[tuple[int, object], tuple[ir.Stmt, ir.Stmt, int]] = field(default_factory=dict)
     statements_read: int = 0  # the statements this version's look-ups covered
+    names: dict[int, tuple[ir.Stmt, tuple[str, ...]]] = field(default_factory=dict)  # the names each holds
     # What each splice (or statement rebuilt around one) gave last, by the statement it replaces.
     outputs: dict[int, tuple[ir.Stmt, tuple[ir.Stmt, ...]]] = field(default_factory=dict)
 
@@ -170,7 +171,8 @@ class SpliceMemo:
             return cached[1], cached[2]
         body = function.body[:-1] if trailing is not None else function.body
         if substitutions:
-            body = tuple(self._substituted_stmt(s, substitutions, key[1])[0] for s in body)
+            keys = dict(key[1])
+            body = tuple(self._substituted_stmt(s, substitutions, keys)[0] for s in body)
         value = trailing.value if trailing is not None else None
         if value is not None and substitutions:
             value = _substitute_expr(value, substitutions)
@@ -178,11 +180,12 @@ class SpliceMemo:
         return body, value
 
     def _substituted_stmt(
-        self, stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr], key: object
+        self, stmt: ir.Stmt, substitutions: Mapping[str, ir.Expr], keys: Mapping[str, object]
     ) -> tuple[ir.Stmt, int]:
-        """`_substitute(stmt, substitutions)` (`key` says the substitutions), the same object as last
-        time for the same statement, and how many statements it holds."""
-        place = (id(stmt), key)
+        """`_substitute(stmt, substitutions)` (`keys` says each substitution), the same object as last
+        time for the same statement and the substitutions of the names it holds, and how many
+        statements it holds."""
+        place = (id(stmt), self._names_key(stmt, keys))
         found = self.statements.get(place)
         if found is not None and found[0] is stmt:
             self.statements_read += found[2]
@@ -190,11 +193,11 @@ class SpliceMemo:
         if isinstance(stmt, _COMPOUND):
             # The header as a whole, the nested statements one by one (each reused while unchanged).
             mapped: Any
-            body = [self._substituted_stmt(s, substitutions, key) for s in stmt.body]
+            body = [self._substituted_stmt(s, substitutions, keys) for s in stmt.body]
             size = 1 + sum(n for _, n in body)
             new_body = tuple(s for s, _ in body)
             if isinstance(stmt, ir.If):
-                orelse = [self._substituted_stmt(s, substitutions, key) for s in stmt.orelse]
+                orelse = [self._substituted_stmt(s, substitutions, keys) for s in stmt.orelse]
                 size += sum(n for _, n in orelse)
                 new_orelse = tuple(s for s, _ in orelse)
                 shell: ir.Stmt = rebuilt(stmt, {"body": (), "orelse": ()})
@@ -215,6 +218,27 @@ class SpliceMemo:
         self.statements[place] = (stmt, result, size)
         self.statements_read += size
         return result, size
+
+    def _names_key(self, stmt: ir.Stmt, keys: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
+        """The substitutions of the names a statement (with the statements in it) holds: a helper local
+        typed elsewhere in the helper leaves every other statement's key, and its spliced object, as it
+        was."""
+        return tuple((name, keys[name]) for name in self._names(stmt) if name in keys)
+
+    def _names(self, stmt: ir.Stmt) -> tuple[str, ...]:
+        """The names a statement holds, with the statements in it (sorted)."""
+        found = self.names.get(id(stmt))
+        if found is None or found[0] is not stmt:
+            if isinstance(stmt, _COMPOUND):
+                # The header's own names, and those of the nested statements (each kept by its object).
+                held = _names_of(stmt, set(), blocks=False)
+                for inner in (*stmt.body, *(stmt.orelse if isinstance(stmt, ir.If) else ())):
+                    held.update(self._names(inner))
+            else:
+                held = _names_of(stmt, set())
+            found = (stmt, tuple(sorted(held)))
+            self.names[id(stmt)] = found
+        return found[1]
 
     def stable(self, owner: ir.Stmt, made: list[ir.Stmt]) -> list[ir.Stmt]:
         """The statements made for `owner` (a splice, or a statement rebuilt around one), each equal to
@@ -251,6 +275,7 @@ class SpliceMemo:
         # those in use (a version that substituted nothing says nothing about what is in use).
         if self.statements_read and len(self.statements) > 2 * self.statements_read + 4096:
             self.statements = {}
+            self.names = {}
         self.statements_read = 0
 
 
@@ -622,7 +647,29 @@ def _renamed(node: Any, found: Callable[[str], ir.Expr | None], with_targets: bo
     return new
 
 
+def _names_of(node: Any, out: set[str], blocks: bool = True) -> set[str]:
+    """Every name `_renamed` may substitute in a node: the names it reads, and a `with`'s bound name
+    (`blocks=False`: a compound statement's header only)."""
+    kind = type(node)
+    if kind is _NAME:
+        out.add(node.id)
+    elif kind is tuple:
+        for item in node:
+            _names_of(item, out)
+    elif kind not in _RENAME_LEAVES:
+        child_fields = CHILD_FIELDS.get(kind)
+        if child_fields is not None:
+            for name in child_fields:
+                value = getattr(node, name)
+                if value is not None and not isinstance(value, str) and (blocks or name not in _BLOCKS):
+                    _names_of(value, out)
+            if kind is ir.With and node.target is not None:
+                out.add(node.target)
+    return out
+
+
 _NAME = ir.Name
+_BLOCKS = ("body", "orelse")
 _RENAME_LEAVES = frozenset({ir.Const, ir.Attribute, ir.Simple})  # no name inside to substitute
 
 

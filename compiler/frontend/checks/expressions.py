@@ -594,11 +594,7 @@ class ExpressionTyper:
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
         """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""
-        known = self.state.names_in_scope()
-        close = difflib.get_close_matches(
-            expr.id, sorted(n for n in known if not n.startswith("__")), n=1, cutoff=0.75
-        )
-        return tuple(SuggestText(expr.span, name) for name in close)
+        return tuple(SuggestText(expr.span, name) for name in self.state.near_names(expr.id))
 
     def unknown_op(self, call: ir.Call) -> None:
         """F1 / F2 / F3 / F27: a name the op namespaces do not define."""

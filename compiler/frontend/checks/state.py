@@ -9,7 +9,8 @@ statement: a statement is checked again only when a read it recorded gives somet
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Mapping
+import difflib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,6 +25,22 @@ from compiler.source import Span
 from compiler.types import ValueType
 
 _BUILTINS = frozenset(dir(builtins))
+
+_CLOSE = 0.75  # the did-you-mean cutoff of an undefined name
+
+
+def close_names(word: str, sources: Iterable[Iterable[str]]) -> tuple[str, ...]:
+    """The closest name to `word` in `sources` (none of `__dunder` form), as `difflib.get_close_matches`
+    ranks them at the did-you-mean cutoff; empty when none is close enough."""
+    # Only names of a length within difflib's bound for the cutoff can match: the rest are never
+    # compared (a model's module names run into the thousands; this runs per keystroke).
+    size = len(word)
+    lo, hi = size * _CLOSE / (2 - _CLOSE) - 1e-9, size * (2 - _CLOSE) / _CLOSE + 1e-9
+    candidates = {
+        name for names in sources for name in names if lo <= len(name) <= hi and not name.startswith("__")
+    }
+    return tuple(difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=_CLOSE))
+
 
 _ABSENT = object()
 # The reads a definition answers, one tuple per name shared by every step that defines it (each step's
@@ -152,7 +169,7 @@ class CheckState:
                     "type": lambda name: self.facts.types.get(name, _ABSENT),
                     "defined": lambda name: name in self.defined,
                     "block": self._block_type,
-                    "names": lambda _: self._known_names(),
+                    "near": self._close_names,
                 },
                 {
                     "define": self.define,
@@ -203,10 +220,11 @@ class CheckState:
         previous = memo.read("block", key, scope=depth) if memo is not None else self._block_type(key)
         return None if previous is _ABSENT else previous  # type: ignore[return-value]
 
-    def names_in_scope(self) -> frozenset[str]:
-        """Every name a did-you-mean may suggest: defined, typed, module constants and module names."""
+    def near_names(self, word: str) -> tuple[str, ...]:
+        """The name a did-you-mean suggests for `word` (at most one): the closest of the defined, typed,
+        module constant and module names, as difflib ranks them."""
         memo = self.memo
-        return memo.read("names", None) if memo is not None else self._known_names()
+        return memo.read("near", word) if memo is not None else self._close_names(word)
 
     def _block_type(self, key: tuple[int, str]) -> object:
         depth, name = key
@@ -214,8 +232,8 @@ class CheckState:
             return _ABSENT
         return self._block_types[depth - 1].get(name, _ABSENT)
 
-    def _known_names(self) -> frozenset[str]:
-        return frozenset(self.defined) | frozenset(self.facts.types) | frozenset(self.env) | self.module_names
+    def _close_names(self, word: str) -> tuple[str, ...]:
+        return close_names(word, (self.defined, self.facts.types, self.env, self.module_names))
 
     # ------------------------------------------------------------ bodies
     @property
