@@ -27,7 +27,7 @@ from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.state import statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.declared_allocs import declared_alloc_faults
-from compiler.frontend.definite_assignment import undefined_on_some_path
+from compiler.frontend.definite_assignment import FlowMemo, undefined_on_some_path
 from compiler.frontend.jit_dep_metadata import dep_metadata_faults, function_calls
 from compiler.frontend.jit_extern_paths import extern_path_faults
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
@@ -145,6 +145,7 @@ class Analyzer:
     cluster_checks: LastingMemo = field(default_factory=LastingMemo)
     scope_statements: LastingMemo = field(default_factory=LastingMemo)
     bindings: dict[tuple[str | None, str], IdentityMemo] = field(default_factory=dict)
+    flows: dict[tuple[str | None, str], FlowMemo] = field(default_factory=dict)  # definite assignment
     syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
     function_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's calls, nested too
@@ -232,6 +233,7 @@ class Analyzer:
         the next edit's re-analysis incremental, so a document nobody edits does not need them. The next
         analysis records them again; its result is the same (a memo never changes a result)."""
         self.body_memos.clear()
+        self.flows.clear()
         self.parse_cache.statements.clear()
         self.parse_cache.bodies.clear()
 
@@ -255,6 +257,7 @@ class Analyzer:
         self.outline_memo.clear()
         self.outline_steps = OutlineSteps()
         self.body_memos.clear()
+        self.flows.clear()
         self.splice_memo = SpliceMemo()
         self.anchors = LineAnchors()
         self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
@@ -718,7 +721,8 @@ class Analyzer:
                         binds = self.bindings.setdefault((function.program, function.name), IdentityMemo())
                         binds.next_version()
                         found.extend(unused_variables(written, binds))
-                        found.extend(undefined_on_some_path(written))
+                        flows = self.flows.setdefault((function.program, function.name), FlowMemo())
+                        found.extend(undefined_on_some_path(written, flows))
                     entry = _Checked(function, context, result, tuple(found))
                     self.checked[id(function)] = entry
                 facts[_key(function)] = entry.facts
@@ -749,6 +753,8 @@ class Analyzer:
             del self.body_memos[place]
         for place in [p for p in self.bindings if p not in places]:
             del self.bindings[place]
+        for place in [p for p in self.flows if p not in places]:
+            del self.flows[place]
 
 
 def _anchor_bounds(result: KernelResult) -> tuple[int, int]:

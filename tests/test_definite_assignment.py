@@ -82,3 +82,34 @@ def test_the_compilers_verdict_and_position(name: str) -> None:
     for d in found:
         assert d.message.startswith("Variable '") and d.message.endswith("' used outside its defining scope")
         assert d.related, "the read is given as related information"
+
+
+def test_a_new_version_derives_names_for_new_statements_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The names each expression reads are kept by expression object across versions of a function: an
+    edit of one statement walks that statement's expressions again, not the function's."""
+    from dataclasses import replace
+
+    from compiler import ir
+    from compiler.frontend import definite_assignment as da
+    from compiler.frontend.parser import parse_document
+
+    source, _ = CASES["first_iteration_branch_then_after_loop"]
+    function = next(iter(parse_document(source, "k.py").module.all_functions()))
+    walked: list[ir.Expr] = []
+    real = da._name_nodes
+    monkeypatch.setattr(da, "_name_nodes", lambda expr: walked.append(expr) or real(expr))
+    memo = da.FlowMemo()
+    first = da.undefined_on_some_path(function, memo)
+    assert [d.code for d in first] == ["PTO-F88"]
+    assert len(walked) > 3
+    everything = len(walked)
+    walked.clear()
+    scope = function.body[0]
+    assert isinstance(scope, ir.With)
+    last = scope.body[-1]
+    assert isinstance(last, ir.Assign)
+    typed = replace(last, value=replace(last.value))  # the last statement typed again: a new value object
+    edited = replace(scope, body=(*scope.body[:-1], typed))
+    again = da.undefined_on_some_path(replace(function, body=(edited, *function.body[1:])), memo)
+    assert again == first
+    assert walked and all(expr is typed.value for expr in walked) and everything > 3 * len(walked)

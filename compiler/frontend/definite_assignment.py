@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from compiler import ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
+from compiler.incremental import LastingMemo
 from compiler.ir_walk import child_blocks, stmt_exprs, walk_expr, walk_stmts
 from compiler.rules.frontend import READ_HERE
 from compiler.source import Span
@@ -77,14 +78,32 @@ class _Summary:
         )
 
 
-def undefined_on_some_path(function: ir.Function) -> list[Diagnostic]:
+@dataclass(slots=True)
+class FlowMemo:
+    """What the walk derives from statements and expressions alone (what each assigns, the names each
+    reads), kept across the versions of one function: a keystroke re-derives it for new statements only."""
+
+    summaries: LastingMemo = field(default_factory=LastingMemo)
+    reads: LastingMemo = field(default_factory=LastingMemo)
+    names: LastingMemo = field(default_factory=LastingMemo)
+
+    def next_version(self) -> None:
+        """Start a new version (each table drops what long went unasked)."""
+        for memo in (self.summaries, self.reads, self.names):
+            memo.next_version()
+
+
+def undefined_on_some_path(function: ir.Function, memo: FlowMemo | None = None) -> list[Diagnostic]:
     """One error per place SSAVerify blames, for reads that a path reaches without an assignment."""
     if function.decorator in _HOST_DECORATORS:
         return []
     tracked = _assigned_names(function.body)
     if not tracked:
         return []
-    checker = _Checker(tracked, function.name)
+    if memo is None:
+        memo = FlowMemo()
+    memo.next_version()
+    checker = _Checker(tracked, function.name, memo)
     params = {p.name for p in function.params}
     checker.block(function.body, _Flow(params & tracked), loop_defs={})
     return checker.found
@@ -119,13 +138,12 @@ def _add_names(expr: ir.Expr, found: list[ir.Name]) -> None:
 
 
 class _Checker:
-    def __init__(self, tracked: set[str], function: str) -> None:
+    def __init__(self, tracked: set[str], function: str, memo: FlowMemo) -> None:
         self.tracked = tracked
         self.function = function
         self.found: list[Diagnostic] = []
         self._reported: set[tuple[str, int, int]] = set()
-        self._read_by: dict[int, frozenset[str]] = {}
-        self._summaries: dict[int, _Summary] = {}
+        self._memo = memo
 
     def block(
         self,
@@ -228,28 +246,26 @@ class _Checker:
         return _Summary.merge(parts)
 
     def _statement_summary(self, stmt: ir.Stmt) -> _Summary:
-        found = self._summaries.get(id(stmt))
-        if found is None:
-            own = _Summary.of(stmt)
-            nested = [self._statement_summary(b) for block in child_blocks(stmt) for b in block]
-            found = self._summaries[id(stmt)] = _Summary.merge([own, *nested]) if nested else own
-        return found
+        return self._memo.summaries.get(stmt, self._summarise)
+
+    def _summarise(self, stmt: ir.Stmt) -> _Summary:
+        own = _Summary.of(stmt)
+        nested = [self._statement_summary(b) for block in child_blocks(stmt) for b in block]
+        return _Summary.merge([own, *nested]) if nested else own
 
     def names_read(self, stmt: ir.Stmt) -> frozenset[str]:
-        """Every name a statement (with its nested blocks) reads, once per statement."""
-        found = self._read_by.get(id(stmt))
-        if found is None:
-            nested = [self.names_read(b) for block in child_blocks(stmt) for b in block]
-            exprs = [
-                e for e in stmt_exprs(stmt) if not (isinstance(stmt, ir.Assign) and _binds_only(e, stmt))
-            ]
-            own = (n.id for e in exprs for n in walk_expr(e) if isinstance(n, ir.Name))
-            found = self._read_by[id(stmt)] = frozenset(own).union(*nested)
-        return found
+        """Every name a statement (with its nested blocks) reads, once per statement object."""
+        return self._memo.reads.get(stmt, self._names_read)
+
+    def _names_read(self, stmt: ir.Stmt) -> frozenset[str]:
+        nested = [self.names_read(b) for block in child_blocks(stmt) for b in block]
+        exprs = [e for e in stmt_exprs(stmt) if not (isinstance(stmt, ir.Assign) and _binds_only(e, stmt))]
+        own = (n.id for e in exprs for n in walk_expr(e) if isinstance(n, ir.Name))
+        return frozenset(own).union(*nested)
 
     def reads(self, expr: ir.Expr, flow: _Flow, loop_defs: dict[str, Span]) -> None:
-        for node in walk_expr(expr):
-            if not isinstance(node, ir.Name) or node.id not in self.tracked or node.id in flow.defined:
+        for node in self._memo.names.get(expr, _name_nodes):
+            if node.id not in self.tracked or node.id in flow.defined:
                 continue
             blamed = flow.escaped.get(node.id) or loop_defs.get(node.id)
             if blamed is None:
@@ -266,6 +282,10 @@ class _Checker:
                     related=(READ_HERE.at(node.span, name=node.id),),
                 )
             )
+
+
+def _name_nodes(expr: ir.Expr) -> tuple[ir.Name, ...]:
+    return tuple(node for node in walk_expr(expr) if isinstance(node, ir.Name))
 
 
 def _carries(stmt: ir.For) -> set[str]:
