@@ -29,7 +29,7 @@ from compiler.frontend.jit_decorator_checks import check_jit_decorator
 from compiler.frontend.param_annotations import call_annotation_fault, jit_layout_view, tile_annotation_fault
 from compiler.frontend.units import SplitMemo, Unit, parse_typed_lines_as_pass, split_units
 from compiler.incremental import LineAnchors
-from compiler.ir_walk import child_blocks, stored_names
+from compiler.ir_walk import child_blocks, rebuilt, stored_names
 from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
@@ -553,31 +553,43 @@ def _suffix_syntax_error(record: _BodyRecord, unit: Unit, anchors: list[int]) ->
         head += 1
     ends = [last for _, last in record.ranges if last < head]  # body statements wholly before the edit
     kept = record.header_end + 1
-    if not ends or ends[-1] + 1 <= kept:
+    cut = ends[-1] + 1 if ends and ends[-1] + 1 > kept else None
+    if cut is not None and not _starts_clean(new, cut, record.indent):
+        cut = None
+    # Inside a long compound statement: its header lines, and the lines from the nested statement the
+    # edit lies in (or follows) on, are read as in the whole unit.
+    nested = _nested_cut(record, head)
+    if nested is not None and not _starts_clean(new, nested[1], nested[2]):
+        nested = None
+    if cut is None and nested is None:
         return None
-    cut = ends[-1] + 1
-    if not _starts_clean(new, cut, record.indent):
-        return None
+    # The header of a function parsed alone reads its body as the real one does (a long parameter list
+    # changes nothing after it; `async` would, so such a header is kept).
+    header = new[:kept] if any("async" in line for line in new[:kept]) else [_STUB_HEADER]
+    chain = [line for a, b in nested[0] for line in new[a:b]] if nested is not None else []
     window = _suffix_window(record, old, new, anchors, head)
+    found: SyntaxError | None
     if window is not None:
-        # The header of a function parsed alone reads its body as the real one does (a long parameter
-        # list changes nothing after it; `async` would, so such a header is kept).
-        header = new[:kept] if any("async" in line for line in new[:kept]) else [_STUB_HEADER]
-        # Inside a long compound statement: its header lines, and the lines from the nested statement
-        # the edit lies in (or follows) on, are read as in the whole unit.
-        nested = _nested_cut(record, head)
-        if nested is not None and nested[1] < window[0] and _starts_clean(new, nested[1], nested[2]):
-            chain = [line for a, b in nested[0] for line in new[a:b]]
+        if nested is not None and nested[1] < window[0]:
             lines = header + chain + new[nested[1] : window[0]]
             found = _shortened_error(lines, len(header) + len(chain), nested[1])
-        else:
+        elif cut is not None:
             found = _shortened_error(header + new[cut : window[0]], len(header), cut)
+        else:
+            found = None
         if (
             found is not None
             and found is not _PARSES
             and (found.end_lineno or found.lineno or window[1]) < window[1]
         ):
             return found
+    elif nested is not None:
+        # Near the unit's end: the same lines on to the end, without the statements before them.
+        found = _shortened_error(header + chain + new[nested[1] :], len(header) + len(chain), nested[1])
+        if found is not None and found is not _PARSES:
+            return found
+    if cut is None:
+        return None
     found = _shortened_error(new[:kept] + new[cut:], kept, cut)
     return found if found is not _PARSES else None
 
@@ -1229,8 +1241,11 @@ def _end_of(node: ast.stmt, spans: SpanMaker) -> tuple[int, int]:
     return spans.line(end_line), spans.col(end_line, end_col)
 
 
-def _parse_region(new: list[str], start: int, end: int, indent: int) -> tuple[list[str], ast.Module] | None:
-    """Unit lines [start, end] of a body at `indent`, and their tree, when they parse alone."""
+def _parse_region(
+    new: list[str], start: int, end: int, indent: int
+) -> tuple[list[str], ast.Module] | _Unparsed | None:
+    """Unit lines [start, end] of a body at `indent`, and their tree, when they parse alone (None when
+    they do not stand alone at that indent, `_SYNTAX_ERROR` when Python rejects them)."""
     if end < start or end >= len(new):
         return None
     region = new[start : end + 1]
@@ -1240,7 +1255,9 @@ def _parse_region(new: list[str], start: int, end: int, indent: int) -> tuple[li
         return None
     try:
         return region, parse_source("\n".join(line[indent:] for line in region))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except SyntaxError:
+        return _SYNTAX_ERROR
+    except (ValueError, RecursionError, MemoryError):
         return None
 
 
@@ -1286,6 +1303,24 @@ def _reparse_body(
     last = max(last, first)
     starts_inside = first < len(ranges) and ranges[first][0] < head
     ends_inside = last < len(ranges) and touched_end < ranges[last][1]
+    if first == last and starts_inside and ends_inside and not record.reports[first]:
+        # Strictly inside one compound statement: only the statements of its innermost block around the
+        # edit are parsed again (a keystroke in a 600-line loop parses a few lines, not the loop).
+        compound = record.stmts[first]
+        edit = _Edit(new, anchors, unit, head, touched_end, changed_last, delta)
+        nested = _rebuilt_inside(compound, record, edit, memo) if compound is not None else None
+        if isinstance(nested, _Unparsed):
+            return None  # the statements around the edit do not parse: nor does the unit (it says why)
+        if nested is not None:
+            inside, inside_reports = nested
+            key = record.keys[first]
+            if key is not None:
+                memo.reuse(key)  # its unchanged statements' builds live on with it (a later whole parse)
+            inside_end = (inside.span.end_line, inside.span.end_col)
+            inside_range = (ranges[first][0], ranges[first][1] + delta)
+            made: list[ir.Stmt | None] = [inside]
+            built = (made, [key], [inside_reports], [inside_range], [inside_end])
+            return _spliced_body(record, new, anchors, memo, bodies, place, (first, first), built)
     first = first if starts_inside else max(first - 1, 0)
     last = min(last if ends_inside else last + 1, len(ranges) - 1)
     if first == 0:
@@ -1305,10 +1340,10 @@ def _reparse_body(
     parsed = None
     for option_last, end in [*options, (last, end_old + delta)]:
         parsed = _parse_region(new, start, end, record.indent)
-        if parsed is not None:
+        if isinstance(parsed, tuple):
             last = option_last
             break
-    if parsed is None:
+    if not isinstance(parsed, tuple):
         return None
     region, tree = parsed
     end = start + len(region) - 1
@@ -1333,6 +1368,164 @@ def _reparse_body(
             ends.append(_end_of(node, region_spans))
     except RecursionError:
         return None
+    return _spliced_body(
+        record,
+        new,
+        anchors,
+        memo,
+        bodies,
+        place,
+        (first, last),
+        (stmts, keys, stmt_reports, new_ranges, ends),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Edit:
+    """One edit of a unit, in unit lines: the new text and anchors, the first line that differs, the last
+    old line it touched (or the one before `head`), the last old line it changed, and the lines it added."""
+
+    new: list[str]
+    anchors: list[int]
+    unit: Unit
+    head: int
+    touched_end: int
+    changed_last: int
+    delta: int
+
+
+_NESTING = (ir.For, ir.While, ir.With, ir.If)
+
+
+# The statements around an edit, whole before it, do not parse: parsing more around them cannot repair it
+# (they stay a prefix of it), so the unit is parsed, which gives Python's own message.
+class _Unparsed:
+    """The statements around an edit, whole before it, do not parse (see `_SYNTAX_ERROR`)."""
+
+
+_SYNTAX_ERROR = _Unparsed()
+
+
+def _rebuilt_inside(
+    stmt: ir.Stmt, record: _BodyRecord, edit: _Edit, memo: StatementMemo
+) -> tuple[ir.Stmt, tuple[Diagnostic, ...]] | _Unparsed | None:
+    """A compound statement of the last build that holds the edit strictly inside, rebuilt with only the
+    statements of the innermost block around the edit parsed again (with what building them reported);
+    None when that cannot be told from the block alone: the whole statement is parsed then."""
+    if not isinstance(stmt, _NESTING):
+        return None
+    blocks: list[tuple[str, tuple[ir.Stmt, ...]]] = [("body", stmt.body)]
+    if isinstance(stmt, ir.If) and stmt.orelse:
+        blocks.append(("orelse", stmt.orelse))
+    for name, block in blocks:
+        lines = [_block_lines(child, record) for child in block]
+        ranges = [line for line in lines if line is not None]
+        if not ranges or len(ranges) != len(lines):
+            return None
+        if not (ranges[0][0] < edit.head and edit.touched_end <= ranges[-1][1]):
+            continue  # the edit is not in this block
+        if name == "orelse" and record.lines[ranges[0][0]].lstrip().startswith("elif"):
+            return None  # an `elif` does not parse alone
+        found = _rebuilt_block(block, ranges, record, edit, memo)
+        if not isinstance(found, tuple):
+            return found
+        children, last_changed, reports = found
+        span = stmt.span
+        if last_changed and name == blocks[-1][0]:
+            end = children[-1].span  # the statement ends where its last block does
+            span = Span(span.line, span.col, end.end_line, end.end_col)
+        return rebuilt(stmt, {name: children, "span": span}), reports
+    return None
+
+
+def _rebuilt_block(
+    block: tuple[ir.Stmt, ...],
+    ranges: list[tuple[int, int]],
+    record: _BodyRecord,
+    edit: _Edit,
+    memo: StatementMemo,
+) -> tuple[tuple[ir.Stmt, ...], bool, tuple[Diagnostic, ...]] | _Unparsed | None:
+    """The block with the statements around the edit rebuilt (descending into the one compound statement
+    that holds it strictly inside, when there is one), whether its last statement changed, and what
+    building them reported."""
+    head, touched_end = edit.head, edit.touched_end
+    first = next((i for i, (_, b) in enumerate(ranges) if b >= head), len(ranges) - 1)
+    last = max(max((i for i, (a, _) in enumerate(ranges) if a <= touched_end), default=0), first)
+    starts_inside = ranges[first][0] < head
+    ends_inside = touched_end < ranges[last][1]
+    if first == last and starts_inside and ends_inside:
+        inner = _rebuilt_inside(block[first], record, edit, memo)
+        if isinstance(inner, _Unparsed):
+            return inner
+        if inner is not None:
+            child, child_reports = inner
+            return (*block[:first], child, *block[first + 1 :]), first == len(block) - 1, child_reports
+    first = first if starts_inside else first - 1
+    last = last if ends_inside else min(last + 1, len(ranges) - 1)
+    if first < 0:
+        return None  # the block's first statement: the header's span ends where it begins
+    start, end_old = ranges[first][0], ranges[last][1]
+    if end_old < edit.changed_last:
+        return None
+    end = end_old + edit.delta
+    indent = block[0].span.col - edit.unit.indent
+    parsed = _parse_region(edit.new, start, end, indent)
+    if not isinstance(parsed, tuple):
+        return parsed
+    region, tree = parsed
+    if not tree.body or (first == 0 and _is_docstring(tree.body[0])):
+        return None  # a block's leading string is its docstring, no statement
+    spans = SpanMaker(
+        [line[indent:] for line in region], start, edit.unit.indent + indent, edit.anchors[start : end + 1]
+    )
+    reports: list[Diagnostic] = []
+    builder = Builder(spans, reports.append, memo)
+    made: list[ir.Stmt] = []
+    try:
+        for node in tree.body:
+            stmt = builder.stmt(node)
+            if stmt is not None:
+                made.append(stmt)
+    except RecursionError:
+        return None
+    children = (*block[:first], *made, *block[last + 1 :])
+    if not children:
+        return None
+    return children, last == len(block) - 1, tuple(reports)
+
+
+def _block_lines(stmt: ir.Stmt, record: _BodyRecord) -> tuple[int, int] | None:
+    """The first and last unit line (old) of a statement of the last build, when both are known."""
+    first = _unit_line(stmt.span, record)
+    index = bisect.bisect_left(record.anchors, stmt.span.end_line)
+    if first is None or index >= len(record.anchors) or record.anchors[index] != stmt.span.end_line:
+        return None
+    return first, index
+
+
+def _spliced_body(
+    record: _BodyRecord,
+    new: list[str],
+    anchors: list[int],
+    memo: StatementMemo,
+    bodies: dict[tuple[object, ...], _BodyRecord],
+    place: tuple[object, ...],
+    replaced: tuple[int, int],
+    built: tuple[
+        list[ir.Stmt | None],
+        list[tuple[object, ...] | None],
+        list[tuple[Diagnostic, ...]],
+        list[tuple[int, int]],
+        list[tuple[int, int]],
+    ],
+) -> UnitResult | None:
+    """The unit of the last build with its body statements `replaced` (first, last) by the ones `built`
+    (their IR, builder keys, reports, unit line ranges and ends); the record of it is kept for the next
+    edit."""
+    first, last = replaced
+    stmts, keys, stmt_reports, new_ranges, ends = built
+    ranges = record.ranges
+    delta = len(new) - len(record.lines)
     # Keep the builder memo's entries of the statements reused as they are (it lives one version).
     kept = [*range(first), *range(last + 1, len(ranges))]
     for index in kept:
@@ -1349,10 +1542,10 @@ def _reparse_body(
     end_line, end_col = all_ends[-1]
     span = Span(function.span.line, function.span.col, end_line, end_col)
     same = len(body) == len(function.body) and all(a is b for a, b in zip(body, function.body, strict=True))
-    rebuilt = function if same and span == function.span else replace(function, body=body, span=span)
+    made = function if same and span == function.span else replace(function, body=body, span=span)
     all_reports = [*record.reports[:first], *stmt_reports, *record.reports[last + 1 :]]
     diagnostics = record.header_reports + tuple(d for group in all_reports for d in group)
-    result = UnitResult((rebuilt,), diagnostics)
+    result = UnitResult((made,), diagnostics)
     bodies[place] = replace(
         record,
         lines=tuple(new),
@@ -1362,7 +1555,7 @@ def _reparse_body(
         keys=(*record.keys[:first], *keys, *record.keys[last + 1 :]),
         reports=tuple(all_reports),
         ends=tuple(all_ends),
-        function=rebuilt,
+        function=made,
         result=result,
     )
     return result
