@@ -26,9 +26,9 @@ class TensorType:
     stride: tuple[int, ...] | None = field(default=None, compare=False)
     # Typed by a parameter annotation read in full: `valid` None then means it carries no valid_shape at all.
     annotated: bool = field(default=False, compare=False)
-    # The rank of an annotation's pl.TensorView valid_shape when it is not the shape's (the parser keeps it as
-    # written; `valid` is then unknown); None: no such mismatch.
-    valid_rank: int | None = field(default=None, compare=False)
+    # An annotation's pl.TensorView valid_shape when its rank is not the shape's (the parser keeps it as written;
+    # `valid` is then unknown); None: no such mismatch.
+    written_valid: tuple[Dim, ...] | None = field(default=None, compare=False)
     # The axes whose annotated valid extent is a non-integer scalar parameter (the parser keeps it as written).
     valid_float_axes: tuple[int, ...] = field(default=(), compare=False)
 

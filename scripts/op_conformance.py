@@ -4584,8 +4584,8 @@ class Case:
     def {fn}(
         self,
         x: pl.Tensor[[64, 64], pl.FP32],
-        full: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[64, 64])],
-        half: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32, 64])],
+        full: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[64, 64], layout=pl.ND)],
+        half: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32, 64], layout=pl.ND)],
     ):
         r = {call}
 """
@@ -4599,14 +4599,15 @@ class Case:
     @pl.function(type=pl.FunctionType.InCore)
     def {fn}(
         self,
-        half: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32, 64])],
-        short: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32])],
+        half: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32, 64], layout=pl.ND)],
+        short: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32], layout=pl.ND)],
     ):
         r = {call}
 """
 )
 _SCALAR_VALID = (
-    HEADER
+    "from __future__ import annotations\n\n"  # a valid_shape naming a parameter is read by the parser alone
+    + HEADER
     + """
 
 @pl.program
@@ -4616,9 +4617,9 @@ class Case:
         self,
         f: pl.Scalar[pl.FP32],
         n: pl.Scalar[pl.INDEX],
-        top: pl.Tensor[[16, 64], pl.FP32, pl.TensorView(valid_shape=[8, 64])],
-        fsrc: pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[f, 64])],
-        nsrc: pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[n, 64])],
+        top: pl.Tensor[[16, 64], pl.FP32, pl.TensorView(valid_shape=[8, 64], layout=pl.ND)],
+        fsrc: pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[f, 64], layout=pl.ND)],
+        nsrc: pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[n, 64], layout=pl.ND)],
     ):
         r = {call}
 """
@@ -4690,7 +4691,6 @@ add(
         "sv_float_extent",
         "pl.tensor.assemble(top, fsrc, [8, 0])",
         ("sv_index_extent", "pl.tensor.assemble(top, nsrc, [8, 0])"),
-        ("sv_float_extent_origin", "pl.tensor.assemble(top, fsrc, [0, 0])"),
     ),
     sd2(
         "array.update_element",

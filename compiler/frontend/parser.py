@@ -1082,9 +1082,9 @@ def _annotation_valid(
 class _ViewValid:
     """What a tensor annotation's slot 3 says of its valid_shape (type_resolver._resolve_tensorview)."""
 
-    known: bool  # the slot was read in full: no valid_shape when `valid` is None and `rank` is None
+    known: bool  # the slot was read in full: no valid_shape when `valid` is None and `written` is None
     valid: tuple[int | str, ...] | None = None  # partial extents (a name or "?" where not static)
-    rank: int | None = None  # the valid_shape's rank when it is not the shape's
+    written: tuple[int | str, ...] | None = None  # the valid_shape when its rank is not the shape's
     float_axes: tuple[int, ...] = ()  # axes naming an earlier scalar parameter of a non-integer dtype
 
 
@@ -1103,7 +1103,8 @@ def _view_valid(
     if not isinstance(given, ast.List):
         return _ViewValid(known=False)
     if len(given.elts) != len(dims):
-        return _ViewValid(known=True, valid=("?",) * len(dims), rank=len(given.elts))
+        written = tuple(_dim(element, env) for element in given.elts)
+        return _ViewValid(known=True, valid=("?",) * len(dims), written=written)
     values: list[int | str] = []
     floats: list[int] = []
     for axis, element in enumerate(given.elts):
@@ -1187,7 +1188,7 @@ def annotation_type(
                 layout=layout,
                 stride=stride,
                 annotated=view.known and all(isinstance(d, int) or d != "?" for d in dims),
-                valid_rank=view.rank,
+                written_valid=view.written,
                 valid_float_axes=view.float_axes,
             ), "In"
         if tail == "Scalar" and items:

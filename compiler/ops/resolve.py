@@ -167,7 +167,7 @@ def _arg_key(value: object) -> object:
             value.layout,
             value.stride,
             value.annotated,
-            value.valid_rank,
+            value.written_valid,
             value.valid_float_axes,
         )
     if isinstance(value, TileType):

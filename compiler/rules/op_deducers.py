@@ -768,6 +768,17 @@ _r(
     "Name an integer (pl.INDEX) scalar in the source's valid_shape.",
 )
 _r(
+    "PTO-TD233",
+    "param-valid-shape-rank",
+    "TypeCheck",
+    "{subject} has invalid TensorType valid_shape rank mismatch: got rank {valid_rank} {valid}, but physical "
+    "shape has rank {rank} {shape}",
+    "A parameter whose pl.TensorView(valid_shape=[...]) has another rank than its shape, in a function that "
+    "otherwise parses: the type checker of the pipeline input rejects it (a window read of it fails earlier, "
+    "PTO-TD231).",
+    "Give the annotation's valid_shape one extent per dimension of the shape.",
+)
+_r(
     "PTO-TD142",
     "cast-rounding-mode",
     _TD,

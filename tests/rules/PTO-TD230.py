@@ -10,7 +10,7 @@ class Faulty:
     @pl.function(type=pl.FunctionType.InCore)
     def faulty(
         self,
-        rows: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[64, 64])],
+        rows: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[64, 64], layout=pl.ND)],
     ):
         flat = pl.tensor.view(rows, [64, 64], valid_shape=[48, 64])
 
@@ -20,6 +20,6 @@ class Twin:
     @pl.function(type=pl.FunctionType.InCore)
     def twin(
         self,
-        rows: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[48, 64])],
+        rows: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[48, 64], layout=pl.ND)],
     ):
         flat = pl.tensor.view(rows, [64, 64], valid_shape=[48, 64])

@@ -37,6 +37,7 @@ from compiler.frontend.checks.while_cond import check_loop_carries
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
+from compiler.ops.deducers.core import format_shape
 from compiler.ops.resolve import resolve_call
 from compiler.source import Span
 from compiler.types import UNKNOWN, ArrayType, ScalarType, TensorType, TileType, ValueType
@@ -82,7 +83,28 @@ class FunctionChecker:
         if self.function.strict_ssa:
             self.single_assignment(self.function.body, {p.name for p in self.function.params})
         self.block(self.function.body, WalkContext(in_core=in_core, scope_split=None))
+        self.param_valid_ranks()
         return self.state.facts
+
+    def param_valid_ranks(self) -> None:
+        """TD233: TypeCheck, on a function that parsed, rejects a parameter whose pl.TensorView valid_shape has
+        another rank than its shape (the parser keeps the annotation as written)."""
+        if self.state.facts.bad:
+            return  # the parse stopped: TypeCheck never runs
+        for index, param in enumerate(self.function.params):
+            ptype = param.type
+            if not isinstance(ptype, TensorType) or ptype.written_valid is None or "?" in ptype.written_valid:
+                continue
+            found = diagnostic(
+                "PTO-TD233",
+                param.span,
+                subject=f"Function '{self.function.name}' parameter[{index}] '{param.name}'",
+                valid_rank=len(ptype.written_valid),
+                valid=format_shape(ptype.written_valid),
+                rank=ptype.rank,
+                shape=format_shape(ptype.shape),
+            )
+            self.state.emit(found, bad=True)
 
     def single_assignment(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> None:
         """F42: under strict_ssa a name is assigned once in its scope (each nested body is a scope of its own)."""

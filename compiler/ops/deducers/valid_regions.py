@@ -78,8 +78,8 @@ def window_valid(
 def check_valid_rank(op: str, source: ArgValue) -> None:
     """CheckWindowReadRanks: the source's own valid_shape (an annotation's pl.TensorView, kept as written) has
     its shape's rank."""
-    if isinstance(source, TensorType) and source.valid_rank is not None and source.ranked:
-        raise DeduceError("PTO-TD231", op=op, valid=source.valid_rank, rank=source.rank)
+    if isinstance(source, TensorType) and source.written_valid is not None and source.ranked:
+        raise DeduceError("PTO-TD231", op=op, valid=len(source.written_valid), rank=source.rank)
 
 
 def check_narrowing_offsets(
