@@ -48,6 +48,11 @@ _JIT_TYPES = {
 }
 
 
+# The decorators whose parameter annotations are the types the parser deduces with: a @pl.function's, and a
+# @pl.jit entry's (its arguments are host tensors, with no valid_shape); a jit helper takes its caller's types.
+_AUTHORITATIVE_ANNOTATIONS = frozenset({"function", "jit"})
+
+
 @dataclass(frozen=True, slots=True)
 class UnitResult:
     """What one unit contributed: functions (or a program header) and its diagnostics."""
@@ -907,7 +912,9 @@ def _function(
             report(fault)
         elif decorator == "jit" and arg.annotation is not None and jit_layout_view(arg.annotation):
             report(diagnostic("PTO-F260", spans.of(arg.annotation), func=node.name, param=arg.arg))
-        ptype, direction = annotation_type(arg.annotation, env, scalars)
+        ptype, direction = annotation_type(
+            arg.annotation, env, scalars if decorator in _AUTHORITATIVE_ANNOTATIONS else None
+        )
         if isinstance(ptype, ScalarType) and ptype.exact:
             scalars[arg.arg] = ptype.dtype
         if direction == "InOut" and isinstance(ptype, ScalarType) and arg.annotation is not None:
@@ -1148,7 +1155,9 @@ def annotation_type(
     node: ast.expr | None, env: Mapping[str, object], scalars: Mapping[str, str] | None = None
 ) -> tuple[ValueType, str]:
     """Resolve a parameter annotation to a value type and a direction (In / Out / InOut); `scalars`: the
-    dtypes of the scalar parameters before it (a pl.TensorView valid_shape may name them)."""
+    dtypes of the scalar parameters before it (a pl.TensorView valid_shape may name them), given only where
+    the annotation is the type the parser deduces with (a @pl.function's, a @pl.jit entry's; a jit helper is
+    specialised to its caller's arguments)."""
     if node is None:
         return UNKNOWN, "In"
     if isinstance(node, ast.Subscript):
@@ -1178,9 +1187,9 @@ def annotation_type(
             distributed = tail == "DistributedTensor"
             # A window's partial valid region (LowerCompositeOps reads it for pld.tensor.allreduce).
             valid = _annotation_valid(items[2], env, dims) if distributed and len(items) >= 3 else None
-            if distributed:
+            if distributed or scalars is None:
                 return TensorType(dims, dtype, distributed, valid=valid, layout=layout, stride=stride), "In"
-            view = _view_valid(items[2], env, dims, scalars or {}) if len(items) >= 3 else _ViewValid(True)
+            view = _view_valid(items[2], env, dims, scalars) if len(items) >= 3 else _ViewValid(True)
             return TensorType(
                 dims,
                 dtype,
