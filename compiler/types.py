@@ -24,6 +24,13 @@ class TensorType:
     layout: str | None = field(default=None, compare=False)
     # The explicit static strides of a pl.TensorView annotation; None: none given, or not all static.
     stride: tuple[int, ...] | None = field(default=None, compare=False)
+    # Typed by a parameter annotation read in full: `valid` None then means it carries no valid_shape at all.
+    annotated: bool = field(default=False, compare=False)
+    # An annotation's pl.TensorView valid_shape when its rank is not the shape's (the parser keeps it as written;
+    # `valid` is then unknown); None: no such mismatch.
+    written_valid: tuple[Dim, ...] | None = field(default=None, compare=False)
+    # The axes whose annotated valid extent is a non-integer scalar parameter (the parser keeps it as written).
+    valid_float_axes: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def rank(self) -> int:
@@ -84,6 +91,17 @@ class ScalarType:
 
 
 @dataclass(frozen=True, slots=True)
+class ArrayType:
+    """An on-core array: `pl.array.create(4, pl.INT32)`."""
+
+    dtype: str
+
+    def render(self) -> str:
+        """DSL-like text."""
+        return f"Array[{self.dtype}]"
+
+
+@dataclass(frozen=True, slots=True)
 class TupleType:
     """The result of a multi-output op."""
 
@@ -103,7 +121,7 @@ class UnknownType:
         return "?"
 
 
-ValueType = TensorType | TileType | ScalarType | TupleType | UnknownType
+ValueType = TensorType | TileType | ScalarType | ArrayType | TupleType | UnknownType
 UNKNOWN = UnknownType()
 UNRANKED_TENSOR = TensorType((), "?", ranked=False)
 

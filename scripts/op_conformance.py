@@ -4572,6 +4572,147 @@ add(
 )
 
 
+# Valid regions that parameter annotations give (pl.TensorView(valid_shape=[...]), kept as the parser reads it),
+# and the element dtype of an array write.
+_VIEW_PARAMS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        full: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[64, 64], layout=pl.ND)],
+        half: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32, 64], layout=pl.ND)],
+    ):
+        r = {call}
+"""
+)
+_SHORT_VALID = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        half: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32, 64], layout=pl.ND)],
+        short: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(valid_shape=[32], layout=pl.ND)],
+    ):
+        r = {call}
+"""
+)
+_SCALAR_VALID = (
+    "from __future__ import annotations\n\n"  # a valid_shape naming a parameter is read by the parser alone
+    + HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        f: pl.Scalar[pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        top: pl.Tensor[[16, 64], pl.FP32, pl.TensorView(valid_shape=[8, 64], layout=pl.ND)],
+        fsrc: pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[f, 64], layout=pl.ND)],
+        nsrc: pl.Tensor[[8, 64], pl.FP32, pl.TensorView(valid_shape=[n, 64], layout=pl.ND)],
+    ):
+        r = {call}
+"""
+)
+_ARRAY_SCALARS = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        a_gm: pl.Tensor[[64, 64], pl.FP32],
+        f: pl.Scalar[pl.FP32],
+        w: pl.Scalar[pl.INT64],
+        n: pl.Scalar[pl.INT32],
+        k: pl.Scalar[pl.INDEX],
+    ):
+        arr = pl.array.create(4, pl.INT32)
+        r = {call}
+"""
+)
+_ARRAY_WRITE = (
+    HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        a_gm: pl.Tensor[[64, 64], pl.FP32],
+        f: pl.Scalar[pl.FP32],
+        n: pl.Scalar[pl.INT32],
+    ):
+        arr = pl.array.create(4, pl.INT32)
+        arr[1] = {call}
+"""
+)
+add(
+    sd2(
+        "tensor.view",
+        _VIEW_PARAMS,
+        "sv_full_valid",
+        "pl.tensor.view(full, [64, 64], valid_shape=[32, 64])",
+        ("sv_plain_valid", "pl.tensor.view(x, [1, 4096], valid_shape=[1, 2048])"),
+        ("sv_half_valid", "pl.tensor.view(half, [64, 64], valid_shape=[32, 64])"),
+        ("sv_full_no_valid", "pl.tensor.view(full, [1, 4096])"),
+    ),
+    sd2(
+        "tile.load",
+        _SHORT_VALID,
+        "sv_short_valid",
+        "pl.load(short, [0, 0], [32, 64])",
+        ("sv_half_valid", "pl.load(half, [0, 0], [32, 64])"),
+        ("sv_short_valid_clamp", "pl.load(short, [0, 0], [32, 64], clamp=True)"),
+    ),
+    sd2(
+        "tensor.slice",
+        _SHORT_VALID,
+        "sv_short_valid",
+        "pl.tensor.slice(short, [32, 64], [0, 0])",
+        ("sv_half_valid", "pl.tensor.slice(half, [32, 64], [0, 0])"),
+    ),
+    sd2(
+        "tensor.assemble",
+        _SCALAR_VALID,
+        "sv_float_extent",
+        "pl.tensor.assemble(top, fsrc, [8, 0])",
+        ("sv_index_extent", "pl.tensor.assemble(top, nsrc, [8, 0])"),
+    ),
+    sd2(
+        "array.update_element",
+        _ARRAY_SCALARS,
+        "sv_float_scalar",
+        "pl.array.update_element(arr, 0, f)",
+        ("sv_int64_scalar", "pl.array.update_element(arr, 0, w)"),
+        ("sv_int32_scalar", "pl.array.update_element(arr, 0, n)"),
+        ("sv_index_scalar", "pl.array.update_element(arr, k, k)"),
+    ),
+    sd2(
+        "array.update_element",
+        _ARRAY_WRITE,
+        "sv_write_float",
+        "f",
+        ("sv_write_int32", "n"),
+        ("sv_write_literal", "7"),
+        ("sv_write_float_literal", "2.5"),
+    ),
+)
+
+
 def family_of(op: str) -> str:
     """The op's upstream source file without extension (``tile_ops/elementwise``)."""
     from compiler.ops.registry import get_op

@@ -48,6 +48,11 @@ _JIT_TYPES = {
 }
 
 
+# The decorators whose parameter annotations are the types the parser deduces with: a @pl.function's, and a
+# @pl.jit entry's (its arguments are host tensors, with no valid_shape); a jit helper takes its caller's types.
+_AUTHORITATIVE_ANNOTATIONS = frozenset({"function", "jit"})
+
+
 @dataclass(frozen=True, slots=True)
 class UnitResult:
     """What one unit contributed: functions (or a program header) and its diagnostics."""
@@ -902,6 +907,7 @@ def _function(
             attrs.extend(_dict_attrs(leading.args[0], env))
     builder = Builder(spans, report, memo)
     params: list[ir.Param] = []
+    scalars: dict[str, str] = {}  # the dtypes of the scalar parameters so far
     positional = node.args.args
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(node.args.defaults))
     defaults.extend(node.args.defaults)
@@ -918,7 +924,11 @@ def _function(
             report(fault)
         elif decorator == "jit" and arg.annotation is not None and jit_layout_view(arg.annotation):
             report(diagnostic("PTO-F260", spans.of(arg.annotation), func=node.name, param=arg.arg))
-        ptype, direction = annotation_type(arg.annotation, env)
+        ptype, direction = annotation_type(
+            arg.annotation, env, scalars if decorator in _AUTHORITATIVE_ANNOTATIONS else None
+        )
+        if isinstance(ptype, ScalarType) and ptype.exact:
+            scalars[arg.arg] = ptype.dtype
         if direction == "InOut" and isinstance(ptype, ScalarType) and arg.annotation is not None:
             report(diagnostic("PTO-F111", spans.of(arg.annotation)))
         value = builder.expr(default) if default is not None else None
@@ -1087,6 +1097,53 @@ def _annotation_valid(
     return values  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class _ViewValid:
+    """What a tensor annotation's slot 3 says of its valid_shape (type_resolver._resolve_tensorview)."""
+
+    known: bool  # the slot was read in full: no valid_shape when `valid` is None and `written` is None
+    valid: tuple[int | str, ...] | None = None  # partial extents (a name or "?" where not static)
+    written: tuple[int | str, ...] | None = None  # the valid_shape when its rank is not the shape's
+    float_axes: tuple[int, ...] = ()  # axes naming an earlier scalar parameter of a non-integer dtype
+
+
+def _view_valid(
+    node: ast.expr, env: Mapping[str, object], dims: tuple[int | str, ...], scalars: Mapping[str, str]
+) -> _ViewValid:
+    """The valid_shape a plain tensor annotation's slot 3 gives. The parser keeps it as written: its rank is not
+    checked, and a bare name resolves to an earlier parameter of any dtype; a valid_shape equal to the shape is
+    dropped by the TensorType constructor (ClearRedundantFullValidShape)."""
+    if not isinstance(node, ast.Call) or (dotted_name(node.func) or "").rsplit(".", 1)[-1] != "TensorView":
+        # A layout (read in full: no view), or a view bound to a name, which is not followed here.
+        return _ViewValid(known=isinstance(_literal(node, env), EnumValue))
+    given = next((kw.value for kw in node.keywords if kw.arg == "valid_shape"), None)
+    if given is None:
+        return _ViewValid(known=True)
+    if not isinstance(given, ast.List):
+        return _ViewValid(known=False)
+    if len(given.elts) != len(dims):
+        written = tuple(_dim(element, env) for element in given.elts)
+        return _ViewValid(known=True, valid=("?",) * len(dims), written=written)
+    values: list[int | str] = []
+    floats: list[int] = []
+    for axis, element in enumerate(given.elts):
+        if isinstance(element, ast.Name) and element.id in scalars:
+            values.append(element.id)  # the parameter's Var, whatever its dtype (the parser's scope lookup)
+            if scalars[element.id] not in _INTEGER_DTYPES:
+                floats.append(axis)
+            continue
+        value = _dim(element, env)
+        values.append(value if isinstance(value, int) or value in dims else "?")
+    if tuple(values) == dims:
+        return _ViewValid(known=True)
+    return _ViewValid(known=True, valid=tuple(values), float_axes=tuple(floats))
+
+
+_INTEGER_DTYPES = frozenset(
+    {"INT4", "INT8", "INT16", "INT32", "INT64", "UINT4", "UINT8", "UINT16", "UINT32", "UINT64", "INDEX"}
+)
+
+
 def _annotation_layout(node: ast.expr, env: Mapping[str, object]) -> str | None:
     """The layout slot 3 of a tensor annotation gives (type_resolver._resolve_tensor_view_slot): a layout, a
     pl.TensorView's layout=, ND for a pl.MemRef; None when it cannot be told here."""
@@ -1106,15 +1163,20 @@ def _annotation_layout(node: ast.expr, env: Mapping[str, object]) -> str | None:
     return None
 
 
-def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[ValueType, str]:
-    """Resolve a parameter annotation to a value type and a direction (In / Out / InOut)."""
+def annotation_type(
+    node: ast.expr | None, env: Mapping[str, object], scalars: Mapping[str, str] | None = None
+) -> tuple[ValueType, str]:
+    """Resolve a parameter annotation to a value type and a direction (In / Out / InOut); `scalars`: the
+    dtypes of the scalar parameters before it (a pl.TensorView valid_shape may name them), given only where
+    the annotation is the type the parser deduces with (a @pl.function's, a @pl.jit entry's; a jit helper is
+    specialised to its caller's arguments)."""
     if node is None:
         return UNKNOWN, "In"
     if isinstance(node, ast.Subscript):
         head = dotted_name(node.value) or ""
         tail = head.rsplit(".", 1)[-1]
         if tail in ("Out", "InOut"):
-            inner, _ = annotation_type(node.slice, env)
+            inner, _ = annotation_type(node.slice, env, scalars)
             return inner, tail
         items = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if tail in ("Tensor", "DistributedTensor", "Tile") and items:
@@ -1137,7 +1199,19 @@ def annotation_type(node: ast.expr | None, env: Mapping[str, object]) -> tuple[V
             distributed = tail == "DistributedTensor"
             # A window's partial valid region (LowerCompositeOps reads it for pld.tensor.allreduce).
             valid = _annotation_valid(items[2], env, dims) if distributed and len(items) >= 3 else None
-            return TensorType(dims, dtype, distributed, valid=valid, layout=layout, stride=stride), "In"
+            if distributed or scalars is None:
+                return TensorType(dims, dtype, distributed, valid=valid, layout=layout, stride=stride), "In"
+            view = _view_valid(items[2], env, dims, scalars) if len(items) >= 3 else _ViewValid(True)
+            return TensorType(
+                dims,
+                dtype,
+                valid=view.valid,
+                layout=layout,
+                stride=stride,
+                annotated=view.known and all(isinstance(d, int) or d != "?" for d in dims),
+                written_valid=view.written,
+                valid_float_axes=view.float_axes,
+            ), "In"
         if tail == "Scalar" and items:
             value = _literal(items[0], env)
             if isinstance(value, DTypeValue):

@@ -160,7 +160,16 @@ def _arg_key(value: object) -> object:
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType):
-        return (TensorType, value, value.valid, value.layout, value.stride)
+        return (
+            TensorType,
+            value,
+            value.valid,
+            value.layout,
+            value.stride,
+            value.annotated,
+            value.written_valid,
+            value.valid_float_axes,
+        )
     if isinstance(value, TileType):
         return (TileType, value, value.valid, value.blayout)
     if isinstance(value, TupleType):

@@ -731,6 +731,54 @@ _r(
     "A pl.array.create of a float element type, or of a zero or negative extent.",
 )
 _r(
+    "PTO-TD229",
+    "array-update-dtype",
+    _TD,
+    "array.update_element value dtype ({value}) must match array dtype ({array})",
+    "A write into a pl.array.create array of a value of another element type: a float, or an integer "
+    "scalar of another width (an INDEX value fits any integer array).",
+    "Cast the value to the array's element type first, or create the array with the value's type.",
+)
+_r(
+    "PTO-TD230",
+    "view-valid-without-source-valid",
+    _TD,
+    "tensor.view: an explicit target valid_shape requires a source valid_shape",
+    "A tensor.view with valid_shape= of a tensor that carries no valid_shape (a parameter whose annotation "
+    "gives none, or one equal to its shape): there is no partial region for the new one to describe.",
+    "Drop valid_shape=, or view a tensor whose valid region is partial (a slice with valid_shape=).",
+)
+_r(
+    "PTO-TD231",
+    "window-source-valid-rank",
+    _TD,
+    "{op} source valid_shape rank {valid} does not match its shape rank {rank}",
+    "A window read (tensor.slice, tile.load) of a parameter whose pl.TensorView(valid_shape=[...]) has another "
+    "rank than its shape: the parser keeps the annotation as written and the read finds the mismatch.",
+    "Give the annotation's valid_shape one extent per dimension of the shape.",
+)
+_r(
+    "PTO-TD232",
+    "write-far-edge-integer",
+    _TD,
+    "{op} needs an integer scalar offset and valid extent to place dimension {axis} against a partially valid "
+    "target, but got offset {offset} and extent {extent}",
+    "A tensor.assemble into a partially valid target of a source whose valid_shape names a float scalar "
+    "parameter, at a non-zero offset on that dimension: the new valid region cannot be computed.",
+    "Name an integer (pl.INDEX) scalar in the source's valid_shape.",
+)
+_r(
+    "PTO-TD233",
+    "param-valid-shape-rank",
+    "TypeCheck",
+    "{subject} has invalid TensorType valid_shape rank mismatch: got rank {valid_rank} {valid}, but physical "
+    "shape has rank {rank} {shape}",
+    "A parameter whose pl.TensorView(valid_shape=[...]) has another rank than its shape, in a function that "
+    "otherwise parses: the type checker of the pipeline input rejects it (a window read of it fails earlier, "
+    "PTO-TD231).",
+    "Give the annotation's valid_shape one extent per dimension of the shape.",
+)
+_r(
     "PTO-TD142",
     "cast-rounding-mode",
     _TD,

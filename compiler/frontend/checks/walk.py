@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from compiler import budget, ir
+from compiler import budget, catalog, ir
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic
 from compiler.frontend.checks.annotations import check_annotation, check_annotation_form
@@ -37,8 +37,10 @@ from compiler.frontend.checks.while_cond import check_loop_carries
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
 from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
+from compiler.ops.deducers.core import format_shape
+from compiler.ops.resolve import resolve_call
 from compiler.source import Span
-from compiler.types import UNKNOWN, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArrayType, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import EnumValue, dsl_constant
 
 # The keywords _parse_range_keyword reads, then the newer pl.parallel ones real code already writes (silent).
@@ -81,7 +83,28 @@ class FunctionChecker:
         if self.function.strict_ssa:
             self.single_assignment(self.function.body, {p.name for p in self.function.params})
         self.block(self.function.body, WalkContext(in_core=in_core, scope_split=None))
+        self.param_valid_ranks()
         return self.state.facts
+
+    def param_valid_ranks(self) -> None:
+        """TD233: TypeCheck, on a function that parsed, rejects a parameter whose pl.TensorView valid_shape has
+        another rank than its shape (the parser keeps the annotation as written)."""
+        if self.state.facts.bad:
+            return  # the parse stopped: TypeCheck never runs
+        for index, param in enumerate(self.function.params):
+            ptype = param.type
+            if not isinstance(ptype, TensorType) or ptype.written_valid is None or "?" in ptype.written_valid:
+                continue
+            found = diagnostic(
+                "PTO-TD233",
+                param.span,
+                subject=f"Function '{self.function.name}' parameter[{index}] '{param.name}'",
+                valid_rank=len(ptype.written_valid),
+                valid=format_shape(ptype.written_valid),
+                rank=ptype.rank,
+                shape=format_shape(ptype.shape),
+            )
+            self.state.emit(found, bad=True)
 
     def single_assignment(self, body: tuple[ir.Stmt, ...], defined: set[str]) -> None:
         """F42: under strict_ssa a name is assigned once in its scope (each nested body is a scope of its own)."""
@@ -293,7 +316,25 @@ class FunctionChecker:
             if isinstance(base, ScalarType):
                 self.state.error("PTO-F272", target.span, type="ScalarType")
                 return
+            if (
+                isinstance(base, ArrayType)
+                and value is not None
+                and not isinstance(target.index, ir.TupleExpr)
+            ):
+                self.array_write(target, base, value, ctx)
+                return
             check_subscript_write(self.state, target, base, value_type)
+
+    def array_write(self, target: ir.Subscript, base: ArrayType, value: ir.Expr, ctx: WalkContext) -> None:
+        """`arr[i] = v`: the parser builds array.update_element itself (no op wrapper), so its deducer's error
+        reaches the function's own wrapper ('Failed to parse function ...', on the def line)."""
+        index = self.expressions.arg_value(target.index, ctx)
+        written = self.expressions.arg_value(value, ctx)
+        resolution = resolve_call("pl.array.update_element", [base, index, written], {})
+        if resolution.error is not None:
+            state = self.state
+            detail = catalog.problem("PTO-F18", function=state.function.name, detail=resolution.error)
+            state.report_problem(detail, state.function.header)
 
     def window_buffer(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         """F142 ... F145: `buf = pld.alloc_window_buffer(...)` in a host function, bound to one name, unnamed."""

@@ -26,6 +26,7 @@ from compiler.ops.deducers.implicit_layout import require_col_major_target_rank
 from compiler.ops.deducers.valid_regions import (
     check_drop_valid,
     check_narrowing_offsets,
+    check_valid_rank,
     reshape_valid,
     window_valid,
     write_union,
@@ -34,7 +35,7 @@ from compiler.ops.deducers.valid_views import check_partial_view
 from compiler.ops.deducers.windows import WindowRead, check_drop_dims, check_read, check_write, static_items
 from compiler.ops.opdef import OpDef
 from compiler.ops.registry import memory_of
-from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, ArrayType, Dim, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, MEMORY_SPACES, DTypeValue, EnumValue
 
 _LOAD_REMEDY = "Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) -- to narrow the read to the source edge instead"
@@ -84,6 +85,7 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         and (valid is None or len(valid) == len(shape))
     ):
         clamp = param(args, kwargs, 5, "clamp")
+        check_valid_rank(op.name, src)
         if clamp is False or clamp is None:
             check_read(
                 WindowRead(op.name, src.shape, offsets, shape, valid or shape, False, False, _LOAD_REMEDY)
@@ -405,6 +407,8 @@ def _slice(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) 
                 "drop_dims cannot erase every dimension; keep one unit axis or use tensor.read for a scalar result",
             )
         clamp = param(args, kwargs, 6, "clamp")
+        if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape):
+            check_valid_rank(op.name, src)
         if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape) and not clamp:
             check_read(WindowRead(op.name, src.shape, offsets, shape, requested, False, False, _SLICE_REMEDY))
         if offsets is not None and len(shape) == src.rank and len(offsets) == len(shape):
@@ -554,9 +558,10 @@ def _assemble(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue
         ):
             # tensor.assemble moves only the source's valid region (kValidRegionTransfer).
             check_write(op.name, target.shape, _transferred(source), offsets, _TENSOR_ASSEMBLE_REMEDY)
-            return _grown(
-                target, write_union(op.name, target.shape, target.valid, _transferred(source), offsets)
+            union = write_union(
+                op.name, target.shape, target.valid, _transferred(source), offsets, source.valid_float_axes
             )
+            return _grown(target, union)
         return target
     if not (isinstance(target, TileType) and isinstance(source, TileType)):
         return target if isinstance(target, TensorType | TileType) else UNKNOWN
@@ -643,6 +648,15 @@ def _view(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
                 _check(op, f"valid_shape dimension {i} must be positive, got {v}")
             if isinstance(v, int) and not isinstance(v, bool) and isinstance(d, int) and v > d:
                 _check(op, f"valid_shape dimension {i} ({v}) exceeds target shape dimension {d}")
+    if (
+        shape is not None
+        and isinstance(valid, tuple | list)
+        and valid
+        and src.annotated
+        and src.valid is None
+    ):
+        # A parameter whose annotation gives no partial valid_shape has none for the new one to describe.
+        raise DeduceError("PTO-TD230")
     check_partial_view(op.name, src, shape, valid, src.layout, target_layout)
     return TensorType(
         shape if shape is not None else src.shape, src.dtype, src.distributed, layout=target_layout
@@ -1131,7 +1145,7 @@ def _array_create(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     extent = param(args, kwargs, 0, "extent")
     if isinstance(extent, int) and not isinstance(extent, bool) and extent <= 0:
         raise DeduceError("PTO-TD141", requirement=f"extent must be positive, got {extent}")
-    return UNKNOWN
+    return ArrayType(dtype) if dtype is not None and known(dtype) else UNKNOWN
 
 
 @family("array_element")
@@ -1144,7 +1158,32 @@ def _array_element(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, Arg
     index = _literal_dtype(param(args, kwargs, 1, "index"), "INDEX")
     if index is not None and not is_int(index) and index != "INDEX":
         _check(op, f"index must have integer dtype, got {dtype_text(index)}")
-    return UNKNOWN
+    array = param(args, kwargs, 0, "array")
+    if op.name != "array.update_element" or not isinstance(array, ArrayType):
+        return UNKNOWN
+    value = _value_dtype(param(args, kwargs, 2, "value"))
+    if value is not None and not _fits_array(value, array.dtype):
+        raise DeduceError("PTO-TD229", value=dtype_text(value), array=dtype_text(array.dtype))
+    return array
+
+
+def _value_dtype(value: ArgValue) -> str | None:
+    """The dtype an array write's value reaches the deducer with: a float literal is FP32, an int literal takes
+    the array's own (the DSL wrapper and the parser retag it); a scalar its exact dtype; None when not known."""
+    if isinstance(value, float):
+        return "FP32"
+    if isinstance(value, ScalarType) and value.exact and known(value.dtype):
+        return value.dtype
+    return None
+
+
+def _fits_array(value: str, array: str) -> bool:
+    """DeduceArrayUpdateElementType: the same dtype, or INDEX on either side of an integer one."""
+    return (
+        value == array
+        or (value == "INDEX" and is_int(array) and array != "INDEX")
+        or (array == "INDEX" and is_int(value))
+    )
 
 
 def _int(value: object) -> TypeGuard[int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compiler.ops.deducers.core import DeduceError, format_shape
-from compiler.types import ArgValue, Dim, ScalarType
+from compiler.types import ArgValue, Dim, ScalarType, TensorType
 
 # An extent the model decides: a static int. Anything else (a runtime scalar, "?", a symbolic name) is None.
 Extent = int | None
@@ -73,6 +73,13 @@ def window_valid(
             continue
         out.append(available if available != _int(win) and available <= want else want)
     return tuple(out)
+
+
+def check_valid_rank(op: str, source: ArgValue) -> None:
+    """CheckWindowReadRanks: the source's own valid_shape (an annotation's pl.TensorView, kept as written) has
+    its shape's rank."""
+    if isinstance(source, TensorType) and source.written_valid is not None and source.ranked:
+        raise DeduceError("PTO-TD231", op=op, valid=len(source.written_valid), rank=source.rank)
 
 
 def check_narrowing_offsets(
@@ -276,22 +283,48 @@ def _axes(dims: Sequence[int]) -> str:
     return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " and " + text[-1]
 
 
+def _check_far_edges(
+    op: str,
+    target: Sequence[Dim],
+    target_valid: Sequence[Dim],
+    offsets: Sequence[object],
+    floats: Sequence[int],
+) -> None:
+    """WriteFarEdge: a partially valid target needs an integer extent at each axis the write does not start at 0
+    (the first such axis with a non-integer extent is reported; an offset the model cannot fold stops it)."""
+    t, physical = _statics(target_valid), _statics(target)
+    if t is None or physical is None or 0 in t or t == physical:
+        return  # an empty or fully valid target returns before the far edges, and an unknown one may be either
+    for axis, offset in enumerate(offsets):
+        value = _int(offset)
+        if value == 0:
+            continue
+        if axis in floats:
+            if value is None:
+                return
+            raise DeduceError("PTO-TD232", op=op, axis=axis, offset="ScalarType", extent="ScalarType")
+
+
 def write_union(
     op: str,
     target: Sequence[Dim],
     target_valid: Sequence[Dim] | None,
     written: Sequence[Dim],
     offsets: Sequence[object],
+    float_axes: Sequence[int] = (),
 ) -> tuple[Dim, ...] | None:
-    """InferWriteValidShapeUnion after its bounds checks (``written``: the source's valid extents): the target's
-    valid region after the write (None: fully valid), "?" extents where the model cannot follow; raises where the
-    union is no origin-anchored rectangle."""
+    """InferWriteValidShapeUnion after its bounds checks (``written``: the source's valid extents; ``float_axes``:
+    those that are non-integer scalars): the target's valid region after the write (None: fully valid), "?"
+    extents where the model cannot follow; raises where the union is no origin-anchored rectangle."""
     if target_valid is None or len(target_valid) != len(target):
         return None
     rank = len(target)
     unknown = ("?",) * rank
     if any(_int(v) == 0 for v in written):
         return tuple(target_valid)
+    if float_axes:
+        _check_far_edges(op, target, target_valid, offsets, float_axes)
+        return unknown
     t, s, o = _statics(target_valid), _statics(written), _statics(offsets)
     if t is None or s is None or o is None:
         return unknown
