@@ -50,6 +50,9 @@ class TileType:
     # reduction's [.., M, 1] result, the blayout= of a tile.move into Vec; None: not known (a tile.full or
     # tile.transpose of an [M, 1] shape is row_major, so the shape alone does not decide it).
     blayout: str | None = field(default=None, compare=False)
+    # The Mat view a tile.load surely gave it, as blayout/slayout/fractal: "row/row/32" or "col/col/32" from an
+    # MX_A_ZZ / MX_B_NN tensor, "" (no MX scale view) from a tensor of another known layout; None: not known.
+    mx_view: str | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:
@@ -77,6 +80,9 @@ class ScalarType:
     # The IR node an op argument reaches the deducer as (Type::TypeName of the expression: "Var" for a name,
     # "Add" / "Sub" / "Mul" for scalar arithmetic), when the front end knows it; "" otherwise.
     node: str = field(default="", compare=False)
+    # The name an op argument spells it with when it is a plain name (what PythonPrint writes for its Var); ""
+    # otherwise.
+    name: str = field(default="", compare=False)
 
     def render(self) -> str:
         """DSL-like text."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler import catalog, ir
 from compiler.diagnostics import Problem
-from compiler.evaluator import FunctionValue
+from compiler.evaluator import Dynamic, FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.allreduce_targets import mesh_valid_error, packed_view_error, ring_valid_error
 from compiler.frontend.checks.call_attrs import check_call_attrs
@@ -264,7 +264,9 @@ class ExpressionTyper:
         if isinstance(expr, ir.Name):
             known = self.state.type_of(expr.id)
             if isinstance(known, ScalarType):
-                return ScalarType(known.dtype, known.exact, "Var")  # the node a deducer names ("... got Var")
+                return ScalarType(
+                    known.dtype, known.exact, "Var", expr.id
+                )  # a deducer names "Var" / the name
             if known is not None:
                 return known  # what `value` gives it (a name folds to nothing below)
             value = self.state.env.get(expr.id, UNKNOWN_VALUE)
@@ -591,7 +593,12 @@ class ExpressionTyper:
     def _extent(self, expr: ir.Expr) -> int | str:
         """A valid extent: its folded int, or the text of the runtime value."""
         value = fold(expr, self.state.env)
-        return value if isinstance(value, int) and not isinstance(value, bool) else expr_text(expr)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        dynamic = self.state.env.get(expr.id) if isinstance(expr, ir.Name) else None
+        if isinstance(dynamic, Dynamic):
+            return dynamic.name  # the parser's Var of a pl.dynamic carries the DynVar's own name
+        return expr_text(expr)
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
         """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""
