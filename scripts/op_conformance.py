@@ -4588,6 +4588,7 @@ class Case:
         x: pl.Tensor[[64, 64], pl.FP32],
         d: pl.Tensor[[64, N], pl.FP32],
         k: pl.Scalar[pl.INDEX],
+        n: pl.Scalar[pl.INT32],
     ):
         t = pl.load(x, [0, 0], [64, 64])
         r = {call}
@@ -4629,6 +4630,7 @@ add(
         ("vr_runtime_dim_unit", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [64, 1, N])"),
         ("vr_runtime_target", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [k, 64])"),
         ("vr_runtime_target_static", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [32, 128])"),
+        ("vr_runtime_target_int32", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [n, 64])"),
         ("vr_runtime_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [32, 128])"),
         ("vr_runtime_rows_kept", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [64, 2, 32])"),
         ("vr_runtime_rows_short", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [2, 32, 64])"),
@@ -4637,6 +4639,7 @@ add(
         "tile.reshape",
         ("vr_runtime_target", "pl.tile.reshape(pl.tile.set_validshape(t, 32, 64), [k, 64])"),
         ("vr_runtime_target_static", "pl.tile.reshape(pl.tile.set_validshape(t, 32, 64), [32, 128])"),
+        ("vr_runtime_target_int32", "pl.tile.reshape(pl.tile.set_validshape(t, 32, 64), [n, 64])"),
         ("vr_runtime_rows", "pl.tile.reshape(pl.tile.set_validshape(t, k, 64), [32, 128])"),
         ("vr_runtime_rows_kept", "pl.tile.reshape(pl.tile.set_validshape(t, k, 64), [64, 2, 32])"),
         ("vr_runtime_rows_flat", "pl.tile.reshape(pl.tile.set_validshape(t, k, 64), [4096])"),

@@ -465,6 +465,8 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if isinstance(src, TensorType):
         _no_mx(op, src)
         _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
+    else:
+        _index_elements(op, param(args, kwargs, 1, "shape"), "shape")
     old, new = static_numel(src.shape), static_numel(shape)
     # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
