@@ -81,7 +81,7 @@ class ScalarType:
     # "Add" / "Sub" / "Mul" for scalar arithmetic), when the front end knows it; "" otherwise.
     node: str = field(default="", compare=False)
     # The name an op argument spells it with when it is a plain name (what PythonPrint writes for its Var); ""
-    # otherwise.
+    # otherwise, and "?" on a value whose name the parser may fold away (a pl.tensor.dim result).
     name: str = field(default="", compare=False)
 
     def render(self) -> str:

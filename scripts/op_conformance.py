@@ -4601,6 +4601,26 @@ def vr_runtime(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> S
     return replace(raw(op, _VR_RUNTIME, first[1], *variants), valid_name=first[0])
 
 
+_VR_RUNTIME_JIT = (
+    HEADER
+    + """
+N = pl.dynamic("N")
+
+
+@pl.jit
+def {fn}(x: pl.Tensor[[64, 64], pl.FP32], d: pl.Tensor[[64, N], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+
+
+def vr_runtime_jit(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """The same reshapes in one JIT entry, where a tensor op's valid call also lowers (the near misses)."""
+    return replace(raw(op, _VR_RUNTIME_JIT, first[1], *variants), valid_name=first[0])
+
+
 # tile.move into an MX scale memory from a Mat tile loaded with another view (DeduceTileMoveType): a plain
 # UINT8 load, or an MX_A_ZZ / MX_B_NN pack moved into the other side's scale memory.
 _MX_SCALE = (
@@ -4627,13 +4647,21 @@ add(
     vr_runtime(
         "tensor.reshape",
         ("vr_runtime_dim", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [32, 128])"),
-        ("vr_runtime_dim_unit", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [64, 1, N])"),
         ("vr_runtime_target", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [k, 64])"),
-        ("vr_runtime_target_static", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [32, 128])"),
         ("vr_runtime_target_int32", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [n, 64])"),
         ("vr_runtime_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [32, 128])"),
-        ("vr_runtime_rows_kept", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [64, 2, 32])"),
         ("vr_runtime_rows_short", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [2, 32, 64])"),
+        ("vr_runtime_rows_mul", "pl.tensor.reshape(pl.tensor.set_validshape(x, 2 * k, 64), [32, 128])"),
+        ("vr_runtime_rows_sub", "pl.tensor.reshape(pl.tensor.set_validshape(x, k - 1, 64), [32, 128])"),
+        ("vr_runtime_target_mul", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [k * 2, 32])"),
+    ),
+    vr_runtime_jit(
+        "tensor.reshape",
+        ("vr_jit_runtime_dim", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [32, 128])"),
+        ("vr_jit_runtime_dim_kept", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [64, N])"),
+        ("vr_jit_runtime_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, N, 64), [32, 128])"),
+        ("vr_jit_runtime_rows_kept", "pl.tensor.reshape(pl.tensor.set_validshape(x, N, 64), [64, 2, 32])"),
+        ("vr_jit_static_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [32, 128])"),
     ),
     vr_runtime(
         "tile.reshape",

@@ -12,6 +12,7 @@ extent is left alone (no error, and an unknown region downstream).
 from __future__ import annotations
 
 import keyword
+import re
 from collections.abc import Sequence
 
 from compiler.ops.deducers.core import DeduceError, format_shape
@@ -199,12 +200,22 @@ def _unit_map(
     return None
 
 
+# A runtime extent the front end spells as PythonPrint does: a name, or one +, - or * of a name and an int.
+_OPERAND = r"(?:[A-Za-z_]\w*|\d+)"
+_PRINTED = re.compile(rf"{_OPERAND}(?: [-+*] {_OPERAND})?")
+
+
 def _printable(dims: Sequence[Dim]) -> bool:
-    """Every extent is a constant or one runtime name (a dynamic dimension, a scalar variable): PythonPrint
-    writes exactly that text, and two such extents are provably equal only when they are the same one."""
+    """Every extent is a constant or a runtime extent spelled as PythonPrint writes it (a dynamic dimension, a
+    scalar variable, one sum or product of one with a constant); two such extents are provably equal only when
+    they are the same one."""
     return all(
         (isinstance(d, int) and not isinstance(d, bool))
-        or (isinstance(d, str) and d.isidentifier() and not keyword.iskeyword(d))
+        or (
+            isinstance(d, str)
+            and _PRINTED.fullmatch(d) is not None
+            and not any(keyword.iskeyword(w) for w in d.split())
+        )
         for d in dims
     )
 
