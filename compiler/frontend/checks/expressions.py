@@ -294,7 +294,10 @@ class ExpressionTyper:
 
     def printed(self, expr: ir.Expr) -> str:
         """What PythonPrint writes for a runtime scalar the model can spell: a scalar variable's name, or one
-        +, - or * of such a name and an int literal (the parser keeps it as written); "" for anything else."""
+        +, - or * of such a name and an int literal (the parser keeps it as written); "" for anything else, and
+        in a @pl.jit function, whose specializer may bake a scalar parameter (and what is built from it) in."""
+        if self.state.function.decorator != "function":
+            return ""
         if isinstance(expr, ir.Name):
             known = self.state.type_of(expr.id)
             return expr.id if isinstance(known, ScalarType) and known.name != "?" else ""
