@@ -10,6 +10,14 @@ from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue
 Dim = int | str
 
 
+class RuntimeText(str):
+    """The source text of a runtime extent that PythonPrint may write otherwise (a @pl.jit scalar the specializer
+    bakes in, a pl.tensor.dim result the parser folds onto a symbol): a message may quote it, a check that needs
+    the compiler's own spelling does not use it."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class TensorType:
     """A GM tensor: `pl.Tensor[[M, N], pl.FP16]`."""

@@ -36,7 +36,7 @@ from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
-from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, RuntimeText, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue, dsl_constant, unbound_pl_class
 
 _REMOTE_LOADS = frozenset({"pld.tile.remote_load", "pld.remote_load"})
@@ -623,7 +623,7 @@ class ExpressionTyper:
         if isinstance(dynamic, Dynamic):
             return dynamic.name  # the parser's Var of a pl.dynamic carries the DynVar's own name
         if isinstance(expr, ir.Name | ir.BinOp):
-            return self.printed(expr) or "?"  # e.g. a pl.tensor.dim result the parser may fold onto a symbol
+            return self.printed(expr) or RuntimeText(expr_text(expr))
         return expr_text(expr)
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from compiler.ops.deducers.core import DeduceError, format_shape
-from compiler.types import ArgValue, Dim, ScalarType
+from compiler.types import ArgValue, Dim, RuntimeText, ScalarType
 
 # An extent the model decides: a static int. Anything else (a runtime scalar, "?", a symbolic name) is None.
 Extent = int | None
@@ -213,6 +213,7 @@ def _printable(dims: Sequence[Dim]) -> bool:
         (isinstance(d, int) and not isinstance(d, bool))
         or (
             isinstance(d, str)
+            and not isinstance(d, RuntimeText)
             and _PRINTED.fullmatch(d) is not None
             and not any(keyword.iskeyword(w) for w in d.split())
         )
