@@ -10,6 +10,14 @@ from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue
 Dim = int | str
 
 
+class RuntimeText(str):
+    """The source text of a runtime extent that PythonPrint may write otherwise (a @pl.jit scalar the specializer
+    bakes in, a pl.tensor.dim result the parser folds onto a symbol): a message may quote it, a check that needs
+    the compiler's own spelling does not use it."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class TensorType:
     """A GM tensor: `pl.Tensor[[M, N], pl.FP16]`."""
@@ -57,6 +65,9 @@ class TileType:
     # reduction's [.., M, 1] result, the blayout= of a tile.move into Vec; None: not known (a tile.full or
     # tile.transpose of an [M, 1] shape is row_major, so the shape alone does not decide it).
     blayout: str | None = field(default=None, compare=False)
+    # The Mat view a tile.load surely gave it, as blayout/slayout/fractal: "row/row/32" or "col/col/32" from an
+    # MX_A_ZZ / MX_B_NN tensor, "" (no MX scale view) from a tensor of another known layout; None: not known.
+    mx_view: str | None = field(default=None, compare=False)
 
     @property
     def rank(self) -> int:
@@ -84,6 +95,9 @@ class ScalarType:
     # The IR node an op argument reaches the deducer as (Type::TypeName of the expression: "Var" for a name,
     # "Add" / "Sub" / "Mul" for scalar arithmetic), when the front end knows it; "" otherwise.
     node: str = field(default="", compare=False)
+    # The name an op argument spells it with when it is a plain name (what PythonPrint writes for its Var); ""
+    # otherwise, and "?" on a value whose name the parser may fold away (a pl.tensor.dim result).
+    name: str = field(default="", compare=False)
 
     def render(self) -> str:
         """DSL-like text."""

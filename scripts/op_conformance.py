@@ -4713,6 +4713,122 @@ add(
 )
 
 
+# A reshape of a region whose extents are runtime names (issue 21): a row that spans a dynamic dimension, a
+# runtime target extent, a runtime row count (ComputeReshapeValidShape prints each with PythonPrint).
+_VR_RUNTIME = (
+    HEADER
+    + """
+N = pl.dynamic("N")
+
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        d: pl.Tensor[[64, N], pl.FP32],
+        k: pl.Scalar[pl.INDEX],
+        n: pl.Scalar[pl.INT32],
+    ):
+        t = pl.load(x, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+
+
+def vr_runtime(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """A reshape of a region with runtime extents, faulty forms and near misses, in one InCore function."""
+    return replace(raw(op, _VR_RUNTIME, first[1], *variants), valid_name=first[0])
+
+
+_VR_RUNTIME_JIT = (
+    HEADER
+    + """
+N = pl.dynamic("N")
+
+
+@pl.jit
+def {fn}(x: pl.Tensor[[64, 64], pl.FP32], d: pl.Tensor[[64, N], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+        r = {call}
+    return out
+"""
+)
+
+
+def vr_runtime_jit(op: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """The same reshapes in one JIT entry, where a tensor op's valid call also lowers (the near misses)."""
+    return replace(raw(op, _VR_RUNTIME_JIT, first[1], *variants), valid_name=first[0])
+
+
+# tile.move into an MX scale memory from a Mat tile loaded with another view (DeduceTileMoveType): a plain
+# UINT8 load, or an MX_A_ZZ / MX_B_NN pack moved into the other side's scale memory.
+_MX_SCALE = (
+    "# target: a5\n"
+    + HEADER
+    + """
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        u8: pl.Tensor[[64, 4], pl.UINT8],
+        mxa: pl.Tensor[[64, 2], pl.FP8E8M0, pl.MX_A_ZZ],
+        mxb: pl.Tensor[[2, 64], pl.FP8E8M0, pl.MX_B_NN],
+    ):
+        r = {call}
+"""
+)
+_MAT_U8 = "pl.load(u8, [0, 0], [64, 4], target_memory=pl.Mem.Mat)"
+_MAT_MXA = "pl.load(mxa, [0, 0], [64, 2], target_memory=pl.Mem.Mat)"
+_MAT_MXB = "pl.load(mxb, [0, 0], [2, 64], target_memory=pl.Mem.Mat)"
+add(
+    vr_runtime(
+        "tensor.reshape",
+        ("vr_runtime_dim", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [32, 128])"),
+        ("vr_runtime_target", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [k, 64])"),
+        ("vr_runtime_target_int32", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [n, 64])"),
+        ("vr_runtime_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [32, 128])"),
+        ("vr_runtime_rows_short", "pl.tensor.reshape(pl.tensor.set_validshape(x, k, 64), [2, 32, 64])"),
+        ("vr_runtime_rows_mul", "pl.tensor.reshape(pl.tensor.set_validshape(x, 2 * k, 64), [32, 128])"),
+        ("vr_runtime_rows_sub", "pl.tensor.reshape(pl.tensor.set_validshape(x, k - 1, 64), [32, 128])"),
+        ("vr_runtime_target_mul", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [k * 2, 32])"),
+    ),
+    vr_runtime_jit(
+        "tensor.reshape",
+        ("vr_jit_runtime_dim", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [32, 128])"),
+        ("vr_jit_runtime_dim_kept", "pl.tensor.reshape(pl.tensor.set_validshape(d, 32, N), [64, N])"),
+        ("vr_jit_runtime_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, N, 64), [32, 128])"),
+        ("vr_jit_runtime_rows_kept", "pl.tensor.reshape(pl.tensor.set_validshape(x, N, 64), [64, 2, 32])"),
+        ("vr_jit_static_rows", "pl.tensor.reshape(pl.tensor.set_validshape(x, 32, 64), [32, 128])"),
+    ),
+    vr_runtime(
+        "tile.reshape",
+        ("vr_runtime_target", "pl.tile.reshape(pl.tile.set_validshape(t, 32, 64), [k, 64])"),
+        ("vr_runtime_target_static", "pl.tile.reshape(pl.tile.set_validshape(t, 32, 64), [32, 128])"),
+        ("vr_runtime_target_int32", "pl.tile.reshape(pl.tile.set_validshape(t, 32, 64), [n, 64])"),
+        ("vr_runtime_rows", "pl.tile.reshape(pl.tile.set_validshape(t, k, 64), [32, 128])"),
+        ("vr_runtime_rows_kept", "pl.tile.reshape(pl.tile.set_validshape(t, k, 64), [64, 2, 32])"),
+        ("vr_runtime_rows_flat", "pl.tile.reshape(pl.tile.set_validshape(t, k, 64), [4096])"),
+    ),
+    replace(
+        raw(
+            "tile.move",
+            _MX_SCALE,
+            f"pl.tile.move({_MAT_U8}, target_memory=pl.Mem.LeftScale)",
+            ("mx_plain_right", f"pl.tile.move({_MAT_U8}, target_memory=pl.Mem.RightScale)"),
+            ("mx_a_left", f"pl.tile.move({_MAT_MXA}, target_memory=pl.Mem.LeftScale)"),
+            ("mx_a_right", f"pl.tile.move({_MAT_MXA}, target_memory=pl.Mem.RightScale)"),
+            ("mx_b_left", f"pl.tile.move({_MAT_MXB}, target_memory=pl.Mem.LeftScale)"),
+            ("mx_b_right", f"pl.tile.move({_MAT_MXB}, target_memory=pl.Mem.RightScale)"),
+        ),
+        valid_name="mx_plain_left",
+    ),
+)
+
+
 def family_of(op: str) -> str:
     """The op's upstream source file without extension (``tile_ops/elementwise``)."""
     from compiler.ops.registry import get_op

@@ -155,15 +155,15 @@ _MAX_RESOLVED = 20_000
 
 def _arg_key(value: object) -> object:
     """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal), the
-    valid extents of tensors and tiles, a tensor's layout, a tile's known col_major layout, and a scalar's exactness and IR node kind (not
-    compared)."""
+    valid extents of tensors and tiles, a tensor's layout, a tile's known col_major layout and MX view, and a
+    scalar's exactness, IR node kind and printed name (not compared)."""
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType):
         return (
             TensorType,
             value,
-            value.valid,
+            _dims_key(value.valid),
             value.layout,
             value.stride,
             value.annotated,
@@ -171,12 +171,18 @@ def _arg_key(value: object) -> object:
             value.valid_float_axes,
         )
     if isinstance(value, TileType):
-        return (TileType, value, value.valid, value.blayout)
+        return (TileType, value, _dims_key(value.valid), value.blayout, value.mx_view)
     if isinstance(value, TupleType):
         return (TupleType, tuple(_arg_key(v) for v in value.items))
     if isinstance(value, ScalarType):
-        return (ScalarType, value, value.exact, value.node)
+        return (ScalarType, value, value.exact, value.node, value.name)
     return (type(value), value)
+
+
+def _dims_key(dims: tuple[object, ...] | None) -> object:
+    """Valid extents with each one's type: a runtime text the compiler spells otherwise (RuntimeText) is not
+    the same extent as the name it equals."""
+    return None if dims is None else tuple((type(d), d) for d in dims)
 
 
 def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:

@@ -78,6 +78,35 @@ _r(
     "not fill whole rows of the new shape.",
 )
 _r(
+    "PTO-TD239",
+    "reshape-partial-runtime-extent",
+    _TD,
+    "{op}: cannot reshape a partially-valid {shape} because dimension {axis} has the runtime extent {extent}. "
+    "Mapping the real data into {new_shape} needs its size at compile time; use a static shape, or reshape "
+    "before narrowing.",
+    "A reshape of a partially valid tensor whose real data fills whole rows, but a row spans a dynamic "
+    "dimension (pl.dynamic), so its size in elements is not known when the program is compiled.",
+)
+_r(
+    "PTO-TD240",
+    "reshape-partial-runtime-target",
+    _TD,
+    "{op}: cannot reshape a partially-valid {shape} into {new_shape} because target dimension {axis} has the "
+    "runtime extent {extent}. Mapping the real data needs the target size at compile time; use a static shape, "
+    "or reshape before narrowing.",
+    "A reshape of a partially valid tile or tensor into a shape with a runtime extent (a scalar variable).",
+)
+_r(
+    "PTO-TD241",
+    "reshape-runtime-rows",
+    _TD,
+    "{op}: cannot reshape {shape} to {new_shape} because its real data extends a runtime number of rows "
+    "({rows}) and no dimension of {new_shape} has the matching row size of {size} elements. Keep that "
+    "dimension intact in the target shape, or copy the real data out first (pl.slice / pl.store).",
+    "A reshape of a tile or tensor whose valid row count is a runtime value (set_validshape with a scalar) "
+    "into a shape that does not keep one of its rows as a dimension.",
+)
+_r(
     "PTO-TD221",
     "write-valid-gap",
     _TD,

@@ -9,7 +9,7 @@ from typing import Any
 
 from compiler import catalog, ir
 from compiler.diagnostics import Problem
-from compiler.evaluator import FunctionValue
+from compiler.evaluator import Dynamic, FunctionValue
 from compiler.fixes import Fix, ReplaceText, SuggestText
 from compiler.frontend.allreduce_targets import mesh_valid_error, packed_view_error, ring_valid_error
 from compiler.frontend.checks.call_attrs import check_call_attrs
@@ -35,7 +35,7 @@ from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
-from compiler.types import UNKNOWN, ArgValue, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, RuntimeText, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue, dsl_constant, unbound_pl_class
 
 _REMOTE_LOADS = frozenset({"pld.tile.remote_load", "pld.remote_load"})
@@ -124,6 +124,8 @@ _ARG_CONSTANT = (int, float, str, tuple, EnumValue)
 # The scalar types most expressions have, one object each (types are immutable; a literal, a comparison, a
 # name or an arithmetic result is typed this way tens of thousands of times in a large file).
 _INDEX = ScalarType("INDEX")
+# The operators PythonPrint writes infix, and the parser keeps as written, in an extent the model spells.
+_PRINTED_OPS = frozenset({"+", "-", "*"})
 _INDEX_LITERAL = ScalarType("INDEX", exact=True)
 _FP32_LITERAL = ScalarType("FP32", exact=True)
 _BOOL = ScalarType("BOOL")
@@ -263,7 +265,8 @@ class ExpressionTyper:
         if isinstance(expr, ir.Name):
             known = self.state.type_of(expr.id)
             if isinstance(known, ScalarType):
-                return ScalarType(known.dtype, known.exact, "Var")  # the node a deducer names ("... got Var")
+                # A deducer names the node ("... got Var") or the Var (PythonPrint writes its name).
+                return ScalarType(known.dtype, known.exact, "Var", self.printed(expr))
             if known is not None:
                 return known  # what `value` gives it (a name folds to nothing below)
             value = self.state.env.get(expr.id, UNKNOWN_VALUE)
@@ -285,8 +288,31 @@ class ExpressionTyper:
                 else ""
             )
             if node:
-                return replace(typed, node=node)
+                return replace(typed, node=node, name=self.printed(expr))
         return typed
+
+    def printed(self, expr: ir.Expr) -> str:
+        """What PythonPrint writes for a runtime scalar the model can spell: a scalar variable's name, or one
+        +, - or * of such a name and an int literal (the parser keeps it as written); "" for anything else, and
+        in a @pl.jit function, whose specializer may bake a scalar parameter (and what is built from it) in."""
+        if self.state.function.decorator != "function":
+            return ""
+        if isinstance(expr, ir.Name):
+            known = self.state.type_of(expr.id)
+            return expr.id if isinstance(known, ScalarType) and known.name != "?" else ""
+        if not (isinstance(expr, ir.BinOp) and expr.op in _PRINTED_OPS):
+            return ""
+        sides: list[str] = []
+        for side in (expr.left, expr.right):
+            if isinstance(side, ir.Const) and type(side.value) is int and side.value > (expr.op == "*"):
+                sides.append(
+                    str(side.value)
+                )  # not k + 0 or k * 1: the analyzer may fold those (k * 0 is empty)
+            elif isinstance(side, ir.Name) and (text := self.printed(side)):
+                sides.append(text)
+            else:
+                return ""
+        return f"{sides[0]} {expr.op} {sides[1]}" if not all(t.isdigit() for t in sides) else ""
 
     def call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """Check and type one call."""
@@ -590,7 +616,14 @@ class ExpressionTyper:
     def _extent(self, expr: ir.Expr) -> int | str:
         """A valid extent: its folded int, or the text of the runtime value."""
         value = fold(expr, self.state.env)
-        return value if isinstance(value, int) and not isinstance(value, bool) else expr_text(expr)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        dynamic = self.state.env.get(expr.id) if isinstance(expr, ir.Name) else None
+        if isinstance(dynamic, Dynamic):
+            return dynamic.name  # the parser's Var of a pl.dynamic carries the DynVar's own name
+        if isinstance(expr, ir.Name | ir.BinOp):
+            return self.printed(expr) or RuntimeText(expr_text(expr))
+        return expr_text(expr)
 
     def _near_names(self, expr: ir.Name) -> tuple[Fix, ...]:
         """'Did you mean' fixes for an undefined name: the closest defined names of this scope."""

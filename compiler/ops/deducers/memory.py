@@ -101,7 +101,15 @@ def _load(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -
         valid = None
     # DeduceTileLoadType: a Vec tile whose last extent is 1 is laid out col_major.
     col_major = memory == "Vec" and bool(shape) and shape[-1] == 1
-    return TileType(shape, src.dtype, memory, valid, blayout="col_major" if col_major else None)
+    mx_view = _MX_VIEWS.get(src.layout or "") if memory == "Mat" and src.layout is not None else None
+    return TileType(
+        shape, src.dtype, memory, valid, blayout="col_major" if col_major else None, mx_view=mx_view
+    )
+
+
+# DeduceTileLoadType's Mat view of each known source layout (TLoadMxCubeCheck: MX_A row-major ZZ, MX_B
+# col-major NN, both of fractal 32); any other layout loads as an NZ / ND view of fractal 512, no MX scale view.
+_MX_VIEWS = {"MX_A_ZZ": "row/row/32", "MX_B_NN": "col/col/32", "ND": "", "DN": "", "NZ": ""}
 
 
 _TENSOR_ASSEMBLE_REMEDY = (
@@ -287,7 +295,8 @@ _SCALE_LAYOUTS = {"LeftScale": "row_major", "RightScale": "col_major"}
 
 
 def _scale_move(op: OpDef, src: TileType, memory: str, layouts: tuple[ArgValue, ArgValue]) -> None:
-    """DeduceTileMoveType into LeftScale / RightScale: no layout override, then a 2D UINT8 / FP8E8M0 Mat tile."""
+    """DeduceTileMoveType into LeftScale / RightScale: no layout override, then a 2D UINT8 / FP8E8M0 Mat tile
+    loaded with the matching MX view (row/row/32 for LeftScale, col/col/32 for RightScale)."""
     fixed = _SCALE_LAYOUTS[memory]
     if any(isinstance(v, EnumValue) and v.enum == "TileLayout" and v.member != fixed for v in layouts):
         _require(
@@ -304,6 +313,13 @@ def _scale_move(op: OpDef, src: TileType, memory: str, layouts: tuple[ArgValue, 
             "PTO-TD151",
             op,
             f"into LeftScale/RightScale requires UINT8 or FP8E8M0 dtype, but got {dtype_text(src.dtype)}",
+        )
+    required = "row/row/32" if memory == "LeftScale" else "col/col/32"
+    if src.memory == "Mat" and src.mx_view is not None and src.mx_view != required:
+        _require(
+            "PTO-TD151",
+            op,
+            f"into {memory} requires the source Mat tile to use the matching {required} layout",
         )
 
 
@@ -453,6 +469,8 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if isinstance(src, TensorType):
         _no_mx(op, src)
         _scalar_elements(op, param(args, kwargs, 1, "shape"), "shape tuple")
+    else:
+        _index_elements(op, param(args, kwargs, 1, "shape"), "shape")
     old, new = static_numel(src.shape), static_numel(shape)
     # ComputeShapeProduct: only two positive static products are compared (a -1 extent is inferred).
     if old is not None and new is not None and old > 0 and new > 0 and old != new:
@@ -466,11 +484,24 @@ def _reshape(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
             detail="reshape validity mapping requires non-empty input and output ranks",
         )
     result = with_shape(src, shape)
-    mapped = reshape_valid(op.name, src.shape, src.valid, shape, _row_major(src))
+    mapped = reshape_valid(
+        op.name, src.shape, src.valid, _named(param(args, kwargs, 1, "shape"), shape), _row_major(src)
+    )
     if mapped is None or "?" not in mapped:
         return replace(result, valid=None if mapped is None or mapped == shape else mapped)
     valid = _unit_padded_valid(src, shape)
     return replace(result, valid=valid) if valid is not None else result
+
+
+def _named(raw: ArgValue, shape: tuple[Dim, ...]) -> tuple[Dim, ...]:
+    """The shape with each runtime element that is a plain scalar name spelled by that name (as PythonPrint
+    writes its Var), "?" for any other."""
+    if not isinstance(raw, list | tuple) or len(raw) != len(shape):
+        return shape
+    return tuple(
+        item.name if isinstance(item, ScalarType) and item.name else dim
+        for item, dim in zip(raw, shape, strict=True)
+    )
 
 
 def _row_major(src: TensorType | TileType) -> bool | None:

@@ -31,7 +31,11 @@ def _index_scalar(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgV
     ):
         raise DeduceError("PTO-TD143", axis=axis, rank=src.rank)
     # tensor.dim and the block / subblock queries return INDEX (tensor_ops/memory.cpp, tile_ops/memory.cpp).
-    return ScalarType("INDEX", exact=op.namespace in ("tensor", "tile"))
+    # A name bound to tensor.dim prints as itself only where the parser does not fold it onto the tensor's extent
+    # symbol (_fold_tensor_dim, in Orchestration bodies): "?" keeps the model from spelling it.
+    return ScalarType(
+        "INDEX", exact=op.namespace in ("tensor", "tile"), name="?" if op.name == "tensor.dim" else ""
+    )
 
 
 @family("int32_scalar")

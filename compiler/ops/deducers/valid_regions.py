@@ -3,17 +3,20 @@
 region (ComputeReshapeValidShape), the union an assemble or store leaves in its target
 (InferWriteValidShapeUnion), and gather_row's operands (CheckGatherRowOperands).
 
-Only static extents are decided. Upstream rejects what its analyzer cannot prove, and prints the runtime
-expression it could not settle; the model knows neither the proof nor the expression's text, so a region with a
-runtime or unknown extent is left alone (no error, and an unknown region downstream).
+Only static extents are decided, and in a reshape also runtime names (a dynamic dimension, a scalar variable),
+whose text PythonPrint writes as is and which the analyzer proves equal only to themselves. Upstream rejects what
+its analyzer cannot prove, and prints the runtime expression it could not settle; any other runtime or unknown
+extent is left alone (no error, and an unknown region downstream).
 """
 
 from __future__ import annotations
 
+import keyword
+import re
 from collections.abc import Sequence
 
 from compiler.ops.deducers.core import DeduceError, format_shape
-from compiler.types import ArgValue, Dim, ScalarType, TensorType
+from compiler.types import ArgValue, Dim, RuntimeText, ScalarType, TensorType
 
 # An extent the model decides: a static int. Anything else (a runtime scalar, "?", a symbolic name) is None.
 Extent = int | None
@@ -176,13 +179,13 @@ def check_gather_row_valid(
 
 
 def _unit_map(
-    valid: Sequence[int],
-    shape: Sequence[int],
-    new: Sequence[int],
+    valid: Sequence[Dim],
+    shape: Sequence[Dim],
+    new: Sequence[Dim],
     i: int,
     j: int,
     failed: set[tuple[int, int]],
-) -> list[int] | None:
+) -> list[Dim] | None:
     """MapUnitAxisRankChange: align equal axes, erase a fully valid input unit axis, insert an output one."""
     if (i, j) in failed:
         return None
@@ -204,25 +207,46 @@ def _unit_map(
     return None
 
 
+# A runtime extent the front end spells as PythonPrint does: a name, or one +, - or * of a name and an int.
+_OPERAND = r"(?:[A-Za-z_]\w*|\d+)"
+_PRINTED = re.compile(rf"{_OPERAND}(?: [-+*] {_OPERAND})?")
+
+
+def _printable(dims: Sequence[Dim]) -> bool:
+    """Every extent is a constant or a runtime extent spelled as PythonPrint writes it (a dynamic dimension, a
+    scalar variable, one sum or product of one with a constant); two such extents are provably equal only when
+    they are the same one."""
+    return all(
+        (isinstance(d, int) and not isinstance(d, bool))
+        or (
+            isinstance(d, str)
+            and not isinstance(d, RuntimeText)
+            and _PRINTED.fullmatch(d) is not None
+            and not any(keyword.iskeyword(w) for w in d.split())
+        )
+        for d in dims
+    )
+
+
 def reshape_valid(
     op: str, shape: Sequence[Dim], valid: Sequence[Dim] | None, new: Sequence[Dim], row_major: bool | None
 ) -> tuple[Dim, ...] | None:
-    """ComputeReshapeValidShape on static extents: the mapped valid region (None: fully valid), or "?" extents
-    where the model cannot follow; raises where the region has no rectangle in the new shape. ``row_major``:
-    whether the elements are stored row-major, None when the model does not know the layout."""
+    """ComputeReshapeValidShape on extents that are constants or runtime names: the mapped valid region (None:
+    fully valid), or "?" extents where the model cannot follow; raises where the region has no rectangle in the
+    new shape. ``row_major``: whether the elements are stored row-major, None when the model does not know the
+    layout."""
     if valid is None or len(valid) != len(shape):
         return None
-    vs, ss, ns = _statics(valid), _statics(shape), _statics(new)
     unknown = ("?",) * len(new)
-    if vs is None or ss is None or not new:
+    if not _printable(valid) or not _printable(shape) or not new:
         return unknown
-    if vs == ss:
+    if all(v == d for v, d in zip(valid, shape, strict=True)):
         return None
-    if any(v == 0 for v in vs):
+    if any(v == 0 for v in valid):
         return (0,) * len(new)
-    if ns is None:
+    if not _printable(new):
         return unknown
-    mapped = _unit_map(vs, ss, ns, 0, 0, set())
+    mapped = _unit_map(valid, shape, new, 0, 0, set())
     if mapped is not None:
         return tuple(mapped)
     if row_major is None:
@@ -237,38 +261,79 @@ def reshape_valid(
             "narrow afterwards, or copy the real data out first (pl.slice / pl.store).",
         )
     free = 0
-    while free + 1 < len(vs) and vs[free] == 1:
+    while free + 1 < len(valid) and valid[free] == 1:
         free += 1
-    for i in range(free + 1, len(vs)):
-        if vs[i] != ss[i]:
+    for i in range(free + 1, len(valid)):
+        if valid[i] == shape[i]:
+            continue
+        if not isinstance(valid[i], int) or not isinstance(shape[i], int):
+            return unknown  # the message then adds whether the analyzer could decide the two: not modelled
+        raise DeduceError(
+            "PTO-TD219",
+            op=op,
+            shape=format_shape(shape),
+            new_shape=format_shape(new),
+            valid=format_shape(valid),
+            axis=i,
+            extent=valid[i],
+            full=shape[i],
+        )
+    trailing = 1
+    for i in range(free + 1, len(shape)):
+        extent = shape[i]
+        if not isinstance(extent, int):
             raise DeduceError(
-                "PTO-TD219",
+                "PTO-TD239",
+                op=op,
+                shape=format_shape(shape),
+                axis=i,
+                extent=extent,
+                new_shape=format_shape(new),
+            )
+        trailing *= extent
+    ns: list[int] = []
+    for i, extent in enumerate(new):
+        if not isinstance(extent, int):
+            raise DeduceError(
+                "PTO-TD240",
                 op=op,
                 shape=format_shape(shape),
                 new_shape=format_shape(new),
-                valid=format_shape(valid),
                 axis=i,
-                extent=vs[i],
-                full=ss[i],
+                extent=extent,
             )
-    trailing = 1
-    for d in ss[free + 1 :]:
-        trailing *= d
+        ns.append(extent)
     suffix = [1] * len(ns)
     for i in range(len(ns) - 2, -1, -1):
         suffix[i] = suffix[i + 1] * ns[i + 1]
-    count = vs[free] * trailing
-    for i, step in enumerate(suffix):
-        if step != 0 and count % step == 0 and count // step <= ns[i]:
-            return (*(1,) * i, count // step, *ns[i + 1 :])
+    free_valid = valid[free]
+    if isinstance(free_valid, int):
+        count = free_valid * trailing
+        for i, step in enumerate(suffix):
+            if step != 0 and count % step == 0 and count // step <= ns[i]:
+                return (*(1,) * i, count // step, *ns[i + 1 :])
+        raise DeduceError(
+            "PTO-TD220",
+            op=op,
+            shape=format_shape(shape),
+            new_shape=format_shape(new),
+            count=count,
+            noun="element" if count == 1 else "elements",
+            valid=format_shape(valid),
+        )
+    # A runtime row count survives only on a target axis one input row long with room for the whole free axis.
+    physical = shape[free]
+    if isinstance(physical, int):
+        for i, step in enumerate(suffix):
+            if step == trailing and physical <= ns[i]:
+                return (*(1,) * i, free_valid, *ns[i + 1 :])
     raise DeduceError(
-        "PTO-TD220",
+        "PTO-TD241",
         op=op,
         shape=format_shape(shape),
         new_shape=format_shape(new),
-        count=count,
-        noun="element" if count == 1 else "elements",
-        valid=format_shape(valid),
+        rows=free_valid,
+        size=trailing,
     )
 
 
