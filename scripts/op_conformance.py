@@ -4616,10 +4616,10 @@ class Case:
         self,
         a_gm: pl.Tensor[[64, 128], pl.FP8E4M3FN],
         ak_gm: pl.Tensor[[64, K], pl.FP8E4M3FN],
-        sa_gm: pl.Tensor[[64, 4], pl.FP8E8M0],
+        sa_gm: pl.Tensor[[64, 4], pl.FP8E8M0, pl.MX_A_ZZ],
         b_gm: pl.Tensor[[128, 64], pl.FP8E4M3FN],
         bk_gm: pl.Tensor[[K, 64], pl.FP8E4M3FN],
-        sb_gm: pl.Tensor[[4, 64], pl.FP8E8M0],
+        sb_gm: pl.Tensor[[4, 64], pl.FP8E8M0, pl.MX_B_NN],
     ):
         a = pl.move(pl.load(a_gm, [0, 0], [64, 128], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
         ak = pl.move(pl.load(ak_gm, [0, 0], [64, K], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
@@ -4651,7 +4651,7 @@ add(
         ),
         (
             "dyn_mat_elem_output_static",
-            'pl.tile.mgather(x, pl.slice(i32mr, [16, 64], [0, 0]), coalesce="elem", target_memory=pl.Mem.Mat, '
+            'pl.tile.mgather(x, pl.tensor.view(i32mr, [16, 64]), coalesce="elem", target_memory=pl.Mem.Mat, '
             "scratch=s1)",
         ),
         (
@@ -4660,15 +4660,20 @@ add(
         ),
         (
             "dyn_mat_elem_scratch_static",
-            'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=pl.slice(s1c, [1024], [0]))',
+            'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, '
+            "scratch=pl.tensor.view(s1c, [1024]))",
         ),
         ("dyn_mat_row_idx", "pl.tile.mgather(x, i32r, target_memory=pl.Mem.Mat)"),
         (
             "dyn_mat_row_idx_static",
-            "pl.tile.mgather(x, pl.slice(i32r, [1, 64], [0, 0]), target_memory=pl.Mem.Mat)",
+            "pl.tile.mgather(x, pl.tensor.view(i32r, [1, 64]), target_memory=pl.Mem.Mat)",
         ),
         ("dyn_mat_row_table_cols", "pl.tile.mgather(xc, i32, target_memory=pl.Mem.Mat)"),
         ("dyn_mat_row_table_rows", "pl.tile.mgather(xr, i32, target_memory=pl.Mem.Mat)"),
+        (
+            "dyn_mat_elem_table_rows",
+            'pl.tile.mgather(xr, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
+        ),
     ),
     dyn(
         "tile.gatherb",
@@ -4688,7 +4693,8 @@ add(
         ("dyn_static_k_scale_tensor", "pl.tile.matmul_mx(a, sa_gm, bk, sb)"),
         (
             "dyn_acc_lhs_k_scale_tensor",
-            "pl.tile.matmul_mx_acc(pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), ak, sa_gm, b, sb)",
+            "pl.tile.matmul_mx_acc(pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), ak, sa_gm, "
+            "b, sb)",
         ),
     ),
 )

@@ -58,3 +58,15 @@ def test_an_unknown_extent_stays_silent(case: object) -> None:
         assert len(found) == 1 and found[0].endswith("_scale to be a TileType"), found
     else:
         assert found == []
+
+
+@pytest.mark.parametrize("first_dynamic", [True, False])
+def test_the_call_memo_tells_a_runtime_extent_from_an_unknown_one(first_dynamic: bool) -> None:
+    # resolve_call memoises by argument value, and RuntimeDim("R") == "R": the key must tell them apart.
+    case = next(c for c in _DYNAMIC_CASES if c.variant == "dyn_mat_row_idx")
+    dynamic, unknown = case.text, _unknown(case.text)
+    expected = {
+        dynamic: ["pl.tile operation 'mgather': The operator tile.mgather Mat output shape must be static"]
+    }
+    for text in (dynamic, unknown) if first_dynamic else (unknown, dynamic):
+        assert _errors(text) == expected.get(text, [])

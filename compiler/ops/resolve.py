@@ -156,18 +156,24 @@ _MAX_RESOLVED = 20_000
 def _arg_key(value: object) -> object:
     """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal), the
     valid extents of tensors and tiles, a tensor's layout, a tile's known col_major layout, and a scalar's exactness and IR node kind (not
-    compared)."""
+    compared), and which extents are runtime ones (a RuntimeDim equals the plain name of an unknown one)."""
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType):
-        return (TensorType, value, value.valid, value.layout, value.stride)
+        return (TensorType, value, value.valid, value.layout, value.stride, *_extent_kinds(value))
     if isinstance(value, TileType):
-        return (TileType, value, value.valid, value.blayout)
+        return (TileType, value, value.valid, value.blayout, *_extent_kinds(value))
     if isinstance(value, TupleType):
         return (TupleType, tuple(_arg_key(v) for v in value.items))
     if isinstance(value, ScalarType):
         return (ScalarType, value, value.exact, value.node)
     return (type(value), value)
+
+
+def _extent_kinds(value: TensorType | TileType) -> tuple[tuple[type, ...], tuple[type, ...] | None]:
+    """The Python type of each extent and valid extent: int, str (unknown) or RuntimeDim."""
+    valid = value.valid
+    return tuple(map(type, value.shape)), tuple(map(type, valid)) if valid is not None else None
 
 
 def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:

@@ -29,5 +29,5 @@ class Twin:
         work: pl.Tensor[[4096], pl.FP32],
     ):
         vals = pl.mgather(
-            table, pl.slice(ids, [16, 64], [0, 0]), coalesce="elem", target_memory=pl.Mem.Mat, scratch=work
+            table, pl.tensor.view(ids, [16, 64]), coalesce="elem", target_memory=pl.Mem.Mat, scratch=work
         )

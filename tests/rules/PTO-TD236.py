@@ -29,5 +29,5 @@ class Twin:
         work: pl.Tensor[[S], pl.FP32],
     ):
         vals = pl.mgather(
-            table, ids, coalesce="elem", target_memory=pl.Mem.Mat, scratch=pl.slice(work, [1024], [0])
+            table, ids, coalesce="elem", target_memory=pl.Mem.Mat, scratch=pl.tensor.view(work, [1024])
         )

@@ -18,4 +18,4 @@ class Faulty:
 class Twin:
     @pl.function(type=pl.FunctionType.InCore)
     def twin(self, table: pl.Tensor[[R, 64], pl.FP32], ids: pl.Tensor[[1, R], pl.INT32]):
-        rows = pl.mgather(table, pl.slice(ids, [1, 64], [0, 0]), target_memory=pl.Mem.Mat)
+        rows = pl.mgather(table, pl.tensor.view(ids, [1, 64]), target_memory=pl.Mem.Mat)
