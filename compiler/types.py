@@ -18,6 +18,18 @@ class RuntimeText(str):
     __slots__ = ()
 
 
+class RuntimeDim(str):
+    """A dimension that is surely a runtime variable (a `pl.dynamic` symbol): the compiler's extent is a Var,
+    never a ConstInt. A plain str dimension may be a constant the evaluator could not fold."""
+
+    __slots__ = ()
+
+
+def is_runtime(dim: object) -> bool:
+    """Whether a dimension is surely a runtime extent (not merely unknown)."""
+    return isinstance(dim, RuntimeDim)
+
+
 @dataclass(frozen=True, slots=True)
 class TensorType:
     """A GM tensor: `pl.Tensor[[M, N], pl.FP16]`."""

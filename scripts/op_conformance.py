@@ -4829,6 +4829,134 @@ add(
 )
 
 
+# Runtime extents (issue 21): `pl.dynamic` dimensions, which the parser makes ir.Vars, where a deducer needs a
+# ConstInt (tile.mgather's row and Mat forms, tile.gatherb's offset columns, an MX matmul's scale-group count),
+# each beside the near miss that keeps the runtime extent where the deducer takes one.
+_DYN = (
+    HEADER
+    + """
+R = pl.dynamic("R")
+C = pl.dynamic("C")
+
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        xr: pl.Tensor[[R, 64], pl.FP32],
+        xc: pl.Tensor[[64, C], pl.FP32],
+        i32: pl.Tensor[[1, 64], pl.INT32],
+        i32r: pl.Tensor[[1, R], pl.INT32],
+        i32m: pl.Tensor[[16, 64], pl.INT32],
+        i32mr: pl.Tensor[[R, 64], pl.INT32],
+        s1: pl.Tensor[[4096], pl.FP32],
+        s1c: pl.Tensor[[C], pl.FP32],
+        u32c: pl.Tensor[[64, C], pl.UINT32],
+    ):
+        t = pl.load(x, [0, 0], [64, 64])
+        r = {call}
+"""
+)
+_DYN_MX = (
+    "# target: a5\n"
+    + HEADER
+    + """
+K = pl.dynamic("K")
+
+
+@pl.program
+class Case:
+    @pl.function(type=pl.FunctionType.InCore)
+    def {fn}(
+        self,
+        a_gm: pl.Tensor[[64, 128], pl.FP8E4M3FN],
+        ak_gm: pl.Tensor[[64, K], pl.FP8E4M3FN],
+        sa_gm: pl.Tensor[[64, 4], pl.FP8E8M0, pl.MX_A_ZZ],
+        b_gm: pl.Tensor[[128, 64], pl.FP8E4M3FN],
+        bk_gm: pl.Tensor[[K, 64], pl.FP8E4M3FN],
+        sb_gm: pl.Tensor[[4, 64], pl.FP8E8M0, pl.MX_B_NN],
+    ):
+        a = pl.move(pl.load(a_gm, [0, 0], [64, 128], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        ak = pl.move(pl.load(ak_gm, [0, 0], [64, K], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        sa = pl.load(sa_gm, [0, 0], [64, 4], target_memory=pl.Mem.Mat)
+        b = pl.move(pl.load(b_gm, [0, 0], [128, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
+        bk = pl.move(pl.load(bk_gm, [0, 0], [K, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
+        sb = pl.load(sb_gm, [0, 0], [4, 64], target_memory=pl.Mem.Mat)
+        r = {call}
+"""
+)
+
+
+def dyn(op: str, source: str, first: tuple[str, str], *variants: tuple[str, str]) -> Spec:
+    """An op's runtime-extent forms (cases ``dyn_*``), in one InCore function over pl.dynamic tensors."""
+    return replace(raw(op, source, first[1], *variants), valid_name=first[0])
+
+
+add(
+    dyn(
+        "tile.mgather",
+        _DYN,
+        ("dyn_vec_row_idx", "pl.tile.mgather(x, pl.load(i32r, [0, 0], [1, R]))"),
+        ("dyn_vec_row_idx_static", "pl.tile.mgather(x, pl.load(i32r, [0, 0], [1, 64]))"),
+        ("dyn_vec_row_table_rows", "pl.tile.mgather(xr, pl.load(i32, [0, 0], [1, 64]))"),
+        ("dyn_vec_elem_idx", 'pl.tile.mgather(x, pl.load(i32r, [0, 0], [1, R]), coalesce="elem")'),
+        (
+            "dyn_mat_elem_output",
+            'pl.tile.mgather(x, i32mr, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
+        ),
+        (
+            "dyn_mat_elem_output_static",
+            'pl.tile.mgather(x, pl.tensor.view(i32mr, [16, 64]), coalesce="elem", target_memory=pl.Mem.Mat, '
+            "scratch=s1)",
+        ),
+        (
+            "dyn_mat_elem_scratch",
+            'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1c)',
+        ),
+        (
+            "dyn_mat_elem_scratch_static",
+            'pl.tile.mgather(x, i32m, coalesce="elem", target_memory=pl.Mem.Mat, '
+            "scratch=pl.tensor.view(s1c, [1024]))",
+        ),
+        ("dyn_mat_row_idx", "pl.tile.mgather(x, i32r, target_memory=pl.Mem.Mat)"),
+        (
+            "dyn_mat_row_idx_static",
+            "pl.tile.mgather(x, pl.tensor.view(i32r, [1, 64]), target_memory=pl.Mem.Mat)",
+        ),
+        ("dyn_mat_row_table_cols", "pl.tile.mgather(xc, i32, target_memory=pl.Mem.Mat)"),
+        ("dyn_mat_row_table_rows", "pl.tile.mgather(xr, i32, target_memory=pl.Mem.Mat)"),
+        (
+            "dyn_mat_elem_table_rows",
+            'pl.tile.mgather(xr, i32m, coalesce="elem", target_memory=pl.Mem.Mat, scratch=s1)',
+        ),
+    ),
+    dyn(
+        "tile.gatherb",
+        _DYN,
+        ("dyn_offset_cols", "pl.tile.gatherb(t, pl.load(u32c, [0, 0], [64, C]))"),
+        ("dyn_offset_cols_static", "pl.tile.gatherb(t, pl.load(u32c, [0, 0], [64, 8]))"),
+        ("dyn_offset_cols_promoted", "pl.gatherb(t, pl.load(u32c, [0, 0], [64, C]))"),
+    ),
+    dyn(
+        "tile.matmul_mx",
+        _DYN_MX,
+        ("dyn_lhs_k_scale_tensor", "pl.tile.matmul_mx(ak, sa_gm, b, sb)"),
+        ("dyn_lhs_k_scale_tile", "pl.tile.matmul_mx(ak, sa, b, sb)"),
+        ("dyn_rhs_k_scale_tensor", "pl.tile.matmul_mx(a, sa, bk, sb_gm)"),
+        ("dyn_rhs_k_scale_tile", "pl.tile.matmul_mx(a, sa, bk, sb)"),
+        ("dyn_both_k_scales_tensor", "pl.tile.matmul_mx(ak, sa_gm, bk, sb_gm)"),
+        ("dyn_static_k_scale_tensor", "pl.tile.matmul_mx(a, sa_gm, bk, sb)"),
+        (
+            "dyn_acc_lhs_k_scale_tensor",
+            "pl.tile.matmul_mx_acc(pl.tile.create([64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc), ak, sa_gm, "
+            "b, sb)",
+        ),
+    ),
+)
+
+
 def family_of(op: str) -> str:
     """The op's upstream source file without extension (``tile_ops/elementwise``)."""
     from compiler.ops.registry import get_op

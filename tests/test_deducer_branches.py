@@ -65,9 +65,12 @@ MXL = (
     f"l = pl.load(a, [0, 0], [64, 128], {MAT})\nls = pl.load(sa, [0, 0], [64, 4], {MAT})\n"
     f"r = pl.load(b, [0, 0], [128, 64], {MAT})\nrs = pl.load(sb, [0, 0], [4, 64], {MAT})"
 )
+# An MX lhs whose K is a runtime extent (kind "a5k": K is a module pl.dynamic symbol).
+MXK = f"ak: {T}[[64, K], pl.FP8E4M3FN]"
+MXKL = f"lk = pl.load(ak, [0, 0], [64, K], {MAT})"
 # Each case: (site, program kind, parameters, the faulty statement(s), the twin's statement(s)).
 # "jit": tensor code in a pl.at scope; "tile": tile code in a hand-written InCore function; "a5": tile code
-# for Ascend950 (the MX ops).
+# for Ascend950 (the MX ops), "a5k" the same with a module pl.dynamic symbol K.
 CASES: list[tuple[str, str, str, str, str]] = [
     ("_store#0", "tile", f"a: {T}[[64, 64], pl.FP32], b: pl.Out[{T}[[64, 64], pl.FP32]]",
      f"{LA}\nb = pl.tile.store(t, [0, 0], b, [])", f"{LA}\nb = pl.tile.store(t, [0, 0], b, [64, 64])"),
@@ -294,6 +297,14 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("_mx_product#8", "a5", f"{MX}, s2: {T}[[64, 2], pl.FP8E8M0]",
      f"{MXL}\nls2 = pl.load(s2, [0, 0], [64, 2], {MAT})\nc = pl.matmul_mx(l, ls2, r, rs)",
      f"{MXL}\nc = pl.matmul_mx(l, ls, r, rs)"),
+    # A runtime K (a pl.dynamic extent): the scale must be a 2D tile before the scale-group count is read off it.
+    ("_mx_scale_kinds#0", "a5k", f"{MX}, {MXK}", f"{MXL}\n{MXKL}\nd = pl.matmul_mx(lk, sa, r, rs)",
+     f"{MXL}\n{MXKL}\nd = pl.matmul_mx(lk, ls, r, rs)"),
+    ("_mx_scale_kinds#1", "a5k", f"{MX}, {MXK}, s3: {T}[[1, 64, 4], pl.FP8E8M0]",
+     f"{MXL}\n{MXKL}\nls3 = pl.load(s3, [0, 0, 0], [1, 64, 4], {MAT})\nd = pl.matmul_mx(lk, ls3, r, rs)",
+     f"{MXL}\n{MXKL}\nd = pl.matmul_mx(lk, ls, r, rs)"),
+    ("_mx_scale_kinds#2", "a5k", f"{MX}, {MXK}", f"{MXL}\n{MXKL}\nd = pl.matmul_mx(lk, ls, r, sb)",
+     f"{MXL}\n{MXKL}\nd = pl.matmul_mx(lk, ls, r, rs)"),
     ("_matmul_mx_acc#0", "a5", MX,
      f"{MXL}\nacc = pl.create_tile([2, 64, 64], dtype=pl.FP32, target_memory=pl.Mem.Acc)\n"
      "d = pl.matmul_mx_acc(acc, l, ls, r, rs)",
@@ -517,9 +528,11 @@ def _program(kind: str, params: str, body: str, name: str) -> str:
 
 
 def _source(kind: str, params: str, body: str, name: str) -> str:
-    head = "# target: a5\n" if kind == "a5" else ""
-    program = _program("tile" if kind == "a5" else kind, params, body, name)
-    return head + "import pypto.language as pl\n\n\n" + program
+    head = "# target: a5\n" if kind.startswith("a5") else ""
+    # "a5k": a module-level runtime extent K (a pl.dynamic symbol) for the MX operands' K.
+    symbols = 'K = pl.dynamic("K")\n\n\n' if kind == "a5k" else ""
+    program = _program("tile" if kind.startswith("a5") else kind, params, body, name)
+    return head + "import pypto.language as pl\n\n\n" + symbols + program
 
 
 class _Recorder:

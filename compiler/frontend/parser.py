@@ -34,7 +34,7 @@ from compiler.memo import long_body
 from compiler.modules import ModuleGraph, ModuleSummary, parse_source, still_current
 from compiler.source import Span
 from compiler.syntax import dotted_name
-from compiler.types import UNKNOWN, UNRANKED_TENSOR, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, UNRANKED_TENSOR, RuntimeDim, ScalarType, TensorType, TileType, ValueType
 from compiler.vocabulary import ENUMS, DTypeValue, EnumValue, target_comment, unbound_pl_class
 
 _JIT_TYPES = {
@@ -995,13 +995,13 @@ def _literal(node: ast.expr, env: Mapping[str, object]) -> object:
 def _dim(node: ast.expr, env: Mapping[str, object]) -> int | str:
     if isinstance(node, ast.Call) and dotted_name(node.func) == "pl.dynamic":
         if node.args and isinstance(node.args[0], ast.Constant):
-            return str(node.args[0].value)
+            return RuntimeDim(str(node.args[0].value))
         return "?"
     value = eval_expr(node, env)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, Dynamic):
-        return value.name
+        return RuntimeDim(value.name)  # a DynVar: the parser makes it an ir.Var, never a ConstInt
     return source_text(node)
 
 

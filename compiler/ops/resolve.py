@@ -155,8 +155,9 @@ _MAX_RESOLVED = 20_000
 
 def _arg_key(value: object) -> object:
     """A key that tells apart what `==` does not: the value's type (1, 1.0 and True are equal), the
-    valid extents of tensors and tiles, a tensor's layout, a tile's known col_major layout and MX view, and a
-    scalar's exactness, IR node kind and printed name (not compared)."""
+    valid extents of tensors and tiles, a tensor's layout, a tile's known col_major layout and MX view, a
+    scalar's exactness, IR node kind and printed name (not compared), and which extents are runtime ones (a
+    RuntimeDim equals the plain name of an unknown one)."""
     if type(value) is tuple:
         return (tuple, tuple(_arg_key(v) for v in value))
     if isinstance(value, TensorType):
@@ -169,9 +170,10 @@ def _arg_key(value: object) -> object:
             value.annotated,
             value.written_valid,
             value.valid_float_axes,
+            *_extent_kinds(value),
         )
     if isinstance(value, TileType):
-        return (TileType, value, _dims_key(value.valid), value.blayout, value.mx_view)
+        return (TileType, value, _dims_key(value.valid), value.blayout, value.mx_view, *_extent_kinds(value))
     if isinstance(value, TupleType):
         return (TupleType, tuple(_arg_key(v) for v in value.items))
     if isinstance(value, ScalarType):
@@ -183,6 +185,12 @@ def _dims_key(dims: tuple[object, ...] | None) -> object:
     """Valid extents with each one's type: a runtime text the compiler spells otherwise (RuntimeText) is not
     the same extent as the name it equals."""
     return None if dims is None else tuple((type(d), d) for d in dims)
+
+
+def _extent_kinds(value: TensorType | TileType) -> tuple[tuple[type, ...], tuple[type, ...] | None]:
+    """The Python type of each extent and valid extent: int, str (unknown) or RuntimeDim."""
+    valid = value.valid
+    return tuple(map(type, value.shape)), tuple(map(type, valid)) if valid is not None else None
 
 
 def resolve_call(dsl_name: str, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> Resolution:

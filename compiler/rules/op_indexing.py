@@ -112,3 +112,51 @@ _r(
     "to drop are fixed when the kernel is compiled.",
     "Write the axis as an integer literal or a module constant: drop_dims=[0].",
 )
+
+# A runtime extent (a `pl.dynamic` dimension, which the parser makes an ir.Var) where a deducer needs a
+# ConstInt: the deducer cannot lay the result out.
+_r(
+    "PTO-TD234",
+    "mgather-row-index-static",
+    _TD,
+    "The operator {op} row mode requires a static [1, R] or [R, 1] idx shape",
+    "A row-mode pl.mgather into Vec whose index tile has a runtime extent (a pl.dynamic dimension): which "
+    "axis holds the row indices is read off the two constant extents.",
+    "Load the indices with constant extents (`pl.load(idx, [0, 0], [1, 64])`) and narrow them with valid_shape.",
+)
+_r(
+    "PTO-TD235",
+    "mgather-mat-elem-output-static",
+    _TD,
+    "The operator {op} Mat elem output shape must be static",
+    "An element-mode pl.mgather into Mat whose GM index tensor (the output's shape) has a runtime extent.",
+    "Give the index tensor constant extents (a pl.slice / pl.tensor.view of a constant shape).",
+)
+_r(
+    "PTO-TD236",
+    "mgather-mat-elem-scratch-static",
+    _TD,
+    "The operator {op} Mat elem scratch shape must be static",
+    "An element-mode pl.mgather into Mat whose GM scratch tensor has a runtime extent: its size must be "
+    "checked against the output's at compile time.",
+    "Pass a scratch tensor of constant extents.",
+)
+_r(
+    "PTO-TD237",
+    "mgather-mat-output-static",
+    _TD,
+    "The operator {op} Mat output shape must be static",
+    "A row-mode pl.mgather into Mat whose output [R, C] has a runtime extent: R from the [1, R] index tensor, "
+    "C the table's last dimension.",
+    "Gather from a table whose last dimension is constant, with a [1, R] index tensor of constant R (a pl.slice "
+    "of a constant shape).",
+)
+_r(
+    "PTO-TD238",
+    "gatherb-offset-columns-static",
+    _TD,
+    "The operator {op} requires static offset columns",
+    "A pl.gatherb whose offset tile has a runtime column count (a pl.dynamic dimension): each offset row "
+    "must fill whole 32-byte blocks, checked at compile time.",
+    "Load the offsets with a constant column count (a multiple of 8) and narrow them with valid_shape.",
+)

@@ -35,7 +35,16 @@ from compiler.ops.resolve import op_error, resolve_call
 from compiler.ops.signatures import SIGNATURES
 from compiler.rules.frontend import NAME_NOT_DEFINED
 from compiler.source import Span
-from compiler.types import UNKNOWN, ArgValue, RuntimeText, ScalarType, TensorType, TileType, ValueType
+from compiler.types import (
+    UNKNOWN,
+    ArgValue,
+    RuntimeDim,
+    RuntimeText,
+    ScalarType,
+    TensorType,
+    TileType,
+    ValueType,
+)
 from compiler.vocabulary import DTYPE_BITS, DTypeValue, EnumValue, dsl_constant, unbound_pl_class
 
 _REMOTE_LOADS = frozenset({"pld.tile.remote_load", "pld.remote_load"})
@@ -261,7 +270,7 @@ class ExpressionTyper:
             value = attribute_value(expr.dotted)
             return None if value is UNKNOWN_VALUE else value  # type: ignore[return-value]
         if isinstance(expr, _SEQUENCE):
-            return tuple(self.arg_value(e, ctx) for e in expr.elts)
+            return tuple(self._runtime_extent(e) or self.arg_value(e, ctx) for e in expr.elts)
         if isinstance(expr, ir.Name):
             known = self.state.type_of(expr.id)
             if isinstance(known, ScalarType):
@@ -313,6 +322,14 @@ class ExpressionTyper:
             else:
                 return ""
         return f"{sides[0]} {expr.op} {sides[1]}" if not all(t.isdigit() for t in sides) else ""
+
+    def _runtime_extent(self, expr: ir.Expr) -> RuntimeDim | None:
+        """A shape or offset element naming a module `pl.dynamic` symbol: the parser turns it into the DynVar's
+        ir.Var, a runtime extent (not a local name, which the function binds itself)."""
+        if not isinstance(expr, ir.Name) or self.state.type_of(expr.id) is not None:
+            return None
+        value = self.state.env.get(expr.id)
+        return RuntimeDim(value.name) if isinstance(value, Dynamic) else None
 
     def call(self, call: ir.Call, ctx: WalkContext) -> ValueType:
         """Check and type one call."""

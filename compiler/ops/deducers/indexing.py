@@ -29,7 +29,7 @@ from compiler.ops.deducers.core import (
 )
 from compiler.ops.deducers.valid_regions import check_gather_row_shapes, check_gather_row_valid
 from compiler.ops.opdef import OpDef
-from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType, is_runtime
 from compiler.vocabulary import DTYPE_BITS, EnumValue
 
 Shaped = TensorType | TileType
@@ -466,6 +466,8 @@ def _gatherb(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
         _fail(_RANK, op, f"requires a 2D src tile, but got rank {src.rank}")
     if offset.rank != 2:
         _fail(_RANK, op, f"requires a 2D offset tile, but got rank {offset.rank}")
+    if is_runtime(offset.shape[1]):
+        raise DeduceError("PTO-TD238", op=op.name)
     cols = _static(offset.shape[1])
     if cols is not None and (cols <= 0 or cols % 8):
         _fail(
@@ -591,6 +593,9 @@ def _mgather(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]
     if not (row and mem.ranked and mem.shape):
         return TileType(("?", "?"), mem.dtype, memory)
     # One row of the table per index: [R, the table's last dimension], R from a [1, R] or [R, 1] index tile.
+    if any(is_runtime(d) for d in idx.shape):
+        # Both extents must be ConstInts before the deducer can tell the row axis.
+        raise DeduceError("PTO-TD234", op=op.name)
     first, second = _static(idx.shape[0]), _static(idx.shape[1])
     if first is not None and second is not None and first != 1 and second != 1:
         _fail(_EXTENT, op, f"row mode requires a [1, R] or [R, 1] idx shape, but got [{first}, {second}]")
@@ -650,6 +655,18 @@ def _mgather_mat(
         if isinstance(work, TensorType) and work.layout not in (None, "ND"):
             _fail(_ATTR, op, "Mat elem scratch must be a contiguous ND tensor")
         shape: tuple[Dim, ...] = idx.shape
+        # The output is the idx tensor's shape, then the scratch's, each walked for ConstInt extents.
+        if any(is_runtime(d) for d in shape):
+            raise DeduceError("PTO-TD235", op=op.name)
+        if (
+            all(isinstance(d, int) for d in shape)
+            and any(is_runtime(d) for d in work.shape)
+            and isinstance(work, TensorType)
+            and work.layout == "ND"
+            and work.stride is None
+        ):
+            # A plain annotation: no view strides, so the contiguity check before it passes.
+            raise DeduceError("PTO-TD236", op=op.name)
         needed = static_numel(shape)
         have = static_numel(work.shape)
         if needed is not None and have is not None and have < needed:
@@ -664,6 +681,9 @@ def _mgather_mat(
         if _static(idx.shape[0]) not in (1, None):
             _fail(_EXTENT, op, "Mat row mode requires a [1, R] GM idx tensor")
         shape = (idx.shape[1], mem.shape[-1])
+        if idx.shape[0] == 1 and any(is_runtime(d) for d in shape):
+            # [R, mem's last extent] must be ConstInts (elem mode's output failed its own check before).
+            raise DeduceError("PTO-TD237", op=op.name)
         if scratch is not None:
             # The scratch lands where the IR call keeps its optional valid_shape.
             _fail(_ATTR, op, "Mat valid_shape must be a MakeTuple of compile-time constants")

@@ -14,13 +14,14 @@ from compiler.ops.deducers.core import (
     flag,
     format_shape,
     is_float,
+    kind_of,
     known,
     param,
     promote_dtypes,
     type_name,
 )
 from compiler.ops.opdef import OpDef
-from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType
+from compiler.types import UNKNOWN, ArgValue, Dim, ScalarType, TensorType, TileType, ValueType, is_runtime
 from compiler.vocabulary import EnumValue
 
 
@@ -435,6 +436,7 @@ def _mx_product(
         if isinstance(k, int) and (k <= 0 or k % 64):
             raise DeduceError("PTO-TD39", op=op.name, side=side, k=k)
     _mx_valid_k(op, lhs, rhs)
+    _mx_scale_kinds(op, lhs_scale, lk, rhs_scale, rk)
     lhs_groups: Dim = (lk + 31) // 32 if isinstance(lk, int) else "?"
     rhs_groups: Dim = (rk + 31) // 32 if isinstance(rk, int) else "?"
     # CheckMxScaleTile: FP8E8M0, 2D, physical [M, ceil(K/32)] and [ceil(K/32), N].
@@ -452,6 +454,24 @@ def _mx_product(
             if isinstance(got, int) and isinstance(exp, int) and got != exp:
                 raise DeduceError("PTO-TD40", op=op.name, scale=name, axis=label, want=exp, got=got)
     return TileType((m, n), "FP32", "Acc")
+
+
+def _mx_scale_kinds(op: OpDef, lhs_scale: ArgValue, lk: Dim, rhs_scale: ArgValue, rk: Dim) -> None:
+    """The scales' kind checks in DeduceTileMatMulMxType's order: a runtime K reads its scale-group count off
+    the scale tile, which must be a 2D tile first (a CHECK naming the type it got); CheckMxScaleTile's own kind
+    check, which names none, follows for both. A known K never reaches here with a non-tile scale: the opening
+    operand-kind check (``operand_kinds``) reported it."""
+    for name, scale, k in (("lhs_scale", lhs_scale, lk), ("rhs_scale", rhs_scale, rk)):
+        if not is_runtime(k):
+            continue
+        got = kind_of(scale)
+        if got is not None and not isinstance(scale, TileType):
+            raise DeduceError("PTO-TD57", op=op.name, position=name, want="TileType", got=got)
+        if isinstance(scale, TileType) and scale.rank != 2:
+            raise DeduceError("PTO-TD18", op=op.name, operand=name, rank=scale.rank)
+    for name, scale in (("lhs_scale", lhs_scale), ("rhs_scale", rhs_scale)):
+        if kind_of(scale) is not None and not isinstance(scale, TileType):
+            raise DeduceError("PTO-TD57b", op=op.name, position=name, want="TileType")
 
 
 def _mx_valid_k(op: OpDef, lhs: TileType, rhs: TileType) -> None:

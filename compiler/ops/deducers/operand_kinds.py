@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from compiler.ops.deducers.core import DeduceError, kind_of, opening_check, param
 from compiler.ops.opdef import OpDef
-from compiler.types import ArgValue, TileType
+from compiler.types import ArgValue, TileType, is_runtime
 
 # The sentence of each deducer's CHECK (catalog codes).
 OPERATOR = "PTO-TD57"  # The operator tile.matmul requires first argument to be a TileType, but got TensorType
@@ -187,17 +187,40 @@ TENSOR_OPERANDS: Mapping[str, tuple[KindCheck, ...]] = {
 @opening_check
 def check_tile_operands(op: OpDef, args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> None:
     """Raise the deducer's first operand-kind error for a known non-tile operand of a listed tile op."""
-    for check in TILE_OPERANDS.get(op.name, ()):
+    checks = TILE_OPERANDS.get(op.name, ())
+    runtime_k = op.name in _MX_OPS and _runtime_k(checks, args, kwargs)
+    for check in checks:
         value = param(args, kwargs, check.index, check.name)
         got = kind_of(value)
         if got is None or isinstance(value, TileType):
             continue
+        if check.code == NO_GOT and runtime_k:
+            continue  # the MX deducer checks the scales after the K extents (matmul._mx_scale_kinds)
         fields = {"op": op.name, "position": check.position, "want": check.want}
         raise (
             DeduceError(check.code, **fields)
             if check.code == NO_GOT
             else DeduceError(check.code, **fields, got=got)
         )
+
+
+# The MX matmuls: their scale checks (NO_GOT) wait for the K extents when one is a runtime extent.
+_MX_OPS = frozenset(name for name, checks in TILE_OPERANDS.items() if any(c.code == NO_GOT for c in checks))
+
+
+def _runtime_k(checks: Sequence[KindCheck], args: Sequence[ArgValue], kwargs: Mapping[str, ArgValue]) -> bool:
+    """An MX matmul whose lhs or rhs tile has a runtime K extent (lhs [M, K], rhs [K, N])."""
+    for check in checks:
+        if check.name not in ("lhs", "rhs"):
+            continue
+        value = param(args, kwargs, check.index, check.name)
+        if (
+            isinstance(value, TileType)
+            and value.rank == 2
+            and is_runtime(value.shape[0 if check.name == "rhs" else 1])
+        ):
+            return True
+    return False
 
 
 @opening_check
