@@ -12,7 +12,6 @@ import ast
 import os
 import re
 import threading
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from compiler.evaluator import (
 )
 from compiler.source import python_text
 from compiler.source_files import MAX_SOURCE_BYTES, Unreadable, read_source
+from compiler.syntax import parse_source
 
 MAX_MODULE_BYTES = MAX_SOURCE_BYTES
 # Evaluation steps all the modules one query evaluates share (each has MODULE_STEPS of its own as well), so
@@ -87,13 +87,6 @@ def store_signature(text: str) -> tuple[str, ...]:
     lines = "\n" + text
     stores = _STORE_AFTER_NEWLINE.findall(lines)
     return (*stores, *_IMPORT_AFTER_NEWLINE.findall(lines)) if stores else ()
-
-
-def parse_source(text: str) -> ast.Module:
-    """`ast.parse` without the SyntaxWarnings Python prints for odd literals (they are not our output)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(text)
 
 
 def read_disk_text(path: Path) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import warnings
 
 
 def dotted_name(node: ast.expr) -> str | None:
@@ -15,3 +16,10 @@ def dotted_name(node: ast.expr) -> str | None:
         parts.append(node.id)
         return ".".join(reversed(parts))
     return None
+
+
+def parse_source(text: str) -> ast.Module:
+    """`ast.parse` without the SyntaxWarnings Python prints for odd literals (they are not our output)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text)

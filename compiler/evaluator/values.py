@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import ast
 import re
-import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from compiler.syntax import parse_source
 
 
 class _Unknown:
@@ -90,24 +91,17 @@ class FunctionSource:
         lines = _LINE_BREAK.split(self.text)[self.first - 1 : self.last]
         if self.col:
             # Indented (a method): parsed inside a block at the same indent, so columns stay as they were.
-            tree = parse_quietly("if True:\n" + "\n".join(lines)).body[0]
+            tree = parse_source("if True:\n" + "\n".join(lines)).body[0]
             node = tree.body[0]  # type: ignore[attr-defined]
             ast.increment_lineno(node, self.first - 2)
         else:
-            node = parse_quietly("\n".join(lines)).body[0]
+            node = parse_source("\n".join(lines)).body[0]
             ast.increment_lineno(node, self.first - 1)
         assert isinstance(node, ast.FunctionDef)
         return node
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # the line breaks Python's tokenizer counts
-
-
-def parse_quietly(text: str) -> ast.Module:
-    """`ast.parse` without SyntaxWarnings."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return ast.parse(text)
 
 
 @dataclass(eq=False, slots=True)
