@@ -85,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:  # `pypto-lsp check ... | head`
             sys.stderr.close()
             return 1
-    from pypto_lsp.server import create_server  # the checker does not need pygls started
+    from pypto_lsp.protocol import READ_METHODS  # the checker does not need pygls started
+    from pypto_lsp.server import create_server
+    from pypto_lsp.transport import serve_stdio
 
     server = create_server()
     tcp = getattr(args, "tcp", None)
@@ -99,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "(run `pypto-lsp check PATH...` to check files from a terminal).",
                 file=sys.stderr,
             )
-        server.start_io()
+        serve_stdio(server, READ_METHODS)
     return 0
 
 
