@@ -62,6 +62,7 @@ from compiler.passes.inline_functions import (
     Splice,
     SpliceMemo,
     StatementSplices,
+    calls_helpers,
     collect_helpers,
     inline_function,
     is_foreign,
@@ -462,13 +463,14 @@ class Analyzer:
         return tuple(sorted((line, emk.lane_name(s)) for line, s in lanes.items()))
 
     def _localizer(self, splices: list[Splice], path: str) -> _Localizer:
-        """The last version's localizer (and what it found) while the splices are the same objects."""
+        """The last version's localizer (and what it found) while the splices are the same: a helper
+        spliced again after an edit inside it makes equal splices of the foreign helpers it calls."""
         last = self.localizer
         if (
             last is not None
             and last.path == path
             and len(last.splices) == len(splices)
-            and all(a is b for a, b in zip(last.splices, splices, strict=True))
+            and all(a is b or a == b for a, b in zip(last.splices, splices, strict=True))
         ):
             return last
         self.localizer = _Localizer(splices, path)
@@ -645,7 +647,7 @@ class Analyzer:
             key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
-                memos = self._body_memos(function)
+                memos = self._body_memos(function, lambda: calls_helpers(function.body, helpers, members))
                 statements = memos.splices_for_next() if memos is not None else None
                 spliced = _unit(
                     function.name,
@@ -731,17 +733,21 @@ class Analyzer:
             del self.checked[key]
         return facts
 
-    def _body_memos(self, function: ir.Function) -> _BodyMemos | None:
+    def _body_memos(
+        self, function: ir.Function, splices: Callable[[], bool] | None = None
+    ) -> _BodyMemos | None:
         """The statement memos of a long function (None for a short one, re-run whole in a few ms). Long
         is long in lines or in statements: a short function that splices large helpers in is long once
-        spliced, and then keeps its memos (InlineFunctions, which runs before the splice, uses them)."""
+        spliced, and then keeps its memos. InlineFunctions, which runs before the splice, asks with
+        `splices` (the function calls a helper), so its first run already records its steps."""
         if self.one_shot:
             return None
         place = (function.program, function.name)
         memos = self.body_memos.get(place)
         if memos is None:
             lines = self.anchors.real_lines(function.span.line, function.span.end_line)
-            if not (long_body(1, lines) or many_statements(function.body)):
+            long = long_body(1, lines) or many_statements(function.body)
+            if not (long or (splices is not None and splices())):
                 return None
             memos = self.body_memos[place] = _BodyMemos()
         return memos

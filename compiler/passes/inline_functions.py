@@ -307,6 +307,20 @@ class _Spliced:
     used: tuple[Helper, ...]
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class _Namespace:
+    """A foreign module's helpers in a memo context: equal only to itself (it is built once per version
+    of its module and never changed), never compared entry by entry."""
+
+    helpers: Mapping[str, Helper]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Namespace) and other.helpers is self.helpers
+
+    def __hash__(self) -> int:
+        return id(self.helpers)
+
+
 def _same_helper(a: object, b: object) -> bool:
     """Recorded helper look-ups agree: the same objects (a helper's IR, module, constants, namespace)."""
     if a is b:
@@ -416,11 +430,16 @@ class _Splicer:
         self, stmt: ir.Stmt, stack: tuple[str, ...], helpers: Mapping[str, Helper]
     ) -> list[ir.Stmt] | None:
         memo = self.statements
-        if memo is None or len(stack) > 1:  # a helper's own statements are part of their call's splice
-            return self._stmt(stmt, stack, helpers)
+        if memo is None or (len(stack) > 1 and not _may_splice(stmt)):
+            return self._stmt(stmt, stack, helpers)  # a helper's plain statement: cheaper than its step
         # The same statement from the same counter splices the same way: reuse, so the statements
-        # downstream passes see keep their objects too.
-        step = memo.reuse(stmt, self.count)
+        # downstream passes see keep their objects too. A helper's own statements (the same objects
+        # while the helper is: SpliceMemo.substituted) also depend on the helpers around them, and on the
+        # namespace they resolve names in when that is a foreign module's.
+        context: object = self.count
+        if len(stack) > 1:
+            context = (self.count, stack, None if helpers is self.helpers else _Namespace(helpers))
+        step = memo.reuse(stmt, context)
         if step is not None:
             found: _Spliced = step.result  # type: ignore[assignment]
             self.count = found.count_after
@@ -438,7 +457,7 @@ class _Splicer:
             raise
         memo.end(
             stmt,
-            count,
+            context,
             _Spliced(
                 stmt,
                 count,
@@ -559,6 +578,28 @@ class _Splicer:
         if isinstance(value, ir.Call):
             return [ir.ExprStmt(value, trailing.span)]
         return []
+
+
+def calls_helpers(
+    body: tuple[ir.Stmt, ...], helpers: Mapping[str, Helper], members: Mapping[str, ir.Function]
+) -> bool:
+    """True when a statement of `body` (nested ones included) calls an inline helper or program member."""
+    for stmt in walk_stmts(body):
+        call = _statement_call(stmt)
+        if call is None:
+            continue
+        name = call.func
+        if name[5:] in members if name.startswith("self.") else name in helpers:
+            return True
+    return False
+
+
+def _may_splice(stmt: ir.Stmt) -> bool:
+    """A statement that holds a block, or calls what may be an inline helper (no op, no method)."""
+    if isinstance(stmt, ir.For | ir.While | ir.With | ir.If):
+        return True
+    call = _statement_call(stmt)
+    return call is not None and ("." not in call.func or call.func.startswith("self."))
 
 
 def _statement_call(stmt: ir.Stmt) -> ir.Call | None:
