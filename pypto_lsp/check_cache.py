@@ -1,7 +1,8 @@
 """The persistent cache of `pypto-lsp check`, as ruff's `.ruff_cache`.
 
-A file's analysis is reused while everything it was computed from is unchanged: the file's bytes, the
-text of every module its analysis read (and the absence of the module files it looked for and did not
+A file's analysis is reused while everything it was computed from is unchanged: the file's bytes, what
+the analysis can observe of every module it read (its tokens where they stand: a comment edit that moves
+no token leaves it, see `module_digest`; and the absence of the module files it looked for and did not
 find), the module-store lines of the folders it resolved imports in (`config.K = ...` in a sibling makes
 K unknown), the settings (target, environment values, import roots) and the tool itself (its version
 and the sources of the installed engine). Entries are plain JSON, one file per source file (its first
@@ -13,10 +14,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import io
 import json
 import logging
 import os
 import tempfile
+import tokenize
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,15 +30,23 @@ from compiler.analysis import Analysis, ForeignDiagnostic
 from compiler.diagnostics import Diagnostic, Note, Related
 from compiler.fixes import from_args, to_args
 from compiler.modules import ModuleGraph, read_disk_text, store_signature
-from compiler.source import Span
+from compiler.source import Span, python_text
 from pypto_lsp import __version__
 
 log = logging.getLogger(__name__)
 
 CACHE_DIR = ".pypto_lsp_cache"
-FORMAT = 4  # 4: one entry file per source file, named by its absolute path's hash
+FORMAT = 5  # 5: a module read is hashed by what an analysis observes of it (`module_digest`)
 _NOT_CACHED = ("PTO-F47", "PTO-F47b")  # an internal error or a time budget: not a function of the input
 _ENGINE_PACKAGES = ("compiler", "pypto_lsp")
+_DROPPED = frozenset({tokenize.COMMENT, tokenize.NL})
+_UNPLACED = frozenset({tokenize.NEWLINE, tokenize.DEDENT, tokenize.ENDMARKER})  # placed by a neighbour
+_LINE_STARTS = frozenset({tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT})
+_DEFINITIONS = frozenset({"def", "class", "async"})
+# A configuration module is a few KB; tokenizing costs ~0.8 s a MB in each worker, more than analysing the
+# importers of a large module (a model file's kernels) again costs after a comment edit.
+_TOKENIZED_CHARS = 16_000
+_MODULE_DIGESTS = 4096  # module texts whose digests a process keeps (by the hash of their text)
 _ENCODE_ITEMS = 200  # list items per call of the C JSON encoder (a lane row or diagnostic: ~0.1 ms a call)
 
 
@@ -43,7 +54,7 @@ _ENCODE_ITEMS = 200  # list items per call of the C JSON encoder (a lane row or 
 class Dependencies:
     """What one file's analysis was computed from besides its own text."""
 
-    modules: tuple[tuple[str, str | None], ...]  # module file -> hash of the text read (None: absent)
+    modules: tuple[tuple[str, str | None], ...]  # module file -> its `module_digest` (None: absent)
     folders: tuple[str, ...]  # the folders its imports were resolved in
 
 
@@ -51,6 +62,50 @@ def digest(data: bytes | str) -> str:
     """A short content hash."""
     raw = data.encode("utf-8", errors="surrogatepass") if isinstance(data, str) else data
     return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+
+_module_digests: dict[str, str] = {}
+
+
+def module_digest(text: str) -> str:
+    """What an analysis can observe of a module it read, as `TEXT:TOKENS`: the hash of its text as the module
+    graph reads it (line breaks as LF) and, for a text of at most `_TOKENIZED_CHARS`, the hash of its tokens
+    with their exact positions, without comments and blank lines (a `# noqa` one stays: it silences a
+    helper's faults) and with the length of each line a block's header span may end on
+    (`SpanMaker.header`). A larger text, or one Python's tokenizer rejects, is `TEXT` alone."""
+    text = python_text(text)
+    key = digest(text)
+    found = _module_digests.get(key)
+    if found is None:
+        tokens = _observed(text) if len(text) <= _TOKENIZED_CHARS else None
+        found = key if tokens is None else f"{key}:{tokens}"
+        if len(_module_digests) >= _MODULE_DIGESTS:
+            _module_digests.clear()
+        _module_digests[key] = found
+    return found
+
+
+def _observed(text: str) -> str | None:
+    """The hash of the tokens of `module_digest` (None when Python's tokenizer rejects the text)."""
+    lines = text.split("\n")
+    kept: list[object] = []
+    previous = tokenize.NEWLINE
+    try:
+        for kind, string, start, end, _ in tokenize.generate_tokens(io.StringIO(text).readline):
+            if kind in _DROPPED and not (kind == tokenize.COMMENT and "noqa" in string.lower()):
+                continue
+            if kind == tokenize.ERRORTOKEN:
+                return None
+            kept.append(kind if kind in _UNPLACED else (kind, start, end, string))
+            if start[0] >= 2 and (
+                kind == tokenize.INDENT or (string in _DEFINITIONS and previous in _LINE_STARTS)
+            ):
+                # a body's first line, or a definition's (it may be one): the line above ends a header
+                kept.append(len(lines[start[0] - 2]))
+            previous = kind
+    except (SyntaxError, tokenize.TokenError, ValueError):
+        return None
+    return digest(repr(kept))
 
 
 def cacheable(analysis: Analysis) -> bool:
@@ -104,17 +159,17 @@ def dependencies(
             continue
         summary = graph.summaries.get(module)
         if summary is not None:
-            modules[module] = digest(summary.text)
+            modules[module] = module_digest(summary.text)
             todo.extend(dep.path for dep in summary.deps)
         else:
             text = read(module)
-            modules[module] = digest(text) if text is not None else None
+            modules[module] = module_digest(text) if text is not None else None
     reached, absent = graph.import_closure([path, *modules])
     for module in reached - modules.keys() - {path}:
         # resolved from the closure but not evaluated (an import only the store scan follows)
         summary = graph.summaries.get(module)
         text = summary.text if summary is not None else read(module)
-        modules[module] = digest(text) if text is not None else None
+        modules[module] = module_digest(text) if text is not None else None
     for missing in absent:
         modules.setdefault(missing, None)
     folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)
@@ -133,15 +188,34 @@ class Fingerprints:
 
     def __init__(self, read: Callable[[Path], str | None] = read_disk_text) -> None:
         self.read = read  # the server reads an open module's editor text, `check` the disk
+        self.texts: dict[str, str | None] = {}
         self.modules: dict[str, str | None] = {}
         self.folders: dict[str, str] = {}
 
-    def module(self, path: str) -> str | None:
+    def text(self, path: str) -> str | None:
         """The hash of a module's text as the module graph reads it (None when absent or unreadable)."""
+        if path not in self.texts:
+            text = self.read(Path(path))
+            self.texts[path] = digest(python_text(text)) if text is not None else None
+        return self.texts[path]
+
+    def module(self, path: str) -> str | None:
+        """The `module_digest` of a module's text (None when absent or unreadable)."""
         if path not in self.modules:
             text = self.read(Path(path))
-            self.modules[path] = digest(text) if text is not None else None
+            self.modules[path] = module_digest(text) if text is not None else None
         return self.modules[path]
+
+    def unchanged(self, path: str, stored: str | None) -> bool:
+        """True when a module reads as it did when its `module_digest` was `stored`: the same text, or the
+        same tokens (tokenized only when the text changed)."""
+        now = self.text(path)
+        if not isinstance(stored, str) or now is None:
+            return stored is None and now is None
+        text, _, tokens = stored.partition(":")
+        if text == now:
+            return True
+        return bool(tokens) and (self.module(path) or "").partition(":")[2] == tokens
 
     def folder(self, folder: str) -> str:
         """The modules of a folder by name, with the module-store and import lines of each."""
@@ -205,7 +279,7 @@ class CheckCache:
         try:
             modules = entry["modules"]
             folders = entry["folders"]
-            if any(self.fingerprints.module(p) != h for p, h in modules):
+            if not all(self.fingerprints.unchanged(p, h) for p, h in modules):
                 return None
             if any(self.fingerprints.folder(f) != h for f, h in folders):
                 return None

@@ -1,6 +1,7 @@
 """`pypto-lsp check` on several cores and with its cache: the same report as one uncached process, and a
 cache that follows every edit a file's analysis depends on (the file, a module it imports, a module
-store in a sibling, the settings)."""
+store in a sibling, the settings), and only those: a comment edit to an imported module that moves no
+token keeps its importers' entries."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from pypto_lsp.check_cache import Fingerprints, module_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ".pypto_lsp_cache"
@@ -65,6 +68,11 @@ def test_parallel_and_cached_runs_report_what_one_uncached_process_does(library:
     assert _report(cold) == serial
     assert _report(warm) == serial
     assert (library / CACHE / ".gitignore").read_text().strip().endswith("*")
+    config = library / "kernel_pkg" / "config.py"
+    config.write_text(config.read_text().replace(">= 256", ">= 256  # fused from 256 on") + "# edited\n")
+    commented = _check(library, *ARGS, "--jobs", "2")
+    assert _hits(commented) == len(serial)  # a comment edit to the imported config: no importer again
+    assert _report(commented) == serial == _report(_check(library, *ARGS, "--no-cache", "--jobs", "1"))
 
 
 def test_an_edited_config_module_invalidates_its_importers(library: Path) -> None:
@@ -77,6 +85,87 @@ def test_an_edited_config_module_invalidates_its_importers(library: Path) -> Non
     assert "17" in lanes["kernel_pkg/model.py"]  # the fused epilogue is the one that runs now
     # the examples import nothing from the package: they come from the cache
     assert _hits(edited) == len([f for f in _report(edited) if str(f["path"]).startswith("examples/")])
+
+
+def test_only_an_edit_an_analysis_can_observe_invalidates_the_importers_of_a_module(library: Path) -> None:
+    files = _report(_check(library, *ARGS))
+    config = library / "kernel_pkg" / "config.py"
+    importers = 3  # kernel_pkg/model.py, model_faults.py and kernels/helpers.py
+
+    def edit(old: str, new: str) -> int:
+        config.write_text(config.read_text().replace(old, new, 1))
+        run = _check(library, *ARGS)
+        assert _report(run) == _report(_check(library, *ARGS, "--no-cache", "--jobs", "1"))
+        return _hits(run)
+
+    assert edit("LABEL =", "# the label\nLABEL =") == len(files) - importers  # a comment line moves LABEL
+    assert edit("# the label\n", "") == len(files) - importers
+    assert edit("ACTIVE = ", "# the preset\nACTIVE = ") == len(files) - importers
+    assert edit("# the preset", "# the preset in use") == len(files)  # no token moved
+    assert edit("eps=1e-5)", "eps=1e-5)  # as the library sets it") == len(files)
+    assert edit("LABEL = f", "LABEL = f  # noqa: E501\nLABEL = f") == len(files) - importers  # a directive
+    assert edit("  # noqa: E501", "  # noqa: E501, PTO-F1") == len(files) - importers
+    assert edit(">= 256", ">= 128") == len(files) - importers  # code
+
+
+def test_a_module_that_does_not_tokenize_is_hashed_whole(library: Path) -> None:
+    files = _report(_check(library, *ARGS))
+    config = library / "kernel_pkg" / "config.py"
+    importers = 3
+    config.write_bytes(config.read_bytes() + b"# seen\n")
+    assert _hits(_check(library, *ARGS)) == len(files)  # while it tokenizes, a comment edit is no change
+    original = config.read_bytes()
+    for broken in (
+        b"X = 1\xff  # seen\n",
+        b'X = """never closed  # seen\n',
+        b"if X:\n  Y = 1\n Z = 2  # seen\n",
+    ):
+        config.write_bytes(original + broken)
+        assert _hits(_check(library, *ARGS)) == len(files) - importers
+        config.write_bytes(original + broken.replace(b"# seen", b"# seen again"))
+        again = _check(library, *ARGS)
+        assert _hits(again) == len(files) - importers  # no tokens to compare: a byte edit is a change
+        assert _report(again) == _report(_check(library, *ARGS, "--no-cache", "--jobs", "1"))
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "same"),
+    [
+        ("X = 1\n", "X = 1  # one\n", True),
+        ("X = 1\n", "X = 1\n\n# end\n", True),
+        ("X = 1\n", "X = 1", True),
+        ("X = 1\nY = 2\n", "X = 1\r\nY = 2  # two\r\n", True),  # line breaks as the graph reads them
+        ("X = 1\nY = 2\n", "X = 1\rY = 2\r", True),
+        ("X = 1\n", "\ufeffX = 1\n", True),
+        ("if X:\n\tY = 1\n", "if X:\n\tY = 1  # tab\n", True),
+        ("X = 1\n", "# one\nX = 1\n", False),  # X moved
+        ("X = 1\n", "X =  1\n", False),
+        ("X = 1\n", "X = 1  # noqa\n", False),  # the engine reads it
+        ("X = 1  # noqa\n", "X = 1  # noqa: PTO-F1\n", False),
+        ("if X:\n    Y = 1\n", "if X:  # a header span ends here\n    Y = 1\n", False),
+        ("if X:\n    # why\n    Y = 1\n", "if X:\n    # why not\n    Y = 1\n", False),
+        (
+            "class A:\n    @d\n    def f(self): ...\n",
+            "class A:\n    @d  # wrapped\n    def f(self): ...\n",
+            False,
+        ),
+        ("X = 1\ufffd  # a\n", "X = 1\ufffd  # b\n", False),  # undecodable bytes: hashed whole
+        ("X = '''a\n", "X = '''a  # b\n", False),  # not a comment: an unterminated string, hashed whole
+        ("X = 1\n" + "# pad\n" * 4000, "X = 1\n" + "# pad!\n" * 4000, False),  # too large to tokenize
+    ],
+)
+def test_module_digest_keeps_what_an_analysis_observes(before: str, after: str, same: bool) -> None:
+    tokens = module_digest(before).partition(":")[2]
+    assert (tokens != "" and tokens == module_digest(after).partition(":")[2]) is same
+
+
+@pytest.mark.parametrize(
+    "text", ["x\0 = 1\n", "\udcff = 1\n", "if x:\n  y\n z\n", "x = (1,\n", "a $ b\n", "\f\n"]
+)
+def test_module_digest_never_raises(text: str) -> None:
+    assert module_digest(text) == module_digest(text)
+    assert Fingerprints(lambda _: text).unchanged("m.py", module_digest(text))
+    assert not Fingerprints(lambda _: text).unchanged("m.py", 5)  # type: ignore[arg-type]  # a foreign entry
 
 
 def test_a_module_store_in_a_sibling_invalidates_the_importers(library: Path) -> None:
