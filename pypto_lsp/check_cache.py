@@ -67,6 +67,12 @@ def digest(data: bytes | str) -> str:
 _module_digests: dict[str, str] = {}
 
 
+def text_digest(text: str) -> str:
+    """The `TEXT` part of `module_digest` alone: what `Fingerprints.unchanged` accepts while the text is
+    the same."""
+    return digest(python_text(text))
+
+
 def module_digest(text: str) -> str:
     """What an analysis can observe of a module it read, as `TEXT:TOKENS`: the hash of its text as the module
     graph reads it (line breaks as LF) and, for a text of at most `_TOKENIZED_CHARS`, the hash of its tokens
@@ -146,11 +152,14 @@ def dependencies(
     imports: Iterable[Path],
     extra_paths: Iterable[Path],
     read: Callable[[Path], str | None] = read_disk_text,
+    tokens: bool = True,
 ) -> Dependencies:
     """Every module an analysis read (through imports of imports), the module files the imports of its
     import closure looked for and did not find (`ModuleGraph.import_closure`), and the folders its imports
     were resolved in. A module the graph holds no summary of is hashed as `read` gives it now (the
-    server's graph drops summaries as files change)."""
+    server's graph drops summaries as files change). Without `tokens` a module is hashed by its text alone
+    (`text_digest`: no tokenizing, for the server's event loop; any edit to the module then misses)."""
+    hashed = module_digest if tokens else text_digest
     modules: dict[Path, str | None] = {}
     todo = list(imports)
     while todo:
@@ -159,17 +168,17 @@ def dependencies(
             continue
         summary = graph.summaries.get(module)
         if summary is not None:
-            modules[module] = module_digest(summary.text)
+            modules[module] = hashed(summary.text)
             todo.extend(dep.path for dep in summary.deps)
         else:
             text = read(module)
-            modules[module] = module_digest(text) if text is not None else None
+            modules[module] = hashed(text) if text is not None else None
     reached, absent = graph.import_closure([path, *modules])
     for module in reached - modules.keys() - {path}:
         # resolved from the closure but not evaluated (an import only the store scan follows)
         summary = graph.summaries.get(module)
         text = summary.text if summary is not None else read(module)
-        modules[module] = module_digest(text) if text is not None else None
+        modules[module] = hashed(text) if text is not None else None
     for missing in absent:
         modules.setdefault(missing, None)
     folders = consulted_folders([path, *(m for m, h in modules.items() if h is not None)], extra_paths)
@@ -196,7 +205,7 @@ class Fingerprints:
         """The hash of a module's text as the module graph reads it (None when absent or unreadable)."""
         if path not in self.texts:
             text = self.read(Path(path))
-            self.texts[path] = digest(python_text(text)) if text is not None else None
+            self.texts[path] = text_digest(text) if text is not None else None
         return self.texts[path]
 
     def module(self, path: str) -> str | None:

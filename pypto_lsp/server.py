@@ -386,7 +386,10 @@ class PyptoServer(LanguageServer):
         key = self.cache_key()
         if key is None:
             return
-        deps = dependencies(self.graph, path, imports, key.extra_paths, self.read_workspace_file)
+        # on the event loop: modules hashed by their text, not tokenized (`check` tokenizes, on its workers)
+        deps = dependencies(
+            self.graph, path, imports, key.extra_paths, self.read_workspace_file, tokens=False
+        )
         self.to_store[path] = (text, analysis, deps)
         if self.store_task is None or self.store_task.done():
             self.store_task = asyncio.get_running_loop().create_task(self._store_queued())

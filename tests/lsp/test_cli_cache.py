@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pypto_lsp.check_cache import Fingerprints, module_digest
+from pypto_lsp.check_cache import Fingerprints, module_digest, text_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ".pypto_lsp_cache"
@@ -166,6 +166,16 @@ def test_module_digest_never_raises(text: str) -> None:
     assert module_digest(text) == module_digest(text)
     assert Fingerprints(lambda _: text).unchanged("m.py", module_digest(text))
     assert not Fingerprints(lambda _: text).unchanged("m.py", 5)  # type: ignore[arg-type]  # a foreign entry
+
+
+def test_a_text_digest_the_server_stores_holds_only_while_the_text_is_the_same() -> None:
+    # The server hashes modules on its event loop by their text alone (no tokenizing there).
+    text = "K = 4\n"
+    stored = text_digest(text)
+    assert ":" not in stored
+    assert Fingerprints(lambda _: text.replace("\n", "\r\n")).unchanged("m.py", stored)
+    assert not Fingerprints(lambda _: text + "# a comment\n").unchanged("m.py", stored)
+    assert Fingerprints(lambda _: text + "# a comment\n").unchanged("m.py", module_digest(text))
 
 
 def test_a_module_store_in_a_sibling_invalidates_the_importers(library: Path) -> None:
