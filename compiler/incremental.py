@@ -480,12 +480,29 @@ class Recorded:
     One version deep: `next_version` keeps what the finished version used or made, with the steps
     nested in a reused one (the next edit inside it needs them). Steps are keyed by the identity of
     their node, or by its value (`by_value`: a key that says everything the step reads, such as a
-    statement's text and anchors)."""
+    statement's text and anchors), with its context too (`by_context`: one node met in several contexts
+    keeps a step for each)."""
 
-    __slots__ = ("_by_value", "_equal", "_frames", "_last", "_live", "bulk", "sinks", "sources")
+    __slots__ = (
+        "_by_context",
+        "_by_value",
+        "_equal",
+        "_frames",
+        "_last",
+        "_live",
+        "bulk",
+        "sinks",
+        "sources",
+    )
 
-    def __init__(self, equal: Callable[[object, object], bool] = _same, by_value: bool = False) -> None:
+    def __init__(
+        self,
+        equal: Callable[[object, object], bool] = _same,
+        by_value: bool = False,
+        by_context: bool = False,
+    ) -> None:
         self._by_value = by_value
+        self._by_context = by_context
         self._last: dict[object, Step] = {}
         self._live: dict[object, Step] = {}
         self._frames: list[_Frame] = []
@@ -547,7 +564,7 @@ class Recorded:
     def reuse(self, node: object, context: object = None) -> Step | None:
         """The step recorded for `node` in `context` if every read it made gives the same value now (its
         reads then count for the steps around it); None otherwise. The caller replays its writes."""
-        key = node if self._by_value else id(node)
+        key = self._key(node, context)
         found = self._live.get(key) or self._last.get(key)
         if found is None or found.context != context or not (self._by_value or found.node is node):
             return None
@@ -561,6 +578,10 @@ class Recorded:
             self._frames[-1].children.append(key)
         self._keep(key, found)
         return found
+
+    def _key(self, node: object, context: object) -> object:
+        key = node if self._by_value else id(node)
+        return (key, context) if self._by_context else key
 
     def _keep(self, key: object, step: Step) -> None:
         self._live[key] = step
@@ -619,7 +640,7 @@ class Recorded:
     def end(self, node: object, context: object = None, result: object = None) -> Step:
         """Finish the step started last, with its result."""
         frame = self._frames.pop()
-        key = node if self._by_value else id(node)
+        key = self._key(node, context)
         if self._frames:
             frame.hand_to(self._frames)
             self._frames[-1].children.append(key)

@@ -340,7 +340,8 @@ class StatementSplices(Recorded):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(_same_helper)
+        # by context: a helper's statement that renames nothing is the same object in each of its splices
+        super().__init__(_same_helper, by_context=True)
 
 
 def _helper_identity(helper: Helper | None) -> object:

@@ -115,13 +115,18 @@ class _Folder:
         names = memo.names.keyed(stmt) if memo is not None and not self.inside_whole else None
         if memo is None or names is None:
             return self._stmt(stmt, top_level)
-        reads = self._reads(names)
         found = memo.stmts.get(id(stmt))
-        if found is not None and found.stmt is stmt and found.top_level == top_level and found.reads == reads:
+        if (
+            found is not None
+            and found.stmt is stmt
+            and found.top_level == top_level
+            and self._reads_again(names, found.reads)
+        ):
             memo.stmts.reuse(id(stmt))
             self.env.update(found.writes)
             self.writes.extend(found.writes)
             return list(found.folded)
+        reads = self._reads(names)
         mark = len(self.writes)
         memo.stmts.begin()
         self.inside_whole = self.whole is not None and self.whole(stmt)
@@ -146,6 +151,22 @@ class _Folder:
             push(limits(name))
         push(self.known(names))
         return tuple(flat)
+
+    def _reads_again(self, names: tuple[str, ...], reads: tuple[object, ...]) -> bool:
+        """`self._reads(names) == reads`, without building the tuple (most statements read as they did)."""
+        if len(reads) != 2 * len(names) + 1:
+            return False
+        value, limits = self.env.get, self.ranges.get
+        index = 0
+        for name in names:
+            now, before = value(name, _ABSENT), reads[index]
+            if now is not before and now != before:
+                return False
+            now, before = limits(name), reads[index + 1]
+            if now is not before and now != before:
+                return False
+            index += 2
+        return bool(reads[index] == self.known(names))
 
     def _stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
         budget.check()
