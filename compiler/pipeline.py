@@ -20,7 +20,16 @@ from pathlib import Path
 from typing import TypeVar
 
 from compiler import budget, ir, lints, suppressions
-from compiler.analysis import Analysis, ForeignDiagnostic, ForeignOp, KernelInfo, OpInfo, RegionInfo
+from compiler.analysis import (
+    Analysis,
+    ForeignDiagnostic,
+    ForeignOp,
+    KernelInfo,
+    OpInfo,
+    RegionInfo,
+    ScopeInfo,
+    SymbolInfo,
+)
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checks.facts import FunctionFacts
@@ -75,7 +84,7 @@ from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
 from compiler.passes.unresolved_calls import dsl_function_named, statement_calls, unresolved_calls
-from compiler.results import op_infos, region_infos, scope_infos, symbols
+from compiler.results import op_infos, outline_key, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
 from compiler.types import ScalarType, TensorType
@@ -174,6 +183,8 @@ class Analyzer:
     foreign_lanes: SameInputs = field(default_factory=SameInputs)  # over every kernel's lanes
     readout: SameInputs = field(default_factory=SameInputs)  # every kernel's rows in document lines
     readout_last: object = None
+    # the last outline: the kernel infos it was made from, what it read of the module, the symbols
+    symbols_last: tuple[tuple[KernelInfo, ...], object, tuple[SymbolInfo, ...]] | None = None
     # The pipeline works on anchored lines (compiler.incremental); the Analysis is in document lines.
     anchors: LineAnchors = field(default_factory=LineAnchors)
     rebase: Rebase = field(init=False)
@@ -251,6 +262,7 @@ class Analyzer:
         self.foreign_lanes = SameInputs()
         self.readout = SameInputs()
         self.readout_last = None
+        self.symbols_last = None
         self.localized.clear()
         self.foreign.clear()
         self.helpers_cache = None
@@ -421,7 +433,7 @@ class Analyzer:
             foreign_ops=foreign_ops,
             kernels=infos,
             # From the rebased kernel infos (each cached with its kernel): only function spans are mapped.
-            symbols=symbols(module, list(infos), placed_scopes, rebase.span) if not self.lean else (),
+            symbols=self._symbols(module, infos, placed_scopes) if not self.lean else (),
             lanes=lanes,
             regions=regions,
             scopes=placed_scopes,
@@ -434,6 +446,19 @@ class Analyzer:
                 *faults.foreign,
             ),
         )
+
+    def _symbols(
+        self, module: ir.Module, infos: tuple[KernelInfo, ...], scopes: tuple[ScopeInfo, ...]
+    ) -> tuple[SymbolInfo, ...]:
+        """The document outline, the last one while the kernels' infos are the same objects and the
+        functions and scopes read the same."""
+        key = (outline_key(module, self.rebase.span), scopes)
+        last = self.symbols_last
+        if last is not None and last[0] is infos and last[1] == key:
+            return last[2]
+        found = symbols(module, list(infos), scopes, self.rebase.span)
+        self.symbols_last = (infos, key, found)
+        return found
 
     def _read_out(self, localize: _Localizer, results: list[KernelResult]) -> _ReadOut:
         """The kernels' ops, foreign ops, infos, lanes and regions in document lines."""

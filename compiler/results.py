@@ -118,10 +118,14 @@ def symbols(
     `place` puts the module's own spans where `kernels` and `scopes` are (document lines, when those are
     already rebased: then only the few function and program spans are mapped, not the whole outline)."""
 
+    by_line = sorted(range(len(kernels)), key=lambda i: kernels[i].span.line)
+    starts = [kernels[i].span.line for i in by_line]
+
     def kernel_children(function: ir.Function, span: Span) -> tuple[SymbolInfo, ...]:
         out = []
-        for k in kernels:
-            if span.line <= k.span.line <= span.end_line and k.span != span:
+        low, high = bisect.bisect_left(starts, span.line), bisect.bisect_right(starts, span.end_line)
+        for k in (kernels[i] for i in sorted(by_line[low:high])):  # in the kernels' own order
+            if k.span != span:
                 regions = tuple(
                     SymbolInfo(f"split_aiv({r.mode})", "region", r.span, r.header) for r in k.regions
                 )
@@ -156,6 +160,21 @@ def symbols(
             )
         )
     return tuple(sorted(symbols, key=lambda s: s.span.line))
+
+
+def outline_key(module: ir.Module, place: Callable[[Span], Span] = lambda span: span) -> tuple[object, ...]:
+    """All that `symbols` reads of the module: its functions and programs, as names, kinds and places."""
+
+    def function(f: ir.Function) -> tuple[object, ...]:
+        return (f.name, f.func_type, place(f.span), place(f.header))
+
+    return (
+        tuple(function(f) for f in module.functions),
+        tuple(
+            (p.name, place(p.span), place(p.header), tuple(function(f) for f in p.functions))
+            for p in module.programs
+        ),
+    )
 
 
 def scope_infos(
