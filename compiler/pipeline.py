@@ -54,7 +54,7 @@ from compiler.incremental import (
     SameInputs,
 )
 from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
-from compiler.memo import NameIndex, long_body, many_statements
+from compiler.memo import MEMO_MIN_STATEMENTS, NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
 from compiler.passes.adapt_manual_vtoc_push import check_manual_vtoc_pushes
@@ -71,10 +71,10 @@ from compiler.passes.inline_functions import (
     Splice,
     SpliceMemo,
     StatementSplices,
-    calls_helpers,
     collect_helpers,
     inline_function,
     is_foreign,
+    splices_many,
 )
 from compiler.passes.insert_mx_scale_addr import insert_mx_scale_addr
 from compiler.passes.legalize_tile_cast import explicit_l0_capacity, legalize_tile_cast
@@ -672,7 +672,9 @@ class Analyzer:
             key = (helper_key, tuple(sorted((n, id(f)) for n, f in members.items())))
             cached = self.inline_cache.get(id(function))
             if cached is None or cached[0] is not function or cached[1] != key:
-                memos = self._body_memos(function, lambda: calls_helpers(function.body, helpers, members))
+                memos = self._body_memos(
+                    function, lambda: splices_many(function.body, helpers, members, MEMO_MIN_STATEMENTS)
+                )
                 statements = memos.splices_for_next() if memos is not None else None
                 spliced = _unit(
                     function.name,
@@ -764,7 +766,7 @@ class Analyzer:
         """The statement memos of a long function (None for a short one, re-run whole in a few ms). Long
         is long in lines or in statements: a short function that splices large helpers in is long once
         spliced, and then keeps its memos. InlineFunctions, which runs before the splice, asks with
-        `splices` (the function calls a helper), so its first run already records its steps."""
+        `splices` (the function is long with the helpers it calls), so its first run already records."""
         if self.one_shot:
             return None
         place = (function.program, function.name)

@@ -581,16 +581,26 @@ class _Splicer:
         return []
 
 
-def calls_helpers(
-    body: tuple[ir.Stmt, ...], helpers: Mapping[str, Helper], members: Mapping[str, ir.Function]
+def splices_many(
+    body: tuple[ir.Stmt, ...],
+    helpers: Mapping[str, Helper],
+    members: Mapping[str, ir.Function],
+    limit: int,
 ) -> bool:
-    """True when a statement of `body` (nested ones included) calls an inline helper or program member."""
+    """True when `body` holds at least `limit` statements once the helpers it calls are spliced in (each
+    counted one level deep: enough to tell a long function from a short one)."""
+    count = 0
     for stmt in walk_stmts(body):
+        count += 1
         call = _statement_call(stmt)
-        if call is None:
-            continue
-        name = call.func
-        if name[5:] in members if name.startswith("self.") else name in helpers:
+        if call is not None:
+            name = call.func
+            helper = members.get(name[5:]) if name.startswith("self.") else None
+            found = helpers.get(name) if helper is None else None
+            function = helper if helper is not None else (found.function if found is not None else None)
+            if function is not None:
+                count += sum(1 for _ in walk_stmts(function.body))
+        if count >= limit:
             return True
     return False
 

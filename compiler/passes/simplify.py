@@ -253,9 +253,15 @@ class _Folder:
                 self.set(name.id, value if scalar else UNKNOWN_VALUE)
 
     def forget(self, body: tuple[ir.Stmt, ...]) -> None:
-        """Names assigned inside a loop or branch have no single value after it."""
-        for name in self.assigned(body):
-            self.set(name, UNKNOWN_VALUE)
+        """Names assigned inside a loop or branch have no single value after it (`set` for each, with
+        the known conditions filtered once: a long loop assigns hundreds of names)."""
+        names = self.assigned(body)
+        env, writes = self.env, self.writes
+        for name in names:
+            env[name] = UNKNOWN_VALUE
+            writes.append((name, UNKNOWN_VALUE))
+        if self.facts and names:
+            self.facts = {k: v for k, v in self.facts.items() if v[1].isdisjoint(names)}
 
     def assigned(self, body: tuple[ir.Stmt, ...]) -> frozenset[str]:
         """Every name a body assigns (memoised: nested loops ask again for their inner bodies)."""
