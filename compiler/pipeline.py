@@ -33,7 +33,7 @@ from compiler.analysis import (
 from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Related
 from compiler.frontend.checks.facts import FunctionFacts
-from compiler.frontend.checks.state import statement_checks
+from compiler.frontend.checks.state import ShadowTuples, StatementChecks, statement_checks
 from compiler.frontend.checks.walk import FunctionChecker
 from compiler.frontend.declared_allocs import declared_alloc_faults
 from compiler.frontend.definite_assignment import FlowMemo, undefined_on_some_path
@@ -183,6 +183,8 @@ class Analyzer:
     foreign_lanes: SameInputs = field(default_factory=SameInputs)  # over every kernel's lanes
     readout: SameInputs = field(default_factory=SameInputs)  # every kernel's rows in document lines
     readout_last: object = None
+    # the reads a definition answers, interned for the statement memos of all the document's functions
+    shadows: ShadowTuples = field(default_factory=ShadowTuples)
     # the last outline: the kernel infos it was made from, what it read of the module, the symbols
     symbols_last: tuple[tuple[KernelInfo, ...], object, tuple[SymbolInfo, ...]] | None = None
     # The pipeline works on anchored lines (compiler.incremental); the Analysis is in document lines.
@@ -263,6 +265,7 @@ class Analyzer:
         self.readout = SameInputs()
         self.readout_last = None
         self.symbols_last = None
+        self.shadows = ShadowTuples()
         self.localized.clear()
         self.foreign.clear()
         self.helpers_cache = None
@@ -733,7 +736,9 @@ class Analyzer:
                     found: list[Diagnostic] = []
                     memos = self._body_memos(function)
                     memo = (
-                        memos.checks_for_next(_check_header(function, context)) if memos is not None else None
+                        memos.checks_for_next(_check_header(function, context), self.shadows)
+                        if memos is not None
+                        else None
                     )
                     checked = _unit(
                         function.name,
@@ -828,7 +833,7 @@ class _BodyMemos:
 
     names: NameIndex = field(default_factory=NameIndex)
     splices: tuple[object, StatementSplices] | None = None  # (kept for any helpers, the memo)
-    checks: tuple[object, Recorded] | None = None  # (the header it is valid for, the memo)
+    checks: tuple[object, StatementChecks] | None = None  # (the header it is valid for, the memo)
     folds: StatementFolds | None = None
 
     def splices_for_next(self) -> StatementSplices:
@@ -839,12 +844,13 @@ class _BodyMemos:
         self.splices = (None, memo)
         return memo
 
-    def checks_for_next(self, header: object) -> Recorded:
+    def checks_for_next(self, header: object, shadows: ShadowTuples) -> StatementChecks:
         """The checks' memo for the next run: the last one's while the header and context are the same
-        (a new version of the name index Simplify reads with it)."""
+        (a new version of the name index Simplify reads with it); a new one shares the Analyzer's
+        `shadows`."""
         self.names = self.names.next_version()
         last = self.checks
-        memo = last[1] if last is not None and last[0] == header else statement_checks()
+        memo = last[1] if last is not None and last[0] == header else statement_checks(shadows)
         self.checks = (header, memo)
         return memo
 

@@ -55,3 +55,18 @@ def test_a_fold_keeps_its_reads_flat() -> None:
         assert not any(type(v) is tuple and len(v) == 2 and v[1] is None for v in values), fold.reads
     edited = BLOCK.replace("LAYERS = 2", "LAYERS = 3")
     assert analyzer.analyze(edited, PATH) == Analyzer(graph=ModuleGraph()).analyze(edited, PATH)
+
+
+def test_shadow_tuples_are_shared_within_an_analyzer_and_bounded() -> None:
+    from compiler.frontend.checks.state import ShadowTuples, statement_checks
+
+    table = ShadowTuples(limit=2)
+    assert table.define("x") is table.define("x") == (("type", "x"), ("defined", "x"))
+    assert table.rebind((1, "x")) is table.rebind((1, "x")) == (("block", (1, "x")),)
+    kept = table.define("x")
+    table.define("y")
+    table.define("z")  # past the limit: the table starts again
+    assert table.define("x") == kept and table.define("x") is not kept
+    first, second = Analyzer(), Analyzer()
+    assert first.shadows is not second.shadows  # no table outside an Analyzer
+    assert statement_checks(first.shadows).shadows is first.shadows

@@ -43,34 +43,38 @@ def close_names(word: str, sources: Iterable[Iterable[str]]) -> tuple[str, ...]:
 
 
 _ABSENT = object()
-# The reads a definition answers, one tuple per name shared by every step that defines it (each step's
-# memo holds them: new pairs per definition were a sixth of a long function's memos). Bounded: cleared
-# when it outgrows SHADOW_NAMES (names of the open documents are far fewer).
-_SHADOWS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {}
-SHADOW_NAMES = 16_384
 
 
-def _define_shadows(name: str) -> tuple[tuple[str, str], tuple[str, str]]:
-    """(("type", name), ("defined", name)), the same tuple for every definition of the name."""
-    found = _SHADOWS.get(name)
-    if found is None:
-        if len(_SHADOWS) >= SHADOW_NAMES:
-            _SHADOWS.clear()
-        found = _SHADOWS[name] = (("type", name), ("defined", name))
-    return found
+class ShadowTuples:
+    """The reads a definition answers, one tuple per name shared by every step that defines it (each
+    step's memo holds them: new pairs per definition were a sixth of a long function's memos). One per
+    Analyzer, shared by the checks of all its functions; bounded: cleared when it outgrows `limit`
+    (a document has far fewer names)."""
 
+    __slots__ = ("_defines", "_rebinds", "limit")
 
-_BLOCK_SHADOWS: dict[tuple[int, str], tuple[tuple[str, tuple[int, str]]]] = {}
+    def __init__(self, limit: int = 16_384) -> None:
+        self.limit = limit
+        self._defines: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {}
+        self._rebinds: dict[tuple[int, str], tuple[tuple[str, tuple[int, str]]]] = {}
 
+    def define(self, name: str) -> tuple[tuple[str, str], tuple[str, str]]:
+        """(("type", name), ("defined", name)), the same tuple for every definition of the name."""
+        found = self._defines.get(name)
+        if found is None:
+            if len(self._defines) >= self.limit:
+                self._defines.clear()
+            found = self._defines[name] = (("type", name), ("defined", name))
+        return found
 
-def _rebind_shadows(key: tuple[int, str]) -> tuple[tuple[str, tuple[int, str]]]:
-    """(("block", key),), the same tuple for every rebinding of the name in a body that deep."""
-    found = _BLOCK_SHADOWS.get(key)
-    if found is None:
-        if len(_BLOCK_SHADOWS) >= SHADOW_NAMES:
-            _BLOCK_SHADOWS.clear()
-        found = _BLOCK_SHADOWS[key] = (("block", key),)
-    return found
+    def rebind(self, key: tuple[int, str]) -> tuple[tuple[str, tuple[int, str]]]:
+        """(("block", key),), the same tuple for every rebinding of the name in a body that deep."""
+        found = self._rebinds.get(key)
+        if found is None:
+            if len(self._rebinds) >= self.limit:
+                self._rebinds.clear()
+            found = self._rebinds[key] = (("block", key),)
+        return found
 
 
 def _same_type(a: object, b: object) -> bool:
@@ -78,10 +82,21 @@ def _same_type(a: object, b: object) -> bool:
     return a == b and getattr(a, "valid", None) == getattr(b, "valid", None)
 
 
-def statement_checks() -> Recorded:
+class StatementChecks(Recorded):
     """The statement memo of one function's checks (compiler.incremental.Recorded): a statement is
-    checked again only when it is new or a name, type or context it read changed."""
-    return Recorded(_same_type)
+    checked again only when it is new or a name, type or context it read changed. Its steps share the
+    tuples of the reads a definition answers (`shadows`) with the other functions of the document."""
+
+    __slots__ = ("shadows",)
+
+    def __init__(self, shadows: ShadowTuples) -> None:
+        super().__init__(_same_type)
+        self.shadows = shadows
+
+
+def statement_checks(shadows: ShadowTuples | None = None) -> StatementChecks:
+    """A new statement memo for one function's checks (`shadows`: the Analyzer's, or a new table)."""
+    return StatementChecks(shadows if shadows is not None else ShadowTuples())
 
 
 @dataclass(slots=True)
@@ -149,7 +164,7 @@ class CheckState:
         module_names: frozenset[str],
         program_functions: Mapping[str, ir.Function],
         report: Callable[[Diagnostic], None],
-        memo: Recorded | None = None,
+        memo: StatementChecks | None = None,
     ) -> None:
         self.function = function
         self.env = env
@@ -255,7 +270,7 @@ class CheckState:
         self.defined.add(name)
         self.facts.types[name] = value_type
         if self.memo is not None:
-            self.memo.write("define", name, value_type, shadows=_define_shadows(name))
+            self.memo.write("define", name, value_type, shadows=self.memo.shadows.define(name))
 
     def _define_all(self, pairs: tuple[tuple[str, ValueType], ...]) -> None:
         """`define` each pair (a replay where no statement around is being recorded)."""
@@ -269,7 +284,7 @@ class CheckState:
             return
         self._block_types[-1][name] = value_type
         if self.memo is not None:
-            self.memo.write("block", key, value_type, scope=depth, shadows=_rebind_shadows(key))
+            self.memo.write("block", key, value_type, scope=depth, shadows=self.memo.shadows.rebind(key))
 
     def record_call(self, span: Span, resolution: Resolution) -> None:
         """Record a call's resolution for the passes."""

@@ -26,7 +26,7 @@ from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import expr_text, printed_type, unparse
 from compiler.frontend.checks.split_aiv import SplitAivChecks
-from compiler.frontend.checks.state import CheckState, WalkContext
+from compiler.frontend.checks.state import CheckState, StatementChecks, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
 from compiler.frontend.checks.submit_forms import check_submit_statement, submit_result_types
 from compiler.frontend.checks.subscript_forms import check_write_form
@@ -35,7 +35,6 @@ from compiler.frontend.checks.type_annotations import check_local_annotation
 from compiler.frontend.checks.valid_rebind import valid_retyped
 from compiler.frontend.checks.while_cond import check_loop_carries
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
-from compiler.incremental import Recorded
 from compiler.ir_walk import child_blocks, names_in
 from compiler.ops.deducers.core import format_shape
 from compiler.ops.resolve import resolve_call
@@ -62,7 +61,7 @@ class FunctionChecker:
         module_names: frozenset[str],
         program_functions: Mapping[str, ir.Function],
         report: Callable[[Diagnostic], None],
-        memo: Recorded | None = None,
+        memo: StatementChecks | None = None,
         whole: Callable[[ir.Stmt], bool] | None = None,
     ) -> None:
         self.function = function
