@@ -509,3 +509,28 @@ def test_an_assigned_put_or_get_loads_its_plain_tensor_into_a_tile() -> None:
     for stmt, expected in _TRANSFER_VERDICTS.items():
         errors = [d for d in analyze(_TRANSFER.format(stmt=stmt)).diagnostics if d.is_error]
         assert [(d.code, d.span.line) for d in errors] == ([expected] if expected else []), stmt
+
+
+def test_simplify_reads_again_agrees_with_the_reads_it_recorded() -> None:
+    """`_reads_again` (the memo's check, without building the tuple) is `_reads(names) == recorded`."""
+    from compiler.passes.simplify import _Folder
+
+    folder = _Folder({"K": 4, "M": 8})
+    folder.ranges["i"] = (0, 4)
+    folder.facts["K > 2"] = (True, frozenset({"K"}))
+    names = ("K", "M", "i", "absent")
+    recorded = folder._reads(names)
+    assert folder._reads_again(names, recorded)
+    assert not folder._reads_again(names[:-1], recorded)  # another layout: never reused
+    for change in (
+        lambda f: f.env.__setitem__("M", 9),
+        lambda f: f.env.__setitem__("absent", 1),
+        lambda f: f.ranges.__setitem__("i", (0, 8)),
+        lambda f: f.facts.__setitem__("K > 2", (False, frozenset({"K"}))),
+    ):
+        changed = _Folder(dict(folder.env))
+        changed.ranges, changed.facts = dict(folder.ranges), dict(folder.facts)
+        assert changed._reads_again(names, recorded)
+        change(changed)
+        assert not changed._reads_again(names, recorded)
+        assert changed._reads(names) != recorded
