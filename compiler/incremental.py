@@ -188,6 +188,15 @@ class Rebase:
         """This version reads what the last one did (its read-out was reused whole): keep all of it."""
         self._live.update(self._memo)
 
+    def _lines(self, lines: tuple[Line, ...]) -> tuple[Line, ...]:
+        """A tuple of Lines (an expanded kernel's source lines) in document lines."""
+        foreign, line_of = self.foreign, self.anchors.line_of
+        out = [line if line >= foreign else Line(line_of(line)) for line in lines]
+        for a, b in zip(out, lines, strict=True):
+            if a != b:
+                return tuple(out)
+        return lines
+
     def _value(self, obj: Any) -> Any:
         kind = type(obj)
         if kind in _KEPT:  # most fields: nothing to rebase (the checks below give the same)
@@ -202,6 +211,8 @@ class Rebase:
         if isinstance(obj, Related) and obj.path is not None:
             return obj  # a location in another file: its own lines
         if isinstance(obj, tuple):
+            if obj and type(obj[0]) is Line and all(type(item) is Line for item in obj):
+                return self._lines(obj)
             # A list comprehension and a loop (generators cost twice as much here: every row of a read-out).
             value = self._value
             kept = _KEPT

@@ -83,7 +83,12 @@ from compiler.passes.model import Kernel, ops_of
 from compiler.passes.outline_cluster_scopes import check_clusters
 from compiler.passes.outline_incore_scopes import OutlinedKernel, OutlineMemo, OutlineSteps, outline
 from compiler.passes.simplify import StatementFolds, simplify
-from compiler.passes.unresolved_calls import dsl_function_named, statement_calls, unresolved_calls
+from compiler.passes.unresolved_calls import (
+    DslDefinitions,
+    dsl_function_named,
+    statement_calls,
+    unresolved_calls,
+)
 from compiler.results import op_infos, outline_key, region_infos, scope_infos, symbols
 from compiler.rules.inline_functions import CALLED_FROM, HELPER_LINE, IN_INLINE_HELPER
 from compiler.source import MAX_DOCUMENT_BYTES, NO_SPAN, Span, oversized, python_text
@@ -158,6 +163,7 @@ class Analyzer:
     flows: dict[tuple[str | None, str], FlowMemo] = field(default_factory=dict)  # definite assignment
     syncalls: IdentityMemo = field(default_factory=IdentityMemo)  # each kernel's first hard syncall
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
+    dsl_definitions: DslDefinitions = field(default_factory=DslDefinitions)  # per imported module version
     function_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's calls, nested too
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
@@ -291,7 +297,14 @@ class Analyzer:
         env = dict(parsed.env)
         helpers = self._helpers(parsed, path)
         module, splices = self._inline(parsed.module, helpers, env, diagnostics)
-        named = functools.partial(dsl_function_named, source, parsed.imports, parsed_path(path), self.graph)
+        named = functools.partial(
+            dsl_function_named,
+            source,
+            parsed.imports,
+            parsed_path(path),
+            self.graph,
+            module_defs=self.dsl_definitions,
+        )
         # The document's own functions (spliced copies add nothing), each walked once per function object.
         self.helper_calls.next_version()
         calls = functools.partial(self.helper_calls.get, compute=statement_calls)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from compiler import ir
@@ -20,7 +20,7 @@ from compiler.diagnostics import Diagnostic
 from compiler.frontend.factories import is_dsl_def
 from compiler.frontend.parser import ImportedName
 from compiler.ir_walk import walk_stmts
-from compiler.modules import ModuleGraph
+from compiler.modules import ModuleGraph, ModuleSummary
 from compiler.passes.inline_functions import Helper, is_foreign
 
 _PYTHON_NAMES = frozenset(dir(builtins))
@@ -66,14 +66,20 @@ def statement_calls(function: ir.Function) -> tuple[ir.Call, ...]:
 
 
 def dsl_function_named(
-    source: str, imports: tuple[ImportedName, ...], path: str | None, graph: ModuleGraph, name: str
+    source: str,
+    imports: tuple[ImportedName, ...],
+    path: str | None,
+    graph: ModuleGraph,
+    name: str,
+    module_defs: DslDefinitions | None = None,
 ) -> bool:
     """True when `name` is a `@pl.*`-decorated function or class: of the document (found in its text,
-    whatever the decorator), or imported from a module that defines one."""
-    lines = source.split("\n")
-    define = re.compile(rf"(?:async\s+)?(?:def|class)\s+{re.escape(name)}\b")
-    for index, line in enumerate(lines):
-        if define.match(line) and _decorated(lines, index):
+    whatever the decorator), or imported from a module that defines one (`module_defs`: what each
+    module version defines, kept across analyses)."""
+    lines: list[str] | None = None
+    for line_start in _definition_lines(source, name):  # the name's occurrences, not every line
+        lines = lines if lines is not None else source.split("\n")
+        if _decorated(lines, source.count("\n", 0, line_start)):
             return True
     file = Path(path) if path else None
     for imported in imports:
@@ -81,16 +87,51 @@ def dsl_function_named(
             continue
         target = graph.resolve(file, imported.module, imported.level)
         summary = graph.summary(target) if target is not None else None
-        tree = graph.syntax(summary) if summary is not None else None
-        if tree is None:
+        if summary is None:
             return False
-        return any(
-            isinstance(stmt, ast.FunctionDef | ast.ClassDef)
-            and stmt.name == imported.name
-            and is_dsl_def(stmt)
-            for stmt in tree.body
-        )
+        names = (module_defs or DslDefinitions()).of(graph, summary)
+        return imported.name in names
     return False
+
+
+class DslDefinitions:
+    """The names each module version defines with a `@pl.*` decorator at its top level, found once per
+    version: an imported name is looked up at every analysis, and the module's tree is parsed again
+    once the analysis has released it."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[Path, tuple[str, frozenset[str]]] = {}
+
+    def of(self, graph: ModuleGraph, summary: ModuleSummary) -> frozenset[str]:
+        """The DSL functions and classes `summary`'s module defines (none when it does not parse)."""
+        known = self._found.get(summary.path)
+        if known is not None and known[0] == summary.text:
+            return known[1]
+        tree = graph.syntax(summary)
+        names = frozenset(
+            stmt.name
+            for stmt in (tree.body if tree is not None else ())
+            if isinstance(stmt, ast.FunctionDef | ast.ClassDef) and is_dsl_def(stmt)
+        )
+        self._found[summary.path] = (summary.text, names)
+        return names
+
+
+_DEFINITION_HEAD = re.compile(r"(?:async[^\S\n]+)?(?:def|class)[^\S\n]+")
+
+
+def _definition_lines(source: str, name: str) -> Iterator[int]:
+    """Where each line that starts `def name` / `class name` (async too) begins in `source`."""
+    at = source.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if end == len(source) or not (source[end].isalnum() or source[end] == "_"):
+            line_start = source.rfind("\n", 0, at) + 1
+            if _DEFINITION_HEAD.fullmatch(source, line_start, at):
+                yield line_start
+        at = source.find(name, end)
 
 
 def _decorated(lines: list[str], index: int) -> bool:

@@ -174,7 +174,11 @@ class CheckState:
         self.memo = memo
         self.facts = FunctionFacts()
         self._block_types: list[dict[str, ValueType]] = []  # names bound in each open body, innermost last
-        self.defined: set[str] = {p.name for p in function.params} | {"self", "pl", "pld"} | function.closure
+        # Bound before the body: every name bound in it has a type (`define`), so `defined` is this and the
+        # typed names, and a replay writes the types only.
+        self.bound_before: frozenset[str] = (
+            frozenset(p.name for p in function.params) | {"self", "pl", "pld"} | function.closure
+        )
         for param in function.params:
             self.facts.types[param.name] = param.type
         if memo is not None:
@@ -182,7 +186,7 @@ class CheckState:
             memo.next_version(
                 {
                     "type": lambda name: self.facts.types.get(name, _ABSENT),
-                    "defined": lambda name: name in self.defined,
+                    "defined": self._is_bound,
                     "block": self._block_type,
                     "near": self._close_names,
                 },
@@ -195,7 +199,7 @@ class CheckState:
                     "report": lambda _, entry: self.emit(*entry),
                 },
                 {
-                    "define": self._define_all,
+                    "define": self.facts.types.update,  # the names it binds are the typed ones
                     "call": self.facts.calls.update,
                     "scope": self.facts.scopes.update,
                     "region": self.facts.regions.update,
@@ -225,7 +229,10 @@ class CheckState:
     def is_defined(self, name: str) -> bool:
         """The name is bound at this point (a parameter, a closure name, an assignment so far)."""
         memo = self.memo
-        return bool(memo.read("defined", name)) if memo is not None else name in self.defined
+        return bool(memo.read("defined", name)) if memo is not None else self._is_bound(name)
+
+    def _is_bound(self, name: str) -> bool:
+        return name in self.bound_before or name in self.facts.types
 
     def bound_in_body(self, name: str) -> ValueType | None:
         """The type the innermost open body bound `name` to so far, if it did."""
@@ -248,7 +255,7 @@ class CheckState:
         return self._block_types[depth - 1].get(name, _ABSENT)
 
     def _close_names(self, word: str) -> tuple[str, ...]:
-        return close_names(word, (self.defined, self.facts.types, self.env, self.module_names))
+        return close_names(word, (self.bound_before, self.facts.types, self.env, self.module_names))
 
     # ------------------------------------------------------------ bodies
     @property
@@ -267,15 +274,9 @@ class CheckState:
     # ------------------------------------------------------------ changes
     def define(self, name: str, value_type: ValueType) -> None:
         """Bind a name with its type."""
-        self.defined.add(name)
         self.facts.types[name] = value_type
         if self.memo is not None:
             self.memo.write("define", name, value_type, shadows=self.memo.shadows.define(name))
-
-    def _define_all(self, pairs: tuple[tuple[str, ValueType], ...]) -> None:
-        """`define` each pair (a replay where no statement around is being recorded)."""
-        self.defined.update(name for name, _ in pairs)
-        self.facts.types.update(pairs)
 
     def rebind(self, key: tuple[int, str], value_type: ValueType) -> None:
         """Record a name's type in the open body at `key[0]` (a replay writes only its own body's)."""
