@@ -17,7 +17,7 @@ rendered from the rebased data afterwards, never rewritten.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
@@ -547,6 +547,29 @@ class Recorded:
             self._frames = []
 
         return restore
+
+    def key(self, node: object, context: object = None) -> object:
+        """The key of `node`'s step in `context`."""
+        return self._key(node, context)
+
+    def steps_of(self, keys: Iterable[object]) -> dict[object, Step]:
+        """The steps of `keys` in this version, with every step nested in them (what `keep` takes)."""
+        found: dict[object, Step] = {}
+        pending = list(keys)
+        live, last = self._live, self._last
+        while pending:
+            key = pending.pop()
+            if key in found:
+                continue
+            step = live.get(key) or last.get(key)
+            if step is not None:
+                found[key] = step
+                pending.extend(step.children)
+        return found
+
+    def keep(self, steps: Mapping[object, Step]) -> None:
+        """Carry steps of an earlier version (`steps_of`) into this one, as reusing them would."""
+        self._live.update(steps)
 
     def read(self, source: str, key: object, scope: object = None) -> Any:
         """Read the state (and record the read in the steps being recorded)."""

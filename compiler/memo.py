@@ -9,7 +9,7 @@ entries of the statements nested in it, which the next edit inside it needs.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -65,6 +65,24 @@ class NestedMemo(Generic[K, V]):
         """End the work started by the last `begin` without a value (it read what the key does not say)."""
         children = self._open.pop()
         self._open[-1].extend(children)
+
+    def entries_of(self, keys: Iterable[K]) -> dict[K, _Entry[K, V]]:
+        """The entries of `keys` in this run, with every entry nested in them (what `keep_entries` takes)."""
+        found: dict[K, _Entry[K, V]] = {}
+        pending = list(keys)
+        while pending:
+            key = pending.pop()
+            if key in found:
+                continue
+            entry = self.current.get(key) or self.previous.get(key)
+            if entry is not None:
+                found[key] = entry
+                pending.extend(entry.children)
+        return found
+
+    def keep_entries(self, entries: Mapping[K, _Entry[K, V]]) -> None:
+        """Carry entries of an earlier run (`entries_of`) into this one, as reusing them would."""
+        self.current.update(entries)
 
     def _keep(self, key: K, entry: _Entry[K, V]) -> None:
         self.current[key] = entry

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from compiler import budget, ir
 from compiler.frontend.consts import UNKNOWN_VALUE, fold
@@ -41,6 +42,31 @@ class _Folded:
     writes: tuple[tuple[str, object], ...]  # what it did to the known constants, in order
 
 
+@dataclass(frozen=True, slots=True)
+class _FoldedPrefix:
+    """The first statements of a function body as the last version folded them, from the constants it
+    started with: a body that starts with the same statement objects, from the same constants, takes
+    what they gave at once (typing happens near the end of a long body, after its folded run)."""
+
+    stmts: tuple[ir.Stmt, ...]
+    env: dict[str, object]  # the constants the body started from
+    writes: tuple[tuple[str, object], ...]  # what the statements did to them, in order
+    ranges: dict[str, tuple[int, int]]
+    facts: dict[str, tuple[bool, frozenset[str]]]
+    folded: tuple[ir.Stmt, ...]
+    changed: bool  # some statement folded to something else
+    entries: dict[int, Any]  # their memo entries, nested ones too: kept for the next version
+
+    def applies(self, stmts: tuple[ir.Stmt, ...], env: dict[str, object]) -> bool:
+        """True when `stmts` start with the same statement objects and the constants are the same."""
+        count = len(self.stmts)
+        return (
+            len(stmts) >= count
+            and all(a is b for a, b in zip(self.stmts, stmts[:count], strict=True))
+            and env == self.env
+        )
+
+
 @dataclass(slots=True)
 class StatementFolds:
     """One function's folded compound statements, kept one version: an edit refolds the statements
@@ -52,10 +78,14 @@ class StatementFolds:
     # The names each body assigns, by body tuple (a pure function of it): an edit inside a long loop
     # walks only the bodies it rebuilt, not every unchanged one nested in them.
     assigned: IdentityMemo = field(default_factory=IdentityMemo)
+    body: tuple[ir.Stmt, ...] = ()  # the function body this version folded
+    prefix: _FoldedPrefix | None = None
 
     def next_version(self, names: NameIndex) -> StatementFolds:
         """The memo the next version's Simplify reads (with that version's name index)."""
-        return StatementFolds(names, self.stmts.next_version(), self.assigned.carried())
+        return StatementFolds(
+            names, self.stmts.next_version(), self.assigned.carried(), self.body, self.prefix
+        )
 
 
 def simplify(
@@ -67,7 +97,7 @@ def simplify(
     """The function with provably dead branches and 0/1-trip pure loops folded away (`whole`: the
     statements the memo keys as one, none nested in them on its own: code spliced from another module)."""
     folder = _Folder(dict(env), memo, whole)
-    body = folder.block(function.body, top_level=True)
+    body = folder.block(function.body, top_level=True) if memo is None else folder.body(function.body, memo)
     return function if body is function.body else replace(function, body=body)
 
 
@@ -108,6 +138,46 @@ class _Folder:
             if len(folded) != 1 or folded[0] is not stmt:
                 changed = True
             out.extend(folded)
+        return tuple(out) if changed else stmts
+
+    def body(self, stmts: tuple[ir.Stmt, ...], memo: StatementFolds) -> tuple[ir.Stmt, ...]:
+        """The function body (`block` at the top level), from the end of the last version's prefix when
+        the body still starts with it; the statements before the first one that is not the last
+        version's become the next version's prefix."""
+        out: list[ir.Stmt] = []
+        changed = False
+        start = 0
+        prefix, last = memo.prefix, memo.body
+        first_new = next((i for i, s in enumerate(stmts) if i >= len(last) or last[i] is not s), len(stmts))
+        applies = prefix is not None and prefix.applies(stmts, self.env)
+        kept = len(prefix.stmts) if prefix is not None and applies else 0
+        started = dict(self.env) if kept < first_new < len(stmts) else self.env  # copied only when kept
+        if prefix is not None and applies:
+            self.env.update(prefix.writes)
+            self.writes.extend(prefix.writes)
+            self.ranges, self.facts = dict(prefix.ranges), dict(prefix.facts)
+            memo.stmts.keep_entries(prefix.entries)
+            out.extend(prefix.folded)
+            changed = prefix.changed
+            start = len(prefix.stmts)
+        for index in range(start, len(stmts)):
+            stmt = stmts[index]
+            if index == first_new and index > start:
+                memo.prefix = _FoldedPrefix(
+                    stmts[:index],
+                    started,
+                    tuple(self.writes),
+                    dict(self.ranges),
+                    dict(self.facts),
+                    tuple(out),
+                    changed,
+                    memo.stmts.entries_of(id(s) for s in stmts[:index]),
+                )
+            folded = self.stmt(stmt, True)
+            if len(folded) != 1 or folded[0] is not stmt:
+                changed = True
+            out.extend(folded)
+        memo.body = stmts
         return tuple(out) if changed else stmts
 
     def stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:

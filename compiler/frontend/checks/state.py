@@ -19,7 +19,7 @@ from compiler.catalog import diagnostic
 from compiler.diagnostics import Diagnostic, Problem, Related
 from compiler.fixes import Fix
 from compiler.frontend.checks.facts import FunctionFacts, ScopeInfo
-from compiler.incremental import Recorded
+from compiler.incremental import Recorded, Step
 from compiler.ops.resolve import Resolution
 from compiler.source import Span
 from compiler.types import ValueType
@@ -82,16 +82,64 @@ def _same_type(a: object, b: object) -> bool:
     return a == b and getattr(a, "valid", None) == getattr(b, "valid", None)
 
 
+@dataclass(frozen=True, slots=True)
+class StateCopy:
+    """What the checks' state holds at one point of the walk (see `CheckState.copy`)."""
+
+    types: dict[str, ValueType]
+    calls: dict[Span, Resolution]
+    scopes: dict[Span, ScopeInfo]
+    regions: dict[Span, str]
+    block: dict[str, ValueType]  # the innermost open body's bindings
+    emitted: tuple[tuple[Diagnostic, bool], ...]
+    bad: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedPrefix:
+    """The first statements of a function body, all reused, and the state they left: the next version
+    whose body starts with the same statement objects, from the same state, takes that state at once
+    instead of reusing them one by one (typing happens near the end of a long body's reused run)."""
+
+    stmts: tuple[ir.Stmt, ...]
+    context: tuple[object, ...]
+    before: StateCopy
+    after: StateCopy
+    steps: dict[object, Step]  # their memo steps, nested ones too: kept for the next version
+
+    def applies(self, stmts: tuple[ir.Stmt, ...], context: tuple[object, ...], before: StateCopy) -> bool:
+        """True when `stmts` start with the same statement objects, in the same context and state."""
+        count = len(self.stmts)
+        return (
+            len(stmts) >= count
+            and context == self.context
+            and all(a is b for a, b in zip(self.stmts, stmts[:count], strict=True))
+            and before == self.before
+        )
+
+
 class StatementChecks(Recorded):
     """The statement memo of one function's checks (compiler.incremental.Recorded): a statement is
     checked again only when it is new or a name, type or context it read changed. Its steps share the
-    tuples of the reads a definition answers (`shadows`) with the other functions of the document."""
+    tuples of the reads a definition answers (`shadows`) with the other functions of the document.
+    `prefix`: the body's leading statements that the last version reused, with the state they left."""
 
-    __slots__ = ("shadows",)
+    __slots__ = ("prefix", "shadows")
 
     def __init__(self, shadows: ShadowTuples) -> None:
         super().__init__(_same_type)
         self.shadows = shadows
+        self.prefix: CheckedPrefix | None = None
+
+    def checkpoint(self) -> Callable[[], None]:
+        """`Recorded.checkpoint`, with the prefix as it stands now."""
+        restore, prefix = super().checkpoint(), self.prefix
+
+        def restore_all() -> None:
+            restore()
+            self.prefix = prefix
+
+        return restore_all
 
 
 def statement_checks(shadows: ShadowTuples | None = None) -> StatementChecks:
@@ -174,6 +222,7 @@ class CheckState:
         self.memo = memo
         self.facts = FunctionFacts()
         self._block_types: list[dict[str, ValueType]] = []  # names bound in each open body, innermost last
+        self.emitted: list[tuple[Diagnostic, bool]] = []  # every report so far, as `emit` took it
         # Bound before the body: every name bound in it has a type (`define`), so `defined` is this and the
         # typed names, and a replay writes the types only.
         self.bound_before: frozenset[str] = (
@@ -271,6 +320,32 @@ class CheckState:
         """End the innermost statement list."""
         self._block_types.pop()
 
+    def copy(self) -> StateCopy:
+        """The state as it stands (copies: the walk goes on changing it)."""
+        facts = self.facts
+        return StateCopy(
+            dict(facts.types),
+            dict(facts.calls),
+            dict(facts.scopes),
+            dict(facts.regions),
+            dict(self._block_types[-1]) if self._block_types else {},
+            tuple(self.emitted),
+            facts.bad,
+        )
+
+    def take(self, before: StateCopy, after: StateCopy) -> None:
+        """Go from the state `before` (the one now) to `after`: what the statements between them did,
+        their reports given again."""
+        facts = self.facts
+        facts.types.update(after.types)
+        facts.calls.update(after.calls)
+        facts.scopes.update(after.scopes)
+        facts.regions.update(after.regions)
+        if self._block_types:
+            self._block_types[-1].update(after.block)
+        for diag, bad in after.emitted[len(before.emitted) :]:
+            self.emit(diag, bad)
+
     # ------------------------------------------------------------ changes
     def define(self, name: str, value_type: ValueType) -> None:
         """Bind a name with its type."""
@@ -310,6 +385,7 @@ class CheckState:
         if bad:
             self.facts.bad = True
         self._report(diag)
+        self.emitted.append((diag, bad))
         if self.memo is not None:
             self.memo.write("report", None, (diag, bad))
 

@@ -26,7 +26,7 @@ from compiler.frontend.checks.facts import FunctionFacts
 from compiler.frontend.checks.scopes import ScopeChecks
 from compiler.frontend.checks.spelling import expr_text, printed_type, unparse
 from compiler.frontend.checks.split_aiv import SplitAivChecks
-from compiler.frontend.checks.state import CheckState, StatementChecks, WalkContext
+from compiler.frontend.checks.state import CheckedPrefix, CheckState, StatementChecks, WalkContext
 from compiler.frontend.checks.statement_forms import check_assignment_form, check_scope_literals
 from compiler.frontend.checks.submit_forms import check_submit_statement, submit_result_types
 from compiler.frontend.checks.subscript_forms import check_write_form
@@ -184,9 +184,40 @@ class FunctionChecker:
     def block(self, stmts: tuple[ir.Stmt, ...], ctx: WalkContext) -> None:
         """Check a statement list in order."""
         self.state.open_body()
-        for stmt in stmts:
-            self.stmt(stmt, ctx)
+        memo = self.state.memo
+        if memo is not None and stmts is self.function.body and not self.inside_whole:
+            self._body(stmts, ctx, memo)
+        else:
+            for stmt in stmts:
+                self.stmt(stmt, ctx)
         self.state.close_body()
+
+    def _body(self, stmts: tuple[ir.Stmt, ...], ctx: WalkContext, memo: StatementChecks) -> None:
+        """The function body, from the end of the last version's reused run of leading statements when
+        the body still starts with them (`CheckedPrefix`); the state where this version's run of reused
+        statements ends is kept for the next version."""
+        state = self.state
+        context = (state.depth, *ctx.key())
+        before = state.copy()
+        prefix = memo.prefix
+        start = 0
+        if prefix is not None and prefix.applies(stmts, context, before):
+            state.take(before, prefix.after)
+            memo.keep(prefix.steps)
+            start = len(prefix.stmts)
+        first_miss = True
+        for index in range(start, len(stmts)):
+            stmt = stmts[index]
+            found = memo.reuse(stmt, context)
+            if found is not None:
+                memo.replay(found)
+                continue
+            if first_miss and index > start:
+                # The first statement checked again: the statements before it ran as last time.
+                keys = [memo.key(s, context) for s in stmts[:index]]
+                memo.prefix = CheckedPrefix(stmts[:index], context, before, state.copy(), memo.steps_of(keys))
+            first_miss = False
+            self._record(stmt, ctx, memo, context)
 
     def stmt(self, stmt: ir.Stmt, ctx: WalkContext) -> None:
         """Check one statement; one whose recorded reads give what they gave last version replays what
@@ -195,14 +226,19 @@ class FunctionChecker:
         if memo is None or self.inside_whole:  # inside a whole step: its reads and writes are the step's
             self._check(stmt, ctx)
             return
-        depth = self.state.depth
-        context = (depth, *ctx.key())
+        context = (self.state.depth, *ctx.key())
         found = memo.reuse(stmt, context)
         if found is not None:
             memo.replay(found)
             return
+        self._record(stmt, ctx, memo, context)
+
+    def _record(
+        self, stmt: ir.Stmt, ctx: WalkContext, memo: StatementChecks, context: tuple[object, ...]
+    ) -> None:
+        """Check a statement as a new step of the memo."""
         whole = self.whole is not None and self.whole(stmt)
-        memo.begin(scope=depth)
+        memo.begin(scope=self.state.depth)
         self.inside_whole = whole
         try:
             self._check(stmt, ctx)
