@@ -141,6 +141,8 @@ class DocState:
     result: Analyzed | None = None
     last_elapsed: float = 0.0
     debouncing: bool = False  # the newest request still waits out the keystroke debounce
+    # the newest request waits for the persistent cache's look-up (warm start): a pull waits with it
+    held: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # set: the waiting request starts now
     imported: frozenset[Path] = frozenset()  # the modules its last finished analysis imported directly
     task: asyncio.Task[None] | None = None  # the newest request (debounce, then run)
@@ -168,16 +170,20 @@ class Scheduler:
 
     # -- requests ------------------------------------------------------------------------------
 
-    def schedule(self, uri: str, delay: float | None = None, edited: bool = False) -> None:
+    def schedule(
+        self, uri: str, delay: float | None = None, edited: bool = False, held: bool = False
+    ) -> None:
         """Analyse the document's current text after `delay` (default: the debounce); whatever runs or
         waits for it now is stale and is cancelled. `edited`: the user opened or changed it (it keeps
-        its statement memos while it is one of the ACTIVE_DOCUMENTS last edited)."""
+        its statement memos while it is one of the ACTIVE_DOCUMENTS last edited). `held`: the wait is
+        for a look-up that `start_now` ends, and a pull does not cut it short."""
         state = self.docs.get(uri)
         if state is None:
             state = self.docs[uri] = DocState(Analyzer(graph=self.graph))
         if edited:
             self._touch(uri)
         state.seq += 1
+        state.held = held
         if state.task is not None and not state.task.done():
             state.task.cancel()
         if state.token is not None:
@@ -210,7 +216,10 @@ class Scheduler:
     def start_now(self, uri: str) -> None:
         """Cut short the wait of the document's newest request, when it still waits (see warm_open)."""
         state = self.docs.get(uri)
-        if state is not None and state.debouncing:
+        if state is None:
+            return
+        state.held = False
+        if state.debouncing:
             state.wake.set()
 
     async def _request(self, uri: str, state: DocState, seq: int, delay: float) -> None:
@@ -352,8 +361,9 @@ class Scheduler:
                 and result.generation == generation
             ):
                 return result
-            if state.task is None or state.task.done() or state.debouncing:
-                # A pull is answered as soon as this version is analysed, without the push debounce.
+            if state.task is None or state.task.done() or (state.debouncing and not state.held):
+                # A pull is answered as soon as this version is analysed, without the push debounce (a
+                # cache look-up still running may answer it first: it ends within WARM_LOOKUP_S).
                 self.schedule(uri, 0.0)
             landed = state.landed
             remaining = deadline - time.monotonic()

@@ -429,10 +429,10 @@ class PyptoServer(LanguageServer):
         doc = self.workspace.text_documents.get(uri)
         return doc.version if doc is not None else None
 
-    def schedule(self, uri: str, delay: float | None = None) -> None:
+    def schedule(self, uri: str, delay: float | None = None, held: bool = False) -> None:
         """(Re)analyse a document the user opened or edited: after the keystroke debounce, or after
-        `delay` seconds."""
-        self.scheduler.schedule(uri, delay, edited=True)
+        `delay` seconds (`held`: or once its cache look-up ends)."""
+        self.scheduler.schedule(uri, delay, edited=True, held=held)
 
     def schedule_importers(self, paths: Iterable[Path], skip: str | None = None) -> None:
         """Re-analyse the open documents that import one of the modules, directly or through others."""
@@ -919,7 +919,7 @@ def _register_sync(server: PyptoServer) -> None:
     @guarded(None)
     def did_open(ls: PyptoServer, params: types.DidOpenTextDocumentParams) -> None:
         uri = params.text_document.uri
-        ls.schedule(uri, WARM_LOOKUP_S)  # started by warm_open as soon as its cache look-up is done
+        ls.schedule(uri, WARM_LOOKUP_S, held=True)  # started by warm_open once its cache look-up is done
         ls.module_text_changed(Path(to_fs_path(uri) or uri), params.text_document.text)
         asyncio.get_running_loop().create_task(ls.warm_open(uri))
 
