@@ -384,6 +384,10 @@ class SameInputs:
 
 
 _Entry = tuple[str, object, object, object]  # a read (source, key, value, scope) or write (target, ...)
+# The target of a write that stands for a reused step's unscoped writes to one target, `(_CHUNK, writes,
+# None, None)`: a replay inside a step being recorded hands them on by reference, and the steps around it
+# keep the reference (a chunk is unscoped, so every frame keeps it), not a copy of each write.
+_CHUNK = "\x00chunk"
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,7 +396,9 @@ class _Groups:
     unscoped ones as recorded, which a replay inside a step being recorded hands on whole."""
 
     pairs: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]
-    entries: tuple[tuple[str, tuple[_Entry, ...]], ...]
+    # per target written with no scope: its writes as recorded, and as pairs
+    entries: tuple[tuple[str, tuple[_Entry, ...], tuple[tuple[Any, Any], ...]], ...]
+    scoped: tuple[_Entry, ...]  # the writes to a target that is written with a scope, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,7 +415,23 @@ class Step:
     # The reads its writes answer (`write`'s), each once: a tuple, not a frozenset (the hash table of a
     # set was the largest part of a long function's statement memos), only ever added to a frame's set.
     shadows: tuple[tuple[str, object], ...] = ()
+    chunked: bool = False  # some of `writes` are chunks (`_CHUNK`): a reused step's writes, not copied
     _groups: _Groups | None = field(default=None, compare=False, repr=False)  # made when first replayed
+    _flat: tuple[_Entry, ...] | None = field(default=None, compare=False, repr=False)
+
+    def entries(self) -> tuple[_Entry, ...]:
+        """The writes, each chunk taken apart into the writes it stands for, in order."""
+        if not self.chunked:
+            return self.writes
+        if self._flat is None:
+            flat: list[_Entry] = []
+            for entry in self.writes:
+                if entry[0] is _CHUNK:
+                    flat.extend(entry[1])  # type: ignore[arg-type]
+                else:
+                    flat.append(entry)
+            object.__setattr__(self, "_flat", tuple(flat))  # a cache, as `_groups`
+        return self._flat  # type: ignore[return-value]
 
     @property
     def grouped(self) -> tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]:
@@ -422,7 +444,7 @@ class Step:
             pairs: dict[str, list[tuple[Any, Any]]] = {}
             entries: dict[str, list[_Entry]] = {}
             scoped: set[str] = set()
-            for entry in self.writes:
+            for entry in self.entries():
                 target, written, value, scope = entry
                 pairs.setdefault(target, []).append((written, value))
                 entries.setdefault(target, []).append(entry)
@@ -430,7 +452,12 @@ class Step:
                     scoped.add(target)
             groups = _Groups(
                 tuple((target, tuple(found)) for target, found in pairs.items()),
-                tuple((target, tuple(found)) for target, found in entries.items() if target not in scoped),
+                tuple(
+                    (target, tuple(found), tuple(pairs[target]))
+                    for target, found in entries.items()
+                    if target not in scoped
+                ),
+                tuple(entry for entry in self.entries() if entry[0] in scoped),
             )
             object.__setattr__(self, "_groups", groups)  # a cache (frozen: a list per step cost more)
             return groups
@@ -450,6 +477,7 @@ class _Frame:
     writes: list[tuple[str, object, object, object]] = field(default_factory=list)
     shadowed: set[tuple[str, object]] = field(default_factory=set)
     children: list[object] = field(default_factory=list)
+    chunked: bool = False  # `writes` holds a chunk
 
     def own_reads(self) -> tuple[tuple[str, object, object, object], ...]:
         """The step's inputs: per (source, key), its first read in this frame's scope."""
@@ -472,6 +500,7 @@ class _Frame:
             if (place[2] is None or place[2] in scopes) and (place[0], place[1]) not in shadowed:
                 reads.setdefault(place, read)
         outer.writes.extend(w for w in self.writes if w[3] is None or w[3] in scopes)
+        outer.chunked = outer.chunked or self.chunked
         shadowed.update(self.shadowed)
 
 
@@ -501,6 +530,7 @@ class Recorded:
         "_frames",
         "_last",
         "_live",
+        "_versions",
         "bulk",
         "sinks",
         "sources",
@@ -516,6 +546,7 @@ class Recorded:
         self._by_context = by_context
         self._last: dict[object, Step] = {}
         self._live: dict[object, Step] = {}
+        self._versions = 0  # since `_last` was last swept
         self._frames: list[_Frame] = []
         self._equal = equal
         self.sources: dict[str, Callable[[Any], object]] = {}
@@ -531,7 +562,15 @@ class Recorded:
         """Start a version whose state is read through `sources` (source -> key -> value) and written,
         when a step is replayed, through `sinks` (target -> key, value); `bulk` sinks take all of a
         step's writes to one target at once, where no step around it is being recorded."""
-        self._last, self._live = (self._live or self._last), {}
+        if self._live:
+            self._versions += 1
+            if self._versions >= SWEEP_EVERY:
+                self._last, self._versions = self._reachable(), 0
+            else:
+                # A reused step's nested steps stay where they are: only what this version made or reused
+                # is added. A step no version reaches stays until the next sweep (reuse checks its reads).
+                self._last.update(self._live)
+            self._live = {}
         self._frames = []
         self.sources = sources
         self.sinks = sinks or {}
@@ -553,18 +592,14 @@ class Recorded:
         return self._key(node, context)
 
     def steps_of(self, keys: Iterable[object]) -> dict[object, Step]:
-        """The steps of `keys` in this version, with every step nested in them (what `keep` takes)."""
-        found: dict[object, Step] = {}
-        pending = list(keys)
+        """The steps of `keys` in this version (what `keep` takes; the steps nested in them stay kept
+        while these are, as a reuse of them keeps them)."""
         live, last = self._live, self._last
-        while pending:
-            key = pending.pop()
-            if key in found:
-                continue
+        found: dict[object, Step] = {}
+        for key in keys:
             step = live.get(key) or last.get(key)
             if step is not None:
                 found[key] = step
-                pending.extend(step.children)
         return found
 
     def keep(self, steps: Mapping[object, Step]) -> None:
@@ -618,12 +653,23 @@ class Recorded:
         return (key, context) if self._by_context else key
 
     def _keep(self, key: object, step: Step) -> None:
-        self._live[key] = step
-        last, live = self._last, self._live
-        for child in step.children:
-            nested = last.get(child)
-            if nested is not None and child not in live:
-                self._keep(child, nested)
+        self._live[key] = step  # its nested steps are in `_last`, kept there by `next_version`
+
+    def _reachable(self) -> dict[object, Step]:
+        """What this version made or reused, with every step nested in those (the earlier versions' steps
+        that no version reaches any more are dropped)."""
+        live, last = self._live, self._last
+        found: dict[object, Step] = {}
+        pending = list(live)
+        while pending:
+            key = pending.pop()
+            if key in found:
+                continue
+            step = live.get(key) or last.get(key)
+            if step is not None:
+                found[key] = step
+                pending.extend(step.children)
+        return found
 
     def replay(self, step: Step) -> None:
         """Apply a reused step's writes again, in order, through the sinks."""
@@ -642,7 +688,7 @@ class Recorded:
                     for key, value in pairs:
                         one(key, value)
             return
-        for target, key, value, _ in step.writes:
+        for target, key, value, _ in step.entries():
             sinks[target](key, value)
 
     def _replay_recorded(self, step: Step) -> None:
@@ -650,22 +696,22 @@ class Recorded:
         the step's unscoped writes to it at once, and the steps being recorded take them whole, with the
         reads they answer, as `write` would have given them one by one (within a target the order is
         kept; the targets are independent of each other). Scoped writes go through the sinks."""
-        bulk, sinks, frames = self.bulk, self.sinks, self._frames
+        bulk, sinks, frame = self.bulk, self.sinks, self._frames[-1]
         groups = step.groups()
-        whole = {target for target, _ in groups.entries}
-        for target, pairs in groups.pairs:
-            many = bulk.get(target) if target in whole else None
-            if many is None:
-                continue
-            many(pairs)
-        for target, entries in groups.entries:
-            if target in bulk:
-                frames[-1].writes.extend(entries)
+        for target, entries, pairs in groups.entries:  # the targets written with no scope
+            many = bulk.get(target)
+            if many is not None:
+                many(pairs)
+                frame.writes.append((_CHUNK, entries, None, None))
+                frame.chunked = True
+            else:
+                one = sinks[target]
+                for key, value in pairs:
+                    one(key, value)
         if step.shadows:
-            frames[-1].shadowed.update(step.shadows)
-        for target, key, value, scope in step.writes:
-            if scope is not None or target not in whole or target not in bulk:
-                sinks[target](key, value)
+            frame.shadowed.update(step.shadows)
+        for target, key, value, _ in groups.scoped:
+            sinks[target](key, value)
 
     def begin(self, scope: object = None) -> None:
         """Start recording a step (in `scope`)."""
@@ -687,6 +733,7 @@ class Recorded:
             result,
             tuple(frame.children),
             tuple(frame.shadowed),
+            frame.chunked,
         )
         self._live[key] = step
         return step
@@ -700,6 +747,7 @@ class Recorded:
 
 
 _MISSING = object()
+SWEEP_EVERY = 16  # versions between two sweeps of a Recorded memo's unreachable steps
 
 
 class MappingChanges:

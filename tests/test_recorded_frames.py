@@ -101,3 +101,69 @@ def test_what_is_scoped_to_no_open_step_is_not_handed_on() -> None:
     assert _places(inner.reads) == [("a", 2)] and _places(inner.writes) == [("b", 2)]
     outer = memo.end("outer")
     assert outer.reads == () and outer.writes == ()
+
+
+def test_a_step_replayed_inside_a_recording_is_handed_on_by_reference_and_replays_in_order() -> None:
+    state: dict[str, int] = {}
+    memo = _memo(state)
+    memo.bulk = {"v": lambda pairs: state.update(pairs)}  # as the checks' bulk sinks: one target at once
+    memo.begin()
+    for index in range(50):
+        _write(memo, state, f"x{index}", index)
+    big = "a statement with many writes"
+    memo.end(big)
+
+    _memo(state, memo)
+    memo.bulk = {"v": lambda pairs: state.update(pairs)}
+    state.clear()
+    memo.begin()  # the edited compound statement around it
+    found = memo.reuse(big)
+    assert found is not None
+    memo.replay(found)
+    _write(memo, state, "x0", 100)  # a later write to the same key wins on replay
+    around = memo.end("around")
+    assert state == {**{f"x{i}": i for i in range(50)}, "x0": 100}
+    # one chunk stands for the reused step's 50 writes: `end` and `hand_to` copy a reference, not each write
+    assert len(around.writes) == 2 and around.chunked
+    assert _places(around.entries()) == [(f"x{i}", None) for i in range(50)] + [("x0", None)]
+
+    _memo(state, memo)
+    state.clear()
+    again = memo.reuse("around")
+    assert again is not None
+    memo.replay(again)  # outside any recording: every write, chunks taken apart, in order
+    assert state == {**{f"x{i}": i for i in range(50)}, "x0": 100}
+
+
+def test_a_reused_step_keeps_its_nested_steps_without_copying_them_and_a_sweep_drops_the_unreached() -> None:
+    from compiler import incremental
+
+    state: dict[str, int] = {"a": 1}
+    memo = _memo(state)
+    inner = [f"inner {i}" for i in range(100)]
+    memo.begin()
+    for node in inner:
+        memo.begin()
+        memo.read("v", "a")
+        memo.end(node)
+    memo.end("compound")
+    memo.begin()
+    memo.read("v", "a")
+    memo.end("orphan")  # no later version reaches it
+
+    for _ in range(incremental.SWEEP_EVERY - 2):
+        _memo(state, memo)
+        found = memo.reuse("compound")
+        assert found is not None
+        memo.replay(found)
+        assert len(memo._live) == 1  # the compound only: its 100 nested steps are not copied
+    # an edit inside the compound: each nested step is still found, from the versions before
+    _memo(state, memo)
+    memo.begin()
+    assert all(memo.reuse(node) is not None for node in inner)
+    memo.end("compound")
+    orphan = memo.key("orphan")
+    assert memo.steps_of([orphan])  # not swept yet: a step whose reads still hold is valid
+    _memo(state, memo)  # the sweep: what this version made or reused, and what is nested in it
+    assert not memo.steps_of([orphan])
+    assert memo.reuse("compound") is not None and all(memo.reuse(node) is not None for node in inner)
