@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import repeat
 from typing import Any
 
 from compiler import budget, ir
@@ -31,13 +32,27 @@ _MAX_BODY = 4096  # statements a folded body may hold before the pass stops lift
 _ABSENT = object()
 
 
+SNAPSHOT_NAMES = 200  # a statement mentioning this many names keeps its reads as a `_Snapshot` when typing
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """What a large compound statement's fold reads, as the constants and ranges stood before it, copied
+    whole: typing inside it makes a new statement each keystroke, and a copy costs less than a value per
+    name (thousands in a long loop); the values of its names are compared only when it is met again."""
+
+    env: dict[str, object]
+    ranges: dict[str, tuple[int, int]]
+    known: tuple[tuple[str, bool], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class _Folded:
     """What folding one compound statement gave, from the values of the names it mentions."""
 
     stmt: ir.Stmt
     top_level: bool
-    reads: tuple[object, ...]
+    reads: tuple[object, ...] | _Snapshot
     folded: tuple[ir.Stmt, ...]
     writes: tuple[tuple[str, object], ...]  # what it did to the known constants, in order
 
@@ -114,6 +129,8 @@ class _Folder:
         self.memo: dict[int, frozenset[str]] = {}
         self.ranges: dict[str, tuple[int, int]] = {}  # loop variables and narrowed names: [lo, hi]
         self.statements = memo
+        # Typing (a version before this one): a large statement refolded is the one being edited.
+        self.snapshots = memo is not None and bool(memo.body)
         self.writes: list[tuple[str, object]] = []  # every write to `env`, in order
         # Conditions known inside the branches around here (the analyzer's constraint context): the text
         # of the condition -> (its value, the names it reads).
@@ -196,7 +213,11 @@ class _Folder:
             self.env.update(found.writes)
             self.writes.extend(found.writes)
             return list(found.folded)
-        reads = self._reads(names)
+        reads: tuple[object, ...] | _Snapshot
+        if self.snapshots and len(names) >= SNAPSHOT_NAMES:
+            reads = _Snapshot(dict(self.env), dict(self.ranges), self.known(names))
+        else:
+            reads = self._reads(names)
         mark = len(self.writes)
         memo.stmts.begin()
         self.inside_whole = self.whole is not None and self.whole(stmt)
@@ -222,8 +243,10 @@ class _Folder:
         push(self.known(names))
         return tuple(flat)
 
-    def _reads_again(self, names: tuple[str, ...], reads: tuple[object, ...]) -> bool:
+    def _reads_again(self, names: tuple[str, ...], reads: tuple[object, ...] | _Snapshot) -> bool:
         """`self._reads(names) == reads`, without building the tuple (most statements read as they did)."""
+        if isinstance(reads, _Snapshot):
+            return self._snapshot_again(names, reads)
         if len(reads) != 2 * len(names) + 1:
             return False
         value, limits = self.env.get, self.ranges.get
@@ -237,6 +260,19 @@ class _Folder:
                 return False
             index += 2
         return bool(reads[index] == self.known(names))
+
+    def _snapshot_again(self, names: tuple[str, ...], snapshot: _Snapshot) -> bool:
+        """`_reads_again` of a statement whose reads were kept as a `_Snapshot`."""
+        value, limits = self.env.get, self.ranges.get
+        before_value, before_limits = snapshot.env.get, snapshot.ranges.get
+        for name in names:
+            now, before = value(name, _ABSENT), before_value(name, _ABSENT)
+            if now is not before and now != before:
+                return False
+            now, before = limits(name), before_limits(name)
+            if now is not before and now != before:
+                return False
+        return snapshot.known == self.known(names)
 
     def _stmt(self, stmt: ir.Stmt, top_level: bool) -> list[ir.Stmt]:
         budget.check()
@@ -326,10 +362,8 @@ class _Folder:
         """Names assigned inside a loop or branch have no single value after it (`set` for each, with
         the known conditions filtered once: a long loop assigns hundreds of names)."""
         names = self.assigned(body)
-        env, writes = self.env, self.writes
-        for name in names:
-            env[name] = UNKNOWN_VALUE
-            writes.append((name, UNKNOWN_VALUE))
+        self.env.update(dict.fromkeys(names, UNKNOWN_VALUE))
+        self.writes.extend(zip(names, repeat(UNKNOWN_VALUE)))
         if self.facts and names:
             self.facts = {k: v for k, v in self.facts.items() if v[1].isdisjoint(names)}
 
