@@ -637,6 +637,23 @@ class Recorded:
         found = self._live.get(key) or self._last.get(key)
         if found is None or found.context != context or not (self._by_value or found.node is node):
             return None
+        return self._reused(key, found)
+
+    def reuse_run(self, stmts: tuple[object, ...], context: object = None) -> Step | None:
+        """The step of a run of leading statements (`end_run`) that `stmts` starts with, in `context`,
+        if every read it made gives the same value now (as `reuse`); the caller replays its writes."""
+        if not stmts:
+            return None
+        key = (_RUN, id(stmts[0]))
+        found = self._live.get(key) or self._last.get(key)
+        if found is None or found.context != context:
+            return None
+        run: tuple[object, ...] = found.node  # type: ignore[assignment]
+        if len(run) > len(stmts) or any(a is not b for a, b in zip(run, stmts, strict=False)):
+            return None
+        return self._reused(key, found)
+
+    def _reused(self, key: object, found: Step) -> Step | None:
         sources, equal = self.sources, self._equal
         for source, read_key, value, _ in found.reads:
             if not equal(sources[source](read_key), value):
@@ -719,8 +736,25 @@ class Recorded:
 
     def end(self, node: object, context: object = None, result: object = None) -> Step:
         """Finish the step started last, with its result."""
+        return self._end(self._key(node, context), node, context, result)
+
+    def end_run(self, stmts: tuple[object, ...], context: object = None) -> Step:
+        """Finish the step started last as the step of `stmts`, a run of leading statements of a body
+        (reused at once by `reuse_run` while they are the same objects and what they read is the same).
+        A run it extends gives way to the statements of that run: runs do not nest."""
+        key = (_RUN, id(stmts[0]))
+        frame = self._frames[-1]
+        extended = self._live.get(key)
+        if extended is not None and key in frame.children:
+            frame.children = [
+                inner
+                for child in frame.children
+                for inner in (extended.children if child == key else (child,))
+            ]
+        return self._end(key, stmts, context, None)
+
+    def _end(self, key: object, node: object, context: object, result: object) -> Step:
         frame = self._frames.pop()
-        key = self._key(node, context)
         if self._frames:
             frame.hand_to(self._frames)
             self._frames[-1].children.append(key)
@@ -747,6 +781,7 @@ class Recorded:
 
 
 _MISSING = object()
+_RUN = "\x00run"  # the first part of the key of a run of leading statements (`Recorded.end_run`)
 SWEEP_EVERY = 16  # versions between two sweeps of a Recorded memo's unreachable steps
 
 

@@ -51,6 +51,9 @@ _DECORATOR_ONLY_ATTRS = frozenset({"auto_scope", "external_source"})
 """Function attributes the parser reads from the decorator before the body (not from pl.func_attr)."""
 
 
+MIN_RUN = 4  # the fewest leading statements of a nested body kept as one step
+
+
 class FunctionChecker:
     """Runs the parser-level checks over one function."""
 
@@ -187,10 +190,41 @@ class FunctionChecker:
         memo = self.state.memo
         if memo is not None and stmts is self.function.body and not self.inside_whole:
             self._body(stmts, ctx, memo)
+        elif memo is not None and not self.inside_whole and len(stmts) >= MIN_RUN:
+            self._nested_body(stmts, ctx, memo)
         else:
             for stmt in stmts:
                 self.stmt(stmt, ctx)
         self.state.close_body()
+
+    def _nested_body(self, stmts: tuple[ir.Stmt, ...], ctx: WalkContext, memo: StatementChecks) -> None:
+        """A nested body, its run of leading statements reused at once (`Recorded.reuse_run`) while they
+        are the same objects and read what they read last version: typing inside a long loop replays
+        one step for the statements before the edit, not each of them. The run that ends at this
+        version's first statement checked again is kept for the next version."""
+        context = (self.state.depth, *ctx.key())
+        memo.begin(scope=self.state.depth)  # the run, recorded as one step
+        start = 0
+        found = memo.reuse_run(stmts, context)
+        if found is not None:
+            memo.replay(found)
+            start = len(found.node)  # type: ignore[arg-type]
+        running = True
+        for index in range(start, len(stmts)):
+            stmt = stmts[index]
+            reused = memo.reuse(stmt, context)
+            if reused is not None:
+                memo.replay(reused)
+                continue
+            if running:
+                running = False
+                if index > start and index >= MIN_RUN:
+                    memo.end_run(stmts[:index], context)
+                else:
+                    memo.abandon()  # what the frame took goes to the step around it, as without it
+            self._record(stmt, ctx, memo, context)
+        if running:
+            memo.abandon()
 
     def _body(self, stmts: tuple[ir.Stmt, ...], ctx: WalkContext, memo: StatementChecks) -> None:
         """The function body, from the end of the last version's reused run of leading statements when
