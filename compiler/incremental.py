@@ -450,10 +450,11 @@ class Step:
                 entries.setdefault(target, []).append(entry)
                 if scope is not None:
                     scoped.add(target)
+            by_target = {target: tuple(found) for target, found in pairs.items()}  # shared by both views
             groups = _Groups(
-                tuple((target, tuple(found)) for target, found in pairs.items()),
+                tuple(by_target.items()),
                 tuple(
-                    (target, tuple(found), tuple(pairs[target]))
+                    (target, tuple(found), by_target[target])
                     for target, found in entries.items()
                     if target not in scoped
                 ),
@@ -566,6 +567,8 @@ class Recorded:
             self._versions += 1
             if self._versions >= SWEEP_EVERY:
                 self._last, self._versions = self._reachable(), 0
+            elif not self._last:
+                self._last = self._live
             else:
                 # A reused step's nested steps stay where they are: only what this version made or reused
                 # is added. A step no version reaches stays until the next sweep (reuse checks its reads).
