@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.frontend.checks.state import StatementChecks
 from compiler.passes import simplify
 from compiler.pipeline import Analyzer
+from tests.memo_helpers import looked_up, memos_on_short_bodies
 
 PATH = "/tmp/prefix_kernel.py"
 STATEMENTS = 40
@@ -41,23 +41,7 @@ BAD_LINE = _kernel().split("\n").index("    bad = pl.matmul(x, y, unknown_kw=1)"
 
 @pytest.fixture(autouse=True)
 def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The memos are kept for long bodies only; this one is long in statements, short to read."""
-    import compiler.memo
-
-    monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
-
-
-def _walked(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """The statements the checks look up in their memo, one entry per look-up."""
-    seen: list[object] = []
-    original = StatementChecks.reuse
-
-    def reuse(self: StatementChecks, node: object, context: object = None) -> object:
-        seen.append(node)
-        return original(self, node, context)
-
-    monkeypatch.setattr(StatementChecks, "reuse", reuse)
-    return seen
+    memos_on_short_bodies(monkeypatch)
 
 
 def test_typing_at_the_end_takes_the_leading_statements_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,7 +49,7 @@ def test_typing_at_the_end_takes_the_leading_statements_at_once(monkeypatch: pyt
     versions = [_kernel(typed[:k]) for k in range(len(typed) + 1)] + [_kernel()]
     incremental = Analyzer()
     incremental.analyze(_kernel(), PATH)
-    walked = _walked(monkeypatch)
+    walked = looked_up(monkeypatch)
     counts: list[int] = []
     for text in versions:
         walked.clear()
@@ -86,7 +70,7 @@ def test_a_changed_leading_statement_walks_the_body_again(monkeypatch: pytest.Mo
     incremental = Analyzer()
     incremental.analyze(_kernel(), PATH)
     incremental.analyze(_kernel("w = pl.exp(t1)"), PATH)  # the prefix now ends at the typed line
-    walked = _walked(monkeypatch)
+    walked = looked_up(monkeypatch)
     text = _kernel("w = pl.exp(t1)").replace("    t2 = pl.add(x, y)", "    t2 = pl.sub(x, y)")
     got = incremental.analyze(text, PATH)
     assert len(walked) > STATEMENTS  # every statement from the first one on was looked up

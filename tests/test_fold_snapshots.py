@@ -8,6 +8,7 @@ import pytest
 
 from compiler.passes import simplify
 from compiler.pipeline import Analyzer
+from tests.memo_helpers import memos_on_short_bodies
 
 PATH = "/tmp/fold_snapshot_kernel.py"
 STATEMENTS = 30
@@ -36,9 +37,7 @@ def _kernel(typed: str = "", limit: int = 4, after: str = "") -> str:
 @pytest.fixture(autouse=True)
 def _small_thresholds(monkeypatch: pytest.MonkeyPatch) -> None:
     """The memos and snapshots are for long bodies and loops; this one is long in statements, short to read."""
-    import compiler.memo
-
-    monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
+    memos_on_short_bodies(monkeypatch)
     monkeypatch.setattr(simplify, "SNAPSHOT_NAMES", 10)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from compiler.frontend.checks.state import StatementChecks
 from compiler.pipeline import Analyzer
+from tests.memo_helpers import looked_up, memos_on_short_bodies
 
 PATH = "/tmp/nested_run_kernel.py"
 STATEMENTS = 30
@@ -38,23 +39,7 @@ def _kernel(typed: str = "", operand: str = "pl.add(x, y)", target: str = "i") -
 
 @pytest.fixture(autouse=True)
 def _memos_on_short_bodies(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The memos are kept for long bodies only; this one is long in statements, short to read."""
-    import compiler.memo
-
-    monkeypatch.setattr(compiler.memo, "MEMO_MIN_LINES", 1)
-
-
-def _looked_up(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """The statements the checks look up one by one in their memo."""
-    seen: list[object] = []
-    original = StatementChecks.reuse
-
-    def reuse(self: StatementChecks, node: object, context: object = None) -> object:
-        seen.append(node)
-        return original(self, node, context)
-
-    monkeypatch.setattr(StatementChecks, "reuse", reuse)
-    return seen
+    memos_on_short_bodies(monkeypatch)
 
 
 def _runs_taken(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
@@ -82,7 +67,7 @@ def test_typing_at_the_end_of_a_loop_reuses_its_leading_statements_as_one_step(
     first = incremental.analyze(_kernel(), PATH)
     bad_line = _kernel().split("\n").index("        bad = pl.matmul(x, y, unknown_kw=1)") + 1
     assert ("PTO-F15", bad_line) in _codes(first)
-    seen = _looked_up(monkeypatch)
+    seen = looked_up(monkeypatch)
     typed = "w = pl.exp(t1)"
     counts: list[int] = []
     for k in range(1, len(typed) + 1):
