@@ -214,7 +214,8 @@ class Scheduler:
         return min(cap, max(MIN_DEBOUNCE_S, 2 * state.last_elapsed))
 
     def start_now(self, uri: str) -> None:
-        """Cut short the wait of the document's newest request, when it still waits (see warm_open)."""
+        """Release the document's newest request from a held wait and cut short its wait, when it still
+        waits (see warm_open)."""
         state = self.docs.get(uri)
         if state is None:
             return

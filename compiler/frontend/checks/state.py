@@ -105,7 +105,7 @@ class CheckedPrefix:
     context: tuple[object, ...]
     before: StateCopy
     after: StateCopy
-    steps: dict[object, Step]  # their memo steps, nested ones too: kept for the next version
+    steps: dict[object, Step]  # their memo steps (the steps nested in them stay kept with them)
 
     def applies(self, stmts: tuple[ir.Stmt, ...], context: tuple[object, ...], before: StateCopy) -> bool:
         """True when `stmts` start with the same statement objects, in the same context and state."""
