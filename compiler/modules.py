@@ -128,6 +128,16 @@ class DiskReader:
 
 
 @dataclass(slots=True)
+class _Closure:
+    """The modules a document's imports reached, and what the walk that found them read: each file's text
+    (None: missing) and each package probe (`__init__.py` there or not)."""
+
+    reached: frozenset[Path] = frozenset()
+    reads: dict[Path, str | None] = field(default_factory=dict)
+    probes: dict[str, bool] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
 class ModuleGraph:
     """Resolves imports and caches module summaries by text; one instance serves many documents."""
 
@@ -245,6 +255,12 @@ class ModuleGraph:
                 if not any(v is self.derived[key][0] for v in self.variants.get(key[1], ())):
                     del self.derived[key]
 
+    # The modules each document's import statements reach (`_document_stores`), with what the walk read: it
+    # is taken again while every file read and every package probe gives what it gave (one stat per file,
+    # not the 180 resolutions of a large model's closure on every keystroke).
+    closures: dict[tuple[Path | None, tuple[tuple[str, int, bool], ...]], _Closure] = field(
+        default_factory=dict
+    )
     _lock: threading.RLock = field(default_factory=threading.RLock)
     # Per (importing file, module, level): the `__init__.py` probes that decided it, and the search plan.
     _plans: dict[
@@ -292,6 +308,9 @@ class ModuleGraph:
             return self.read_file(path)
         if path not in texts:
             texts[path] = self.read_file(path)
+        recording: _Closure | None = getattr(self._query, "recording", None)
+        if recording is not None:
+            recording.reads.setdefault(path, texts[path])
         return texts[path]
 
     def enter_document(self, file: Path | None, tree: ast.Module) -> None:
@@ -362,12 +381,53 @@ class ModuleGraph:
         """The stores of a document and of every module its import statements reach (any of them may run
         in its process); every store when one of them may import modules dynamically."""
         with self._lock:
+            if self.changed:
+                self._reread_stores()
+            key = (file, names) if names is not None else None
+            kept = self.closures.get(key) if key is not None else None
+            if kept is not None and self._still_reads(kept):
+                return frozenset(pair for module in kept.reached for pair in self.stores.get(module, ()))
+            recording = (
+                _Closure() if key is not None and getattr(self._query, "texts", None) is not None else None
+            )
+            self._query.recording = recording
+            try:
+                reached = self._reach(file, names)
+            finally:
+                self._query.recording = None
+            if reached is None:
+                return self.volatile
+            if recording is not None and key is not None:
+                recording.reached = frozenset(reached)
+                self.closures[key] = recording
+                while len(self.closures) > KEPT_DOCUMENTS:
+                    del self.closures[next(iter(self.closures))]
+            return frozenset(pair for module in reached for pair in self.stores.get(module, ()))
+
+    def _still_reads(self, closure: _Closure) -> bool:
+        """Every file the closure's walk read gives the same text, and every package probe the same answer."""
+        for path, text in closure.reads.items():
+            found = self._read(path)
+            if found is not text and found != text:
+                return False
+        seen: dict[str, bool] | None = getattr(self._query, "probes", None)
+        for probe, exists in closure.probes.items():
+            if seen is None:
+                if os.path.isfile(probe) != exists:
+                    return False
+            elif (seen[probe] if probe in seen else seen.setdefault(probe, os.path.isfile(probe))) != exists:
+                return False
+        return True
+
+    def _reach(self, file: Path | None, names: tuple[tuple[str, int, bool], ...] | None) -> set[Path] | None:
+        """The module files a document's imports reach, directly or not (None: too many, or a dynamic import)."""
+        with self._lock:
             reached: set[Path] = set()
             todo: list[tuple[Path | None, tuple[tuple[str, int, bool], ...] | None]] = [(file, names)]
             while todo:
                 origin, imported = todo.pop()
                 if imported is None or len(reached) > 2000:
-                    return self.volatile
+                    return None
                 packages: set[tuple[str, int]] = set()
                 for module, level, _member in imported:
                     parent = module.rpartition(".")[0]
@@ -382,7 +442,7 @@ class ModuleGraph:
                     todo.append((target, self._module_imports(target)))
             if file is not None:
                 reached.add(file)
-            return frozenset(pair for module in reached for pair in self.stores.get(module, ()))
+            return reached
 
     def _module_imports(self, path: Path) -> tuple[tuple[str, int, bool], ...] | None:
         """The modules one module file's import statements name, once per version (its stores noted)."""
@@ -410,6 +470,7 @@ class ModuleGraph:
                 self.environ = dict(environ)
                 self.extra_paths = extra_paths
                 self._plans.clear()
+                self.closures.clear()
                 self.summaries.clear()
                 self.variants.clear()
                 self.derived.clear()
@@ -444,6 +505,9 @@ class ModuleGraph:
         key = (from_file, module, level)  # the file, not its folder: the walk passes the same Path objects
         with self._lock:
             kept = self._plans.get(key)
+        recording: _Closure | None = getattr(self._query, "recording", None)
+        if kept is not None and recording is not None:
+            recording.probes.update(kept[0])
         if kept is not None:
             # Within a query each `__init__.py` is looked at once, however many imports share its folder.
             seen: dict[str, bool] | None = getattr(self._query, "probes", None)
@@ -483,6 +547,8 @@ class ModuleGraph:
         )
         with self._lock:
             self._plans[key] = (tuple(probes), plan)
+        if recording is not None:
+            recording.probes.update(probes)
         return plan
 
     def import_closure(self, files: Iterable[Path]) -> tuple[set[Path], set[Path]]:
