@@ -112,6 +112,7 @@ class PyptoServer(LanguageServer):
         self.project_fault_shown = False
         # Imported modules are read, parsed and evaluated once per version, for every open document.
         self.disk = DiskReader()
+        self.uris: dict[Path, str | None] = {}  # each module file's URI (every keystroke reads ~50 modules)
         self.graph = ModuleGraph(read_file=self.read_workspace_file, scan_file=self.scan_workspace_file)
         self.scheduler = scheduler.Scheduler(self, self.graph)
         self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
@@ -679,12 +680,18 @@ class PyptoServer(LanguageServer):
 
     def read_workspace_file(self, path: Path) -> str | None:
         """A module the document imports constants from: its editor text when open, else the file on disk."""
-        uri = from_fs_path(str(path))
+        uri = self._uri(path)
         if uri is not None and uri in self.scheduler.docs:
             doc = self.workspace.text_documents.get(uri)
             if doc is not None:
                 return doc.source
         return self.disk(path)
+
+    def _uri(self, path: Path) -> str | None:
+        uri = self.uris.get(path, "")
+        if uri == "":
+            uri = self.uris[path] = from_fs_path(str(path))
+        return uri
 
     def scan_workspace_file(self, path: Path) -> str | None:
         """`read_workspace_file` for a folder's store scan: a file on disk is not kept for it."""
