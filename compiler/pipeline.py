@@ -40,7 +40,7 @@ from compiler.frontend.definite_assignment import FlowMemo, undefined_on_some_pa
 from compiler.frontend.jit_dep_metadata import dep_metadata_faults, function_calls
 from compiler.frontend.jit_extern_paths import extern_path_faults
 from compiler.frontend.parser import ParseCache, ParsedDocument, parse_document
-from compiler.frontend.parser_forms import conflicting_externals, parser_forms
+from compiler.frontend.parser_forms import conflicting_externals, function_forms, parser_forms
 from compiler.frontend.unused_variables import unused_variables
 from compiler.frontend.window_buffers import duplicate_window_buffers
 from compiler.import_faults import ImportFaults, find_faults
@@ -165,6 +165,8 @@ class Analyzer:
     helper_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's bare-name calls
     dsl_definitions: DslDefinitions = field(default_factory=DslDefinitions)  # per imported module version
     function_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's calls, nested too
+    function_forms: IdentityMemo = field(default_factory=IdentityMemo)  # each function's parser forms
+    forms_env: object = None  # the module constants `function_forms` were read with
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     # One analysis and no edit after it (`pypto-lsp check`): no statement memos are recorded, as for a
@@ -315,7 +317,14 @@ class Analyzer:
         every_call = functools.partial(self.function_calls.get, compute=function_calls)
         diagnostics.extend(dep_metadata_faults(parsed.module, every_call))
         diagnostics.extend(declared_alloc_faults(parsed.module, parsed.env))
-        diagnostics.extend(parser_forms(parsed.module, parsed.env, path if path != "<memory>" else None))
+        if self.forms_env is not parsed.module.env_key:
+            self.function_forms = IdentityMemo()  # new constants: every function's forms are read again
+            self.forms_env = parsed.module.env_key
+        self.function_forms.next_version()
+        forms_of = functools.partial(
+            self.function_forms.get, compute=functools.partial(function_forms, env=parsed.env)
+        )
+        diagnostics.extend(parser_forms(parsed.module, parsed.env, parsed_path(path), forms_of))
         diagnostics.extend(
             conflicting_externals(parsed.module, parsed.imports, parsed_path(path), self.graph)
         )

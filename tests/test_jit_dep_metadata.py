@@ -40,6 +40,9 @@ def _errors(body: str) -> list[tuple[str, int]]:
         "    t = pl.add(x, x)\n    t = pl.create_tensor([64], dtype=pl.FP32)\n    y = k(t, y)",  # one tracked
         "    y = k(a=x, y=y)",
         "    for i in pl.range(2):\n        y = k(x, y)",
+        # bound again where the metadata may come back: not sure, so silent
+        "    t = pl.add(x, x)\n    t, u = x, x\n    y = k(t, y)",
+        "    t = pl.add(x, x)\n    for t in pl.range(2):\n        pass\n    y = k(t, y)",
     ],
 )
 def test_followed_arguments_stay_silent(body: str) -> None:

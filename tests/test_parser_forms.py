@@ -3,6 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import pytest
+
+from compiler import ir, pipeline
+from compiler.diagnostics import Diagnostic
 from compiler.pipeline import analyze
 
 GET_BYTE = """
@@ -182,3 +188,53 @@ def test_a_plain_submit_takes_no_spmd_keyword() -> None:
     """core_num= belongs to pl.spmd_submit: on pl.submit the kernel's keyword check rejects it (PTO-F75)."""
     assert _errors(SUBMIT_FLAGS.format(call="pl.submit(self.k1, x, core_num=2)")) == [("PTO-F75", 12)]
     assert _errors(SUBMIT_FLAGS.format(call="pl.spmd_submit(self.k1, x, core_num=2)")) == []
+
+
+_SHADOWED = """import pypto.language as pl
+
+{constant}
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kern(self, x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
+        t: pl.Tile[[64], pl.FP32] = pl.load(x, [0], [64])
+        y = pl.store(t, [0], y)
+        return y
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[n, 64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[n, 64], pl.FP32]:
+        return x
+"""
+
+
+def test_each_function_forms_are_read_once_and_again_after_its_edit_or_new_constants(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The forms of a function are kept while the function object and the module constants are the same:
+    an edit of another function reuses them, an edit of the constants reads them again (F297 reads the
+    module's pl.dynamic symbols)."""
+    walked: list[str] = []
+    forms = pipeline.function_forms
+
+    def counted(function: ir.Function, env: Mapping[str, object]) -> tuple[Diagnostic, ...]:
+        walked.append(function.name)
+        return forms(function, env)
+
+    monkeypatch.setattr(pipeline, "function_forms", counted)
+    analyzer = pipeline.Analyzer()
+
+    def f297(source: str) -> list[int]:
+        return [d.span.line for d in analyzer.analyze(source).diagnostics if d.code == "PTO-F297"]
+
+    dynamic = _SHADOWED.format(constant='n = pl.dynamic("n")')
+    assert f297(dynamic) == [15]
+    assert sorted(walked) == ["kern", "main"]
+    walked.clear()
+    edited = dynamic.replace("pl.load(x, [0], [64])", "pl.load(x, [0], [64])  # edited")
+    assert f297(edited) == [15]
+    assert walked == ["kern"]  # `main` and its F297 come from the memo
+    walked.clear()
+    assert f297(edited.replace('n = pl.dynamic("n")', "m = 1")) == []
+    assert sorted(walked) == ["kern", "main"]

@@ -46,8 +46,9 @@ def dep_metadata_faults(
         (found[0] for found in callers.values() if len(found) == 1 and found[0][0].decorator == "jit"),
         key=lambda pair: (pair[1].span.line, pair[1].span.col),
     )  # another caller may give the metadata: not modelled
+    bindings: dict[int, dict[str, str]] = {}  # each entry's binding kinds, walked once for all its calls
     for entry, call in sole:
-        fault = _call_fault(entry, deps[call.func], call, deps)
+        fault = _call_fault(entry, deps[call.func], call, deps, bindings)
         if fault is not None:
             return [fault]
     return []
@@ -64,7 +65,11 @@ def _bound_args(dep: ir.Function, call: ir.Call) -> Iterator[tuple[ir.Param, ir.
 
 
 def _call_fault(
-    entry: ir.Function, dep: ir.Function, call: ir.Call, deps: dict[str, ir.Function]
+    entry: ir.Function,
+    dep: ir.Function,
+    call: ir.Call,
+    deps: dict[str, ir.Function],
+    bindings: dict[int, dict[str, str]],
 ) -> Diagnostic | None:
     if call.star_kwargs or any(isinstance(a, ir.Opaque) and a.kind == "Starred" for a in call.args):
         return None
@@ -75,7 +80,10 @@ def _call_fault(
         if isinstance(arg, ir.Name):
             if arg.id in params:
                 continue
-            kind = _binding_kind(entry.body, arg.id, deps)
+            kinds = bindings.get(id(entry))
+            if kinds is None:
+                kinds = bindings[id(entry)] = _binding_kinds(entry.body, deps)
+            kind = kinds.get(arg.id, "")
             if kind == "untracked":
                 return diagnostic("PTO-F314", arg.span, name=param.name)
             if kind == "task_id":
@@ -96,29 +104,31 @@ def _only_slices(index: ir.Expr) -> bool:
     return all(isinstance(item, ir.SliceExpr) for item in items)
 
 
-def _binding_kind(body: tuple[ir.Stmt, ...], name: str, deps: dict[str, ir.Function]) -> str:
-    """How every binding of `name` in the entry leaves its metadata: "untracked" (none of them gives any),
-    "task_id" (a `pl.create_tensor` of TASK_ID elements with a literal shape), or "" (not sure)."""
-    kinds: set[str] = set()
+def _binding_kinds(body: tuple[ir.Stmt, ...], deps: dict[str, ir.Function]) -> dict[str, str]:
+    """How every binding of each name in the entry leaves its metadata: "untracked" (none of them gives
+    any), "task_id" (a `pl.create_tensor` of TASK_ID elements with a literal shape), or "" (not sure), in
+    one walk of the entry for all its names."""
+    unsure: set[str] = set()
+    kinds: dict[str, set[str]] = {}
     for stmt in walk_stmts(body):
         if isinstance(stmt, ir.For):
-            if any(isinstance(e, ir.Name) and e.id == name for e in walk_expr(stmt.target)):
-                return ""
+            unsure.update(e.id for e in walk_expr(stmt.target) if isinstance(e, ir.Name))
         elif isinstance(stmt, ir.With):
-            if stmt.target == name:
-                return ""
+            if stmt.target is not None:
+                unsure.add(stmt.target)
         elif isinstance(stmt, ir.Assign):
-            targets = [
-                e for t in stmt.targets for e in walk_expr(t) if isinstance(e, ir.Name) and e.id == name
-            ]
-            if not targets:
+            names = [e.id for t in stmt.targets for e in walk_expr(t) if isinstance(e, ir.Name)]
+            if not names:
                 continue
             if len(stmt.targets) != 1 or not isinstance(stmt.targets[0], ir.Name):
-                return ""  # a tuple target: a sub-function's outputs may type it
-            kinds.add(_value_kind(stmt.value, deps))
-    if kinds == {"untracked"} or kinds == {"task_id"}:
-        return kinds.pop()
-    return ""
+                unsure.update(names)  # a tuple target: a sub-function's outputs may type it
+                continue
+            kinds.setdefault(names[0], set()).add(_value_kind(stmt.value, deps))
+    out: dict[str, str] = {}
+    for name, found in kinds.items():
+        if name not in unsure and len(found) == 1 and found != {""}:
+            out[name] = next(iter(found))
+    return out
 
 
 def _value_kind(value: ir.Expr, deps: dict[str, ir.Function]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,16 +45,30 @@ def _op_names() -> frozenset[str]:
 _OPS = _op_names()
 
 
-def parser_forms(module: ir.Module, env: Mapping[str, object], path: str | None = None) -> list[Diagnostic]:
+def parser_forms(
+    module: ir.Module,
+    env: Mapping[str, object],
+    path: str | None = None,
+    forms_of: Callable[[ir.Function], tuple[Diagnostic, ...]] | None = None,
+) -> list[Diagnostic]:
     """F278 ... F284c, F286 ... F300 over every @pl.function of the module (`path`: the document's file, which
-    a relative external_source= is read against)."""
+    a relative external_source= is read against; `forms_of`: `function_forms` with `env`, memoised by the
+    caller per function object)."""
     out: list[Diagnostic] = []
     for function in module.all_functions():
         if function.decorator == "function" and not _external_source(function, path, out):
             continue
-        _check_function(function, env, out)
+        out.extend(forms_of(function) if forms_of is not None else function_forms(function, env))
     out.extend(_shadowed_external_calls(module))
     return out
+
+
+def function_forms(function: ir.Function, env: Mapping[str, object]) -> tuple[Diagnostic, ...]:
+    """What `parser_forms` finds in one function's own statements (a pure function of it and the module's
+    constants)."""
+    out: list[Diagnostic] = []
+    _check_function(function, env, out)
+    return tuple(out)
 
 
 def _external_source(function: ir.Function, path: str | None, out: list[Diagnostic]) -> bool:
