@@ -177,8 +177,9 @@ class Analyzer:
     lean: bool = False
     outline_env: object = None
     scope_calls: dict[int, tuple[object, list[ir.Call]]] = field(default_factory=dict)
+    # each kernel body's names, call spans and loop spans, in order and as sets (`_kernel_refs`)
     kernel_refs: dict[
-        int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]
+        int, tuple[tuple[ir.Stmt, ...], tuple[str, ...], tuple[Span, ...], tuple[Span, ...], _RefSets]
     ] = field(default_factory=dict)
     # each kernel body's parse-stage inputs, with the facts and parameters they were read from
     kernel_reads: dict[int, tuple[tuple[ir.Stmt, ...], FunctionFacts, object, Span, tuple[object, ...]]] = (
@@ -612,9 +613,11 @@ class Analyzer:
         region modes, its scope options and the parameters it uses."""
         refs = self.kernel_refs.get(id(item.body))
         if refs is None or refs[0] is not item.body:
-            refs = (item.body, *_kernel_refs(item.body))
+            names, calls, loops = _kernel_refs(item.body)
+            # as sets too: a check against the few keys an edit changed costs that few look-ups
+            refs = (item.body, names, calls, loops, (frozenset(names), frozenset(calls), frozenset(loops)))
             self.kernel_refs[id(item.body)] = refs
-        _, names, calls, loops = refs
+        _, names, calls, loops, read = refs
         span, fn_params = item.kernel.span, item.function.params
         known = self.kernel_reads.get(id(item.body))
         if known is not None and known[0] is item.body and known[2] is fn_params and known[3] == span:
@@ -634,9 +637,9 @@ class Analyzer:
                 self.facts_changes[pair] = found
             changes = found[2]
             if (
-                changes.unchanged(0, names)
-                and changes.unchanged(1, calls)
-                and changes.unchanged(2, loops)
+                changes.unchanged(0, read[0])
+                and changes.unchanged(1, read[1])
+                and changes.unchanged(2, read[2])
                 and changes.unchanged(3, (span,))
             ):
                 self.kernel_reads[id(item.body)] = (item.body, facts, fn_params, span, known[4])
@@ -881,6 +884,9 @@ class _BodyMemos:
         last = self.folds
         self.folds = last.next_version(self.names) if last is not None else StatementFolds(self.names)
         return self.folds
+
+
+_RefSets = tuple[frozenset[str], frozenset[Span], frozenset[Span]]
 
 
 def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span, ...], tuple[Span, ...]]:
