@@ -115,7 +115,7 @@ class PyptoServer(LanguageServer):
         self.uris: dict[Path, str | None] = {}  # each module file's URI (every keystroke reads ~50 modules)
         self.graph = ModuleGraph(read_file=self.read_workspace_file, scan_file=self.scan_workspace_file)
         self.scheduler = scheduler.Scheduler(self, self.graph)
-        self.indexes: dict[str, tuple[tuple[int | None, str], LineIndex]] = {}
+        self.indexes: dict[str, tuple[tuple[int | None, str, str], LineIndex]] = {}
         self.pending_refresh: asyncio.TimerHandle | None = None
         # the lines of each module text that decide its module stores (`config.K = ...`), as last seen
         self.store_lines: dict[Path, tuple[str, ...]] = {}
@@ -651,7 +651,7 @@ class PyptoServer(LanguageServer):
     def lsp_diagnostics(self, result: Analyzed) -> list[types.Diagnostic]:
         """LSP diagnostics of a result, positioned in the text that was analysed."""
         snap = result.snapshot
-        index = LineIndex(snap.text, self.encoding)
+        index = self.line_index(snap)
         analysis = result.analysis
         if analysis is None and _may_be_reached(snap.text):  # a configuration module whose import fails
             analysis = Analysis(snap.path, self.settings.target or "a2a3")
@@ -731,13 +731,19 @@ class PyptoServer(LanguageServer):
     def view_of(self, uri: str, result: Analyzed) -> View:
         """The view of a finished DSL analysis."""
         assert result.analysis is not None
-        # One LineIndex per analysed version and encoding, shared by every request on it.
-        key = (result.snapshot.version, self.encoding)
-        cached = self.indexes.get(uri)
-        if cached is None or cached[0] != key:
-            cached = (key, LineIndex(result.snapshot.text, self.encoding))
-            self.indexes[uri] = cached
-        return View(result.analysis, cached[1], result.snapshot)
+        return View(result.analysis, self.line_index(result.snapshot), result.snapshot)
+
+    def line_index(self, snap: Snapshot) -> LineIndex:
+        """One LineIndex per analysed text and encoding of an open document, shared by every request on it
+        (a diagnostic pull, hovers, inlay hints)."""
+        key = (snap.version, self.encoding, snap.text)  # the text compares by identity first
+        cached = self.indexes.get(snap.uri)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        index = LineIndex(snap.text, self.encoding)
+        if snap.uri in self.scheduler.docs:
+            self.indexes[snap.uri] = (key, index)
+        return index
 
     async def nav_view(self, uri: str) -> NavView | None:
         """The last finished view with the navigation index of its text. That index is built on the

@@ -68,6 +68,8 @@ class ReachIndex:
     built: bool = False
     dirty: set[Path] = field(default_factory=set)  # files changed since they were last read
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # Each module's importers while `imports` is unchanged (every diagnostic pull of a helper module asks)
+    found: dict[Path, list[Path]] = field(default_factory=dict)
 
     @staticmethod
     def files(roots: Iterable[Path]) -> list[Path]:
@@ -109,12 +111,18 @@ class ReachIndex:
                 self.imports.pop(path, None)
             else:
                 self.imports[path] = found
+            if before != found:
+                self.found = {}
         return before != found
 
     def importers(self, module: Path) -> list[Path]:
         """The indexed files that import the module, directly or through other modules, closest first."""
         with self.lock:
+            known = self.found.get(module)
+            if known is not None:
+                return list(known)
             edges = list(self.imports.items())
+            found = self.found
         backwards: dict[Path, list[Path]] = {}
         for importer, modules in edges:
             for imported in modules:
@@ -129,6 +137,9 @@ class ReachIndex:
                         seen[importer] = None
                         nxt.append(importer)
             frontier = nxt
+        with self.lock:
+            if found is self.found:  # no file was read again meanwhile
+                found[module] = list(seen)
         return list(seen)
 
     def depends_on(self, importer: Path, module: Path) -> bool:
