@@ -51,8 +51,6 @@ SWITCH_INTERVAL_S = 0.001
 # statement boundaries, for at most READ_YIELD_S per request (a request that waits for the analysis
 # itself gets it back then): the read runs with the interpreter, and a core, to itself.
 READ_YIELD_S = 0.05
-# How long after an analysis ends the cyclic GC resumes (a pull's answer goes out first).
-SETTLE_DELAY_S = 0.02
 
 
 class ReadGate:
@@ -271,15 +269,10 @@ class Scheduler:
         def finished(done: asyncio.Future[Outcome]) -> None:
             if state.running is done:
                 state.running = None
-            # Re-enabling the GC sets off a young collection of all the analysis allocated (3 ms on a
-            # large model file): it runs once the result was answered, not before.
-            asyncio.get_running_loop().call_later(SETTLE_DELAY_S, self._settle_after_analysis)
+            self._resume_gc()
+            self._settle_memory()
 
         future.add_done_callback(finished)
-
-    def _settle_after_analysis(self) -> None:
-        self._resume_gc()
-        self._settle_memory()
 
     def _store(self, state: DocState, result: Analyzed) -> None:
         """Make a result the latest and wake up the requests waiting for one."""
