@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
@@ -190,23 +191,8 @@ def test_a_plain_submit_takes_no_spmd_keyword() -> None:
     assert _errors(SUBMIT_FLAGS.format(call="pl.spmd_submit(self.k1, x, core_num=2)")) == []
 
 
-_SHADOWED = """import pypto.language as pl
-
-{constant}
-
-
-@pl.program
-class P:
-    @pl.function(type=pl.FunctionType.InCore)
-    def kern(self, x: pl.Tensor[[64], pl.FP32], y: pl.Out[pl.Tensor[[64], pl.FP32]]) -> pl.Tensor[[64], pl.FP32]:
-        t: pl.Tile[[64], pl.FP32] = pl.load(x, [0], [64])
-        y = pl.store(t, [0], y)
-        return y
-
-    @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, x: pl.Tensor[[n, 64], pl.FP32], n: pl.Scalar[pl.INDEX]) -> pl.Tensor[[n, 64], pl.FP32]:
-        return x
-"""
+# F297 reads the module's pl.dynamic symbols: its rule fixture, with and without the module constant.
+_SHADOWED = Path(__file__).parent / "rules" / "PTO-F297.py"
 
 
 def test_each_function_forms_are_read_once_and_again_after_its_edit_or_new_constants(
@@ -228,13 +214,13 @@ def test_each_function_forms_are_read_once_and_again_after_its_edit_or_new_const
     def f297(source: str) -> list[int]:
         return [d.span.line for d in analyzer.analyze(source).diagnostics if d.code == "PTO-F297"]
 
-    dynamic = _SHADOWED.format(constant='n = pl.dynamic("n")')
-    assert f297(dynamic) == [15]
-    assert sorted(walked) == ["kern", "main"]
+    dynamic = _SHADOWED.read_text(encoding="utf-8")
+    assert f297(dynamic) == [20]
+    assert sorted(walked) == ["kern", "kern", "main", "main"]
     walked.clear()
-    edited = dynamic.replace("pl.load(x, [0], [64])", "pl.load(x, [0], [64])  # edited")
-    assert f297(edited) == [15]
-    assert walked == ["kern"]  # `main` and its F297 come from the memo
+    edited = dynamic.replace("pl.load(x, [0], [64])", "pl.load(x, [0], [64])  # edited", 1)
+    assert f297(edited) == [20]
+    assert walked == ["kern"]  # the others, and main's F297, come from the memo
     walked.clear()
     assert f297(edited.replace('n = pl.dynamic("n")', "m = 1")) == []
-    assert sorted(walked) == ["kern", "main"]
+    assert sorted(walked) == ["kern", "kern", "main", "main"]
