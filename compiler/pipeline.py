@@ -166,7 +166,6 @@ class Analyzer:
     dsl_definitions: DslDefinitions = field(default_factory=DslDefinitions)  # per imported module version
     function_calls: IdentityMemo = field(default_factory=IdentityMemo)  # each function's calls, nested too
     function_forms: IdentityMemo = field(default_factory=IdentityMemo)  # each function's parser forms
-    forms_env: object = None  # the module constants `function_forms` were read with
     localizer: _Localizer | None = None
     body_memos: dict[tuple[str | None, str], _BodyMemos] = field(default_factory=dict)  # long functions
     # One analysis and no edit after it (`pypto-lsp check`): no statement memos are recorded, as for a
@@ -318,9 +317,8 @@ class Analyzer:
         every_call = functools.partial(self.function_calls.get, compute=function_calls)
         diagnostics.extend(dep_metadata_faults(parsed.module, every_call))
         diagnostics.extend(declared_alloc_faults(parsed.module, parsed.env))
-        if self.forms_env is not parsed.module.env_key:
-            self.function_forms = IdentityMemo()  # new constants: every function's forms are read again
-            self.forms_env = parsed.module.env_key
+        # By function object: new module constants re-parse every unit (its key holds them), so a kept
+        # function was read with the same constants.
         self.function_forms.next_version()
         forms_of = functools.partial(
             self.function_forms.get, compute=functools.partial(function_forms, env=parsed.env)

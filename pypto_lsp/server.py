@@ -512,7 +512,7 @@ class PyptoServer(LanguageServer):
                 out.append((Path(to_fs_path(other) or other).name, result.analysis))
         for entry in self.reach.importers(Path(path))[:MAX_REACHING_ENTRIES]:
             found = self.background.get(entry)
-            uri_of = from_fs_path(str(entry))
+            uri_of = self._uri(entry)
             if found is None or found[1] is None or (uri_of is not None and uri_of in self.scheduler.docs):
                 continue
             if reaches(found[1], path):
@@ -635,7 +635,7 @@ class PyptoServer(LanguageServer):
             if snap is None or not _may_be_reached(snap.text):
                 continue
             for entry in self.reach.importers(Path(snap.path))[:MAX_REACHING_ENTRIES]:
-                entry_uri = from_fs_path(str(entry))
+                entry_uri = self._uri(entry)
                 if entry in todo or (entry_uri is not None and entry_uri in self.scheduler.docs):
                     continue
                 text = self.read_workspace_file(entry)
@@ -688,6 +688,7 @@ class PyptoServer(LanguageServer):
         return self.disk(path)
 
     def _uri(self, path: Path) -> str | None:
+        """A module file's URI (None: not a file path), computed once per path."""
         uri = self.uris.get(path, "")
         if uri == "":
             uri = self.uris[path] = from_fs_path(str(path))
@@ -695,7 +696,7 @@ class PyptoServer(LanguageServer):
 
     def scan_workspace_file(self, path: Path) -> str | None:
         """`read_workspace_file` for a folder's store scan: a file on disk is not kept for it."""
-        uri = from_fs_path(str(path))
+        uri = self._uri(path)
         if uri is not None and uri in self.scheduler.docs:
             return self.read_workspace_file(path)
         return self.disk.peek(path)

@@ -69,7 +69,7 @@ class ReachIndex:
     dirty: set[Path] = field(default_factory=set)  # files changed since they were last read
     lock: threading.Lock = field(default_factory=threading.Lock)
     # Each module's importers while `imports` is unchanged (every diagnostic pull of a helper module asks)
-    found: dict[Path, list[Path]] = field(default_factory=dict)
+    importer_lists: dict[Path, list[Path]] = field(default_factory=dict)
 
     @staticmethod
     def files(roots: Iterable[Path]) -> list[Path]:
@@ -112,17 +112,17 @@ class ReachIndex:
             else:
                 self.imports[path] = found
             if before != found:
-                self.found = {}
+                self.importer_lists = {}
         return before != found
 
     def importers(self, module: Path) -> list[Path]:
         """The indexed files that import the module, directly or through other modules, closest first."""
         with self.lock:
-            known = self.found.get(module)
+            known = self.importer_lists.get(module)
             if known is not None:
                 return list(known)
             edges = list(self.imports.items())
-            found = self.found
+            lists = self.importer_lists
         backwards: dict[Path, list[Path]] = {}
         for importer, modules in edges:
             for imported in modules:
@@ -138,8 +138,8 @@ class ReachIndex:
                         nxt.append(importer)
             frontier = nxt
         with self.lock:
-            if found is self.found:  # no file was read again meanwhile
-                found[module] = list(seen)
+            if lists is self.importer_lists:  # no file was read again meanwhile
+                lists[module] = list(seen)
         return list(seen)
 
     def depends_on(self, importer: Path, module: Path) -> bool:
