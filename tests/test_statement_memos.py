@@ -327,6 +327,8 @@ def test_a_one_shot_analysis_records_no_memos_and_equals_the_memoised_one() -> N
     memoised = Analyzer(graph=graph)
     assert once.analyze(BLOCK, PATH) == memoised.analyze(BLOCK, PATH)
     assert once.body_memos == {} and memoised.body_memos != {}
+    # nor the kernels' results and what they read, which only a next version would reuse
+    assert once.kernel_cache == {} and once.kernel_reads == {} and memoised.kernel_cache != {}
     mismatches = [
         label
         for label, text in EDITS[::3]

@@ -898,7 +898,7 @@ class Expansion:
     crossings: tuple[CrossingInfo, ...]
     pipe: PipeSetup | None
     dual_aiv_dispatch: bool
-    view: ExpandedKernel
+    view: ExpandedKernel | None  # None when not asked for (`pypto-lsp check` renders no view)
 
 
 def expand_mixed_kernel(
@@ -908,11 +908,12 @@ def expand_mixed_kernel(
     target: str,
     caller_group: str | None = None,
     check: bool = True,
+    view: bool = True,
 ) -> Expansion:
     """ExpandMixedKernel on one kernel whose lanes are assigned: E-1 (when `check`: no earlier pass found
-    an error), the crossings and their pipe, and the AIC / AIV / Group functions. An existing Group
-    caller (`caller_group`, hand-written or from pl.cluster) is rewritten in place; otherwise a new Group
-    takes the kernel's own name."""
+    an error), the crossings and their pipe, and the AIC / AIV / Group functions (as data for the editor's
+    view when `view`). An existing Group caller (`caller_group`, hand-written or from pl.cluster) is
+    rewritten in place; otherwise a new Group takes the kernel's own name."""
     if check:
         transpose_check(kernel, report, lanes.mixed)
     types = {op.result: op.type for op, _ in ops_of(kernel.body) if op.result}  # with the inserted moves
@@ -927,8 +928,12 @@ def expand_mixed_kernel(
         func_type = lanes.single.upper()
         names = (kernel.name, None, None) if func_type == "AIC" else (None, kernel.name, None)
     dual = dual_aiv_dispatch(kernel, lanes, target)
-    view = _expanded(kernel, lanes, pipe, names, split_codes(kernel, types), dual, group is not None)
-    return Expansion(func_type, names, tuple(found), pipe, dual, view)
+    rendered = (
+        _expanded(kernel, lanes, pipe, names, split_codes(kernel, types), dual, group is not None)
+        if view
+        else None
+    )
+    return Expansion(func_type, names, tuple(found), pipe, dual, rendered)
 
 
 # ---------------------------------------------------------------- the expanded kernel, as data
