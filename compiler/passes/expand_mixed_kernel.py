@@ -249,6 +249,16 @@ class _Split:
     phis: Mapping[int, frozenset[str]]  # id(if) -> the names its branches assign and later code reads
 
     known: dict[int, frozenset[str]] = field(default_factory=dict)  # sides() asked before, by id(op)
+    read: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)  # reads() asked before
+
+    def reads(self, op: TOp, side: str) -> tuple[str, ...]:
+        """The names an op statement on `side` keeps alive: its operands and reads (none for the consumer's
+        half of a crossing), and what its result's valid shape reads."""
+        key = (id(op), side)
+        found = self.read.get(key)
+        if found is None:
+            found = self.read[key] = _reads_on(op, side) + self.type_reads.get(id(op), ())
+        return found
 
     def sides(self, op: TOp) -> frozenset[str]:
         """The lanes an op statement lands on before dead-code removal."""
@@ -434,17 +444,19 @@ def _live_in(
         return done
     live = set(live_out)
     for node in reversed(block):
-        if not _node_present(node, side, split, defs, removed, memo):
-            continue
-        if isinstance(node, TOp):
+        if isinstance(node, TOp):  # _node_present inlined: most statements are ops
+            if id(node) in removed or side not in split.sides(node):
+                continue
             if node.result is not None and node.result in live:
                 live_defs.add(id(node))
                 live.discard(node.result)
             elif id(node) in removable:
                 continue  # dead here: removed, what it reads is not read for it
-            live.update(_reads_on(node, side))
-            live.update(split.type_reads.get(id(node), ()))
-        elif isinstance(node, TYield):
+            live.update(split.reads(node, side))
+            continue
+        if not _node_present(node, side, split, defs, removed, memo):
+            continue
+        if isinstance(node, TYield):
             live.update(node.values)
         elif isinstance(node, TIf):
             # The if's yields are live roots on a lane that keeps the if.
@@ -495,8 +507,7 @@ def _collect_reads(
         if not _node_present(node, side, split, defs, removed, memo):
             continue
         if isinstance(node, TOp):
-            used.update(_reads_on(node, side))
-            used.update(split.type_reads.get(id(node), ()))
+            used.update(split.reads(node, side))
         elif isinstance(node, TYield):
             used.update(node.values)
         else:
