@@ -55,6 +55,24 @@ def walk_expr(expr: ir.Expr) -> Iterator[ir.Expr]:
             stack.extend(reversed(children(node)))
 
 
+def names_and_calls(expr: ir.Expr, names: set[str], calls: list[Span]) -> None:
+    """Add the names an expression reads to `names` and its calls' spans to `calls`, in `walk_expr`'s
+    order (a loop, not a generator: a cold open walks about a million expressions here)."""
+    stack: list[Any] = [expr]
+    table = _SUB_EXPRS
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ir.Name:
+            names.add(node.id)
+            continue
+        if kind is ir.Call:
+            calls.append(node.span)
+        children = table.get(kind)
+        if children is not None:
+            stack.extend(reversed(children(node)))
+
+
 def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
     """The expressions a statement holds directly (not those of nested statements)."""
     if isinstance(stmt, ir.Assign):

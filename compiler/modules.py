@@ -168,8 +168,10 @@ class ModuleGraph:
         default_factory=dict
     )
     changed: set[Path] = field(default_factory=set)  # files whose stores must be read again
-    # Results later stages derive from one module version (its DSL helpers), keyed by (kind, path).
-    derived: dict[tuple[str, Path], tuple[ModuleSummary, object]] = field(default_factory=dict)
+    # Results later stages derive from a module's versions (its DSL helpers), keyed by (kind, path): one
+    # per kept variant, the newest first, so documents read under different stores do not rebuild them in
+    # turn (`check` built the library's 157 helpers 475 times).
+    derived: dict[tuple[str, Path], list[tuple[ModuleSummary, object]]] = field(default_factory=dict)
     foreign_ids: dict[Path, int] = field(default_factory=dict)
     scanned: set[Path] = field(default_factory=set)  # folders whose modules were scanned for module stores
     # Documents whose stores were noted from their current text as they were analysed: a folder's scan
@@ -238,12 +240,14 @@ class ModuleGraph:
         if summary is None:
             return None
         with self._lock:
-            cached = self.derived.get((kind, path))
-            if cached is not None and cached[0] is summary:
-                return cached[1]
+            for held, found in self.derived.get((kind, path), ()):
+                if held is summary:
+                    return found
         value = build(summary)
         with self._lock:
-            self.derived[(kind, path)] = (summary, value)
+            variants = self.variants.get(path, ())
+            kept = [e for e in self.derived.get((kind, path), ()) if any(e[0] is v for v in variants)]
+            self.derived[(kind, path)] = [(summary, value), *kept][:MAX_VARIANTS]
         return value
 
     def _drop_stale_derived(self, path: Path | None = None) -> None:
@@ -252,7 +256,11 @@ class ModuleGraph:
         evaluated functions' syntax trees (about 40 MiB with the 20 largest library files open)."""
         with self._lock:
             for key in [k for k in self.derived if path is None or k[1] == path]:
-                if not any(v is self.derived[key][0] for v in self.variants.get(key[1], ())):
+                variants = self.variants.get(key[1], ())
+                kept = [e for e in self.derived[key] if any(e[0] is v for v in variants)]
+                if kept:
+                    self.derived[key] = kept
+                else:
                     del self.derived[key]
 
     # The modules each document's import statements reach (`_document_stores`), with what the walk read: it

@@ -53,7 +53,7 @@ from compiler.incremental import (
     Recorded,
     SameInputs,
 )
-from compiler.ir_walk import stmt_exprs, walk_expr, walk_stmts
+from compiler.ir_walk import names_and_calls, stmt_exprs, walk_stmts
 from compiler.memo import MEMO_MIN_STATEMENTS, NameIndex, long_body, many_statements
 from compiler.modules import ModuleGraph
 from compiler.passes import expand_mixed_kernel as emk
@@ -209,6 +209,7 @@ class Analyzer:
 
     def __post_init__(self) -> None:
         self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
+        self.splice_memo.one_shot = self.one_shot
 
     def imports(self) -> set[Path]:
         """The module files the last analysed version imported (directly)."""
@@ -288,7 +289,7 @@ class Analyzer:
         self.outline_steps = OutlineSteps()
         self.body_memos.clear()
         self.flows.clear()
-        self.splice_memo = SpliceMemo()
+        self.splice_memo = SpliceMemo(one_shot=self.one_shot)
         self.anchors = LineAnchors()
         self.rebase = Rebase(self.anchors, FOREIGN_LINE_BASE)
         self.result_bounds.clear()
@@ -910,11 +911,7 @@ def _kernel_refs(body: tuple[ir.Stmt, ...]) -> tuple[tuple[str, ...], tuple[Span
         if isinstance(stmt, ir.For):
             loops.append(stmt.span)
         for expr in stmt_exprs(stmt):
-            for node in walk_expr(expr):
-                if isinstance(node, ir.Name):
-                    names.add(node.id)
-                elif isinstance(node, ir.Call):
-                    calls.append(node.span)
+            names_and_calls(expr, names, calls)
     return tuple(sorted(names)), tuple(calls), tuple(loops)
 
 

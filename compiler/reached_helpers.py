@@ -98,14 +98,24 @@ def helper_diagnostics(
                 continue
             sites = [r for r in known.related if r.path is not None]
             if len(sites) < MAX_CALL_SITES:
-                extra = tuple(r for r in d.related if r.path is not None and r not in known.related)
-                found[key] = _with_related(known, extra)
+                # By what it shows: an entry a `check` worker sent back holds copies of the labels.
+                shown = {_shown(r) for r in known.related}
+                extra: list[Related] = []
+                for r in d.related:
+                    if r.path is not None and _shown(r) not in shown:
+                        shown.add(_shown(r))
+                        extra.append(r)
+                found[key] = _with_related(known, tuple(extra))
     return (
         *(found[k] for k in found if k in mine),
         *sorted(
             (d for k, d in found.items() if k not in mine), key=lambda d: (d.span.line, d.span.col, d.code)
         ),
     )
+
+
+def _shown(r: Related) -> tuple[object, ...]:
+    return (r.span, r.message, r.path)
 
 
 def _with_related(d: Diagnostic, extra: tuple[Related, ...]) -> Diagnostic:

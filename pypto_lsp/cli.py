@@ -358,7 +358,9 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     analysed = _analyse_all(sources, settings, project, args)
     from compiler.reached_helpers import entries_by_file, reaching
 
-    entries = list(analysed.values())
+    # In the files' order, not the order the workers finished in: a helper's fault lists the call sites
+    # that reach it (at most MAX_CALL_SITES), the same ones whatever the number of processes.
+    entries = [analysed[s.path] for s in sources if s.path in analysed]
     by_file = entries_by_file(entries)
     reports = [(s.path, s.text, s.data, s.analysis) for s in sources]
     reports.extend((p, t, b"", a) for p, t, a in _reached_helpers(sources, entries, target))

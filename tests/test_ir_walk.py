@@ -1,4 +1,5 @@
-"""map_ir's rebuilds (leaves mapped without a recursive call) and TOp.with_ (a positional rebuild)."""
+"""map_ir's rebuilds (leaves mapped without a recursive call), names_and_calls (walk_expr's order without a
+generator) and TOp.with_ (a positional rebuild)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from compiler import ir
-from compiler.ir_walk import map_ir
+from compiler.ir_walk import map_ir, names_and_calls, walk_expr
 from compiler.passes.model import TLoop, TOp, TRegion, ops_of, walk
 from compiler.source import Span
 
@@ -93,3 +94,17 @@ def test_op_affinity_is_classified_once_per_op_and_its_table_stays_small() -> No
         core_affinity.op_affinity(TOp("tile.add", f"r{k}", ("a",), ("a",), (), S, S, in_spaces=("Vec",)))
     assert len(core_affinity._AFFINITIES) <= core_affinity._MAX_AFFINITIES
     assert core_affinity.op_affinity(vec) is Affinity.VECTOR
+
+
+def test_names_and_calls_follow_walk_expr() -> None:
+    """The names and the call spans, in walk_expr's order: nested calls, keywords and subscripts too."""
+    inner = ir.Call("pl.exp", (ir.Subscript(ir.Name("t", S), ir.Name("i", S), S),), (), Span(2, 0, 2, 5), S)
+    outer = ir.Call("pl.add", (inner, ir.Name("x", S)), (ir.Keyword("k", _call(), S),), Span(3, 0, 3, 9), S)
+    names: set[str] = set()
+    calls: list[Span] = []
+    names_and_calls(outer, names, calls)
+    walked = list(walk_expr(outer))
+    assert names == {n.id for n in walked if isinstance(n, ir.Name)} == {"t", "i", "x", "y"}
+    assert (
+        calls == [n.span for n in walked if isinstance(n, ir.Call)] == [Span(3, 0, 3, 9), Span(2, 0, 2, 5), S]
+    )

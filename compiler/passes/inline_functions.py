@@ -133,6 +133,9 @@ class SpliceMemo:
     names: dict[int, tuple[ir.Stmt, tuple[str, ...]]] = field(default_factory=dict)  # the names each holds
     # What each splice (or statement rebuilt around one) gave last, by the statement it replaces.
     outputs: dict[int, tuple[ir.Stmt, tuple[ir.Stmt, ...]]] = field(default_factory=dict)
+    # One analysis and no edit after it (`pypto-lsp check`): its splices almost never repeat one another
+    # (289 of 132,000 statements over the library), so bodies are substituted without keys or keeping.
+    one_shot: bool = False
 
     def locals_of(self, function: ir.Function) -> frozenset[str]:
         """The names a helper's body binds."""
@@ -164,6 +167,15 @@ class SpliceMemo:
     ) -> tuple[tuple[ir.Stmt, ...], ir.Expr | None]:
         """The helper's body (without its trailing return) and returned value, parameters and locals
         replaced."""
+        if self.one_shot:
+            body = function.body[:-1] if trailing is not None else function.body
+            value = trailing.value if trailing is not None else None
+            if not substitutions:
+                return body, value
+            return (
+                tuple(_substitute(s, substitutions) for s in body),
+                _substitute_expr(value, substitutions) if value is not None else None,
+            )
         key = (id(function), tuple(sorted((k, _expr_key(v)) for k, v in substitutions.items())))
         self.used.add(key)
         cached = self.bodies.get(key)

@@ -155,3 +155,20 @@ def test_a_configuration_module_that_fails_at_import_is_reported_on_its_line(tmp
     assert proc.returncode == 0, proc.stdout
     proc = _check(tmp_path, ".", "--no-cache", "--env", "VOCAB=1000")
     assert "config.py:4:1: PTO-F48 error: AssertionError: assert VOCAB % 64 == 0" in proc.stdout.splitlines()
+
+
+def test_a_fault_a_worker_process_sent_back_names_each_call_site_once(tmp_path: Path) -> None:
+    """A worker's analysis arrives as JSON values (a cached one too): its related locations are the same
+    locations as those found in this process, so merging both lists each call site once, whatever
+    `--jobs` is."""
+    from compiler.pipeline import Analyzer
+    from compiler.reached_helpers import helper_diagnostics
+    from pypto_lsp.check_cache import analysis_from_json, analysis_to_json, slim
+
+    _workspace(tmp_path, BROKEN_HELPERS)
+    here = slim(Analyzer().analyze(GATE_ENTRY, str(tmp_path / "gate_entry0.py")))
+    sent_back = analysis_from_json(analysis_to_json(here))
+    again = analysis_from_json(analysis_to_json(here))
+    for entries in ([here, sent_back], [sent_back, again], [sent_back, here]):
+        (fault,) = helper_diagnostics(str(tmp_path / "helpers.py"), entries)
+        assert [(Path(r.path or "").name, r.span.line) for r in fault.related] == [("gate_entry0.py", 7)]
