@@ -321,16 +321,17 @@ class ModuleGraph:
             recording.reads.setdefault(path, texts[path])
         return texts[path]
 
-    def enter_document(self, file: Path | None, tree: ast.Module) -> None:
+    def enter_document(self, file: Path | None, tree: ast.Module, text: str | None = None) -> None:
         """Record the document's own module stores and, within the current query, make active only the
         stores of the document and of the modules it imports, directly or not: in Python a module's
-        `config.K = ...` changes what later readers see only in a process that runs that module."""
+        `config.K = ...` changes what later readers see only in a process that runs that module (`text`:
+        the source of `tree`; when it names no dynamic import, only its statements are walked)."""
         if file is not None:
             self.noted_documents.add(
                 file
             )  # before its stores' modules are resolved (which scans their folder)
             self._note_module_stores(file, tree)  # this version's stores, before anything it imports is read
-        names = _import_names(tree)
+        names = _import_names(tree, statements_only=text is not None and not _may_import_dynamically(text))
         self._query.entered = (file, id(tree), names)
         self._activate(file, names)
 
@@ -850,13 +851,15 @@ def document_constants(
     graph: ModuleGraph,
     deps: list[ModuleSummary] | None = None,
     faults: list[ImportFault] | None = None,
+    text: str | None = None,
 ) -> dict[str, object]:
     """Evaluate a document's own module-level code, importing through the graph (`deps` collects the
-    summaries of the modules it read, `faults` what makes the code's import fail, when proven)."""
+    summaries of the modules it read, `faults` what makes the code's import fail, when proven; `text`:
+    the source of `tree`, when at hand)."""
     file = Path(path) if path else None
     found: list[ModuleSummary] = [] if deps is None else deps
     with graph.query():
-        graph.enter_document(file, tree)
+        graph.enter_document(file, tree, text)
         names = evaluate_module(
             tree, graph.environ, graph.importer(file, (file,) if file else (), found), None, faults
         )

@@ -199,10 +199,13 @@ def module_constants(
     graph: ModuleGraph | None = None,
     deps: list[ModuleSummary] | None = None,
     faults: list[ImportFault] | None = None,
+    text: str | None = None,
 ) -> dict[str, object]:
     """Evaluate the module-level code of a document statically (imports through the module graph;
-    `deps` collects the modules it read, with their text; `faults` what makes its import fail)."""
-    names = document_constants(tree, path, graph if graph is not None else ModuleGraph(), deps, faults)
+    `deps` collects the modules it read, with their text; `faults` what makes its import fail; `text`: the
+    source of `tree`, when at hand)."""
+    graph = graph if graph is not None else ModuleGraph()
+    names = document_constants(tree, path, graph, deps, faults, text)
     return front_end_env(names, tree)
 
 

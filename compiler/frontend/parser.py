@@ -435,7 +435,7 @@ def _constants(
     found: list[ModuleSummary] = []
     faults: list[ImportFault] = []
     tree = parse_source(text)
-    env = module_constants(tree, path, graph, found, faults)
+    env = module_constants(tree, path, graph, found, faults, text)
     graph.note_document_text(Path(path) if path else None, text, tree)  # the next version enters it unparsed
     imports = imported_names(tree)
     cache.constants = (text, tuple(found), env, imports)
