@@ -1,7 +1,8 @@
 """An edit inside a long compound statement re-parses only the statements of the innermost block around it
 (a keystroke in a 600-line loop parses a few lines, not the loop), and the analysis equals a fresh one at
 every keystroke: typing a statement, a syntax error on the way, a line at the end of a block, in an
-`else:` block, and a dedented line that belongs to the enclosing block."""
+`else:` block, at the end of a loop that has an `else:` clause, and a dedented line that belongs to the
+enclosing block."""
 
 from __future__ import annotations
 
@@ -104,3 +105,34 @@ def test_a_statement_typed_deep_inside_parses_a_few_lines(monkeypatch: pytest.Mo
         seen += len(parsed)
         assert all("tile_b = pl.load" not in t or ("return out" in t and "import" in t) for t in parsed)
     assert seen > len(typed)  # the keystrokes did parse
+
+
+def test_typing_at_the_end_of_a_loop_with_an_else_clause_keeps_the_loop_span() -> None:
+    """A for's `else:` is no block of the IR, but the loop's span covers it (and the span of the scope
+    around it, the kernel's): a line typed in the loop's last statement leaves those spans ending after
+    the clause, as a fresh parse has them."""
+    body = "\n".join(f"                s{i} = pl.mul(s{i - 1}, tile_a)" for i in range(1, 20))
+    text = f"""import pypto.language as pl
+
+
+@pl.jit
+def looped(a: pl.Tensor[[512, 64], pl.FP32], out: pl.Out[pl.Tensor[[512, 64], pl.FP32]]):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="looped"):
+        for b in pl.range(4):
+            r0 = b * 2
+            if b == 0:
+                tile_a = pl.load(a, [b * 128, 0], [64, 64])
+                s0 = pl.exp(tile_a)
+{body}
+                out = pl.store(s19, [b * 128, 0], out)
+        else:
+            r_done = 1
+    return out
+"""
+    graph = ModuleGraph()
+    incremental = Analyzer(graph=graph)
+    first = incremental.analyze(text, PATH)
+    assert [k.span.end_line for k in first.kernels] == [text.split("\n").index("            r_done = 1") + 1]
+    for typed in ("t = pl.exp(s10)", ""):  # a statement, then a line of spaces only
+        for version in _typing(text, "s10 = pl.mul", typed, " " * 16):
+            assert incremental.analyze(version, PATH) == Analyzer(graph=graph).analyze(version, PATH)

@@ -1505,7 +1505,13 @@ def _rebuilt_inside(
             return found
         children, last_changed, reports = found
         span = stmt.span
-        if last_changed and name == blocks[-1][0]:
+        old_end = block[-1].span
+        if (
+            last_changed
+            and name == blocks[-1][0]
+            # not a for's or while's `else:` after the block: the IR holds no such clause, the span does
+            and (span.end_line, span.end_col) == (old_end.end_line, old_end.end_col)
+        ):
             end = children[-1].span  # the statement ends where its last block does
             span = Span(span.line, span.col, end.end_line, end.end_col)
         return rebuilt(stmt, {name: children, "span": span}), reports
