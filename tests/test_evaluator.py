@@ -187,15 +187,19 @@ def test_a_module_store_counts_only_where_the_storing_module_runs(tmp_path: Path
     (tmp_path / "driver.py").write_text("import setter\n")
     graph = ModuleGraph()
 
-    def b(source: str) -> object:
-        return document_constants(ast.parse(source), str(tmp_path / "main.py"), graph)["B"]
+    for with_text in (False, True):  # given its text, a document is walked by statements for its imports
 
-    assert b("from reader import B\n") == 8
-    assert b("import driver\nfrom reader import B\n") is UNKNOWN_VALUE  # through another module
-    assert b("from reader import B\n") == 8  # each kept version serves its own documents
-    assert b("def late():\n    import setter\nfrom reader import B\n") is UNKNOWN_VALUE  # may run at call
-    assert b("import config\nconfig.TP = 2\nfrom reader import B\n") is UNKNOWN_VALUE  # its own store
-    assert b("import importlib\nimportlib.import_module('driver')\nfrom reader import B\n") is UNKNOWN_VALUE
+        def b(source: str, with_text: bool = with_text) -> object:
+            text = source if with_text else None
+            return document_constants(ast.parse(source), str(tmp_path / "main.py"), graph, text=text)["B"]
+
+        assert b("from reader import B\n") == 8
+        assert b("import driver\nfrom reader import B\n") is UNKNOWN_VALUE  # through another module
+        assert b("from reader import B\n") == 8  # each kept version serves its own documents
+        assert b("def late():\n    import setter\nfrom reader import B\n") is UNKNOWN_VALUE  # may run at call
+        assert b("import config\nconfig.TP = 2\nfrom reader import B\n") is UNKNOWN_VALUE  # its own store
+        dynamic = "import importlib\nimportlib.import_module('driver')\nfrom reader import B\n"
+        assert b(dynamic) is UNKNOWN_VALUE
 
 
 def test_a_module_store_counts_for_the_inline_helpers_of_an_analysis(tmp_path: Path) -> None:

@@ -329,6 +329,9 @@ def test_a_one_shot_analysis_records_no_memos_and_equals_the_memoised_one() -> N
     assert once.body_memos == {} and memoised.body_memos != {}
     # nor the kernels' results and what they read, which only a next version would reuse
     assert once.kernel_cache == {} and once.kernel_reads == {} and memoised.kernel_cache != {}
+    # nor the substituted helper bodies and statements (a one-shot analysis hardly repeats a splice)
+    assert not once.splice_memo.bodies and not once.splice_memo.statements
+    assert memoised.splice_memo.bodies and memoised.splice_memo.statements
     mismatches = [
         label
         for label, text in EDITS[::3]
@@ -351,6 +354,11 @@ def test_a_lean_analysis_has_what_check_prints() -> None:
         assert not lean.ops and not lean.kernels and not lean.symbols
         if text == BLOCK:
             assert lean.lanes and lean.foreign_lanes and full.ops
+    # The kernel passes themselves skip what only editor features read: the op infos and expanded views.
+    kept = Analyzer(graph=graph, lean=True)
+    kept.analyze(BLOCK, PATH)
+    outcomes = [cached[2] for cached in kept.kernel_cache.values()]
+    assert outcomes and all(not r.ops and r.info.expansion is None for r in outcomes)
 
 
 LONG_HELPER = """import pypto.language as pl

@@ -167,27 +167,23 @@ class SpliceMemo:
     ) -> tuple[tuple[ir.Stmt, ...], ir.Expr | None]:
         """The helper's body (without its trailing return) and returned value, parameters and locals
         replaced."""
-        if self.one_shot:
-            body = function.body[:-1] if trailing is not None else function.body
-            value = trailing.value if trailing is not None else None
-            if not substitutions:
-                return body, value
-            return (
-                tuple(_substitute(s, substitutions) for s in body),
-                _substitute_expr(value, substitutions) if value is not None else None,
-            )
+        body = function.body[:-1] if trailing is not None else function.body
+        value = trailing.value if trailing is not None else None
+        if self.one_shot:  # nothing kept: no keys made
+            if substitutions:
+                body = tuple(_substitute(s, substitutions) for s in body)
+                value = _substitute_expr(value, substitutions) if value is not None else None
+            return body, value
         key = (id(function), tuple(sorted((k, _expr_key(v)) for k, v in substitutions.items())))
         self.used.add(key)
         cached = self.bodies.get(key)
         if cached is not None and cached[0] is function:
             return cached[1], cached[2]
-        body = function.body[:-1] if trailing is not None else function.body
         if substitutions:
             keys = dict(key[1])
             body = tuple(self._substituted_stmt(s, substitutions, keys)[0] for s in body)
-        value = trailing.value if trailing is not None else None
-        if value is not None and substitutions:
-            value = _substitute_expr(value, substitutions)
+            if value is not None:
+                value = _substitute_expr(value, substitutions)
         self.bodies[key] = (function, body, value)
         return body, value
 
