@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from compiler.analysis import Analysis, ForeignOp
 from compiler.diagnostics import Diagnostic, Related
-from compiler.passes.expand_mixed_kernel import lane_name
 from compiler.suppressions import directives
 
 MAX_CALL_SITES = 8  # call sites listed as related information of one helper fault
@@ -50,29 +49,57 @@ def reaching(index: dict[str, list[Analysis]], path: str) -> list[Analysis]:
     return index.get(_normal(path), [])
 
 
+def foreign_lanes_by_file(entries: Iterable[Analysis]) -> dict[str, list[tuple[int, str]]]:
+    """For each file the entries reach (normalised path), the lanes their kernels give its lines: one pass
+    over every entry's lanes, so merging a file's lanes reads only its own (see `lanes_of`)."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    for entry in entries:
+        for where, line, lane in entry.foreign_lanes:
+            found.setdefault(_normal(where), []).append((line, lane))
+    return found
+
+
+def lanes_of(index: dict[str, list[tuple[int, str]]], path: str) -> list[tuple[int, str]]:
+    """The lanes a `foreign_lanes_by_file` index gives the lines of `path`."""
+    return index.get(_normal(path), [])
+
+
 def merged_lanes(
     own: Iterable[tuple[int, str]], path: str, entries: Iterable[Analysis]
 ) -> tuple[tuple[int, str], ...]:
     """A file's own lanes merged with the lanes the entries' kernels give its lines (line -> aic/aiv/both)."""
-    sides: dict[int, set[str]] = {}
+    given = (
+        (line, lane)
+        for entry in entries
+        for where, line, lane in entry.foreign_lanes
+        if same_file(where, path)
+    )
+    return with_foreign_lanes(own, given)
 
-    def add(line: int, lane: str) -> None:
-        if lane in ("aic", "aiv", "both"):
-            sides.setdefault(line, set()).update({"aic", "aiv"} if lane == "both" else {lane})
 
+def with_foreign_lanes(
+    own: Iterable[tuple[int, str]], given: Iterable[tuple[int, str]]
+) -> tuple[tuple[int, str], ...]:
+    """A file's own lanes merged with lanes other files' kernels give its lines: a line run on AIC by one
+    and on AIV by another is on both."""
+    sides: dict[int, int] = {}  # line -> 1 aic, 2 aiv, 3 both
     others: list[tuple[int, str]] = []
     for line, lane in own:
-        if lane in ("aic", "aiv", "both"):
-            add(line, lane)
+        if lane in _SIDES:
+            sides[line] = sides.get(line, 0) | _SIDES[lane]
         else:
             others.append((line, lane))
-    for entry in entries:
-        for where, line, lane in entry.foreign_lanes:
-            if same_file(where, path):
-                add(line, lane)
-    found = {line: lane_name(s) for line, s in sides.items()}
+    for line, lane in given:
+        side = _SIDES.get(lane)
+        if side is not None:
+            sides[line] = sides.get(line, 0) | side
+    found = {line: _LANES[mask] for line, mask in sides.items()}
     found.update((line, lane) for line, lane in others if line not in found)
     return tuple(sorted(found.items()))
+
+
+_SIDES = {"aic": 1, "aiv": 2, "both": 3}
+_LANES = {1: "aic", 2: "aiv", 3: "both"}
 
 
 def helper_diagnostics(

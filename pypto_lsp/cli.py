@@ -356,12 +356,13 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             sources.append(_Source(path, data, text))
     settings = GraphSettings(environ=environ, extra_paths=roots, target=target)
     analysed = _analyse_all(sources, settings, project, args)
-    from compiler.reached_helpers import entries_by_file, reaching
+    from compiler.reached_helpers import entries_by_file, foreign_lanes_by_file, lanes_of, reaching
 
     # In the files' order, not the order the workers finished in: a helper's fault lists the call sites
     # that reach it (at most MAX_CALL_SITES), the same ones whatever the number of processes.
     entries = [analysed[s.path] for s in sources if s.path in analysed]
     by_file = entries_by_file(entries)
+    lanes_by_file = foreign_lanes_by_file(entries)
     reports = [(s.path, s.text, s.data, s.analysis) for s in sources]
     reports.extend((p, t, b"", a) for p, t, a in _reached_helpers(sources, entries, target))
     for path, text, data, given in reports:
@@ -372,7 +373,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             )
             fixed += count
         if given is None or not data:
-            analysis = _with_reached(analysis, str(path), text, reaching(by_file, str(path)), project)
+            reached = reaching(by_file, str(path)), lanes_of(lanes_by_file, str(path))
+            analysis = _with_reached(analysis, str(path), text, *reached, project)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         for d in analysis.diagnostics:
@@ -406,12 +408,17 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
 
 
 def _with_reached(
-    analysis: Analysis, path: str, text: str, entries: list[Analysis], project: project_config.ProjectConfig
+    analysis: Analysis,
+    path: str,
+    text: str,
+    entries: list[Analysis],
+    foreign_lanes: list[tuple[int, str]],
+    project: project_config.ProjectConfig,
 ) -> Analysis:
-    """A file's analysis with what the checked entries give its helpers' lines: lanes and faults."""
-    from compiler.reached_helpers import helper_diagnostics, merged_lanes
+    """A file's analysis with what the checked entries that reach it give its lines: lanes and faults."""
+    from compiler.reached_helpers import helper_diagnostics, with_foreign_lanes
 
-    lanes = merged_lanes(analysis.lanes, path, entries)
+    lanes = with_foreign_lanes(analysis.lanes, foreign_lanes)
     found = helper_diagnostics(path, entries, text, analysis.diagnostics)
     shown = tuple(d for d in found if project.allows(d.code, path))
     if lanes == analysis.lanes and shown == analysis.diagnostics:
@@ -427,10 +434,11 @@ def _reached_helpers(
     from compiler.modules import read_disk_text
     from compiler.reached_helpers import same_file
 
-    found: dict[str, None] = {}
+    named: dict[str, None] = {}  # each distinct path once: an entry names a helper on each of its lines
     for entry in entries:
-        for path in [p for p, _, _ in entry.foreign_lanes] + [f.path for f in entry.foreign_diagnostics]:
-            found.setdefault(os.path.normpath(path), None)
+        named.update(dict.fromkeys(p for p, _, _ in entry.foreign_lanes))
+        named.update(dict.fromkeys(f.path for f in entry.foreign_diagnostics))
+    found = dict.fromkeys(os.path.normpath(path) for path in named)
     out = []
     for path in found:
         if any(same_file(str(s.path), path) for s in sources):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from compiler.evaluator import UNKNOWN_VALUE, Dynamic, Record, evaluate_module
-from compiler.modules import ModuleGraph, document_constants
+from compiler.modules import ModuleGraph, _may_import_dynamically, document_constants
 
 
 def _eval(source: str, environ: dict[str, str] | None = None) -> dict[str, object]:
@@ -200,6 +200,22 @@ def test_a_module_store_counts_only_where_the_storing_module_runs(tmp_path: Path
         assert b("import config\nconfig.TP = 2\nfrom reader import B\n") is UNKNOWN_VALUE  # its own store
         dynamic = "import importlib\nimportlib.import_module('driver')\nfrom reader import B\n"
         assert b(dynamic) is UNKNOWN_VALUE
+
+
+@pytest.mark.parametrize(
+    ("text", "dynamic"),
+    [
+        ("exec(code)\n", True),
+        ("importlib.import_module \\\n    ('driver')\n", True),
+        ("spec.loader.exec_module(\n    module)\n", True),
+        ("def execute_plan():\n    return evaluated  # eval later\n", False),
+        ("run_executor(ratio_eval_fn)\n", False),
+    ],
+)
+def test_only_a_call_of_a_dynamic_import_word_walks_the_whole_module(text: str, dynamic: bool) -> None:
+    """A word like `execute` or `evaluate` in a name or a comment is no dynamic import: such a module is
+    walked by statements for its imports; a call of `exec` or `import_module` is."""
+    assert _may_import_dynamically(text) is dynamic
 
 
 def test_a_module_store_counts_for_the_inline_helpers_of_an_analysis(tmp_path: Path) -> None:
