@@ -86,9 +86,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.close()
             return 1
     from pypto_lsp.protocol import READ_METHODS  # the checker does not need pygls started
+    from pypto_lsp.scheduler import one_malloc_arena
     from pypto_lsp.server import create_server
     from pypto_lsp.transport import serve_stdio
 
+    one_malloc_arena()  # before any worker thread starts
     server = create_server()
     tcp = getattr(args, "tcp", None)
     if tcp:

@@ -355,3 +355,45 @@ def test_a_folders_store_scan_does_not_keep_the_texts_of_modules_nobody_imports(
     assert found == tmp_path / "config.py" and tmp_path in graph.scanned
     assert tmp_path / "setter.py" in graph.stores  # the scan read the folder's modules
     assert set(reader.texts) == {tmp_path / "config.py"}, sorted(p.name for p in reader.texts)
+
+
+_ARENA_PROBE = """
+import ctypes, sys, tempfile, threading
+from pypto_lsp import scheduler
+
+if sys.argv[1] == "one":
+    scheduler.one_malloc_arena()
+held = []
+def allocate():
+    held.append(bytearray(200_000))  # past Python's small-object allocator: the C library's malloc
+threads = [threading.Thread(target=allocate) for _ in range(3)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+libc = ctypes.CDLL(None)
+libc.fopen.restype = ctypes.c_void_p
+libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+libc.fclose.argtypes = [ctypes.c_void_p]
+with tempfile.NamedTemporaryFile(suffix=".xml") as out:
+    stream = libc.fopen(out.name.encode(), b"w")
+    libc.malloc_info(0, stream)
+    libc.fclose(stream)
+    print(open(out.name).read().count("<heap nr="))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc arenas")
+def test_the_server_process_allocates_from_one_malloc_arena() -> None:
+    """Threads that allocate get arenas of their own from glibc, whose free pages stay mapped beside the
+    main one; the server asks for one arena before its worker threads start."""
+
+    def heaps(mode: str) -> int:
+        done = subprocess.run(
+            [sys.executable, "-c", _ARENA_PROBE, mode], capture_output=True, text=True, check=True
+        )
+        return int(done.stdout.strip())
+
+    assert heaps("default") > 1
+    assert heaps("one") == 1
