@@ -58,7 +58,8 @@ def _may_import_dynamically(text: str) -> bool:
     alternation of all the words scanned every imported module's text several times as slowly; then a
     call of a word found, so `execute` or `evaluate` in a name or a comment is no dynamic import)."""
     found = [word for word in _DYNAMIC_WORDS if word in text]
-    return bool(found) and re.search(rf"\b(?:{'|'.join(found)})[\s\\]*\(", text) is not None
+    # between the word and its `(`: blanks, line continuations, comments, a closing `)` (`(exec)(code)`)
+    return bool(found) and re.search(rf"\b(?:{'|'.join(found)})(?:[\s\\)]|#[^\n]*\n)*\(", text) is not None
 
 
 MAX_VARIANTS = 4  # versions of one module kept, evaluated under different active stores

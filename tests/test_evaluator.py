@@ -208,6 +208,8 @@ def test_a_module_store_counts_only_where_the_storing_module_runs(tmp_path: Path
         ("exec(code)\n", True),
         ("importlib.import_module \\\n    ('driver')\n", True),
         ("spec.loader.exec_module(\n    module)\n", True),
+        ("(exec)(code)\n", True),
+        ("exec  # run it\n(code)\n", True),
         ("def execute_plan():\n    return evaluated  # eval later\n", False),
         ("run_executor(ratio_eval_fn)\n", False),
     ],
