@@ -248,10 +248,13 @@ class ModuleGraph:
                     return found
         value = build(summary)
         with self._lock:
-            variants = self.variants.get(path, ())
-            kept = [e for e in self.derived.get((kind, path), ()) if any(e[0] is v for v in variants)]
-            self.derived[(kind, path)] = [(summary, value), *kept][:MAX_VARIANTS]
+            self.derived[(kind, path)] = [(summary, value), *self._kept_derived(kind, path)][:MAX_VARIANTS]
         return value
+
+    def _kept_derived(self, kind: str, path: Path) -> list[tuple[ModuleSummary, object]]:
+        """What was derived from the module versions the graph still keeps (call with the lock held)."""
+        variants = self.variants.get(path, ())
+        return [e for e in self.derived.get((kind, path), ()) if any(e[0] is v for v in variants)]
 
     def _drop_stale_derived(self, path: Path | None = None) -> None:
         """Forget what was derived from module versions the graph no longer keeps (of `path`, or of every
@@ -259,8 +262,7 @@ class ModuleGraph:
         evaluated functions' syntax trees (about 40 MiB with the 20 largest library files open)."""
         with self._lock:
             for key in [k for k in self.derived if path is None or k[1] == path]:
-                variants = self.variants.get(key[1], ())
-                kept = [e for e in self.derived[key] if any(e[0] is v for v in variants)]
+                kept = self._kept_derived(*key)
                 if kept:
                     self.derived[key] = kept
                 else:

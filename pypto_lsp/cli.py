@@ -373,8 +373,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
             )
             fixed += count
         if given is None or not data:
-            reached = reaching(by_file, str(path)), lanes_of(lanes_by_file, str(path))
-            analysis = _with_reached(analysis, str(path), text, *reached, project)
+            entries_of, lanes = reaching(by_file, str(path)), lanes_of(lanes_by_file, str(path))
+            analysis = _with_reached(analysis, str(path), text, entries_of, lanes, project)
         errors += sum(1 for d in analysis.diagnostics if d.is_error)
         total += len(analysis.diagnostics)
         for d in analysis.diagnostics:
